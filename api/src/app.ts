@@ -1,0 +1,61 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { MAX_STICKERS_PER_PACK, MAX_UPLOAD_BYTES } from '@stickerdrop/shared';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { FileStorage } from './storage/storage.js';
+import { createAccessTokens, type AccessTokens } from './features/auth/access-token.js';
+import { bearerAuthHook } from './http/auth.js';
+import { registerErrorHandler } from './http/errors.js';
+import { registerFeatures } from './features/index.js';
+
+/** Everything a request handler may touch; tests build their own. */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  storage: FileStorage;
+  tokens: AccessTokens;
+  /** Injected so tests can move time (token expiry, reservations, freshness windows). */
+  now: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface CreateAppOptions {
+  config: Config;
+  db: Database;
+  storage: FileStorage;
+  now?: () => Date;
+  /** Serve the built mini-app from this directory on the same origin. */
+  staticDir?: string;
+  logger?: boolean;
+}
+
+export async function createApp(options: CreateAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: options.config.logLevel },
+    trustProxy: true,
+    bodyLimit: 64 * 1024,
+  });
+  const deps: AppDeps = {
+    config: options.config,
+    db: options.db,
+    storage: options.storage,
+    tokens: createAccessTokens(options.config.jwtSecret),
+    now: options.now ?? (() => new Date()),
+  };
+  app.decorate('deps', deps);
+  app.decorateRequest('userId', null);
+  app.decorateRequest('badToken', false);
+  app.addHook('onRequest', bearerAuthHook(deps.tokens));
+  registerErrorHandler(app);
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_STICKERS_PER_PACK, fields: 20, fieldSize: 16 * 1024, parts: 80 },
+  });
+  await registerFeatures(app, options.staticDir);
+  return app;
+}

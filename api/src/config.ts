@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { PAYMENT_METHODS } from '@stickerdrop/shared';
+
+/** The one place that reads the environment. A bad value stops start-up with a sentence naming it. */
+const flag = z
+  .enum(['1', '0', 'true', 'false', ''])
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? undefined : value === '1' || value === 'true'));
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+const optionalUrl = z
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.refine((value) => !value || /^postgres(ql)?:\/\//.test(value), 'must start with postgres://'),
+  JWT_SECRET: optionalString.refine((value) => !value || value.length >= 32, 'must be at least 32 characters'),
+  BOT_TOKEN: optionalString.refine((value) => !value || /^\d+:[\w-]{20,}$/.test(value), 'is not a bot token'),
+  BOT_USERNAME: optionalString.transform((value) => value?.replace(/^@/, '')),
+  TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
+  DEMO: flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TON_RECEIVER_ADDRESS: optionalString,
+  TON_INDEXER_URL: optionalUrl,
+  TON_NETWORK: z.enum(['mainnet', 'testnet']).default('mainnet'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalUrl,
+  PAYMENT_METHODS: z.string().default('ton,stripe,stars'),
+  TON_USD_RATE: z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal number').default('5'),
+  STARS_PER_TON: z.coerce.number().int().positive().default(250),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default('auto'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  /** Unset: the embedded PGlite database in `dataDir`. */
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  botToken: string | undefined;
+  botUsername: string | undefined;
+  telegramApiRoot: string;
+  demo: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  paymentMethods: string[];
+  ton: { receiver: string | undefined; indexerUrl: string | undefined; network: Env['TON_NETWORK']; usdRate: string };
+  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
+  starsPerTon: number;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const env = parsed.data;
+  const production = env.NODE_ENV === 'production';
+  if (production && !env.JWT_SECRET) throw new ConfigError('Invalid configuration: JWT_SECRET is required in production');
+  if (production && env.DEMO) throw new ConfigError('Invalid configuration: DEMO cannot be on when NODE_ENV=production');
+
+  const methods = env.PAYMENT_METHODS.split(',').map((m) => m.trim()).filter(Boolean);
+  const unknown = methods.find((m) => !(PAYMENT_METHODS as readonly string[]).includes(m));
+  if (unknown) throw new ConfigError(`Invalid configuration: PAYMENT_METHODS has unknown method "${unknown}"`);
+
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    // A local run without a secret still works; tokens just do not survive a restart.
+    jwtSecret: env.JWT_SECRET ?? randomSecret(),
+    botToken: env.BOT_TOKEN,
+    botUsername: env.BOT_USERNAME,
+    telegramApiRoot: env.TELEGRAM_API_ROOT.replace(/\/$/, ''),
+    // Demo is on by default only for the local embedded mode.
+    demo: env.DEMO ?? (!production && !env.DATABASE_URL),
+    logLevel: env.LOG_LEVEL,
+    paymentMethods: methods,
+    ton: { receiver: env.TON_RECEIVER_ADDRESS, indexerUrl: env.TON_INDEXER_URL, network: env.TON_NETWORK, usdRate: env.TON_USD_RATE },
+    stripe: { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE },
+    starsPerTon: env.STARS_PER_TON,
+  };
+}
+
+function randomSecret(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+}
+
+/** A config for tests: embedded database, demo on, a fixed bot token. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', DEMO: '1', JWT_SECRET: 'test-secret-that-is-at-least-32-chars!!', LOG_LEVEL: 'silent' }),
+    botToken: '123456:TEST-token-for-signing-init-data',
+    botUsername: 'stickerdrop_test_bot',
+    ...overrides,
+  };
+}

@@ -1,0 +1,2 @@
+export * from './client.js';
+export * as tables from './schema.js';

@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { API_ERRORS } from '@stickerdrop/shared';
+
+/** An error that carries its status; the one handler below turns it into `{ error }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message: string = API_ERRORS.unauthorized) => new HttpError(401, message);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const notFound = (message: string = API_ERRORS.notFound) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const gone = (message: string) => new HttpError(410, message);
+export const payloadTooLarge = (message: string) => new HttpError(413, message);
+export const unsupportedMediaType = (message: string) => new HttpError(415, message);
+
+/** Parses a request part with a shared schema; the first issue's message becomes a 400. */
+export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const custom = issue && issue.code === 'custom' ? issue.message : undefined;
+  const field = issue?.path.join('.');
+  throw badRequest(custom ?? (issue?.message && field ? `${field}: ${issue.message}` : API_ERRORS.invalidRequest));
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status).send({ error: API_ERRORS.internal });
+    }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported content type) keep their status.
+    return reply.status(status).send({ error: error.message });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: API_ERRORS.notFound }));
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where pack images live. Keys are chosen by the server (`<uuid>.webp`), never by the uploader. */
+export interface FileStorage {
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<{ bytes: Buffer; contentType: string } | null>;
+}
+
+const KEY_PATTERN = /^[a-z0-9][a-z0-9/_-]*\.(webp|png|jpg)$/;
+const TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg' };
+
+export function isValidKey(key: string): boolean {
+  return KEY_PATTERN.test(key) && !key.includes('..');
+}
+
+export function diskStorage(root: string): FileStorage {
+  return {
+    async put(key, bytes) {
+      if (!isValidKey(key)) throw new Error(`Invalid storage key ${key}`);
+      const target = path.join(root, key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      // Write then rename, so a crash never leaves a half-written image behind a valid key.
+      const temp = `${target}.${process.pid}.tmp`;
+      await fs.writeFile(temp, bytes);
+      await fs.rename(temp, target);
+    },
+    async get(key) {
+      if (!isValidKey(key)) return null;
+      try {
+        const bytes = await fs.readFile(path.join(root, key));
+        return { bytes, contentType: TYPES[key.split('.').pop()!] ?? 'application/octet-stream' };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+  };
+}
+
+export function memoryStorage(): FileStorage {
+  const files = new Map<string, { bytes: Buffer; contentType: string }>();
+  return {
+    async put(key, bytes, contentType) {
+      if (!isValidKey(key)) throw new Error(`Invalid storage key ${key}`);
+      files.set(key, { bytes, contentType });
+    },
+    async get(key) {
+      return files.get(key) ?? null;
+    },
+  };
+}
+
+/** The public path a stored file is served under. */
+export function fileUrl(key: string | null): string | null {
+  return key ? `/files/${key}` : null;
+}

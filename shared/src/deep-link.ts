@@ -1,0 +1,30 @@
+/** Start parameters the bot and the mini-app exchange: `pack_<id>` and `login_<code>`. */
+export type StartParam = { kind: 'pack'; packId: number } | { kind: 'login'; code: string };
+
+const PACK = /^pack_([1-9]\d{0,15})$/;
+const LOGIN = /^login_([A-Za-z0-9_-]{16,58})$/;
+
+export function encodeStartParam(param: StartParam): string {
+  return param.kind === 'pack' ? `pack_${param.packId}` : `login_${param.code}`;
+}
+
+/** Parses a start parameter; null for anything malformed (Telegram allows only [A-Za-z0-9_-], ≤ 64). */
+export function decodeStartParam(raw: string | undefined | null): StartParam | null {
+  if (!raw) return null;
+  const pack = PACK.exec(raw);
+  if (pack) {
+    const packId = Number(pack[1]);
+    return Number.isSafeInteger(packId) ? { kind: 'pack', packId } : null;
+  }
+  const login = LOGIN.exec(raw);
+  return login ? { kind: 'login', code: login[1]! } : null;
+}
+
+/** `https://t.me/<bot>?startapp=pack_<id>`: opens the mini-app straight on the pack. */
+export function packAppLink(botUsername: string, packId: number): string {
+  return `https://t.me/${botUsername}?startapp=${encodeStartParam({ kind: 'pack', packId })}`;
+}
+
+export function loginBotLink(botUsername: string, code: string): string {
+  return `https://t.me/${botUsername}?start=${encodeStartParam({ kind: 'login', code })}`;
+}

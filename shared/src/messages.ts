@@ -1,0 +1,84 @@
+/** The texts of SPEC §5 and §8, exactly as written. Components and the API import them from here. */
+export const MESSAGES = {
+  // Success toasts (SPEC §8)
+  loginSuccess: 'Successfully logged in!',
+  logoutSuccess: 'Logged out successfully',
+  profileUpdated: 'Profile updated successfully',
+  profileUpdatedOnProfile: 'Profile updated successfully!',
+  walletLinked: 'Wallet linked successfully',
+  becameCreator: 'You are now a creator!',
+  purchaseSuccess: 'Purchase successful! You can now download your sticker pack.',
+  stickerCreated: 'Sticker created successfully!',
+  linkCopied: 'Link copied to clipboard!',
+  purchaseInitiated: 'Purchase initiated!',
+
+  // Failures (SPEC §8)
+  loginFailed: 'Login failed',
+  profileUpdateFailed: 'Profile update failed',
+  walletLinkFailed: 'Wallet linking failed',
+  becomeCreatorFailed: 'Failed to become creator',
+  telegramUserUnavailable: 'Unable to get user data from Telegram',
+  telegramUnavailable: 'Telegram Web App is not available',
+  loginFailedRetry: 'Login failed. Please try again.',
+  marketplaceLoadFailed: 'Failed to load marketplace',
+  somethingWentWrong: 'Something went wrong',
+  marketplaceUnavailable: 'Unable to load the marketplace. Please try again later.',
+  packNotFound: 'Sticker pack not found',
+  packNotFoundDetail: "The sticker pack you're looking for doesn't exist or has been removed.",
+  purchaseFailed: 'Purchase failed. Please try again.',
+  likeFailed: 'Failed to update like status',
+  likeRequiresLogin: 'Please log in to like sticker packs',
+  downloadRequiresPurchase: 'You need to purchase this sticker pack first',
+  downloadRequiresLogin: 'Please log in to download sticker packs',
+  createFailed: 'Failed to create sticker. Please try again.',
+  profileLoadFailed: 'Failed to load profile',
+  profileSaveFailed: 'Failed to update profile',
+
+  // Validation (SPEC §5)
+  imageRequired: 'Please select an image file',
+  titleRequired: 'Please enter a title',
+  priceInvalid: 'Please enter a valid price',
+  fileTooLarge: 'File size must be less than 5MB',
+  buyRequiresLogin: 'Please log in to purchase stickers',
+  noRefreshToken: 'No refresh token available',
+
+  // Screens (SPEC §2)
+  creatorAccessRequired: 'Creator Access Required',
+  creatorAccessRequiredDetail:
+    'You need creator access to upload stickers. Please contact support to get creator privileges.',
+  loading: 'Loading...',
+  creating: 'Creating...',
+  limitedEdition: 'limited edition',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** Our own texts, for cases SPEC does not name. */
+export const API_ERRORS = {
+  unauthorized: 'Authentication required',
+  invalidToken: 'Invalid or expired token',
+  invalidInitData: 'Invalid Telegram init data',
+  staleInitData: 'Telegram init data has expired',
+  invalidRefreshToken: 'Invalid refresh token',
+  refreshTokenReused: 'Refresh token was already used; please sign in again',
+  creatorsOnly: 'Only creators can upload sticker packs',
+  soldOut: 'This sticker pack is sold out',
+  alreadyOwned: 'You already own this sticker pack',
+  orderNotFound: 'Order not found',
+  orderNotPayable: 'This order can no longer be paid',
+  loginCodeExpired: 'This sign-in code has expired or was already used',
+  loginNotConfigured: 'Sign-in through the bot is not configured',
+  demoOff: 'Not found',
+  unsupportedImage: 'Only PNG, JPEG and GIF images are accepted',
+  imageTooManyPixels: 'Image dimensions are too large',
+  imageUnreadable: 'The image could not be read',
+  tooManyFiles: 'Too many images for one pack',
+  invalidSort: 'Unknown sort',
+  invalidCursor: 'Invalid cursor',
+  invalidRequest: 'Invalid request',
+  invalidWebsite: 'Website must be an http(s) URL',
+  paymentMethodUnavailable: 'This payment method is not available',
+  internal: 'Internal server error',
+  notFound: 'Not found',
+  tooManyRequests: 'Too many requests',
+} as const;

@@ -1,0 +1,4 @@
+export * from './supply.js';
+export * from './search.js';
+export * from './collection-filter.js';
+export * from './create-form.js';

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { CATEGORIES, DEFAULT_PAGE_SIZE, DEFAULT_SORT, MAX_PAGE_SIZE, MAX_TRENDING_LIMIT, SORTS, TRENDING_LIMIT } from '../constants.js';
+import { API_ERRORS } from '../messages.js';
+import { IsoDate, PackId, TonAmount } from './common.js';
+
+export const CreatorRef = z.object({ id: z.number().int(), name: z.string(), username: z.string().nullable() });
+
+/** A pack as the grids show it (SPEC §3 card fields and list fields). */
+export const PackCard = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(CATEGORIES),
+  tags: z.array(z.string()),
+  price: TonAmount,
+  imageUrl: z.string().nullable(),
+  previewUrl: z.string().nullable(),
+  creator: CreatorRef,
+  views: z.number().int(),
+  likes: z.number().int(),
+  sales: z.number().int(),
+  maxSupply: z.number().int(),
+  soldCount: z.number().int(),
+  isFavorite: z.boolean(),
+  isTrending: z.boolean(),
+  isNew: z.boolean(),
+  createdAt: IsoDate,
+});
+export type PackCard = z.infer<typeof PackCard>;
+
+export const PackDetail = PackCard.extend({
+  creator: CreatorRef.extend({
+    stats: z.object({ totalStickers: z.number().int(), totalSales: z.number().int() }),
+  }),
+  rating: z.number(),
+  owners: z.number().int(),
+  stickersCount: z.number().int(),
+  stickers: z.array(z.object({ url: z.string() })),
+  isOwned: z.boolean(),
+  /** The caller's edition serial, when owned. */
+  edition: z.number().int().nullable(),
+  downloadUrl: z.string().nullable(),
+});
+export type PackDetail = z.infer<typeof PackDetail>;
+
+export const PackListQuery = z.object({
+  search: z.string().trim().max(100).default(''),
+  sort: z.enum(SORTS, { error: API_ERRORS.invalidSort }).default(DEFAULT_SORT),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  cursor: z.string().max(200).optional(),
+});
+export type PackListQuery = z.infer<typeof PackListQuery>;
+
+export const PackListResponse = z.object({ items: z.array(PackCard), nextCursor: z.string().nullable() });
+export type PackListResponse = z.infer<typeof PackListResponse>;
+
+export const TrendingQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_TRENDING_LIMIT).default(TRENDING_LIMIT),
+});
+export const TrendingResponse = z.array(PackCard);
+
+export const PackIdParams = z.object({ id: PackId });
+export const LikeResponse = z.object({ liked: z.boolean(), likes: z.number().int() });
+export type LikeResponse = z.infer<typeof LikeResponse>;
+export const CreatePackResponse = z.object({ sticker: PackDetail });
+
+export const MarketplaceStats = z.object({
+  totalListings: z.number().int(),
+  uniqueSellers: z.number().int(),
+  totalVolume: TonAmount,
+  totalSales: z.number().int(),
+  totalStickers: z.number().int(),
+  totalCreators: z.number().int(),
+  avgPrice: TonAmount,
+});
+export type MarketplaceStats = z.infer<typeof MarketplaceStats>;
+
+export const CollectionItem = PackCard.extend({
+  purchasePrice: TonAmount,
+  purchasedAt: IsoDate,
+  edition: z.number().int(),
+});
+export type CollectionItem = z.infer<typeof CollectionItem>;
+export const CollectionResponse = z.array(CollectionItem);

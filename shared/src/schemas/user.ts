@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { PROFILE_LIMITS } from '../constants.js';
+import { API_ERRORS } from '../messages.js';
+import { IsoDate, TonAmount } from './common.js';
+
+export const User = z.object({
+  id: z.number().int(),
+  username: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string().nullable(),
+  photo_url: z.string().nullable(),
+  isCreator: z.boolean(),
+  walletAddress: z.string().nullable(),
+  displayName: z.string().nullable(),
+  bio: z.string().nullable(),
+  website: z.string().nullable(),
+  createdAt: IsoDate,
+});
+export type User = z.infer<typeof User>;
+
+export const Profile = z.object({
+  displayName: z.string(),
+  bio: z.string(),
+  website: z.string(),
+  stickersCreated: z.number().int(),
+  stickersSold: z.number().int(),
+  totalEarnings: TonAmount,
+  stickersPurchased: z.number().int(),
+});
+export type Profile = z.infer<typeof Profile>;
+
+const website = z
+  .string()
+  .trim()
+  .max(PROFILE_LIMITS.website, `Website must be at most ${PROFILE_LIMITS.website} characters`)
+  .refine((value) => value === '' || isHttpUrl(value), API_ERRORS.invalidWebsite);
+
+export const UpdateProfileRequest = z.object({
+  displayName: z
+    .string()
+    .trim()
+    .max(PROFILE_LIMITS.displayName, `Display name must be at most ${PROFILE_LIMITS.displayName} characters`)
+    .default(''),
+  bio: z.string().trim().max(PROFILE_LIMITS.bio, `Bio must be at most ${PROFILE_LIMITS.bio} characters`).default(''),
+  website: website.default(''),
+});
+export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
+
+export const BecomeCreatorRequest = UpdateProfileRequest.pick({ displayName: true, bio: true }).partial();
+export type BecomeCreatorRequest = z.infer<typeof BecomeCreatorRequest>;
+
+export const UserResponse = z.object({ user: User });
+export const ProfileUpdateResponse = z.object({ user: User, profile: Profile });
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

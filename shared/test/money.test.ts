@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { formatTon, parseTon } from '../src/money.js';
+
+describe('TON amounts', () => {
+  it('parses decimals exactly into nanotons', () => {
+    expect(parseTon('1')).toBe(1_000_000_000n);
+    expect(parseTon('0.01')).toBe(10_000_000n);
+    expect(parseTon('0.1')! + parseTon('0.2')!).toBe(parseTon('0.3'));
+    expect(parseTon('123456789012.123456789')).toBe(123456789012123456789n);
+  });
+
+  it('rejects anything but a plain non-negative decimal', () => {
+    for (const text of ['', '-1', '1e3', '1.', '.5', 'abc', '1.1234567891', '0x10', ' ']) {
+      expect(parseTon(text), text).toBeNull();
+    }
+  });
+
+  it('formats with at least two decimals and no float drift', () => {
+    expect(formatTon(1_500_000_000n)).toBe('1.50');
+    expect(formatTon(10_000_000n)).toBe('0.01');
+    expect(formatTon(0n)).toBe('0.00');
+    expect(formatTon(1_234_567_890n)).toBe('1.23456789');
+    expect(formatTon(parseTon('89500')!)).toBe('89500.00');
+  });
+});

@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/** One run covers every part; each part is a project with its own environment. */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['shared/test/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'api',
+          include: ['api/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: { name: 'bot', include: ['bot/test/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'miniapp',
+          include: ['miniapp/test/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['miniapp/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
