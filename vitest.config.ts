@@ -16,7 +16,13 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'bot', include: ['bot/test/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: 'bot',
+          include: ['bot/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         plugins: [react()],

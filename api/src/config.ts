@@ -22,7 +22,10 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: optionalString.refine((value) => !value || /^postgres(ql)?:\/\//.test(value), 'must start with postgres://'),
+  DATABASE_URL: optionalString.refine(
+    (value) => !value || /^postgres(ql)?:\/\//.test(value),
+    'must start with postgres://',
+  ),
   JWT_SECRET: optionalString.refine((value) => !value || value.length >= 32, 'must be at least 32 characters'),
   BOT_TOKEN: optionalString.refine((value) => !value || /^\d+:[\w-]{20,}$/.test(value), 'is not a bot token'),
   BOT_USERNAME: optionalString.transform((value) => value?.replace(/^@/, '')),
@@ -36,7 +39,10 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalUrl,
   PAYMENT_METHODS: z.string().default('ton,stripe,stars'),
-  TON_USD_RATE: z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal number').default('5'),
+  TON_USD_RATE: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, 'must be a decimal number')
+    .default('5'),
   STARS_PER_TON: z.coerce.number().int().positive().default(250),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: optionalString,
@@ -77,10 +83,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   const production = env.NODE_ENV === 'production';
-  if (production && !env.JWT_SECRET) throw new ConfigError('Invalid configuration: JWT_SECRET is required in production');
-  if (production && env.DEMO) throw new ConfigError('Invalid configuration: DEMO cannot be on when NODE_ENV=production');
+  if (production && !env.JWT_SECRET)
+    throw new ConfigError('Invalid configuration: JWT_SECRET is required in production');
+  if (production && env.DEMO)
+    throw new ConfigError('Invalid configuration: DEMO cannot be on when NODE_ENV=production');
 
-  const methods = env.PAYMENT_METHODS.split(',').map((m) => m.trim()).filter(Boolean);
+  const methods = env.PAYMENT_METHODS.split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
   const unknown = methods.find((m) => !(PAYMENT_METHODS as readonly string[]).includes(m));
   if (unknown) throw new ConfigError(`Invalid configuration: PAYMENT_METHODS has unknown method "${unknown}"`);
 
@@ -100,8 +110,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demo: env.DEMO ?? (!production && !env.DATABASE_URL),
     logLevel: env.LOG_LEVEL,
     paymentMethods: methods,
-    ton: { receiver: env.TON_RECEIVER_ADDRESS, indexerUrl: env.TON_INDEXER_URL, network: env.TON_NETWORK, usdRate: env.TON_USD_RATE },
-    stripe: { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE },
+    ton: {
+      receiver: env.TON_RECEIVER_ADDRESS,
+      indexerUrl: env.TON_INDEXER_URL,
+      network: env.TON_NETWORK,
+      usdRate: env.TON_USD_RATE,
+    },
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiBase: env.STRIPE_API_BASE,
+    },
     starsPerTon: env.STARS_PER_TON,
   };
 }
@@ -113,7 +132,12 @@ function randomSecret(): string {
 /** A config for tests: embedded database, demo on, a fixed bot token. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', DEMO: '1', JWT_SECRET: 'test-secret-that-is-at-least-32-chars!!', LOG_LEVEL: 'silent' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DEMO: '1',
+      JWT_SECRET: 'test-secret-that-is-at-least-32-chars!!',
+      LOG_LEVEL: 'silent',
+    }),
     botToken: '123456:TEST-token-for-signing-init-data',
     botUsername: 'stickerdrop_test_bot',
     ...overrides,

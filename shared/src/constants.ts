@@ -19,16 +19,7 @@ export const PRICE_STEP = '0.01';
 /** Largest price a pack may ask, in TON; guards against typos that would overflow a wallet's display. */
 export const MAX_PRICE = '1000000';
 
-export const CATEGORIES = [
-  'general',
-  'animals',
-  'emotions',
-  'food',
-  'nature',
-  'objects',
-  'people',
-  'symbols',
-] as const;
+export const CATEGORIES = ['general', 'animals', 'emotions', 'food', 'nature', 'objects', 'people', 'symbols'] as const;
 export type Category = (typeof CATEGORIES)[number];
 export const DEFAULT_CATEGORY: Category = 'general';
 

@@ -70,7 +70,10 @@ export const packs = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     category: text('category').notNull().default('general'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Price in nanotons: exact, never a float. */
     priceNano: bigint('price_nano', { mode: 'bigint' }).notNull(),
     maxSupply: integer('max_supply').notNull(),
@@ -193,8 +196,5 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('outbox_dedupe_idx').on(t.dedupeKey),
-    index('outbox_pending_idx').on(t.status, t.nextAttemptAt),
-  ],
+  (t) => [uniqueIndex('outbox_dedupe_idx').on(t.dedupeKey), index('outbox_pending_idx').on(t.status, t.nextAttemptAt)],
 );

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { API_ERRORS } from '@stickerdrop/shared';
 
 /** An error that carries its status; the one handler below turns it into `{ error }`. */

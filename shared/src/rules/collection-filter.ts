@@ -8,7 +8,11 @@ export interface FilterableItem {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** SPEC §4: all, recent (purchased within the last 7 days), favorites. */
-export function matchesCollectionFilter(item: FilterableItem, filter: CollectionFilter, now: Date = new Date()): boolean {
+export function matchesCollectionFilter(
+  item: FilterableItem,
+  filter: CollectionFilter,
+  now: Date = new Date(),
+): boolean {
   switch (filter) {
     case 'all':
       return true;

@@ -26,5 +26,7 @@ export function packMatchesSearch(pack: SearchablePack, query: string): boolean 
 export function collectionItemMatchesSearch(item: SearchableCollectionItem, query: string): boolean {
   const needle = query.trim().toLowerCase();
   if (!needle) return true;
-  return contains(item.title, needle) || contains(item.description, needle) || item.tags.some((tag) => contains(tag, needle));
+  return (
+    contains(item.title, needle) || contains(item.description, needle) || item.tags.some((tag) => contains(tag, needle))
+  );
 }

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { CATEGORIES, DEFAULT_PAGE_SIZE, DEFAULT_SORT, MAX_PAGE_SIZE, MAX_TRENDING_LIMIT, SORTS, TRENDING_LIMIT } from '../constants.js';
+import {
+  CATEGORIES,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_SORT,
+  MAX_PAGE_SIZE,
+  MAX_TRENDING_LIMIT,
+  SORTS,
+  TRENDING_LIMIT,
+} from '../constants.js';
 import { API_ERRORS } from '../messages.js';
 import { IsoDate, PackId, TonAmount } from './common.js';
 
