@@ -8,6 +8,7 @@ import { createAccessTokens, type AccessTokens } from './features/auth/access-to
 import { bearerAuthHook } from './http/auth.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerFeatures } from './features/index.js';
+import { registerStaticSite } from './http/static-site.js';
 
 /** Everything a request handler may touch; tests build their own. */
 export interface AppDeps {
@@ -41,12 +42,13 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     trustProxy: true,
     bodyLimit: 64 * 1024,
   });
+  const now = options.now ?? (() => new Date());
   const deps: AppDeps = {
     config: options.config,
     db: options.db,
     storage: options.storage,
-    tokens: createAccessTokens(options.config.jwtSecret),
-    now: options.now ?? (() => new Date()),
+    tokens: createAccessTokens(options.config.jwtSecret, now),
+    now,
   };
   app.decorate('deps', deps);
   app.decorateRequest('userId', null);
@@ -56,6 +58,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_STICKERS_PER_PACK, fields: 20, fieldSize: 16 * 1024, parts: 80 },
   });
-  await registerFeatures(app, options.staticDir);
+  await registerFeatures(app);
+  if (options.staticDir) await registerStaticSite(app, options.staticDir);
   return app;
 }

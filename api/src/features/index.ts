@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
 /** Every feature's routes, in one place, so the app's surface is readable at a glance. */
-export async function registerFeatures(app: FastifyInstance, _staticDir?: string): Promise<void> {
+export async function registerFeatures(app: FastifyInstance): Promise<void> {
   app.get('/api/health', async () => ({ ok: true }));
 }

@@ -1,0 +1,41 @@
+/**
+ * `npm start`: the whole marketplace in one process — the API with the mini-app and, when BOT_TOKEN is
+ * set, the bot. With no configuration it runs on an embedded Postgres (PGlite) in DATA_DIR.
+ */
+import { ConfigError, loadConfig } from '@stickerdrop/api';
+import { startServer } from '../api/src/server.js';
+import { DataDirLockedError } from '../api/src/db/lock.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const server = await startServer(config);
+  const log = server.app.log;
+  const stopBot = async () => {};
+  if (!config.botToken) log.info('BOT_TOKEN is not set: running without the Telegram bot');
+
+  log.info(
+    { url: config.publicUrl, database: server.database.kind, demo: config.demo },
+    `Stickerdrop is running: open ${config.publicUrl}`,
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    await stopBot();
+    await server.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});
