@@ -1,3 +1,12 @@
+import {
+  DESCRIPTION_MAX_LENGTH,
+  MAX_EDITION_SIZE,
+  MIN_EDITION_SIZE,
+  TAG_MAX_LENGTH,
+  TAGS_MAX,
+  TITLE_MAX_LENGTH,
+} from './constants.js';
+
 /** The texts of SPEC §5 and §8, exactly as written. Components and the API import them from here. */
 export const MESSAGES = {
   // Success toasts (SPEC §8)
@@ -73,6 +82,12 @@ export const API_ERRORS = {
   imageTooManyPixels: 'Image dimensions are too large',
   imageUnreadable: 'The image could not be read',
   tooManyFiles: 'Too many images for one pack',
+  invalidCategory: 'Unknown category',
+  titleTooLong: `Title must be at most ${TITLE_MAX_LENGTH} characters`,
+  descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`,
+  tooManyTags: `A pack may have at most ${TAGS_MAX} tags`,
+  tagTooLong: `Each tag must be at most ${TAG_MAX_LENGTH} characters`,
+  invalidMaxSupply: `Edition size must be a whole number from ${MIN_EDITION_SIZE} to ${MAX_EDITION_SIZE.toLocaleString('en-US')}`,
   invalidSort: 'Unknown sort',
   invalidCursor: 'Invalid cursor',
   invalidRequest: 'Invalid request',
