@@ -35,18 +35,21 @@ const website = z
   .max(PROFILE_LIMITS.website, `Website must be at most ${PROFILE_LIMITS.website} characters`)
   .refine((value) => value === '' || isHttpUrl(value), API_ERRORS.invalidWebsite);
 
+const displayName = z
+  .string()
+  .trim()
+  .max(PROFILE_LIMITS.displayName, `Display name must be at most ${PROFILE_LIMITS.displayName} characters`);
+const bio = z.string().trim().max(PROFILE_LIMITS.bio, `Bio must be at most ${PROFILE_LIMITS.bio} characters`);
+
 export const UpdateProfileRequest = z.object({
-  displayName: z
-    .string()
-    .trim()
-    .max(PROFILE_LIMITS.displayName, `Display name must be at most ${PROFILE_LIMITS.displayName} characters`)
-    .default(''),
-  bio: z.string().trim().max(PROFILE_LIMITS.bio, `Bio must be at most ${PROFILE_LIMITS.bio} characters`).default(''),
+  displayName: displayName.default(''),
+  bio: bio.default(''),
   website: website.default(''),
 });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 
-export const BecomeCreatorRequest = UpdateProfileRequest.pick({ displayName: true, bio: true }).partial();
+/** Absent fields stay absent (a partial of the defaulted schema would fill them with ''). */
+export const BecomeCreatorRequest = z.object({ displayName: displayName.optional(), bio: bio.optional() });
 export type BecomeCreatorRequest = z.infer<typeof BecomeCreatorRequest>;
 
 export const UserResponse = z.object({ user: User });
