@@ -1,3 +1,9 @@
+CREATE TABLE "bot_sessions" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "editions" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "editions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"pack_id" integer NOT NULL,
@@ -88,6 +94,15 @@ CREATE TABLE "refresh_tokens" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "telegram_sticker_sets" (
+	"user_id" bigint NOT NULL,
+	"pack_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"completed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "telegram_sticker_sets_user_id_pack_id_pk" PRIMARY KEY("user_id","pack_id")
+);
+--> statement-breakpoint
 CREATE TABLE "users" (
 	"id" bigint PRIMARY KEY NOT NULL,
 	"username" text,
@@ -113,6 +128,8 @@ ALTER TABLE "orders" ADD CONSTRAINT "orders_pack_id_packs_id_fk" FOREIGN KEY ("p
 ALTER TABLE "pack_stickers" ADD CONSTRAINT "pack_stickers_pack_id_packs_id_fk" FOREIGN KEY ("pack_id") REFERENCES "public"."packs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "packs" ADD CONSTRAINT "packs_creator_id_users_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "telegram_sticker_sets" ADD CONSTRAINT "telegram_sticker_sets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "telegram_sticker_sets" ADD CONSTRAINT "telegram_sticker_sets_pack_id_packs_id_fk" FOREIGN KEY ("pack_id") REFERENCES "public"."packs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "editions_pack_serial_idx" ON "editions" USING btree ("pack_id","serial");--> statement-breakpoint
 CREATE UNIQUE INDEX "editions_order_idx" ON "editions" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "editions_owner_idx" ON "editions" USING btree ("owner_id","created_at" DESC NULLS LAST);--> statement-breakpoint
@@ -126,4 +143,5 @@ CREATE INDEX "packs_trending_idx" ON "packs" USING btree ("trending_score" DESC 
 CREATE INDEX "packs_newest_idx" ON "packs" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "packs_price_idx" ON "packs" USING btree ("price_nano","id");--> statement-breakpoint
 CREATE INDEX "packs_creator_idx" ON "packs" USING btree ("creator_id");--> statement-breakpoint
-CREATE INDEX "refresh_tokens_family_idx" ON "refresh_tokens" USING btree ("family_id");
+CREATE INDEX "refresh_tokens_family_idx" ON "refresh_tokens" USING btree ("family_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "telegram_sticker_sets_name_idx" ON "telegram_sticker_sets" USING btree ("name");

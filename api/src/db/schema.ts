@@ -198,3 +198,28 @@ export const outbox = pgTable(
   },
   (t) => [uniqueIndex('outbox_dedupe_idx').on(t.dedupeKey), index('outbox_pending_idx').on(t.status, t.nextAttemptAt)],
 );
+
+/** Conversation state of the bot per chat: survives a restart and is shared by every bot process. */
+export const botSessions = pgTable('bot_sessions', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sticker set the bot made in Telegram for one owner of a pack; a second request re-sends its link. */
+export const telegramStickerSets = pgTable(
+  'telegram_sticker_sets',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packId: integer('pack_id')
+      .notNull()
+      .references(() => packs.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Set once every sticker of the pack is in the set; until then a retry resumes where it stopped. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.packId] }), uniqueIndex('telegram_sticker_sets_name_idx').on(t.name)],
+);
