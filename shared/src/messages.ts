@@ -62,6 +62,10 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
+/** SPEC §1: the home tagline and feature blurbs; the mini-app's Home and the bot's welcome say the same. */
+export const HOME_TAGLINE = 'Discover unique designs, create your own and trade with collectors worldwide.';
+export const FEATURE_BLURBS = ['Limited Editions', 'Resale Market', 'Creator Tools'] as const;
+
 /** Our own texts, for cases SPEC does not name. */
 export const API_ERRORS = {
   unauthorized: 'Authentication required',
@@ -96,4 +100,6 @@ export const API_ERRORS = {
   internal: 'Internal server error',
   notFound: 'Not found',
   tooManyRequests: 'Too many requests',
+  telegramAccountRequired: 'Sign in with Telegram to add stickers to Telegram',
+  telegramSetUnavailable: 'Adding stickers to Telegram is not available right now',
 } as const;
