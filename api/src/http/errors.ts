@@ -20,6 +20,8 @@ export const conflict = (message: string) => new HttpError(409, message);
 export const gone = (message: string) => new HttpError(410, message);
 export const payloadTooLarge = (message: string) => new HttpError(413, message);
 export const unsupportedMediaType = (message: string) => new HttpError(415, message);
+/** A capability that is switched off or not configured; its message is ours, so it is shown. */
+export const serviceUnavailable = (message: string) => new HttpError(503, message);
 
 /** Parses a request part with a shared schema; the first issue's message becomes a 400. */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
@@ -36,7 +38,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(status).send({ error: API_ERRORS.internal });
+      // Only a deliberate HttpError (e.g. 503 not configured) carries a text meant for the client.
+      const message = error instanceof HttpError ? error.message : API_ERRORS.internal;
+      return reply.status(status).send({ error: message });
     }
     // Fastify's own 4xx (bad JSON, body too large, unsupported content type) keep their status.
     return reply.status(status).send({ error: error.message });
