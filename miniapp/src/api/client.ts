@@ -1,0 +1,132 @@
+import { FetchError, ofetch } from 'ofetch';
+import { MESSAGES, type Tokens } from '@stickerdrop/shared';
+import type { TokenStore } from './token-store';
+
+/** An API failure: the HTTP status (0 when the server was not reached) and the server's `error` text. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The server's `{ error }` text, when it sent one. */
+    readonly serverMessage: string | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: Record<string, unknown> | FormData;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+  /** Resolve with the raw response (status and body) instead of throwing on 2xx other than 200. */
+  responseType?: 'json' | 'blob';
+}
+
+export interface RawResponse<T> {
+  status: number;
+  data: T;
+}
+
+export interface ApiClient {
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** Like `request`, but also returns the status (for 202-pending polling). */
+  raw<T>(path: string, options?: RequestOptions): Promise<RawResponse<T>>;
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  tokens: TokenStore;
+  /** Called when a refresh failed: the session is over (SPEC §4: the user is logged out). */
+  onSessionExpired: () => void;
+}
+
+/** Paths that must never trigger a refresh-and-retry: they are the session machinery itself. */
+const NO_REFRESH = /^\/api\/auth\/(refresh|telegram|logout|demo|login-code)/;
+
+/**
+ * The one way the mini-app talks to the API: bearer token on every call, and on a 401 one refresh of
+ * the rotating refresh token and one retry (SPEC §4, §7).
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const $fetch = ofetch.create({ baseURL: options.baseUrl, retry: 0 });
+  let refreshing: Promise<string> | null = null;
+
+  async function refresh(): Promise<string> {
+    const refreshToken = options.tokens.refresh();
+    if (!refreshToken) throw new ApiError(401, MESSAGES.noRefreshToken);
+    const tokens = await $fetch<Tokens>('/api/auth/refresh', { method: 'POST', body: { refreshToken } });
+    options.tokens.set(tokens);
+    return tokens.accessToken;
+  }
+
+  /** Concurrent 401s share one refresh: a rotating token may be used only once. */
+  function refreshOnce(): Promise<string> {
+    refreshing ??= refresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function send<T>(path: string, request: RequestOptions, token: string | null): Promise<RawResponse<T>> {
+    const response = await $fetch.raw(path, {
+      method: request.method ?? 'GET',
+      body: request.body,
+      query: request.query,
+      signal: request.signal,
+      responseType: request.responseType ?? 'json',
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+    return { status: response.status, data: response._data as T };
+  }
+
+  async function raw<T>(path: string, request: RequestOptions = {}): Promise<RawResponse<T>> {
+    const token = options.tokens.access();
+    try {
+      return await send<T>(path, request, token);
+    } catch (error) {
+      if (!(token && statusOf(error) === 401 && !NO_REFRESH.test(path))) throw toApiError(error);
+    }
+    let fresh: string;
+    try {
+      fresh = await refreshOnce();
+    } catch (error) {
+      options.tokens.clear();
+      options.onSessionExpired();
+      throw toApiError(error);
+    }
+    try {
+      return await send<T>(path, request, fresh);
+    } catch (error) {
+      throw toApiError(error);
+    }
+  }
+
+  return {
+    raw,
+    async request<T>(path: string, request?: RequestOptions) {
+      return (await raw<T>(path, request)).data;
+    },
+  };
+}
+
+function statusOf(error: unknown): number {
+  return error instanceof FetchError ? (error.status ?? error.response?.status ?? 0) : 0;
+}
+
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof FetchError) {
+    const data: unknown = error.data;
+    const serverMessage =
+      data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : null;
+    return new ApiError(statusOf(error), serverMessage ?? error.statusMessage ?? error.message, serverMessage);
+  }
+  return new ApiError(0, error instanceof Error ? error.message : String(error));
+}
+
+/** SPEC §8: the server's error field when present, otherwise the fallback text. */
+export function errorText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}

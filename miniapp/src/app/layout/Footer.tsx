@@ -1,0 +1,17 @@
+/** SPEC §2 footer: a tagline, a code-hosting link, a social link and a made-by line. */
+export function Footer() {
+  return (
+    <footer className="footer">
+      <p className="footer__tagline">Limited-edition sticker packs, collected and traded in TON.</p>
+      <p className="footer__links">
+        <a href="https://github.com/stickerdrop" target="_blank" rel="noopener noreferrer">
+          GitHub
+        </a>
+        <a href="https://t.me/stickerdrop" target="_blank" rel="noopener noreferrer">
+          Telegram
+        </a>
+      </p>
+      <p className="footer__made">Made with ♥ for sticker collectors</p>
+    </footer>
+  );
+}

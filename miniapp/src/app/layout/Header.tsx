@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useAuth } from '../../features/auth/AuthProvider';
+import { ButtonLink } from '../../components/ButtonLink';
+import { CloseIcon, MenuIcon } from '../../components/icons';
+import { avatarInitial, displayFirstName, navLinks } from './nav-links';
+
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link nav-link--active' : 'nav-link');
+
+/** SPEC §2 header: logo, links, the signed-in user or Login; a drawer at 768 px and below. */
+export function Header() {
+  const { user } = useAuth();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const location = useLocation();
+  const links = navLinks(Boolean(user));
+
+  // Following a link closes the drawer.
+  useEffect(() => setDrawerOpen(false), [location.pathname, location.search]);
+
+  return (
+    <header className="header">
+      <div className="header__bar">
+        <Link to="/" className="header__logo" aria-label="Stickerdrop home">
+          <span aria-hidden="true">🎟️</span> Stickerdrop
+        </Link>
+        <nav className="header__nav" aria-label="Main">
+          {links.map((link) => (
+            <NavLink key={link.to} to={link.to} end className={linkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="header__account">
+          {user ? (
+            <NavLink to="/profile" className={({ isActive }) => `header__user${isActive ? ' nav-link--active' : ''}`}>
+              <span className="initial" aria-hidden="true">
+                {avatarInitial(user.first_name)}
+              </span>
+              <span className="header__name">{displayFirstName(user.first_name)}</span>
+              <span className="header__profile">Profile</span>
+            </NavLink>
+          ) : (
+            <ButtonLink size="s" to="/login" className="header__login">
+              Login
+            </ButtonLink>
+          )}
+          <button
+            type="button"
+            className="header__toggle"
+            aria-label={drawerOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={drawerOpen}
+            aria-controls="drawer"
+            onClick={() => setDrawerOpen((open) => !open)}
+          >
+            {drawerOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+      {drawerOpen ? (
+        <>
+          <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} />
+          <nav id="drawer" className="drawer" aria-label="Menu">
+            {links.map((link) => (
+              <NavLink key={link.to} to={link.to} end className={linkClass}>
+                {link.label}
+              </NavLink>
+            ))}
+            {user ? (
+              <NavLink to="/profile" className={linkClass}>
+                Profile
+              </NavLink>
+            ) : (
+              <NavLink to="/login" className={linkClass}>
+                Login
+              </NavLink>
+            )}
+          </nav>
+        </>
+      ) : null}
+    </header>
+  );
+}

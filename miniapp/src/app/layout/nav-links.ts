@@ -1,0 +1,23 @@
+/** The header's links (SPEC §2): Home and Marketplace for all, Create and Collection when signed in. */
+export interface NavLinkItem {
+  to: string;
+  label: string;
+}
+
+export function navLinks(signedIn: boolean): NavLinkItem[] {
+  const links = [
+    { to: '/', label: 'Home' },
+    { to: '/marketplace', label: 'Marketplace' },
+  ];
+  if (signedIn) links.push({ to: '/create', label: 'Create' }, { to: '/collection', label: 'Collection' });
+  return links;
+}
+
+/** SPEC §2 fallbacks: the avatar shows U and the name User when Telegram gave no first name. */
+export function displayFirstName(firstName: string | null | undefined): string {
+  return firstName?.trim() || 'User';
+}
+
+export function avatarInitial(firstName: string | null | undefined): string {
+  return firstName?.trim().charAt(0).toUpperCase() || 'U';
+}

@@ -1,0 +1,21 @@
+import { useEffect, useRef } from 'react';
+
+/** Calls `onVisible` whenever the returned element scrolls into view (infinite scroll's sentinel). */
+export function useInView<T extends Element>(onVisible: () => void, enabled: boolean) {
+  const ref = useRef<T>(null);
+  const callback = useRef(onVisible);
+  callback.current = onVisible;
+  useEffect(() => {
+    const element = ref.current;
+    if (!enabled || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) callback.current();
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [enabled]);
+  return ref;
+}

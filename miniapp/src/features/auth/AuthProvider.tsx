@@ -1,0 +1,134 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { MESSAGES, type AuthResponse, type User } from '@stickerdrop/shared';
+import { useApiContext } from '../../api/ApiProvider';
+import { useToast } from '../../toast/ToastProvider';
+import { authApi } from './auth-api';
+
+export interface AuthState {
+  user: User | null;
+  /** True during the start-up check and during a sign-in (SPEC §4). */
+  loading: boolean;
+  /** Stores both tokens and the user after any successful sign-in, with SPEC's toast. */
+  signIn(auth: AuthResponse, options?: { quiet?: boolean }): void;
+  /** Runs a sign-in call with the loading flag set; resolves with the session or rejects. */
+  signInWith(call: () => Promise<AuthResponse>, options?: { quiet?: boolean }): Promise<AuthResponse>;
+  logout(): Promise<void>;
+  setUser(user: User): void;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export interface AuthProviderProps {
+  /** Inside Telegram: the raw init data for the automatic sign-in (SPEC §4). */
+  telegramInitData?: string | null;
+  children: ReactNode;
+}
+
+export function AuthProvider({ telegramInitData = null, children }: AuthProviderProps) {
+  const { api, tokens, onSessionExpired } = useApiContext();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [user, setUserState] = useState<User | null>(null);
+  const [checking, setChecking] = useState(() => tokens.access() !== null);
+  const [signingIn, setSigningIn] = useState(0);
+  // Screens for signed-in users wait for the automatic Telegram sign-in instead of sending to /login.
+  const [autoLoginPending, setAutoLoginPending] = useState(() => Boolean(telegramInitData));
+  const autoLoginStarted = useRef(false);
+
+  const clearSession = useCallback(() => {
+    tokens.clear();
+    setUserState(null);
+    queryClient.clear();
+  }, [tokens, queryClient]);
+
+  // Start-up: a stored access token is checked with /api/auth/me; a failure removes it (SPEC §4).
+  useEffect(() => {
+    if (!tokens.access()) return;
+    let cancelled = false;
+    authApi
+      .me(api)
+      .then((me) => !cancelled && setUserState(me))
+      .catch(() => {
+        if (cancelled) return;
+        tokens.clearAccess();
+        setUserState(null);
+      })
+      .finally(() => !cancelled && setChecking(false));
+    return () => {
+      cancelled = true;
+    };
+  }, [api, tokens]);
+
+  // A failed refresh ends the session wherever it happens.
+  useEffect(() => onSessionExpired(() => clearSession()), [onSessionExpired, clearSession]);
+
+  const signIn = useCallback(
+    (auth: AuthResponse, options?: { quiet?: boolean }) => {
+      tokens.set(auth.tokens);
+      setUserState(auth.user);
+      // Anything cached while signed out (likes, ownership) belongs to nobody now.
+      void queryClient.invalidateQueries();
+      if (!options?.quiet) toast.success(MESSAGES.loginSuccess);
+    },
+    [tokens, queryClient, toast],
+  );
+
+  const signInWith = useCallback(
+    async (call: () => Promise<AuthResponse>, options?: { quiet?: boolean }) => {
+      setSigningIn((count) => count + 1);
+      try {
+        const auth = await call();
+        signIn(auth, options);
+        return auth;
+      } finally {
+        setSigningIn((count) => count - 1);
+      }
+    },
+    [signIn],
+  );
+
+  // SPEC §4: inside Telegram, when nobody is signed in and nothing is loading, sign in with the raw
+  // init data, once per launch; a failure is only logged.
+  useEffect(() => {
+    if (!autoLoginPending || autoLoginStarted.current || checking || signingIn > 0) return;
+    autoLoginStarted.current = true;
+    if (user || !telegramInitData) {
+      setAutoLoginPending(false);
+      return;
+    }
+    signInWith(() => authApi.telegram(api, telegramInitData), { quiet: true })
+      .catch((error: unknown) => console.error('Automatic Telegram sign-in failed', error))
+      .finally(() => setAutoLoginPending(false));
+  }, [autoLoginPending, checking, signingIn, user, telegramInitData, signInWith, api]);
+
+  const logout = useCallback(async () => {
+    const refreshToken = tokens.refresh();
+    clearSession();
+    toast.success(MESSAGES.logoutSuccess);
+    navigate('/');
+    // Revoking server-side is best effort: the local session is already gone.
+    if (refreshToken) await authApi.logout(api, refreshToken).catch(() => undefined);
+  }, [api, tokens, clearSession, toast, navigate]);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      user,
+      loading: checking || signingIn > 0 || autoLoginPending,
+      signIn,
+      signInWith,
+      logout,
+      setUser: setUserState,
+    }),
+    [user, checking, signingIn, autoLoginPending, signIn, signInWith, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

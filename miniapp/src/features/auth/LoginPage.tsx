@@ -1,0 +1,5 @@
+import { Page } from '../../telegram/Page';
+
+export function LoginPage() {
+  return <Page>LoginPage</Page>;
+}

@@ -1,0 +1,5 @@
+import { Page } from '../../telegram/Page';
+
+export function CreatePage() {
+  return <Page>CreatePage</Page>;
+}

@@ -1,0 +1,90 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { TRENDING_LIMIT } from '@stickerdrop/shared';
+import { useApi } from '../../api/ApiProvider';
+import { ButtonLink } from '../../components/ButtonLink';
+import { Loading } from '../../components/Loading';
+import { StatTiles } from '../../components/StatTiles';
+import { Page } from '../../telegram/Page';
+import { PackCard } from '../packs/PackCard';
+import { packQueries, statsQueries } from '../packs/queries';
+import { useLike } from '../packs/use-like';
+import { homeStatTiles } from './home-stats';
+import './home.css';
+
+const FEATURES = [
+  {
+    icon: '💎',
+    title: 'Limited Editions',
+    text: 'Every pack is minted in a fixed number of numbered editions. Once they are gone, they are gone.',
+  },
+  {
+    icon: '🔄',
+    title: 'Resale Market',
+    text: 'Collect the packs you love today and trade them with collectors around the world tomorrow.',
+  },
+  {
+    icon: '🛠️',
+    title: 'Creator Tools',
+    text: 'Upload your artwork, set a price in TON and an edition size, and get notified of every sale.',
+  },
+];
+
+export function HomePage() {
+  const api = useApi();
+  const stats = useQuery(statsQueries.marketplace(api));
+  const trending = useQuery(packQueries.trending(api));
+  const like = useLike();
+
+  return (
+    <Page back={false}>
+      <section className="hero">
+        <h1 className="hero__title">Limited-edition sticker packs for Telegram</h1>
+        <p className="hero__tagline">Discover unique designs, create your own and trade with collectors worldwide.</p>
+        <div className="hero__actions">
+          <ButtonLink to="/marketplace" size="l">
+            Browse Marketplace
+          </ButtonLink>
+          <ButtonLink to="/create" size="l" mode="bezeled">
+            Create Stickers
+          </ButtonLink>
+        </div>
+      </section>
+
+      <StatTiles label="Marketplace statistics" tiles={homeStatTiles(stats.isPending ? undefined : stats.data)} />
+
+      <section className="section">
+        <div className="section__head">
+          <h2>Trending Stickers</h2>
+          <Link to="/marketplace" className="section__link">
+            View All Stickers →
+          </Link>
+        </div>
+        {trending.isPending ? (
+          <Loading />
+        ) : (
+          <div className="pack-grid">
+            {(trending.data ?? []).slice(0, TRENDING_LIMIT).map((pack, index) => (
+              <PackCard key={pack.id} pack={pack} index={index} onToggleFavorite={(p) => like.toggle(p.id)} />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <section className="section">
+        <h2 className="section__title">Why Choose Stickerdrop?</h2>
+        <div className="features">
+          {FEATURES.map((feature) => (
+            <article className="feature" key={feature.title}>
+              <span className="feature__icon" aria-hidden="true">
+                {feature.icon}
+              </span>
+              <h3>{feature.title}</h3>
+              <p>{feature.text}</p>
+            </article>
+          ))}
+        </div>
+      </section>
+    </Page>
+  );
+}

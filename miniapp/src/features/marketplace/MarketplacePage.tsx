@@ -1,0 +1,145 @@
+import { useEffect } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Button, Input, Placeholder } from '@telegram-apps/telegram-ui';
+import {
+  CURRENCY,
+  DEFAULT_PAGE_SIZE,
+  MESSAGES,
+  SORTS,
+  VIEW_MODES,
+  packMatchesSearch,
+  type MarketplaceStats,
+} from '@stickerdrop/shared';
+import { useApi } from '../../api/ApiProvider';
+import { Loading } from '../../components/Loading';
+import { StatTiles, type StatTile } from '../../components/StatTiles';
+import { useDebounced } from '../../components/use-debounced';
+import { useInView } from '../../components/use-in-view';
+import { haptics } from '../../telegram/haptics';
+import { Page } from '../../telegram/Page';
+import { useToast } from '../../toast/ToastProvider';
+import { PackCard } from '../packs/PackCard';
+import { packQueries, statsQueries } from '../packs/queries';
+import { useLike } from '../packs/use-like';
+import { SORT_LABELS, VIEW_LABELS } from './labels';
+import { useMarketplaceParams } from './use-marketplace-params';
+import './marketplace.css';
+
+function marketplaceTiles(stats: MarketplaceStats | undefined): StatTile[] {
+  const show = (value: number | undefined) => (value === undefined ? '—' : value.toLocaleString('en-US'));
+  return [
+    { label: 'Sticker Packs', value: show(stats?.totalStickers), icon: '🎨' },
+    { label: 'Creators', value: show(stats?.totalCreators), icon: '👩‍🎨' },
+    { label: 'Total Sales', value: show(stats?.totalSales), icon: '📈' },
+    { label: 'Average Price', value: stats ? `${stats.avgPrice} ${CURRENCY}` : '—', icon: '💎' },
+  ];
+}
+
+export function MarketplacePage() {
+  const api = useApi();
+  const toast = useToast();
+  const like = useLike();
+  const { sort, view, search, setSort, setView, setSearch } = useMarketplaceParams();
+  const serverSearch = useDebounced(search.trim(), 300);
+  const stats = useQuery(statsQueries.marketplace(api));
+  const packs = useInfiniteQuery(packQueries.list(api, { search: serverSearch, sort }));
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = packs;
+  const sentinel = useInView<HTMLDivElement>(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, Boolean(hasNextPage));
+
+  useEffect(() => {
+    if (packs.isError) toast.error(MESSAGES.marketplaceLoadFailed);
+  }, [packs.isError, toast]);
+
+  // The server filters on the settled query; the shared rule filters what is shown while typing.
+  const pages = packs.data?.pages ?? [];
+  const items = pages.flatMap((page, pageIndex) =>
+    page.items.map((pack, index) => ({ pack, index: pageIndex === 0 ? index : index % DEFAULT_PAGE_SIZE })),
+  );
+  const visible = items.filter(({ pack }) => packMatchesSearch(pack, search));
+
+  return (
+    <Page>
+      <h1 className="page-title">Marketplace</h1>
+      <StatTiles label="Marketplace statistics" tiles={marketplaceTiles(stats.data)} />
+
+      <div className="toolbar">
+        <Input
+          className="toolbar__search"
+          type="search"
+          placeholder="Search sticker packs…"
+          aria-label="Search sticker packs"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <div className="chips" role="group" aria-label="Sort">
+          {SORTS.map((value) => (
+            <button
+              key={value}
+              type="button"
+              className={`chip${sort === value ? ' chip--active' : ''}`}
+              aria-pressed={sort === value}
+              onClick={() => {
+                if (value === sort) return;
+                haptics.selection();
+                setSort(value);
+              }}
+            >
+              {SORT_LABELS[value]}
+            </button>
+          ))}
+        </div>
+        <div className="view-toggle" role="group" aria-label="View">
+          {VIEW_MODES.map((value) => (
+            <button
+              key={value}
+              type="button"
+              className={`chip${view === value ? ' chip--active' : ''}`}
+              aria-pressed={view === value}
+              aria-label={VIEW_LABELS[value]}
+              onClick={() => {
+                if (value === view) return;
+                haptics.selection();
+                setView(value);
+              }}
+            >
+              {value === 'grid' ? '▦' : '☰'}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      {packs.isPending ? (
+        <Loading />
+      ) : packs.isError ? (
+        <Placeholder
+          header={MESSAGES.somethingWentWrong}
+          description={MESSAGES.marketplaceUnavailable}
+          action={
+            <Button size="m" onClick={() => void packs.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : visible.length === 0 ? (
+        <Placeholder header="No sticker packs found" description="Try another search or sort." />
+      ) : (
+        <div className={`pack-grid${view === 'list' ? ' pack-grid--list' : ''}`} data-view={view}>
+          {visible.map(({ pack, index }) => (
+            <PackCard key={pack.id} pack={pack} index={index} view={view} onToggleFavorite={(p) => like.toggle(p.id)} />
+          ))}
+        </div>
+      )}
+      <div ref={sentinel} className="sentinel" aria-hidden="true" />
+      {isFetchingNextPage ? <Loading /> : null}
+      {hasNextPage && !isFetchingNextPage ? (
+        <div className="load-more">
+          <Button mode="bezeled" onClick={() => void fetchNextPage()}>
+            Load more
+          </Button>
+        </div>
+      ) : null}
+    </Page>
+  );
+}

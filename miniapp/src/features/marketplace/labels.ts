@@ -1,0 +1,11 @@
+import type { Sort, ViewMode } from '@stickerdrop/shared';
+
+/** Button labels for SPEC §4's sort values and view modes. */
+export const SORT_LABELS: Record<Sort, string> = {
+  trending: 'Trending',
+  newest: 'Newest',
+  price_low: 'Price: Low to High',
+  price_high: 'Price: High to Low',
+};
+
+export const VIEW_LABELS: Record<ViewMode, string> = { grid: 'Grid view', list: 'List view' };

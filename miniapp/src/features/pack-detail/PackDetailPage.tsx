@@ -1,0 +1,5 @@
+import { Page } from '../../telegram/Page';
+
+export function PackDetailPage() {
+  return <Page>PackDetailPage</Page>;
+}

@@ -1,0 +1,100 @@
+import type { MouseEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { CARD_DESCRIPTION_LINES, CARD_STAGGER_S, CURRENCY, type PackCard as PackCardData } from '@stickerdrop/shared';
+import { apiUrl } from '../../config';
+import { HeartIcon } from '../../components/icons';
+import { Initial } from '../../components/Initial';
+import { cardPrice, creatorName, counter } from './card-fields';
+import './pack-card.css';
+
+export type CardPack = Partial<PackCardData> &
+  Pick<PackCardData, 'id' | 'title'> & { purchasePrice?: string; edition?: number | null };
+
+export interface PackCardProps {
+  pack: CardPack;
+  /** Position in the grid: each card enters 0.1 s after the one before (SPEC §9). */
+  index?: number;
+  view?: 'grid' | 'list';
+  /** Collection context: show what the buyer paid instead of today's price. */
+  showPurchaseInfo?: boolean;
+  onToggleFavorite?: (pack: CardPack) => void;
+}
+
+/** SPEC §2 pack card. The whole card links to the pack's detail page. */
+export function PackCard({
+  pack,
+  index = 0,
+  view = 'grid',
+  showPurchaseInfo = false,
+  onToggleFavorite,
+}: PackCardProps) {
+  const image = pack.imageUrl ?? pack.previewUrl ?? null;
+  const favorite = Boolean(pack.isFavorite);
+  const toggleFavorite = (event: MouseEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    onToggleFavorite?.(pack);
+  };
+
+  return (
+    <Link
+      to={`/sticker?id=${pack.id}`}
+      className={`pack-card pack-card--${view}`}
+      style={{ animationDelay: `${index * CARD_STAGGER_S}s` }}
+      data-testid="pack-card"
+    >
+      <div className="pack-card__media">
+        {image ? (
+          <img src={apiUrl(image)} alt={pack.title} loading={index < 4 ? 'eager' : 'lazy'} width="512" height="512" />
+        ) : (
+          <div className="pack-card__placeholder" aria-label="No image">
+            <span aria-hidden="true">🖼️</span>
+          </div>
+        )}
+        {pack.isTrending ? (
+          <span className="pack-card__badge pack-card__badge--trending">🔥 Trending</span>
+        ) : pack.isNew ? (
+          <span className="pack-card__badge pack-card__badge--new">✨ New</span>
+        ) : null}
+        <button
+          type="button"
+          className={`pack-card__heart${favorite ? ' pack-card__heart--on' : ''}`}
+          aria-label={favorite ? 'Remove from favourites' : 'Add to favourites'}
+          aria-pressed={favorite}
+          onClick={toggleFavorite}
+        >
+          <HeartIcon filled={favorite} />
+        </button>
+        <div className="pack-card__overlay" aria-hidden="true">
+          <span>View details</span>
+        </div>
+      </div>
+      <div className="pack-card__body">
+        <div className="pack-card__head">
+          <h3 className="pack-card__title">{pack.title}</h3>
+          <span className="pack-card__price">
+            {cardPrice(pack, showPurchaseInfo)} {CURRENCY}
+          </span>
+        </div>
+        {showPurchaseInfo && pack.edition ? (
+          <span className="pack-card__edition">
+            Edition #{pack.edition}
+            {pack.maxSupply ? ` of ${pack.maxSupply}` : ''}
+          </span>
+        ) : null}
+        <p className="pack-card__description" style={{ WebkitLineClamp: CARD_DESCRIPTION_LINES }}>
+          {pack.description}
+        </p>
+        <div className="pack-card__counters">
+          <span title="Views">👁 {counter(pack.views)}</span>
+          <span title="Likes">❤ {counter(pack.likes)}</span>
+          <span title="Sales">🛒 {counter(pack.sales)}</span>
+        </div>
+        <div className="pack-card__creator">
+          <Initial name={creatorName(pack)} size={22} />
+          <span>{creatorName(pack)}</span>
+        </div>
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, type LikeResponse } from '@stickerdrop/shared';
+import { useApi } from '../../api/ApiProvider';
+import { errorText } from '../../api/client';
+import { haptics } from '../../telegram/haptics';
+import { useToast } from '../../toast/ToastProvider';
+import { useAuth } from '../auth/AuthProvider';
+import { patchPackInCaches } from './cache';
+
+/** Like / unlike a pack. SPEC §4: the state toggles after a successful call; visitors get a login message. */
+export function useLike() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const { user } = useAuth();
+  const mutation = useMutation({
+    mutationFn: (id: number) => api.request<LikeResponse>(`/api/stickers/${id}/like`, { method: 'POST' }),
+    onSuccess: (result, id) => patchPackInCaches(queryClient, id, { isFavorite: result.liked, likes: result.likes }),
+    onError: (error) => toast.error(errorText(error, MESSAGES.likeFailed)),
+  });
+
+  return {
+    pending: mutation.isPending,
+    toggle(id: number) {
+      if (!user) {
+        toast.error(MESSAGES.likeRequiresLogin);
+        return;
+      }
+      haptics.impact();
+      mutation.mutate(id);
+    },
+  };
+}

@@ -1,0 +1,5 @@
+import { Page } from '../../telegram/Page';
+
+export function ProfilePage() {
+  return <Page>ProfilePage</Page>;
+}

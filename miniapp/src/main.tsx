@@ -1,0 +1,26 @@
+// telegram-ui's styles first, so the app's own rules override them.
+import '@telegram-apps/telegram-ui/dist/styles.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createApiContext } from './api/create-api';
+import { createQueryClient } from './app/query-client';
+import { Root } from './app/Root';
+import { config, MOCK_TELEGRAM } from './config';
+import { initTelegram } from './telegram/init';
+
+async function start(): Promise<void> {
+  if (import.meta.env.DEV && MOCK_TELEGRAM) await (await import('./mockEnv')).mockTelegramForDevelopment();
+  const telegram = await initTelegram().catch((error: unknown) => {
+    // A container that answers oddly must not leave a blank page: run as the plain web app.
+    console.error('Telegram SDK set-up failed; continuing as a web page', error);
+    return { inside: false, platform: null, rawInitData: null, startParam: null };
+  });
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Root telegram={telegram} api={createApiContext(config.apiUrl)} queryClient={createQueryClient()} />
+    </StrictMode>,
+  );
+}
+
+void start();

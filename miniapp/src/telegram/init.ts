@@ -1,0 +1,74 @@
+import { decodeStartParam } from '@stickerdrop/shared';
+import { PLAIN_WEB, type TelegramEnvironment } from './environment';
+import { hasTelegramChannel, provideTelegramSdk } from './sdk';
+
+/**
+ * Sets the SDK up once (STYLE.md: the reactjs-template's init.ts): mounts the components the app uses,
+ * binds theme and viewport CSS variables, expands and signals ready. On the plain web the SDK is never
+ * loaded; every native call elsewhere goes through `telegramSdk()` and `ifAvailable`, so nothing throws.
+ */
+export async function initTelegram(): Promise<TelegramEnvironment> {
+  if (!hasTelegramChannel()) return plainWeb();
+  const sdk = await import('@telegram-apps/sdk-react');
+  // The complete check asks the container for its theme; the synchronous one trusts stale session storage.
+  if (!(await sdk.isTMA('complete'))) return plainWeb();
+  const { backButton, mainButton, miniApp, themeParams, viewport } = sdk;
+
+  sdk.init();
+  backButton.mount.ifAvailable();
+  mainButton.mount.ifAvailable();
+  themeParams.mountSync.ifAvailable();
+  if (!themeParams.isCssVarsBound()) themeParams.bindCssVars.ifAvailable();
+  miniApp.mountSync.ifAvailable();
+  if (!miniApp.isCssVarsBound()) miniApp.bindCssVars.ifAvailable();
+  if (viewport.mount.isAvailable()) {
+    // Not awaited: the first paint must not wait for the container's viewport answer.
+    viewport
+      .mount()
+      .then(() => {
+        if (!viewport.isCssVarsBound()) viewport.bindCssVars.ifAvailable();
+      })
+      .catch((error: unknown) => console.warn('Telegram viewport could not be mounted', error));
+  }
+  viewport.expand.ifAvailable();
+  miniApp.ready.ifAvailable();
+  provideTelegramSdk(sdk);
+
+  const launch = sdk.retrieveLaunchParams();
+  const startParam = launch.tgWebAppStartParam ?? launch.tgWebAppData?.start_param ?? null;
+  openStartRoute(startParam);
+  return {
+    inside: true,
+    platform: launch.tgWebAppPlatform,
+    rawInitData: sdk.retrieveRawInitData() ?? null,
+    startParam,
+  };
+}
+
+function plainWeb(): TelegramEnvironment {
+  trackWindowHeight();
+  return PLAIN_WEB;
+}
+
+/**
+ * Telegram puts its launch parameters in the URL hash, where the hash router expects a route. The SDK
+ * has already kept them in session storage, so on first launch the hash becomes the app's start route:
+ * `pack_<id>` opens that pack, anything else Home. A reload keeps whatever route the user was on.
+ */
+function openStartRoute(startParam: string | null): void {
+  if (!/tgWebApp/.test(window.location.hash)) return;
+  const param = decodeStartParam(startParam);
+  const route = param?.kind === 'pack' ? `/sticker?id=${param.packId}` : '/';
+  window.history.replaceState(
+    window.history.state,
+    '',
+    `${window.location.pathname}${window.location.search}#${route}`,
+  );
+}
+
+/** Outside Telegram the viewport-height variable follows the window (the SDK binds it inside). */
+function trackWindowHeight(): void {
+  const update = () => document.documentElement.style.setProperty('--tg-viewport-height', `${window.innerHeight}px`);
+  update();
+  window.addEventListener('resize', update);
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES, STORAGE_KEYS } from '@stickerdrop/shared';
+import { ApiError, createApiClient, errorText } from '../../src/api/client';
+import { localTokenStore } from '../../src/api/token-store';
+import { fakeApi, json } from '../support/fake-api';
+
+function setup(tokens: { access?: string; refresh?: string } = {}) {
+  if (tokens.access) localStorage.setItem(STORAGE_KEYS.accessToken, tokens.access);
+  if (tokens.refresh) localStorage.setItem(STORAGE_KEYS.refreshToken, tokens.refresh);
+  const store = localTokenStore(localStorage);
+  const onSessionExpired = vi.fn();
+  const api = createApiClient({ baseUrl: 'http://api.test', tokens: store, onSessionExpired });
+  return { api, store, onSessionExpired };
+}
+
+describe('api client', () => {
+  it('sends the stored access token as a bearer header', async () => {
+    const { calls } = fakeApi({ 'GET /api/auth/me': () => json({ user: { id: 1 } }) });
+    const { api } = setup({ access: 'a1' });
+    await api.request('/api/auth/me');
+    expect(calls[0]?.authorization).toBe('Bearer a1');
+  });
+
+  it('sends no authorization header when signed out', async () => {
+    const { calls } = fakeApi({ 'GET /api/stickers': () => json({ items: [], nextCursor: null }) });
+    const { api } = setup();
+    await api.request('/api/stickers');
+    expect(calls[0]?.authorization).toBeNull();
+  });
+
+  it('on a 401 refreshes once, stores both rotated tokens and retries with the new access token', async () => {
+    const { calls } = fakeApi({
+      'GET /api/collection': ({ headers }) =>
+        headers.get('authorization') === 'Bearer a2'
+          ? json([{ id: 5 }])
+          : json({ error: 'Invalid or expired token' }, 401),
+      'POST /api/auth/refresh': () => json({ accessToken: 'a2', refreshToken: 'r2' }),
+    });
+    const { api, store } = setup({ access: 'a1', refresh: 'r1' });
+    await expect(api.request('/api/collection')).resolves.toEqual([{ id: 5 }]);
+    expect(calls.map((call) => call.path)).toEqual(['/api/collection', '/api/auth/refresh', '/api/collection']);
+    expect(calls[1]?.body).toEqual({ refreshToken: 'r1' });
+    expect(store.access()).toBe('a2');
+    expect(store.refresh()).toBe('r2');
+  });
+
+  it('shares one refresh between concurrent 401s (a rotated token may be used once)', async () => {
+    const { calls } = fakeApi({
+      'GET /api/collection': ({ headers }) =>
+        headers.get('authorization') === 'Bearer a2' ? json([]) : json({ error: 'expired' }, 401),
+      'POST /api/auth/refresh': () => json({ accessToken: 'a2', refreshToken: 'r2' }),
+    });
+    const { api } = setup({ access: 'a1', refresh: 'r1' });
+    await Promise.all([api.request('/api/collection'), api.request('/api/collection')]);
+    expect(calls.filter((call) => call.path === '/api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('logs the user out when the refresh fails', async () => {
+    fakeApi({
+      'GET /api/collection': () => json({ error: 'expired' }, 401),
+      'POST /api/auth/refresh': () => json({ error: 'Invalid refresh token' }, 401),
+    });
+    const { api, store, onSessionExpired } = setup({ access: 'a1', refresh: 'r1' });
+    await expect(api.request('/api/collection')).rejects.toBeInstanceOf(ApiError);
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    expect(store.access()).toBeNull();
+    expect(store.refresh()).toBeNull();
+  });
+
+  it('raises "No refresh token available" when there is none to refresh with', async () => {
+    const { calls } = fakeApi({ 'GET /api/collection': () => json({ error: 'expired' }, 401) });
+    const { api, onSessionExpired } = setup({ access: 'a1' });
+    await expect(api.request('/api/collection')).rejects.toThrow(MESSAGES.noRefreshToken);
+    expect(calls).toHaveLength(1);
+    expect(onSessionExpired).toHaveBeenCalled();
+  });
+
+  it('does not retry a 401 from sign-in itself', async () => {
+    const { calls } = fakeApi({ 'POST /api/auth/telegram': () => json({ error: 'Invalid Telegram init data' }, 401) });
+    const { api } = setup({ access: 'a1', refresh: 'r1' });
+    await expect(api.request('/api/auth/telegram', { method: 'POST', body: { initData: 'x' } })).rejects.toMatchObject({
+      status: 401,
+      serverMessage: 'Invalid Telegram init data',
+    });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('shows the server error field when present, else the fallback (SPEC §8)', () => {
+    expect(errorText(new ApiError(409, 'x', 'This sticker pack is sold out'), MESSAGES.purchaseFailed)).toBe(
+      'This sticker pack is sold out',
+    );
+    expect(errorText(new ApiError(0, 'Failed to fetch'), MESSAGES.purchaseFailed)).toBe(MESSAGES.purchaseFailed);
+    expect(errorText(new Error('boom'), MESSAGES.likeFailed)).toBe(MESSAGES.likeFailed);
+  });
+
+  it('returns the status with raw() for 202-pending polling', async () => {
+    fakeApi({ 'GET /api/auth/login-code/abc': () => json({ status: 'pending' }, 202) });
+    const { api } = setup();
+    await expect(api.raw('/api/auth/login-code/abc')).resolves.toEqual({ status: 202, data: { status: 'pending' } });
+  });
+});

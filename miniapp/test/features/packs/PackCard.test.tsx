@@ -1,0 +1,81 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { PackCard, type CardPack } from '../../../src/features/packs/PackCard';
+import { collectionItem, packCard } from '../../support/data';
+
+function renderCard(pack: CardPack, props: Partial<Parameters<typeof PackCard>[0]> = {}) {
+  return render(
+    <MemoryRouter>
+      <PackCard pack={pack} {...props} />
+    </MemoryRouter>,
+  );
+}
+
+describe('pack card (SPEC §2)', () => {
+  it('links to the detail page and shows title, price with TON, counters and creator', () => {
+    renderCard(packCard());
+    expect(screen.getByRole('link')).toHaveAttribute('href', '/sticker?id=1');
+    expect(screen.getByText('Space Cats')).toBeInTheDocument();
+    expect(screen.getByText('1.50 TON')).toBeInTheDocument();
+    expect(screen.getByTitle('Views')).toHaveTextContent('120');
+    expect(screen.getByTitle('Likes')).toHaveTextContent('7');
+    expect(screen.getByTitle('Sales')).toHaveTextContent('3');
+    expect(screen.getByText('Alice')).toBeInTheDocument();
+    expect(screen.getByText('A')).toBeInTheDocument();
+  });
+
+  it('shows Trending before New, New otherwise, and neither when both are false', () => {
+    const { rerender } = renderCard(packCard({ isTrending: true, isNew: true }));
+    expect(screen.getByText(/Trending/)).toBeInTheDocument();
+    expect(screen.queryByText(/New/)).not.toBeInTheDocument();
+    rerender(
+      <MemoryRouter>
+        <PackCard pack={packCard({ isTrending: false, isNew: true })} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(/New/)).toBeInTheDocument();
+    rerender(
+      <MemoryRouter>
+        <PackCard pack={packCard({ isTrending: false, isNew: false })} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByText(/Trending|New/)).not.toBeInTheDocument();
+  });
+
+  it('falls back: placeholder image, 0 counters, Creator as name', () => {
+    renderCard({ id: 9, title: 'Bare', imageUrl: null, previewUrl: null, price: '2.00' });
+    expect(screen.getByLabelText('No image')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.getByTitle('Views')).toHaveTextContent('0');
+    expect(screen.getByTitle('Likes')).toHaveTextContent('0');
+    expect(screen.getByTitle('Sales')).toHaveTextContent('0');
+    expect(screen.getByText('Creator')).toBeInTheDocument();
+    expect(screen.getByText('C')).toBeInTheDocument();
+  });
+
+  it('shows purchasePrice instead of price with showPurchaseInfo, and the edition', () => {
+    renderCard(collectionItem({ price: '3.00', purchasePrice: '1.25', edition: 7, maxSupply: 100 }), {
+      showPurchaseInfo: true,
+    });
+    expect(screen.getByText('1.25 TON')).toBeInTheDocument();
+    expect(screen.queryByText('3.00 TON')).not.toBeInTheDocument();
+    expect(screen.getByText('Edition #7 of 100')).toBeInTheDocument();
+  });
+
+  it('clamps the description to 2 lines and staggers by 0.1 s per card', () => {
+    renderCard(packCard(), { index: 3 });
+    expect(screen.getByText('Cats floating in zero gravity')).toHaveStyle({ WebkitLineClamp: '2' });
+    expect(screen.getByRole('link').style.animationDelay).toMatch(/^0\.3\d*s$/);
+  });
+
+  it('toggles the heart without following the link', async () => {
+    const onToggle = vi.fn();
+    renderCard(packCard({ isFavorite: true }), { onToggleFavorite: onToggle });
+    const heart = screen.getByRole('button', { name: 'Remove from favourites' });
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(heart);
+    expect(onToggle).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
+  });
+});
