@@ -5,3 +5,15 @@ export { openDatabase, type Database, type DatabaseHandle, type Transaction, typ
 export { tables } from './db/index.js';
 export { diskStorage, memoryStorage, fileUrl, type FileStorage } from './storage/storage.js';
 export { HttpError } from './http/errors.js';
+export {
+  createPack,
+  detectImageType,
+  inspectImage,
+  renderSticker,
+  validatePackFields,
+  type CreatePackDeps,
+  type CreatePackInput,
+  type CreatePackOptions,
+  type ImageInfo,
+  type ImageType,
+} from './features/uploads/index.js';

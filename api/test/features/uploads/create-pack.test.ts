@@ -1,0 +1,117 @@
+import { asc, count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
+import { createPack } from '../../../src/features/uploads/create-pack.js';
+import { tables } from '../../../src/db/index.js';
+import { HttpError } from '../../../src/http/errors.js';
+import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
+import { createCreator, type TestUser } from '../../users.js';
+import { makeImage, makePixelBombPng } from './fixtures.js';
+
+describeEachDatabase('createPack (the service the bot calls)', (kind) => {
+  let t: TestApp;
+  let creator: TestUser;
+  let png: Buffer;
+  beforeAll(async () => {
+    t = await buildTestApp({ kind });
+    creator = await createCreator(t);
+    png = await makeImage('png', 256, 256);
+  });
+  afterAll(() => t.close());
+
+  const deps = () => ({ db: t.db, storage: t.storage, now: t.app.deps.now });
+  const packCount = async () => Number((await t.db.select({ n: count() }).from(tables.packs))[0]!.n);
+  async function refusal(promise: Promise<unknown>) {
+    const before = await packCount();
+    const error = await promise.then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(HttpError);
+    expect(await packCount()).toBe(before);
+    return { status: (error as HttpError).statusCode, message: (error as HttpError).message };
+  }
+
+  it('creates a pack from WEBP when the bot asks, with tags as a list and the edition size as a number', async () => {
+    const webp = await makeImage('webp', 1024, 512);
+    const id = await createPack(
+      deps(),
+      creator.id,
+      { images: [webp, png], title: ' Bot pack ', price: '2', tags: ['a', ' b ', 'a', ''], maxSupply: 10_000 },
+      { acceptWebp: true },
+    );
+    const [pack] = await t.db.select().from(tables.packs).where(eq(tables.packs.id, id));
+    expect(pack).toMatchObject({
+      creatorId: creator.id,
+      title: 'Bot pack',
+      tags: ['a', 'b'],
+      priceNano: 2_000_000_000n,
+      maxSupply: 10_000,
+      category: 'general',
+      createdAt: t.clock.now,
+    });
+    const stickers = await t.db
+      .select()
+      .from(tables.packStickers)
+      .where(eq(tables.packStickers.packId, id))
+      .orderBy(asc(tables.packStickers.position));
+    expect(stickers).toHaveLength(2);
+    const first = await sharp((await t.storage.get(stickers[0]!.fileKey))!.bytes).metadata();
+    expect([first.format, first.width, first.height]).toEqual(['webp', 512, 256]);
+  });
+
+  it('accepts the smallest edition size', async () => {
+    const id = await createPack(deps(), creator.id, { images: [png], title: 'One', price: '1', maxSupply: '1' });
+    const [pack] = await t.db.select().from(tables.packs).where(eq(tables.packs.id, id));
+    expect(pack!.maxSupply).toBe(1);
+  });
+
+  it('refuses WEBP when not asked to accept it', async () => {
+    const webp = await makeImage('webp', 64, 64);
+    expect(await refusal(createPack(deps(), creator.id, { images: [webp], title: 'x', price: '1' }))).toEqual({
+      status: 415,
+      message: MESSAGES.imageRequired,
+    });
+  });
+
+  it('applies the SPEC order: no image, then title, then price', async () => {
+    const input = { title: '', price: '0' };
+    expect(await refusal(createPack(deps(), creator.id, { ...input, images: [] }))).toEqual({
+      status: 400,
+      message: MESSAGES.imageRequired,
+    });
+    expect(await refusal(createPack(deps(), creator.id, { ...input, images: [png] }))).toEqual({
+      status: 400,
+      message: MESSAGES.titleRequired,
+    });
+    expect(await refusal(createPack(deps(), creator.id, { ...input, title: 'ok', images: [png] }))).toEqual({
+      status: 400,
+      message: MESSAGES.priceInvalid,
+    });
+  });
+
+  it('checks every image before the fields: a bomb second in line wins over a blank title', async () => {
+    const bomb = makePixelBombPng(20_000, 20_000);
+    expect(await refusal(createPack(deps(), creator.id, { images: [png, bomb], title: '', price: '1' }))).toEqual({
+      status: 400,
+      message: API_ERRORS.imageTooManyPixels,
+    });
+  });
+
+  it('refuses an image over 5 MB handed over by the bot', async () => {
+    const big = Buffer.concat([png, Buffer.alloc(5_242_881)]);
+    expect(await refusal(createPack(deps(), creator.id, { images: [big], title: 'x', price: '1' }))).toEqual({
+      status: 413,
+      message: MESSAGES.fileTooLarge,
+    });
+  });
+
+  it('refuses more images than a pack may hold', async () => {
+    const images = Array.from({ length: 51 }, () => png);
+    expect(await refusal(createPack(deps(), creator.id, { images, title: 'x', price: '1' }))).toEqual({
+      status: 400,
+      message: API_ERRORS.tooManyFiles,
+    });
+  });
+});
