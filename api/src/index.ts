@@ -17,3 +17,10 @@ export {
   type ImageInfo,
   type ImageType,
 } from './features/uploads/index.js';
+export {
+  findPackAccess,
+  loadPackArchive,
+  packSlug,
+  type PackAccess,
+  type PackArchive,
+} from './features/downloads/index.js';

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { uploadsRoutes } from './uploads/routes.js';
 import { filesRoutes } from './files/routes.js';
+import { downloadsRoutes } from './downloads/routes.js';
 
 /** Every feature's routes, in one place, so the app's surface is readable at a glance. */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
   app.get('/api/health', async () => ({ ok: true }));
   await app.register(uploadsRoutes);
   await app.register(filesRoutes);
+  await app.register(downloadsRoutes);
 }
