@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
+import { HttpError, conflict, forbidden, notFound, unauthorized } from '../../http/errors.js';
+import { findPackAccess } from '../downloads/index.js';
+import { enqueueOutbox } from '../outbox/enqueue.js';
+import { MAX_PACK_ID } from '../packs/queries.js';
+
+const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+/**
+ * `POST /api/stickers/:id/telegram-set` ("Add to Telegram"): for owners of the pack, like downloads.
+ * Writes a job for the bot, which makes the owner's sticker set (or finds the one it made before) and
+ * sends its t.me/addstickers link. Every tap is its own job, so a second tap re-sends the link; a
+ * client retrying one tap sends the same `Idempotency-Key` and gets one job.
+ */
+export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Params: { id: string } }>('/api/stickers/:id/telegram-set', async (request, reply) => {
+    const userId = request.userId;
+    if (userId === null) {
+      throw unauthorized(request.badToken ? API_ERRORS.invalidToken : MESSAGES.downloadRequiresLogin);
+    }
+    const packId = parsePackId(request.params.id);
+    const pack = packId === null ? null : await findPackAccess(app.deps.db, packId, userId);
+    if (packId === null || !pack) throw notFound(MESSAGES.packNotFound);
+    if (!pack.owned) throw forbidden(MESSAGES.downloadRequiresPurchase);
+    // Demo users (negative ids) have no Telegram account to own a sticker set.
+    if (userId < 0) throw conflict(API_ERRORS.telegramAccountRequired);
+    if (!app.deps.config.botToken) throw new HttpError(503, API_ERRORS.telegramSetUnavailable);
+
+    const key = request.headers['idempotency-key'];
+    const requestId = typeof key === 'string' && REQUEST_ID.test(key) ? key : randomUUID();
+    await enqueueOutbox(app.deps.db, {
+      kind: 'sticker_set_delivery',
+      dedupeKey: `sticker_set:${userId}:${packId}:${requestId}`,
+      payload: { userId, packId },
+    });
+    return reply.status(202).send({ status: 'queued' });
+  });
+}
+
+function parsePackId(text: string): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id <= MAX_PACK_ID ? id : null;
+}

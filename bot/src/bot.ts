@@ -1,0 +1,73 @@
+import { Bot, type BotConfig as GrammyBotConfig } from 'grammy';
+import { conversations } from '@grammyjs/conversations';
+import type { UserFromGetMe } from 'grammy/types';
+import type { BotContext, BotDeps, BotServices } from './context.js';
+import { installApiTransformers } from './api-transformers.js';
+import { databaseConversationStorage } from './conversation-storage.js';
+import { handleBotError } from './error-handler.js';
+import { sequentializeByChat } from './sequentialize.js';
+import { downloadTelegramFile } from './telegram-files.js';
+import { becomeCreatorConversationMiddleware, becomeCreatorFeature } from './features/become-creator.js';
+import { cancelFeature } from './features/cancel.js';
+import { fallbackFeature } from './features/fallback.js';
+import { helpFeature } from './features/help.js';
+import { inlineShareFeature } from './features/inline-share.js';
+import { newPackConversationMiddleware, newPackFeature } from './features/new-pack.js';
+import { welcomeFeature } from './features/welcome.js';
+
+export const DEFAULT_API_ROOT = 'https://api.telegram.org';
+
+export interface CreateBotOptions {
+  /** Known bot info skips the getMe call of `bot.init()` (tests, webhook cold starts). */
+  botInfo?: UserFromGetMe;
+}
+
+/**
+ * The bot with every feature, talking to `deps.apiRoot`. Nothing runs until it is started (startBot) or
+ * fed updates (`handleUpdate`, after `init()`); tests build one per case on their own database.
+ */
+export function createBot(token: string, deps: BotDeps, options: CreateBotOptions = {}): Bot<BotContext> {
+  const apiRoot = deps.apiRoot ?? DEFAULT_API_ROOT;
+  const config: GrammyBotConfig<BotContext> = { client: { apiRoot } };
+  if (options.botInfo) config.botInfo = options.botInfo;
+  const bot = new Bot<BotContext>(token, config);
+  installApiTransformers(bot.api);
+
+  const services: BotServices = {
+    db: deps.db,
+    storage: deps.storage,
+    publicUrl: deps.publicUrl.replace(/\/$/, ''),
+    log: deps.log,
+    apiRoot,
+    now: deps.now ?? (() => new Date()),
+    downloadFile: (fileId, maxBytes) => downloadTelegramFile(bot.api, { token, apiRoot }, fileId, maxBytes),
+  };
+  bot.use((ctx, next) => {
+    ctx.services = services;
+    return next();
+  });
+
+  const protectedBot = bot.errorBoundary(handleBotError(deps.log));
+  protectedBot.use(sequentializeByChat());
+  protectedBot.use(inlineShareFeature);
+
+  // Conversations live in private chats; `/cancel` sits between the plugin and the conversations.
+  const privateChats = protectedBot.chatType('private');
+  privateChats.use(
+    conversations<BotContext, BotContext>({
+      storage:
+        deps.conversationStorage === 'memory'
+          ? undefined
+          : { type: 'key', version: 1, adapter: databaseConversationStorage(deps.db) },
+    }),
+  );
+  privateChats.use(cancelFeature);
+  privateChats.use(becomeCreatorConversationMiddleware);
+  privateChats.use(newPackConversationMiddleware);
+  privateChats.use(welcomeFeature, helpFeature, becomeCreatorFeature, newPackFeature);
+  protectedBot.use(fallbackFeature);
+
+  // Errors the boundary does not see (a failed reply inside the error handler itself).
+  bot.catch(handleBotError(deps.log));
+  return bot;
+}

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one file of the bot that reads the environment. The same names as the API (BOT_TOKEN,
+ * BOT_USERNAME, PUBLIC_URL, TELEGRAM_API_ROOT, DATABASE_URL, DATA_DIR) plus the webhook settings.
+ * A bad value stops start-up with a sentence that names the variable.
+ */
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+const optionalUrl = z
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+const EnvSchema = z.object({
+  BOT_TOKEN: optionalString.refine((value) => !value || /^\d+:[\w-]{20,}$/.test(value), 'is not a bot token'),
+  BOT_USERNAME: optionalString.transform((value) => value?.replace(/^@/, '')),
+  PUBLIC_URL: optionalUrl,
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
+  DATABASE_URL: optionalString.refine(
+    (value) => !value || /^postgres(ql)?:\/\//.test(value),
+    'must start with postgres://',
+  ),
+  DATA_DIR: z.string().default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BOT_WEBHOOK_URL: optionalUrl.refine((value) => !value || value.startsWith('https://'), 'must be an https:// URL'),
+  // Telegram allows 1–256 characters of A–Z, a–z, 0–9, _ and -.
+  BOT_WEBHOOK_SECRET: optionalString.refine(
+    (value) => !value || /^[A-Za-z0-9_-]{16,256}$/.test(value),
+    'must be 16–256 characters of A-Z, a-z, 0-9, _ and -',
+  ),
+  BOT_WEBHOOK_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+  HOST: z.string().default('0.0.0.0'),
+});
+
+export interface BotWebhookConfig {
+  /** The public https URL Telegram posts updates to. */
+  url: string;
+  /** Checked against X-Telegram-Bot-Api-Secret-Token on every request. */
+  secret: string;
+  /** Where the bot's webhook server listens; the reverse proxy forwards `url` here. */
+  port: number;
+  host: string;
+}
+
+/** What `startBot` needs; the API's Config has every field but `webhook`, so it can be passed as is. */
+export interface BotConfig {
+  botToken: string | undefined;
+  botUsername?: string | undefined;
+  publicUrl: string;
+  telegramApiRoot: string;
+  /** Unset: long polling. */
+  webhook?: BotWebhookConfig | undefined;
+}
+
+/** The bot as its own process (`bot/src/main.ts`) also opens the database and the file storage. */
+export interface BotProcessConfig extends BotConfig {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+}
+
+export class BotConfigError extends Error {}
+
+export function loadBotConfig(source: Record<string, string | undefined> = process.env): BotProcessConfig {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new BotConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const env = parsed.data;
+  if (env.BOT_WEBHOOK_URL && !env.BOT_WEBHOOK_SECRET) {
+    throw new BotConfigError('Invalid configuration: BOT_WEBHOOK_SECRET is required when BOT_WEBHOOK_URL is set');
+  }
+  return {
+    botToken: env.BOT_TOKEN,
+    botUsername: env.BOT_USERNAME,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    telegramApiRoot: env.TELEGRAM_API_ROOT.replace(/\/$/, ''),
+    webhook: env.BOT_WEBHOOK_URL
+      ? { url: env.BOT_WEBHOOK_URL, secret: env.BOT_WEBHOOK_SECRET!, port: env.BOT_WEBHOOK_PORT, host: env.HOST }
+      : undefined,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.resolve(env.DATA_DIR),
+    logLevel: env.LOG_LEVEL,
+  };
+}

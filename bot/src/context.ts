@@ -1,0 +1,29 @@
+import type { Context } from 'grammy';
+import type { ConversationFlavor } from '@grammyjs/conversations';
+import type { Database, FileStorage } from '@stickerdrop/api';
+import type { Logger } from './logger.js';
+
+/** What the handlers use; `createBot` receives it, tests build their own. */
+export interface BotDeps {
+  db: Database;
+  storage: FileStorage;
+  /** The mini-app's public address (PUBLIC_URL); buttons open it. */
+  publicUrl: string;
+  log: Logger;
+  /** Bot API address (TELEGRAM_API_ROOT); tests point it at a local server. */
+  apiRoot?: string;
+  /** Injected so tests can move time (login codes expire). */
+  now?: () => Date;
+  /** Where conversations keep their state: the database (default; survives restarts, shared by processes) or memory. */
+  conversationStorage?: 'database' | 'memory';
+}
+
+/** `deps` with defaults applied, plus the bot's own file download (needs the token). */
+export interface BotServices extends Required<Omit<BotDeps, 'conversationStorage'>> {
+  /** A file a user sent, at most `maxBytes`; throws FileTooLargeError beyond that. */
+  downloadFile(fileId: string, maxBytes: number): Promise<Buffer>;
+}
+
+/** The one context type of the bot's middleware; conversations use grammY's plain Context inside. */
+export type BotContext = ConversationFlavor<Context & { services: BotServices }>;
+export type ConversationContext = Context;

@@ -1,0 +1,59 @@
+import { Composer } from 'grammy';
+import type { InlineQueryResultArticle } from 'grammy/types';
+import { listPacks } from '@stickerdrop/api';
+import { CURRENCY, type PackCard } from '@stickerdrop/shared';
+import type { BotContext } from '../context.js';
+import { absoluteUrl, isHttps, openPackKeyboard } from '../keyboards.js';
+import { packCaption, supplyLine } from '../pack-card.js';
+import { TEXTS } from '../texts.js';
+
+/**
+ * `@bot <text>` in any chat: matching packs (the marketplace's own search, trending first) as results
+ * with title, price, thumbnail and an Open button on the `startapp` link, so a pack can be shared
+ * anywhere. The next page comes through Telegram's `offset` (our list cursor).
+ */
+export const inlineShareFeature = new Composer<BotContext>();
+
+const RESULTS_PER_PAGE = 20;
+
+inlineShareFeature.on('inline_query', async (ctx) => {
+  const { db, now, publicUrl } = ctx.services;
+  const query = ctx.inlineQuery;
+  let page;
+  try {
+    page = await listPacks(
+      db,
+      {
+        search: query.query.trim().slice(0, 100),
+        sort: 'trending',
+        limit: RESULTS_PER_PAGE,
+        cursor: query.offset || undefined,
+      },
+      now(),
+    );
+  } catch {
+    // A cursor from an older page format: start over rather than answer nothing.
+    page = await listPacks(
+      db,
+      { search: query.query.trim().slice(0, 100), sort: 'trending', limit: RESULTS_PER_PAGE },
+      now(),
+    );
+  }
+  const results = page.items.map((pack) => packResult(pack, ctx.me.username, publicUrl));
+  await ctx.answerInlineQuery(results, { cache_time: 30, next_offset: page.nextCursor ?? '' });
+});
+
+function packResult(pack: PackCard, botUsername: string, publicUrl: string): InlineQueryResultArticle {
+  const thumbnail = absoluteUrl(publicUrl, pack.previewUrl);
+  return {
+    type: 'article',
+    id: `pack_${pack.id}`,
+    title: pack.title,
+    description: `${pack.price} ${CURRENCY} · ${supplyLine(pack)}`,
+    ...(thumbnail && isHttps(thumbnail)
+      ? { thumbnail_url: thumbnail, thumbnail_width: 320, thumbnail_height: 320 }
+      : {}),
+    input_message_content: { message_text: packCaption(pack), parse_mode: 'HTML' },
+    reply_markup: openPackKeyboard(botUsername, pack.id, TEXTS.open),
+  };
+}

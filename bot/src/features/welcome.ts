@@ -1,0 +1,63 @@
+import { Composer, InputFile } from 'grammy';
+import { decodeStartParam } from '@stickerdrop/shared';
+import { confirmLoginCode, getPackDetail } from '@stickerdrop/api';
+import type { BotContext } from '../context.js';
+import { openAppKeyboard, openPackKeyboard } from '../keyboards.js';
+import { packCaption, previewPhoto } from '../pack-card.js';
+import { TEXTS } from '../texts.js';
+
+/**
+ * `/start` and its deep links: `pack_<id>` shows the pack, `login_<code>` signs a browser in. Anything
+ * else (an unknown pack, a malformed payload) says so and falls back to the plain welcome.
+ */
+export const welcomeFeature = new Composer<BotContext>();
+
+welcomeFeature.chatType('private').command('start', async (ctx) => {
+  const payload = ctx.match.trim();
+  if (!payload) return replyWelcome(ctx);
+  const param = decodeStartParam(payload);
+  if (!param) {
+    await ctx.reply(TEXTS.badLink);
+    return replyWelcome(ctx);
+  }
+  if (param.kind === 'login') return confirmLogin(ctx, param.code);
+  if (await replyWithPack(ctx, param.packId)) return;
+  await ctx.reply(TEXTS.packNotFound, { parse_mode: 'HTML' });
+  return replyWelcome(ctx);
+});
+
+export async function replyWelcome(ctx: BotContext): Promise<void> {
+  await ctx.reply(TEXTS.welcome, { parse_mode: 'HTML', reply_markup: openAppKeyboard(ctx.services.publicUrl) });
+}
+
+/** The pack with its preview, price and supply, and a button into the mini-app; false when there is none. */
+async function replyWithPack(ctx: BotContext, packId: number): Promise<boolean> {
+  const { db, storage, now } = ctx.services;
+  const pack = await getPackDetail(db, packId, ctx.from?.id ?? null, now());
+  if (!pack) return false;
+  const caption = packCaption(pack);
+  const reply_markup = openPackKeyboard(ctx.me.username, pack.id);
+  const photo = await previewPhoto(storage, pack.previewUrl);
+  if (photo) {
+    await ctx.replyWithPhoto(new InputFile(photo, `pack-${pack.id}.jpg`), {
+      caption,
+      parse_mode: 'HTML',
+      reply_markup,
+    });
+  } else {
+    await ctx.reply(caption, { parse_mode: 'HTML', reply_markup });
+  }
+  return true;
+}
+
+/** The API's login-code service confirms the code for this Telegram user; the page then signs in. */
+async function confirmLogin(ctx: BotContext, code: string): Promise<void> {
+  const from = ctx.from!;
+  const result = await confirmLoginCode(
+    ctx.services.db,
+    code,
+    { id: from.id, first_name: from.first_name, last_name: from.last_name, username: from.username },
+    ctx.services.now(),
+  );
+  await ctx.reply(result === 'confirmed' ? TEXTS.loginConfirmed : TEXTS.loginExpired, { parse_mode: 'HTML' });
+}

@@ -1,0 +1,24 @@
+import { InlineKeyboard } from 'grammy';
+import { packAppLink } from '@stickerdrop/shared';
+import { TEXTS } from './texts.js';
+
+/** Telegram opens mini-apps only from https addresses; a local http PUBLIC_URL gets no app button. */
+export function isHttps(url: string): boolean {
+  return url.startsWith('https://');
+}
+
+/** A button that opens the mini-app at PUBLIC_URL, or nothing when Telegram would refuse it. */
+export function openAppKeyboard(publicUrl: string): InlineKeyboard | undefined {
+  return isHttps(publicUrl) ? new InlineKeyboard().webApp(TEXTS.openApp, publicUrl) : undefined;
+}
+
+/** Opens the mini-app straight on the pack through the `startapp=pack_<id>` link. */
+export function openPackKeyboard(botUsername: string, packId: number, label: string = TEXTS.openPack): InlineKeyboard {
+  return new InlineKeyboard().url(label, packAppLink(botUsername, packId));
+}
+
+/** `/files/…` → `https://host/files/…`, for thumbnails Telegram fetches itself. */
+export function absoluteUrl(publicUrl: string, path: string | null): string | undefined {
+  if (!path) return undefined;
+  return new URL(path, `${publicUrl}/`).toString();
+}

@@ -1,0 +1,35 @@
+/**
+ * The bot as its own process (at scale): `tsx bot/src/main.ts`. Shares the API's database (DATABASE_URL)
+ * and files (DATA_DIR); the API runs elsewhere. Stops gracefully on SIGINT/SIGTERM.
+ */
+import path from 'node:path';
+import pino from 'pino';
+import { diskStorage, openDatabase } from '@stickerdrop/api';
+import { BotConfigError, loadBotConfig } from './config.js';
+import { startBot } from './start.js';
+
+async function main(): Promise<void> {
+  const config = loadBotConfig();
+  if (!config.botToken) throw new BotConfigError('Invalid configuration: BOT_TOKEN is required to run the bot');
+  const log = pino({ level: config.logLevel });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+  const storage = diskStorage(path.join(config.dataDir, 'files'));
+  const bot = await startBot({ config, db: database.db, storage, log });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    await bot.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof BotConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+import type { OutboxPayloads, OutboxRow } from '@stickerdrop/api';
+import { openPackKeyboard } from '../keyboards.js';
+import { TEXTS } from '../texts.js';
+import { PermanentDeliveryError, type DeliveryDeps } from './delivery-deps.js';
+import { deliverStickerSet } from './sticker-set.js';
+
+/** The outbox kinds the bot sends; others (refund_required) belong to other workers. */
+export const BOT_OUTBOX_KINDS = ['purchase_receipt', 'sale_notice', 'sticker_set_delivery'] as const;
+export type BotOutboxKind = (typeof BOT_OUTBOX_KINDS)[number];
+
+const payloadOf = <K extends BotOutboxKind>(row: OutboxRow, _kind: K) => row.payload as OutboxPayloads[K];
+
+/** Who the row's message goes to; rows of one chat are sent in order, one at a time. */
+export function recipientOf(row: OutboxRow): number {
+  switch (row.kind as BotOutboxKind) {
+    case 'purchase_receipt':
+      return payloadOf(row, 'purchase_receipt').buyerId;
+    case 'sale_notice':
+      return payloadOf(row, 'sale_notice').creatorId;
+    case 'sticker_set_delivery':
+      return payloadOf(row, 'sticker_set_delivery').userId;
+  }
+  throw new PermanentDeliveryError(`The bot does not send outbox kind ${row.kind}`);
+}
+
+/** Sends one row. Throws what went wrong; the worker decides between retry and giving up. */
+export async function deliver(row: OutboxRow, deps: DeliveryDeps): Promise<void> {
+  switch (row.kind as BotOutboxKind) {
+    case 'purchase_receipt': {
+      const sale = payloadOf(row, 'purchase_receipt');
+      await deps.acquire(sale.buyerId);
+      await deps.api.sendMessage(sale.buyerId, TEXTS.receipt(sale), {
+        parse_mode: 'HTML',
+        reply_markup: openPackKeyboard(deps.botUsername, sale.packId),
+      });
+      return;
+    }
+    case 'sale_notice': {
+      const sale = payloadOf(row, 'sale_notice');
+      await deps.acquire(sale.creatorId);
+      await deps.api.sendMessage(sale.creatorId, TEXTS.saleNotice(sale), {
+        parse_mode: 'HTML',
+        reply_markup: openPackKeyboard(deps.botUsername, sale.packId),
+      });
+      return;
+    }
+    case 'sticker_set_delivery':
+      return deliverStickerSet(deps, payloadOf(row, 'sticker_set_delivery'));
+  }
+  throw new PermanentDeliveryError(`The bot does not send outbox kind ${row.kind}`);
+}

@@ -1,0 +1,47 @@
+/**
+ * Paces outgoing messages the way Telegram asks: about 30 messages a second overall and one a second
+ * per chat. Slots are spaced evenly (no bursts), and a 429 anywhere pauses every sender for its
+ * retry_after.
+ */
+export interface SendLimits {
+  perSecond: number;
+  perChatIntervalMs: number;
+}
+
+export const TELEGRAM_LIMITS: SendLimits = { perSecond: 30, perChatIntervalMs: 1000 };
+
+export class SendLimiter {
+  private nextGlobalAt = 0;
+  private nextByChat = new Map<number, number>();
+  private pausedUntil = 0;
+
+  constructor(
+    private readonly limits: SendLimits = TELEGRAM_LIMITS,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** Resolves when a message to `chatId` may go out, and takes that slot. */
+  async acquire(chatId: number): Promise<void> {
+    for (;;) {
+      const now = this.clock();
+      const at = Math.max(this.nextGlobalAt, this.nextByChat.get(chatId) ?? 0, this.pausedUntil);
+      if (at <= now) {
+        this.nextGlobalAt = now + 1000 / this.limits.perSecond;
+        this.nextByChat.set(chatId, now + this.limits.perChatIntervalMs);
+        this.forgetIdleChats(now);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, at - now));
+    }
+  }
+
+  /** Telegram said "retry after": nobody sends until then. */
+  pause(seconds: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, this.clock() + seconds * 1000);
+  }
+
+  private forgetIdleChats(now: number): void {
+    if (this.nextByChat.size < 10_000) return;
+    for (const [chatId, at] of this.nextByChat) if (at <= now) this.nextByChat.delete(chatId);
+  }
+}

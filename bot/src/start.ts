@@ -1,0 +1,115 @@
+import { Api, GrammyError } from 'grammy';
+import type { Database, FileStorage } from '@stickerdrop/api';
+import { createBot } from './bot.js';
+import type { BotConfig } from './config.js';
+import type { Logger } from './logger.js';
+import { installApiTransformers } from './api-transformers.js';
+import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './outbox/worker.js';
+import { SendLimiter, type SendLimits } from './outbox/send-limiter.js';
+import { startPolling, type Polling } from './polling.js';
+import { configureBotProfile } from './setup.js';
+import { startWebhook, type WebhookServer } from './webhook.js';
+
+export interface StartBotOptions {
+  config: BotConfig;
+  db: Database;
+  storage: FileStorage;
+  log: Logger;
+  now?: () => Date;
+  /** Tuning for tests: faster polling of the outbox, other limits. */
+  outbox?: Partial<Pick<OutboxWorkerOptions, 'idleDelayMs' | 'batchSize' | 'leaseMs' | 'backoffMs' | 'concurrency'>> & {
+    limits?: SendLimits;
+  };
+  conversationStorage?: 'database' | 'memory';
+}
+
+export interface RunningBot {
+  /** Resolves when the bot is receiving updates and the outbox worker runs (tests wait for it). */
+  ready: Promise<void>;
+  /** Graceful: in-flight updates and outbox sends finish; unhandled updates stay with Telegram. */
+  stop(): Promise<void>;
+}
+
+const INIT_RETRY_MS = 5_000;
+
+/**
+ * Runs the bot: long polling (or the webhook when configured) and the outbox worker. Without a token it
+ * does nothing and says so. Telegram being unreachable never fails the start: the bot keeps trying in
+ * the background while the API serves everything else.
+ */
+export async function startBot(options: StartBotOptions): Promise<RunningBot> {
+  const { config, db, storage, log } = options;
+  const token = config.botToken;
+  if (!token) {
+    log.info('BOT_TOKEN is not set: running without the Telegram bot');
+    return { ready: Promise.resolve(), stop: async () => {} };
+  }
+  const now = options.now ?? (() => new Date());
+  const bot = createBot(token, {
+    db,
+    storage,
+    publicUrl: config.publicUrl,
+    log,
+    apiRoot: config.telegramApiRoot,
+    now,
+    conversationStorage: options.conversationStorage,
+  });
+  const limiter = new SendLimiter(options.outbox?.limits);
+  // The outbox has its own client, so every 429 it meets pauses all its senders.
+  const outboxApi = new Api(token, { apiRoot: config.telegramApiRoot });
+  installApiTransformers(outboxApi, { onRetryAfter: (seconds) => limiter.pause(seconds) });
+
+  let stopped = false;
+  let polling: Polling | undefined;
+  let webhook: WebhookServer | undefined;
+  let worker: OutboxWorker | undefined;
+  let wakeInit: (() => void) | undefined;
+
+  const ready = (async () => {
+    while (!stopped) {
+      try {
+        await bot.init();
+        break;
+      } catch (error) {
+        if (error instanceof GrammyError && error.error_code === 401) {
+          log.error('Telegram refused BOT_TOKEN (401): the bot stays off');
+          return;
+        }
+        log.error({ err: error }, 'cannot reach Telegram; the bot will keep trying');
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, INIT_RETRY_MS);
+          wakeInit = () => (clearTimeout(timer), resolve());
+        });
+      }
+    }
+    if (stopped) return;
+    await configureBotProfile(bot.api, config.publicUrl, log).catch((error: unknown) =>
+      log.error({ err: error }, 'could not set the bot commands and menu button'),
+    );
+    worker = createOutboxWorker({
+      api: outboxApi,
+      db,
+      storage,
+      botUsername: bot.botInfo.username,
+      now,
+      log,
+      acquire: (chatId) => limiter.acquire(chatId),
+      ...options.outbox,
+    });
+    worker.start();
+    if (config.webhook) webhook = await startWebhook(bot, config.webhook, log);
+    else polling = startPolling(bot, log);
+    log.info({ username: bot.botInfo.username, mode: config.webhook ? 'webhook' : 'long polling' }, 'bot started');
+  })();
+
+  return {
+    ready,
+    async stop() {
+      stopped = true;
+      wakeInit?.();
+      await ready.catch(() => undefined);
+      await Promise.all([polling?.stop(), webhook?.stop(), worker?.stop()]);
+      log.info('bot stopped');
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import type { CATEGORIES } from '@stickerdrop/shared';
+import {
+  API_ERRORS,
+  CURRENCY,
+  FEATURE_BLURBS,
+  HOME_TAGLINE,
+  MAX_EDITION_SIZE,
+  MAX_STICKERS_PER_PACK,
+  MESSAGES,
+  MIN_EDITION_SIZE,
+  MIN_PRICE,
+} from '@stickerdrop/shared';
+
+/**
+ * Every text the bot sends. SPEC §8's messages come from shared MESSAGES; these are the bot's own.
+ * Texts are HTML (parse_mode HTML): anything user-made goes through `escapeHtml`.
+ */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export const TEXTS = {
+  welcome: `<b>Welcome to Stickerdrop!</b>\n\n${HOME_TAGLINE}\n\n${FEATURE_BLURBS.map((blurb) => `• ${blurb}`).join('\n')}`,
+  openApp: 'Open Stickerdrop',
+  openPack: 'Open pack',
+  open: 'Open',
+  badLink: "That link isn't valid, so here is the marketplace instead.",
+  packNotFound: `<b>${MESSAGES.packNotFound}</b>\n${escapeHtml(MESSAGES.packNotFoundDetail)}`,
+  soldOut: 'Sold out',
+  loginConfirmed: '<b>Your browser is now signed in.</b>\nGo back to it: Stickerdrop is ready there.',
+  loginExpired: `${API_ERRORS.loginCodeExpired}.\nGo back to the browser and choose Continue with Telegram again for a new link.`,
+  help: [
+    '<b>Stickerdrop</b> — limited-edition sticker packs, priced in TON.',
+    '',
+    '/start — open the marketplace',
+    '/becomecreator — become a creator and sell your own packs',
+    '/newpack — upload a new pack (creators)',
+    '/cancel — stop what you are doing',
+    '/paysupport — help with a payment',
+    '',
+    'Share a pack in any chat: type @{bot} and a few words of its title.',
+  ].join('\n'),
+  paySupport: [
+    '<b>Payment support</b>',
+    '',
+    'Every purchase gets a receipt in this chat with its order number and edition.',
+    'A payment that arrives after a pack sold out, or a second payment for an order that was already paid, is refunded automatically to where it came from.',
+    'For any other problem with a payment, contact Stickerdrop support and include the order number from your receipt.',
+  ].join('\n'),
+  cancelled: 'Cancelled.',
+  nothingToCancel: 'There is nothing to cancel.',
+  staleButton: 'This button has expired.',
+  somethingWentWrong: `${MESSAGES.somethingWentWrong}. Please try again.`,
+
+  // /becomecreator
+  alreadyCreator: 'You are already a creator. Send /newpack to upload a pack.',
+  askDisplayName: 'What name should collectors see on your packs? Send your display name.',
+  displayNameRequired: 'Please enter a display name.',
+  askBio: 'Now a short bio (a sentence or two), or /skip.',
+  confirmCreator: (name: string, bio: string) =>
+    `<b>Become a creator?</b>\n\nName: ${escapeHtml(name)}\nBio: ${bio ? escapeHtml(bio) : '—'}`,
+  confirm: 'Confirm',
+  cancel: 'Cancel',
+  pressAButton: 'Please use the buttons above, or /cancel.',
+  textExpected: 'Please send text.',
+
+  // /newpack
+  askImages: `Send the sticker images of your pack, one message each: PNG, JPEG, GIF or WEBP, as photos or files, up to 5 MB each (at most ${MAX_STICKERS_PER_PACK}). Send /done when you have sent them all.`,
+  imageAccepted: (count: number) => `Got it: ${count} image${count === 1 ? '' : 's'}. Send more, or /done.`,
+  imagesFull: `That is the most one pack can hold (${MAX_STICKERS_PER_PACK}).`,
+  askTitle: 'What is the title of the pack?',
+  askDescription: 'A description of the pack, or /skip.',
+  askPrice: `The price in ${CURRENCY} (at least ${MIN_PRICE}, in steps of 0.01)?`,
+  askCategory: 'Choose a category:',
+  chooseCategory: 'Please choose a category with the buttons.',
+  askEditionSize: `How many editions (${MIN_EDITION_SIZE}–${MAX_EDITION_SIZE})?`,
+  editionSizeInvalid: `Please send a whole number from ${MIN_EDITION_SIZE} to ${MAX_EDITION_SIZE}.`,
+  packSummary: (pack: {
+    images: number;
+    title: string;
+    description: string;
+    price: string;
+    category: string;
+    maxSupply: number;
+  }) =>
+    [
+      '<b>New pack</b>',
+      '',
+      `Title: ${escapeHtml(pack.title)}`,
+      `Description: ${pack.description ? escapeHtml(pack.description) : '—'}`,
+      `Stickers: ${pack.images}`,
+      `Price: ${pack.price} ${CURRENCY}`,
+      `Category: ${pack.category}`,
+      `Editions: ${pack.maxSupply}`,
+    ].join('\n'),
+  creating: MESSAGES.creating,
+
+  // Notifications
+  receipt: (sale: { title: string; serial: number; maxSupply: number; amount: string; orderId: string }) =>
+    [
+      `<b>${MESSAGES.purchaseSuccess}</b>`,
+      '',
+      `${escapeHtml(sale.title)} — edition #${sale.serial} of ${sale.maxSupply}`,
+      `Paid: ${sale.amount} ${CURRENCY}`,
+      `Order: <code>${escapeHtml(sale.orderId)}</code>`,
+    ].join('\n'),
+  saleNotice: (sale: { title: string; serial: number; maxSupply: number; amount: string }) =>
+    `<b>Sold!</b> ${escapeHtml(sale.title)} — edition #${sale.serial} of ${sale.maxSupply} for ${sale.amount} ${CURRENCY}.`,
+  stickerSetReady: (title: string) => `Your sticker set <b>${escapeHtml(title)}</b> is ready in Telegram.`,
+  addStickers: 'Add to Telegram',
+} as const;
+
+export const CATEGORY_LABELS: Record<(typeof CATEGORIES)[number], string> = {
+  general: 'General',
+  animals: 'Animals',
+  emotions: 'Emotions',
+  food: 'Food',
+  nature: 'Nature',
+  objects: 'Objects',
+  people: 'People',
+  symbols: 'Symbols',
+};

@@ -1,0 +1,85 @@
+import type { Message, Update, User } from 'grammy/types';
+
+/**
+ * Update objects as Telegram sends them (private chats), for feeding the bot through handleUpdate or
+ * the fake Bot API's getUpdates.
+ */
+let nextUpdateId = 1;
+let nextMessageId = 10_000;
+const now = () => Math.floor(Date.now() / 1000);
+
+export function telegramUser(id: number, firstName = `User${id}`, username: string | undefined = `user${id}`): User {
+  return { id, is_bot: false, first_name: firstName, ...(username ? { username } : {}), language_code: 'en' };
+}
+
+function privateChat(from: User) {
+  return {
+    id: from.id,
+    type: 'private' as const,
+    first_name: from.first_name,
+    ...(from.username ? { username: from.username } : {}),
+  };
+}
+
+function messageUpdate(from: User, fields: Partial<Message>): Update {
+  return {
+    update_id: nextUpdateId++,
+    message: { message_id: nextMessageId++, date: now(), chat: privateChat(from), from, ...fields } as Message,
+  };
+}
+
+/** A text message; a leading `/command` carries its bot_command entity as Telegram adds it. */
+export function textUpdate(from: User, text: string): Update {
+  const command = /^\/[A-Za-z0-9_]+(@[A-Za-z0-9_]+)?/.exec(text);
+  return messageUpdate(from, {
+    text,
+    ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command[0].length }] } : {}),
+  });
+}
+
+export interface SentFile {
+  file_id: string;
+  file_unique_id: string;
+  file_size: number;
+}
+
+/** A photo: Telegram sends several sizes, largest last. */
+export function photoUpdate(from: User, file: SentFile, width = 512, height = 512): Update {
+  return messageUpdate(from, {
+    photo: [
+      {
+        file_id: `${file.file_id}-thumb`,
+        file_unique_id: `${file.file_unique_id}-t`,
+        width: 90,
+        height: 90,
+        file_size: 1200,
+      },
+      { ...file, width, height },
+    ],
+  });
+}
+
+export function documentUpdate(from: User, file: SentFile, mimeType: string, fileName: string): Update {
+  return messageUpdate(from, { document: { ...file, mime_type: mimeType, file_name: fileName } });
+}
+
+/** A tap on an inline button of `message` (a message the bot sent, as the fake API answered it). */
+export function callbackUpdate(from: User, message: unknown, data: string): Update {
+  return {
+    update_id: nextUpdateId++,
+    callback_query: {
+      id: String(nextUpdateId * 7919),
+      from,
+      message: message as Message,
+      chat_instance: `ci-${from.id}`,
+      data,
+    },
+  };
+}
+
+export function inlineQueryUpdate(from: User, query: string, offset = ''): Update {
+  return {
+    update_id: nextUpdateId++,
+    inline_query: { id: String(nextUpdateId * 104729), from, query, offset, chat_type: 'sender' },
+  };
+}
