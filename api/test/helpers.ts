@@ -40,6 +40,13 @@ async function freshPostgres(): Promise<{ db: Database; close(): Promise<void> }
     db: handle.db,
     async close() {
       await handle.close();
+      // pool.end() resolves before its sockets close; FORCE would then kill a closing session and its
+      // FATAL notice surfaces as an unhandled error. Wait until the server has let every session go.
+      for (let i = 0; i < 100; i++) {
+        const open = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (open.rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     },

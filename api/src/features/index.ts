@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { packsRoutes } from './packs/routes.js';
 import { uploadsRoutes } from './uploads/routes.js';
 import { filesRoutes } from './files/routes.js';
 import { downloadsRoutes } from './downloads/routes.js';
@@ -6,6 +7,7 @@ import { downloadsRoutes } from './downloads/routes.js';
 /** Every feature's routes, in one place, so the app's surface is readable at a glance. */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
   app.get('/api/health', async () => ({ ok: true }));
+  await app.register(packsRoutes);
   await app.register(uploadsRoutes);
   await app.register(filesRoutes);
   await app.register(downloadsRoutes);

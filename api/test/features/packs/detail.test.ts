@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MESSAGES, PackDetail } from '@stickerdrop/shared';
+import { tables } from '../../../src/db/index.js';
+import { getPackDetail } from '../../../src/features/packs/queries.js';
+import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
+import { createCreator, createUser, type TestUser } from '../../users.js';
+import { insertPack, sellEdition } from './fixtures.js';
+
+describeEachDatabase('GET /api/stickers/:id', (kind) => {
+  let t: TestApp;
+  let creator: TestUser;
+  let owner: TestUser;
+  let stranger: TestUser;
+  let packId: number;
+  beforeAll(async () => {
+    t = await buildTestApp({ kind });
+    creator = await createCreator(t, { username: 'inkwell', firstName: 'Ina', displayName: 'Ink Well' });
+    owner = await createUser(t);
+    stranger = await createUser(t);
+    const second = await createUser(t);
+    packId = await insertPack(t.db, creator.id, {
+      title: 'Night Owls',
+      description: 'Hoot',
+      price: '2.5',
+      maxSupply: 10,
+      previewKey: 'p/owl-preview.webp',
+      stickers: ['p/owl-1.webp', 'p/owl-2.webp', 'p/owl-3.webp'],
+    });
+    const other = await insertPack(t.db, creator.id, { title: 'Other', maxSupply: 5 });
+    await sellEdition(t.db, packId, second.id);
+    await sellEdition(t.db, packId, owner.id);
+    await sellEdition(t.db, other, owner.id);
+    await t.db.insert(tables.likes).values([
+      { userId: owner.id, packId },
+      { userId: stranger.id, packId },
+    ]);
+    await t.db.update(tables.packs).set({ likes: 2 });
+  });
+  afterAll(() => t.close());
+
+  const get = (id: number | string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: `/api/stickers/${id}`, headers });
+
+  it('shows an owner the whole pack with their serial and the download link', async () => {
+    const res = await get(packId, owner.headers);
+    expect(res.statusCode).toBe(200);
+    const detail = PackDetail.parse(res.json());
+    expect(detail).toMatchObject({
+      id: packId,
+      title: 'Night Owls',
+      description: 'Hoot',
+      price: '2.50',
+      imageUrl: '/files/p/owl-preview.webp',
+      previewUrl: '/files/p/owl-preview.webp',
+      creator: { id: creator.id, name: 'Ink Well', username: 'inkwell', stats: { totalStickers: 2, totalSales: 3 } },
+      owners: 2,
+      stickersCount: 3,
+      stickers: [{ url: '/files/p/owl-1.webp' }, { url: '/files/p/owl-2.webp' }, { url: '/files/p/owl-3.webp' }],
+      maxSupply: 10,
+      soldCount: 2,
+      sales: 2,
+      likes: 2,
+      isOwned: true,
+      edition: 2,
+      isFavorite: true,
+      downloadUrl: `/api/stickers/${packId}/download`,
+    });
+    expect(detail.rating).toBeGreaterThan(0);
+    expect(detail.rating).toBeLessThanOrEqual(5);
+  });
+
+  it('gives no download link or serial to a signed-in non-owner or a visitor', async () => {
+    const mine = PackDetail.parse((await get(packId, stranger.headers)).json());
+    expect(mine).toMatchObject({ isOwned: false, edition: null, downloadUrl: null, isFavorite: true });
+    const anonymous = PackDetail.parse((await get(packId)).json());
+    expect(anonymous).toMatchObject({ isOwned: false, edition: null, downloadUrl: null, isFavorite: false });
+  });
+
+  it('counts every view, also under concurrent requests', async () => {
+    const before = PackDetail.parse((await get(packId)).json()).views;
+    await Promise.all(Array.from({ length: 20 }, () => get(packId)));
+    const after = PackDetail.parse((await get(packId)).json()).views;
+    expect(after).toBe(before + 21);
+  });
+
+  it('answers unknown, non-numeric and out-of-range ids with 404 and the SPEC text', async () => {
+    for (const id of ['999999', 'abc', '0', '-1', '1.5', '1e3', '99999999999', '9007199254740993']) {
+      const res = await get(id);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toEqual({ error: MESSAGES.packNotFound });
+    }
+  });
+
+  it('getPackDetail reads without counting a view', async () => {
+    const before = (await getPackDetail(t.db, packId, null))!.views;
+    await getPackDetail(t.db, packId, owner.id);
+    expect((await getPackDetail(t.db, packId, null))!.views).toBe(before);
+    expect(await getPackDetail(t.db, 424242, null)).toBeNull();
+  });
+});
