@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { packsRoutes } from './packs/routes.js';
+import { statsRoutes } from './stats/routes.js';
+import { collectionRoutes } from './collection/routes.js';
 import { uploadsRoutes } from './uploads/routes.js';
 import { filesRoutes } from './files/routes.js';
 import { downloadsRoutes } from './downloads/routes.js';
@@ -8,6 +10,8 @@ import { downloadsRoutes } from './downloads/routes.js';
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
   app.get('/api/health', async () => ({ ok: true }));
   await app.register(packsRoutes);
+  await app.register(statsRoutes);
+  await app.register(collectionRoutes);
   await app.register(uploadsRoutes);
   await app.register(filesRoutes);
   await app.register(downloadsRoutes);

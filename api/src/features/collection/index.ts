@@ -1,0 +1,1 @@
+export { listCollection } from './collection.js';

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../../http/auth.js';
+import { listCollection } from './collection.js';
+
+/** GET /api/collection: the caller's purchased packs. */
+export async function collectionRoutes(app: FastifyInstance): Promise<void> {
+  const { db, now } = app.deps;
+  app.get('/api/collection', (request) => listCollection(db, requireUser(request), now()));
+}

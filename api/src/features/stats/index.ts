@@ -1,0 +1,1 @@
+export { getMarketplaceStats } from './stats.js';

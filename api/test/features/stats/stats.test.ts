@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { MarketplaceStats, parseTon } from '@stickerdrop/shared';
+import { tables } from '../../../src/db/index.js';
+import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
+import { createCreator, createUser } from '../../users.js';
+import { insertPack, sellEdition } from '../packs/fixtures.js';
+
+const getStats = async (t: TestApp) => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/marketplace/stats' });
+  expect(res.statusCode).toBe(200);
+  return MarketplaceStats.parse(res.json());
+};
+
+describeEachDatabase('GET /api/marketplace/stats', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ kind });
+  });
+  afterAll(() => t.close());
+
+  it('is all zeros for an empty marketplace', async () => {
+    expect(await getStats(t)).toEqual({
+      totalListings: 0,
+      uniqueSellers: 0,
+      totalVolume: '0.00',
+      totalSales: 0,
+      totalStickers: 0,
+      totalCreators: 0,
+      avgPrice: '0.00',
+    });
+  });
+
+  it('counts the real rows, exact to the nanoton', async () => {
+    const ann = await createCreator(t);
+    const bob = await createCreator(t);
+    await createCreator(t); // a creator with nothing listed yet
+    const buyers = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+    const soldOut = await insertPack(t.db, ann.id, { price: '1', maxSupply: 2 });
+    const selling = await insertPack(t.db, ann.id, { price: '2.5', maxSupply: 10 });
+    await insertPack(t.db, bob.id, { price: '0.333333333', maxSupply: 5 });
+    await sellEdition(t.db, soldOut, buyers[0]!.id);
+    await sellEdition(t.db, soldOut, buyers[1]!.id);
+    await sellEdition(t.db, selling, buyers[2]!.id);
+    // Volume is what buyers paid; the average is over today's asking prices.
+    await t.db
+      .update(tables.packs)
+      .set({ priceNano: parseTon('3')! })
+      .where(eq(tables.packs.id, selling));
+
+    expect(await getStats(t)).toEqual({
+      totalListings: 2,
+      uniqueSellers: 2,
+      totalVolume: '4.50',
+      totalSales: 3,
+      totalStickers: 3,
+      totalCreators: 3,
+      // (1 + 3 + 0.333333333) / 3 = 1.444444444333… → 1.444444444
+      avgPrice: '1.444444444',
+    });
+  });
+
+  it('rounds the average half up to the nanoton', async () => {
+    const cat = await createCreator(t);
+    // Sum becomes 4.333333333 + 0.000000002 over 4 packs = 1.08333333375 → 1.083333334.
+    await insertPack(t.db, cat.id, { price: '0.000000002' });
+    expect((await getStats(t)).avgPrice).toBe('1.083333334');
+  });
+});
+
+describe('stats with the read cache on', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ config: { readCacheMs: 2_000 } });
+  });
+  afterAll(() => t.close());
+
+  it('shows a sale once the cache time has passed', async () => {
+    const creator = await createCreator(t);
+    const buyer = await createUser(t);
+    const pack = await insertPack(t.db, creator.id, { price: '5' });
+    expect((await getStats(t)).totalSales).toBe(0);
+    await sellEdition(t.db, pack, buyer.id);
+    expect((await getStats(t)).totalSales).toBe(0);
+    t.clock.advance(2_001);
+    expect(await getStats(t)).toMatchObject({ totalSales: 1, totalVolume: '5.00' });
+  });
+});
