@@ -20,6 +20,7 @@ export interface RequestOptions {
   body?: Record<string, unknown> | FormData;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
   /** Resolve with the raw response (status and body) instead of throwing on 2xx other than 200. */
   responseType?: 'json' | 'blob';
 }
@@ -76,7 +77,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       query: request.query,
       signal: request.signal,
       responseType: request.responseType ?? 'json',
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      headers: { ...request.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     });
     return { status: response.status, data: response._data as T };
   }

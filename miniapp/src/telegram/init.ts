@@ -9,7 +9,7 @@ import { hasTelegramChannel, provideTelegramSdk } from './sdk';
  */
 export async function initTelegram(): Promise<TelegramEnvironment> {
   if (!hasTelegramChannel()) return plainWeb();
-  const sdk = await import('@telegram-apps/sdk-react');
+  const sdk = await import('./sdk-bundle');
   // The complete check asks the container for its theme; the synchronous one trusts stale session storage.
   if (!(await sdk.isTMA('complete'))) return plainWeb();
   const { backButton, mainButton, miniApp, themeParams, viewport } = sdk;

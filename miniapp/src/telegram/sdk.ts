@@ -1,4 +1,4 @@
-import type * as Sdk from '@telegram-apps/sdk-react';
+import type * as Sdk from './sdk-bundle';
 
 export type TelegramSdk = typeof Sdk;
 

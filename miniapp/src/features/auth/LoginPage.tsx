@@ -1,5 +1,104 @@
+import { useCallback } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { Button } from '@telegram-apps/telegram-ui';
+import { MESSAGES, type AuthResponse } from '@stickerdrop/shared';
+import { useApi } from '../../api/ApiProvider';
+import { errorText } from '../../api/client';
 import { Page } from '../../telegram/Page';
+import { useTelegram } from '../../telegram/TelegramProvider';
+import { useToast } from '../../toast/ToastProvider';
+import { configQueries } from '../config/queries';
+import { authApi } from './auth-api';
+import { useAuth } from './AuthProvider';
+import { useBotLogin } from './use-bot-login';
+import './login.css';
 
+const FEATURES = [
+  ['💎', 'Collect numbered limited editions'],
+  ['⚡', 'Buy in seconds with TON'],
+  ['📦', 'Download your packs or add them to Telegram'],
+  ['🎨', 'Create and sell your own sticker packs'],
+] as const;
+
+/** SPEC §2 Login: welcome, feature list, Continue with Telegram; signed-in users are sent home. */
 export function LoginPage() {
-  return <Page>LoginPage</Page>;
+  const api = useApi();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { inside, rawInitData } = useTelegram();
+  const { user, loading, signInWith } = useAuth();
+  const clientConfig = useQuery(configQueries.detail(api));
+  const goHome = useCallback(() => navigate('/', { replace: true }), [navigate]);
+  const botLogin = useBotLogin(goHome);
+
+  if (user) return <Navigate to="/" replace />;
+
+  const signInWithCall = async (call: () => Promise<AuthResponse>) => {
+    try {
+      await signInWith(call);
+      goHome();
+    } catch (error) {
+      toast.error(errorText(error, MESSAGES.loginFailedRetry));
+    }
+  };
+
+  const continueWithTelegram = () => {
+    if (!inside) return void botLogin.start();
+    if (!rawInitData) return toast.error(MESSAGES.telegramUserUnavailable);
+    void signInWithCall(() => authApi.telegram(api, rawInitData));
+  };
+
+  return (
+    <Page webBack>
+      <section className="login">
+        <div className="login__logo" aria-hidden="true">
+          🎟️
+        </div>
+        <h1>Welcome to Stickerdrop</h1>
+        <p className="muted">Sign in with your Telegram account to like, buy and collect sticker packs.</p>
+        <ul className="login__features">
+          {FEATURES.map(([icon, text]) => (
+            <li key={text}>
+              <span aria-hidden="true">{icon}</span> {text}
+            </li>
+          ))}
+        </ul>
+
+        {botLogin.pending ? (
+          <div className="panel login__waiting" role="status">
+            <p>Confirm the sign-in in Telegram. This page continues by itself.</p>
+            <a href={botLogin.pending.url} target="_blank" rel="noopener noreferrer">
+              Open Telegram again
+            </a>
+            <Button mode="plain" size="s" onClick={botLogin.cancel}>
+              Cancel
+            </Button>
+          </div>
+        ) : (
+          <Button
+            size="l"
+            stretched
+            loading={loading || botLogin.starting}
+            disabled={loading || botLogin.starting}
+            onClick={continueWithTelegram}
+          >
+            Continue with Telegram
+          </Button>
+        )}
+
+        {clientConfig.data?.demo ? (
+          <div className="login__demo">
+            <p className="muted">Demo mode: try everything without Telegram or a wallet.</p>
+            <Button mode="bezeled" stretched onClick={() => void signInWithCall(() => authApi.demo(api, 'collector'))}>
+              Continue as demo collector
+            </Button>
+            <Button mode="bezeled" stretched onClick={() => void signInWithCall(() => authApi.demo(api, 'creator'))}>
+              Continue as demo creator
+            </Button>
+          </div>
+        ) : null}
+      </section>
+    </Page>
+  );
 }

@@ -1,5 +1,109 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Input, Placeholder } from '@telegram-apps/telegram-ui';
+import {
+  COLLECTION_FILTERS,
+  CURRENCY,
+  collectionItemMatchesSearch,
+  matchesCollectionFilter,
+  type CollectionFilter,
+} from '@stickerdrop/shared';
+import { useApi } from '../../api/ApiProvider';
+import { ButtonLink } from '../../components/ButtonLink';
+import { Loading } from '../../components/Loading';
+import { StatTiles } from '../../components/StatTiles';
+import { haptics } from '../../telegram/haptics';
 import { Page } from '../../telegram/Page';
+import { PackCard } from '../packs/PackCard';
+import { useLike } from '../packs/use-like';
+import { collectionCounts, totalSpent } from './collection-stats';
+import { collectionQueries } from './queries';
 
+const FILTER_LABELS: Record<CollectionFilter, string> = { all: 'All', recent: 'Recent', favorites: 'Favorites' };
+
+/** SPEC §2 Collection: the user's purchased packs with stats, search and the three filters. */
 export function CollectionPage() {
-  return <Page>CollectionPage</Page>;
+  const api = useApi();
+  const like = useLike();
+  const collection = useQuery(collectionQueries.list(api));
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<CollectionFilter>('all');
+
+  // SPEC §8: a collection that fails to load is only logged, and shows as empty.
+  useEffect(() => {
+    if (collection.error) console.error('Failed to load the collection', collection.error);
+  }, [collection.error]);
+
+  const items = collection.data ?? [];
+  const counts = collectionCounts(items);
+  const now = new Date();
+  const shown = items.filter(
+    (item) => matchesCollectionFilter(item, filter, now) && collectionItemMatchesSearch(item, search),
+  );
+
+  return (
+    <Page webBack>
+      <h1 className="page-title">My Collection</h1>
+      <StatTiles
+        label="Collection statistics"
+        tiles={[
+          { label: 'Packs Owned', value: counts.total, icon: '📦' },
+          { label: 'Total Spent', value: `${totalSpent(items)} ${CURRENCY}`, icon: '💎' },
+          { label: 'Favorites', value: counts.favorites, icon: '❤️' },
+          { label: 'Recent', value: counts.recent, icon: '🕒' },
+        ]}
+      />
+      <div className="toolbar">
+        <Input
+          className="toolbar__search"
+          type="search"
+          placeholder="Search your collection…"
+          aria-label="Search your collection"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <div className="chips" role="group" aria-label="Filter">
+          {COLLECTION_FILTERS.map((value) => (
+            <button
+              key={value}
+              type="button"
+              className={`chip${filter === value ? ' chip--active' : ''}`}
+              aria-pressed={filter === value}
+              onClick={() => {
+                if (value === filter) return;
+                haptics.selection();
+                setFilter(value);
+              }}
+            >
+              {FILTER_LABELS[value]}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      {collection.isPending ? (
+        <Loading />
+      ) : items.length === 0 ? (
+        <Placeholder
+          header="Your collection is empty"
+          description="Packs you buy appear here, numbered by edition."
+          action={<ButtonLink to="/marketplace">Browse Marketplace</ButtonLink>}
+        />
+      ) : shown.length === 0 ? (
+        <Placeholder header="No packs match" description="Try another search or filter." />
+      ) : (
+        <div className="pack-grid">
+          {shown.map((item, index) => (
+            <PackCard
+              key={item.id}
+              pack={item}
+              index={index}
+              showPurchaseInfo
+              onToggleFavorite={(p) => like.toggle(p.id)}
+            />
+          ))}
+        </div>
+      )}
+    </Page>
+  );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { TRENDING_LIMIT } from '@stickerdrop/shared';
+import { FEATURE_BLURBS, HOME_TAGLINE, TRENDING_LIMIT } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { ButtonLink } from '../../components/ButtonLink';
 import { Loading } from '../../components/Loading';
@@ -12,23 +12,21 @@ import { useLike } from '../packs/use-like';
 import { homeStatTiles } from './home-stats';
 import './home.css';
 
-const FEATURES = [
-  {
+/** The blurbs' names come from shared (SPEC §1); the sentences under them are the mini-app's own. */
+const FEATURE_DETAILS: Record<(typeof FEATURE_BLURBS)[number], { icon: string; text: string }> = {
+  'Limited Editions': {
     icon: '💎',
-    title: 'Limited Editions',
     text: 'Every pack is minted in a fixed number of numbered editions. Once they are gone, they are gone.',
   },
-  {
+  'Resale Market': {
     icon: '🔄',
-    title: 'Resale Market',
     text: 'Collect the packs you love today and trade them with collectors around the world tomorrow.',
   },
-  {
+  'Creator Tools': {
     icon: '🛠️',
-    title: 'Creator Tools',
     text: 'Upload your artwork, set a price in TON and an edition size, and get notified of every sale.',
   },
-];
+};
 
 export function HomePage() {
   const api = useApi();
@@ -40,7 +38,7 @@ export function HomePage() {
     <Page back={false}>
       <section className="hero">
         <h1 className="hero__title">Limited-edition sticker packs for Telegram</h1>
-        <p className="hero__tagline">Discover unique designs, create your own and trade with collectors worldwide.</p>
+        <p className="hero__tagline">{HOME_TAGLINE}</p>
         <div className="hero__actions">
           <ButtonLink to="/marketplace" size="l">
             Browse Marketplace
@@ -74,13 +72,13 @@ export function HomePage() {
       <section className="section">
         <h2 className="section__title">Why Choose Stickerdrop?</h2>
         <div className="features">
-          {FEATURES.map((feature) => (
-            <article className="feature" key={feature.title}>
+          {FEATURE_BLURBS.map((title) => (
+            <article className="feature" key={title}>
               <span className="feature__icon" aria-hidden="true">
-                {feature.icon}
+                {FEATURE_DETAILS[title].icon}
               </span>
-              <h3>{feature.title}</h3>
-              <p>{feature.text}</p>
+              <h3>{title}</h3>
+              <p>{FEATURE_DETAILS[title].text}</p>
             </article>
           ))}
         </div>

@@ -1,5 +1,146 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
+import { Button, Placeholder } from '@telegram-apps/telegram-ui';
+import { MESSAGES } from '@stickerdrop/shared';
+import { useApi } from '../../api/ApiProvider';
+import { ButtonLink } from '../../components/ButtonLink';
+import { HeartIcon } from '../../components/icons';
+import { Initial } from '../../components/Initial';
+import { Loading } from '../../components/Loading';
+import { StatTiles } from '../../components/StatTiles';
+import { apiUrl } from '../../config';
 import { Page } from '../../telegram/Page';
+import { useTelegram } from '../../telegram/TelegramProvider';
+import { configQueries } from '../config/queries';
+import { paymentChoices } from '../orders/payment-methods';
+import { packQueries } from '../packs/queries';
+import { useLike } from '../packs/use-like';
+import { PriceBox } from './PriceBox';
+import { usePackActions } from './use-pack-actions';
+import './pack-detail.css';
+
+function parsePackId(value: string | null): number | null {
+  return value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
+}
 
 export function PackDetailPage() {
-  return <Page>PackDetailPage</Page>;
+  const api = useApi();
+  const { inside } = useTelegram();
+  const [params] = useSearchParams();
+  const id = parsePackId(params.get('id'));
+  const pack = useQuery({ ...packQueries.detail(api, id ?? 0), enabled: id !== null });
+  const clientConfig = useQuery(configQueries.detail(api));
+  const like = useLike();
+  const actions = usePackActions(pack.data, clientConfig.data?.botUsername ?? null);
+
+  if (id !== null && pack.isPending) {
+    return (
+      <Page webBack>
+        <Loading />
+      </Page>
+    );
+  }
+  if (id === null || pack.isError || !pack.data) {
+    return (
+      <Page webBack>
+        <Placeholder
+          header={MESSAGES.packNotFound}
+          description={MESSAGES.packNotFoundDetail}
+          action={<ButtonLink to="/marketplace">Browse Marketplace</ButtonLink>}
+        />
+      </Page>
+    );
+  }
+
+  const data = pack.data;
+  const image = data.previewUrl ?? data.imageUrl;
+  const creatorHandle = data.creator.username ? `@${data.creator.username}` : data.creator.name || 'Creator';
+
+  return (
+    <Page webBack>
+      <article className="detail">
+        <div className="detail__media">
+          {image ? (
+            <img src={apiUrl(image)} alt={data.title} width="512" height="512" />
+          ) : (
+            <div className="pack-card__placeholder" aria-label="No image">
+              <span aria-hidden="true">🖼️</span>
+            </div>
+          )}
+          {data.stickers.length > 1 ? (
+            <div className="detail__stickers">
+              {data.stickers.map((sticker) => (
+                <img key={sticker.url} src={apiUrl(sticker.url)} alt="" loading="lazy" width="72" height="72" />
+              ))}
+            </div>
+          ) : null}
+        </div>
+
+        <div className="detail__info">
+          <div className="detail__actions">
+            <Button
+              mode={data.isFavorite ? 'filled' : 'bezeled'}
+              size="s"
+              before={<HeartIcon filled={data.isFavorite} />}
+              aria-pressed={data.isFavorite}
+              aria-label={`Like (${data.likes})`}
+              disabled={like.pending}
+              onClick={() => like.toggle(data.id)}
+            >
+              {data.likes}
+            </Button>
+            <Button mode="bezeled" size="s" onClick={() => void actions.share()}>
+              Share
+            </Button>
+            {data.isOwned ? (
+              <>
+                <Button mode="bezeled" size="s" loading={actions.downloading} onClick={() => void actions.download()}>
+                  Download
+                </Button>
+                <Button
+                  mode="bezeled"
+                  size="s"
+                  loading={actions.addToTelegram.isPending}
+                  onClick={() => actions.addToTelegram.mutate(data.id)}
+                >
+                  Add to Telegram
+                </Button>
+              </>
+            ) : null}
+          </div>
+
+          <h1 className="detail__title">{data.title}</h1>
+          <div className="detail__creator">
+            <Initial name={data.creator.name || 'Creator'} size={36} />
+            <div>
+              <div className="detail__handle">{creatorHandle}</div>
+              <div className="muted">
+                {data.creator.stats.totalStickers} packs · {data.creator.stats.totalSales} sales
+              </div>
+            </div>
+          </div>
+          <p className="detail__description">{data.description}</p>
+
+          <StatTiles
+            label="Pack statistics"
+            tiles={[
+              { label: 'Rating', value: data.rating.toFixed(1), icon: '⭐' },
+              { label: 'Owners', value: data.owners, icon: '👥' },
+              { label: 'Stickers', value: data.stickersCount, icon: '🖼️' },
+              { label: 'Views', value: data.views, icon: '👁' },
+            ]}
+          />
+
+          {data.isOwned ? (
+            <div className="notice" role="note">
+              ✅ You own this pack{data.edition ? ` (edition #${data.edition} of ${data.maxSupply})` : ''}. Download it
+              or add it to Telegram.
+            </div>
+          ) : (
+            <PriceBox pack={data} choices={paymentChoices(clientConfig.data?.paymentMethods, inside)} />
+          )}
+        </div>
+      </article>
+    </Page>
+  );
 }

@@ -1,0 +1,57 @@
+import {
+  API_ERRORS,
+  DEFAULT_CATEGORY,
+  DEFAULT_EDITION_SIZE,
+  MAX_EDITION_SIZE,
+  MIN_EDITION_SIZE,
+  validateCreateForm,
+  validateImageFile,
+  type Category,
+} from '@stickerdrop/shared';
+
+export interface CreateFormValues {
+  images: File[];
+  title: string;
+  description: string;
+  price: string;
+  category: Category;
+  tags: string;
+  maxSupply: string;
+}
+
+export const EMPTY_CREATE_FORM: CreateFormValues = {
+  images: [],
+  title: '',
+  description: '',
+  price: '',
+  category: DEFAULT_CATEGORY,
+  tags: '',
+  maxSupply: String(DEFAULT_EDITION_SIZE),
+};
+
+/** SPEC §5 in its order (image, title, price), then every chosen file, then our edition-size rule. */
+export function firstCreateFormError(values: CreateFormValues): string | null {
+  const specError = validateCreateForm({ image: values.images[0], title: values.title, price: values.price });
+  if (specError) return specError;
+  for (const image of values.images) {
+    const fileError = validateImageFile(image);
+    if (fileError) return fileError;
+  }
+  const text = values.maxSupply.trim();
+  const size = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
+  if (!(size >= MIN_EDITION_SIZE && size <= MAX_EDITION_SIZE)) return API_ERRORS.invalidMaxSupply;
+  return null;
+}
+
+/** The multipart body of POST /api/stickers: one `image` part per file. */
+export function createFormData(values: CreateFormValues): FormData {
+  const body = new FormData();
+  body.append('title', values.title.trim());
+  body.append('description', values.description.trim());
+  body.append('price', values.price.trim());
+  body.append('category', values.category);
+  body.append('tags', values.tags);
+  body.append('maxSupply', values.maxSupply.trim());
+  for (const image of values.images) body.append('image', image, image.name);
+  return body;
+}

@@ -1,0 +1,64 @@
+import { Button } from '@telegram-apps/telegram-ui';
+import { CURRENCY, type Order } from '@stickerdrop/shared';
+import { DEMO_PAYMENT_NOTE } from '../pack-detail/texts';
+import { openExternalUrl } from '../../telegram/links';
+import type { PurchasePhase } from './use-purchase';
+
+interface PaymentStepProps {
+  order: Order;
+  phase: PurchasePhase;
+  /** False when Telegram's Main Button carries the step's action instead of a page button. */
+  showButton: boolean;
+  onPayDemo: () => void;
+  onCancel: () => void;
+}
+
+/** The rail's step between "order reserved" and "paid": what the buyer has to do now. */
+export function PaymentStep({ order, phase, showButton, onPayDemo, onCancel }: PaymentStepProps) {
+  const payment = order.payment;
+  return (
+    <div className="payment-step" data-testid="payment-step">
+      {payment.kind === 'demo' ? (
+        <>
+          <p>{DEMO_PAYMENT_NOTE}</p>
+          {showButton ? (
+            <Button stretched size="l" loading={phase === 'paying'} onClick={onPayDemo}>
+              Pay (demo) · {order.amount} {CURRENCY}
+            </Button>
+          ) : null}
+        </>
+      ) : payment.kind === 'ton' ? (
+        <>
+          <p>
+            Send{' '}
+            <b>
+              {order.amount} {CURRENCY}
+            </b>{' '}
+            to <code>{payment.receiver}</code> with the comment <code>{payment.comment}</code>.
+          </p>
+          <Button
+            stretched
+            size="l"
+            onClick={() =>
+              openExternalUrl(
+                `ton://transfer/${payment.receiver}?amount=${payment.amountNano}&text=${encodeURIComponent(payment.comment)}`,
+              )
+            }
+          >
+            Open wallet
+          </Button>
+        </>
+      ) : payment.kind === 'stripe' ? (
+        <Button stretched size="l" onClick={() => openExternalUrl(payment.checkoutUrl)}>
+          Open card checkout
+        </Button>
+      ) : (
+        <p>Complete the payment of {payment.stars} Stars in Telegram.</p>
+      )}
+      {phase === 'confirming' ? <p className="muted">Waiting for the payment to be confirmed…</p> : null}
+      <Button mode="plain" size="s" onClick={onCancel} disabled={phase === 'paying'}>
+        Cancel
+      </Button>
+    </div>
+  );
+}

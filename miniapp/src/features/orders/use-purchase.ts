@@ -1,0 +1,128 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { MESSAGES, type Order, type PaymentMethod } from '@stickerdrop/shared';
+import { useApi } from '../../api/ApiProvider';
+import { errorText } from '../../api/client';
+import { haptics } from '../../telegram/haptics';
+import { openExternalUrl, openTelegramUrl } from '../../telegram/links';
+import { telegramSdk } from '../../telegram/sdk';
+import { useToast } from '../../toast/ToastProvider';
+import { useAuth } from '../auth/AuthProvider';
+import { collectionQueries } from '../collection/queries';
+import { packQueries, statsQueries } from '../packs/queries';
+import { profileQueries } from '../profile/queries';
+import { orderQueries, ordersApi } from './queries';
+
+/**
+ * idle → creating (POST buy) → awaiting (the rail's step: "Pay (demo)", wallet, checkout, invoice)
+ * → confirming (polling the order) → idle with the pack owned. Any failure returns to idle with a toast.
+ */
+export type PurchasePhase = 'idle' | 'creating' | 'awaiting' | 'paying' | 'confirming';
+
+export function usePurchase(packId: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const [phase, setPhase] = useState<PurchasePhase>('idle');
+  const [order, setOrder] = useState<Order | null>(null);
+  const settled = useRef<string | null>(null);
+
+  const polled = useQuery({
+    ...orderQueries.detail(api, order?.id ?? ''),
+    enabled: phase === 'confirming' && order !== null,
+  });
+
+  const fail = useCallback(
+    (error: unknown) => {
+      haptics.error();
+      toast.error(errorText(error, MESSAGES.purchaseFailed));
+      setPhase('idle');
+      setOrder(null);
+    },
+    [toast],
+  );
+
+  const succeed = useCallback(
+    (paid: Order) => {
+      if (settled.current === paid.id) return;
+      settled.current = paid.id;
+      haptics.success();
+      toast.success(MESSAGES.purchaseSuccess);
+      setPhase('idle');
+      setOrder(null);
+      // SPEC §7: a purchase invalidates the pack and the user's collection (and the figures it changes).
+      void queryClient.invalidateQueries({ queryKey: packQueries.all() });
+      void queryClient.invalidateQueries({ queryKey: collectionQueries.all() });
+      void queryClient.invalidateQueries({ queryKey: statsQueries.all() });
+      void queryClient.invalidateQueries({ queryKey: profileQueries.all() });
+    },
+    [queryClient, toast],
+  );
+
+  const follow = useCallback(
+    (next: Order) => {
+      if (next.status === 'paid') return succeed(next);
+      if (next.status !== 'reserved') return fail(null);
+      setOrder(next);
+      const payment = next.payment;
+      if (payment.kind === 'demo') return setPhase('awaiting');
+      setPhase('confirming');
+      if (payment.kind === 'stripe') openExternalUrl(payment.checkoutUrl);
+      if (payment.kind === 'stars') {
+        const invoice = telegramSdk()?.invoice;
+        if (invoice?.open.isAvailable()) {
+          invoice.open(payment.invoiceLink, 'url').catch((error: unknown) => console.warn('Invoice closed', error));
+        } else openTelegramUrl(payment.invoiceLink);
+      }
+    },
+    [succeed, fail],
+  );
+
+  useEffect(() => {
+    const current = polled.data;
+    if (phase !== 'confirming' || !current || current.id !== order?.id) return;
+    if (current.status === 'paid') succeed(current);
+    else if (current.status !== 'reserved') fail(null);
+  }, [phase, polled.data, order?.id, succeed, fail]);
+
+  const buy = useCallback(
+    async (method: PaymentMethod) => {
+      if (!user) {
+        toast.error(MESSAGES.buyRequiresLogin);
+        navigate('/login');
+        return;
+      }
+      if (phase !== 'idle') return;
+      setPhase('creating');
+      try {
+        follow(await ordersApi.buy(api, packId, method));
+      } catch (error) {
+        fail(error);
+      }
+    },
+    [user, phase, api, packId, follow, fail, toast, navigate],
+  );
+
+  const payDemo = useCallback(async () => {
+    if (!order || phase !== 'awaiting') return;
+    setPhase('paying');
+    try {
+      const next = await ordersApi.demoPay(api, order.id);
+      if (next.status === 'paid') succeed(next);
+      else if (next.status === 'reserved') setPhase('confirming');
+      else fail(null);
+    } catch (error) {
+      fail(error);
+    }
+  }, [api, order, phase, succeed, fail]);
+
+  const cancel = useCallback(() => {
+    setPhase('idle');
+    setOrder(null);
+  }, []);
+
+  return { phase, order, processing: phase !== 'idle' && phase !== 'awaiting', buy, payDemo, cancel };
+}
