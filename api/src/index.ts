@@ -6,6 +6,24 @@ export { tables } from './db/index.js';
 export { diskStorage, memoryStorage, fileUrl, type FileStorage } from './storage/storage.js';
 export { HttpError } from './http/errors.js';
 export {
+  verifyInitData,
+  signInitData,
+  issueTokens,
+  confirmLoginCode,
+  DEMO_USERS,
+  type TelegramUser,
+  type InitData,
+} from './features/auth/index.js';
+export {
+  upsertTelegramUser,
+  getUserById,
+  toUserDto,
+  getProfile,
+  becomeCreator,
+  type UserRow,
+  type TelegramUserFields,
+} from './features/users/index.js';
+export {
   createPack,
   detectImageType,
   inspectImage,

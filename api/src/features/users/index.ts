@@ -1,0 +1,12 @@
+export {
+  upsertTelegramUser,
+  getUserById,
+  toUserDto,
+  becomeCreator,
+  updateProfileFields,
+  type UserRow,
+  type TelegramUserFields,
+  type ProfileFields,
+} from './users.js';
+export { getProfile } from './profile.js';
+export { usersRoutes } from './routes.js';
