@@ -42,3 +42,21 @@ export {
   type PackAccess,
   type PackArchive,
 } from './features/downloads/index.js';
+export {
+  buyPack,
+  fulfilOrder,
+  expireReservations,
+  startReservationSweeper,
+  findOrder,
+  toOrderDto,
+  OrderNotFoundError,
+  PaymentRefConflictError,
+  type FulfilInput,
+  type FulfilOutcome,
+  type FulfilResult,
+  type OrderRecord,
+  type PayableOrder,
+  type PaymentRail,
+} from './features/orders/index.js';
+export { enqueueOutbox } from './features/outbox/enqueue.js';
+export type { OutboxKind, OutboxMessage, OutboxPayloads, SalePayload, RefundPayload } from './features/outbox/types.js';

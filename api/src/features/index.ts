@@ -8,6 +8,7 @@ import { usersRoutes } from './users/routes.js';
 import { uploadsRoutes } from './uploads/routes.js';
 import { filesRoutes } from './files/routes.js';
 import { downloadsRoutes } from './downloads/routes.js';
+import { ordersRoutes } from './orders/routes.js';
 
 /** Every feature's routes, in one place, so the app's surface is readable at a glance. */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
@@ -21,4 +22,5 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(uploadsRoutes);
   await app.register(filesRoutes);
   await app.register(downloadsRoutes);
+  await app.register(ordersRoutes);
 }

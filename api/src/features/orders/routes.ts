@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_ERRORS, BuyRequest, MESSAGES, OrderIdParams } from '@stickerdrop/shared';
+import { requireUser } from '../../http/auth.js';
+import { notFound, parseInput, unauthorized } from '../../http/errors.js';
+import { fulfilOrder } from './fulfil.js';
+import { findUserOrder, toOrderDto } from './order-record.js';
+import { resolvePaymentRail, type PaymentRail } from './payment-rails.js';
+import { buyPack } from './reserve.js';
+
+export interface OrdersRoutesOptions {
+  /** The rails implemented so far; a method without one is refused unless demo mode pays everything. */
+  rails?: readonly PaymentRail[];
+}
+
+export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOptions = {}): Promise<void> {
+  const { config, db, now } = app.deps;
+  const rails = options.rails ?? [];
+
+  app.post('/api/marketplace/buy', async (request, reply) => {
+    // Signed out gets SPEC's text; a bad token still gets the token error so the client refreshes.
+    if (request.userId === null && !request.badToken) throw unauthorized(MESSAGES.buyRequiresLogin);
+    const userId = requireUser(request);
+    const input = parseInput(BuyRequest, request.body);
+    const rail = resolvePaymentRail(config, rails, input.paymentMethod);
+    const at = now();
+    const { order, created } = await buyPack(db, {
+      userId,
+      packId: input.stickerId,
+      paymentMethod: input.paymentMethod,
+      rail,
+      now: at,
+    });
+    return reply.status(created ? 201 : 200).send({ order: toOrderDto(order, at) });
+  });
+
+  app.get('/api/orders/:id', async (request) => {
+    const userId = requireUser(request);
+    const order = await findUserOrder(db, orderIdOf(request), userId);
+    if (!order) throw notFound(API_ERRORS.orderNotFound);
+    return { order: toOrderDto(order, now()) };
+  });
+
+  app.post('/api/orders/:id/demo-pay', async (request) => {
+    if (!config.demo) throw notFound(API_ERRORS.demoOff);
+    const userId = requireUser(request);
+    const orderId = orderIdOf(request);
+    const order = await findUserOrder(db, orderId, userId);
+    if (!order) throw notFound(API_ERRORS.orderNotFound);
+    const at = now();
+    const result = await fulfilOrder(db, { orderId: order.id, paymentRef: `demo:${order.id}`, now: at });
+    return { order: toOrderDto(result.order, at) };
+  });
+}
+
+/** A malformed id names no order: 404 like any unknown one. */
+function orderIdOf(request: FastifyRequest): string {
+  const parsed = OrderIdParams.safeParse(request.params);
+  if (!parsed.success) throw notFound(API_ERRORS.orderNotFound);
+  return parsed.data.id;
+}
