@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { ORDER_RESERVATION_MS } from '@stickerdrop/shared';
+import { expireReservations, startReservationSweeper } from '../../../src/features/orders/expire.js';
+import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
+import { createUser } from '../../users.js';
+import { buy, createPack, demoPay, orderRow } from './fixtures.js';
+
+describeEachDatabase('reservation expiry', (kind) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp({ kind });
+  });
+  afterEach(() => t.close());
+
+  it('marks lapsed reservations expired and leaves live and paid orders alone', async () => {
+    const pack = await createPack(t);
+    const paidBuyer = await createUser(t);
+    const { order: paid } = await buy(t, paidBuyer, pack.id);
+    await demoPay(t, paidBuyer, paid.id);
+    const { order: lapsed } = await buy(t, await createUser(t), pack.id);
+    t.clock.advance(ORDER_RESERVATION_MS - 1_000);
+    const { order: live } = await buy(t, await createUser(t), pack.id);
+    t.clock.advance(1_000);
+
+    expect(await expireReservations(t.db, t.clock.now)).toBe(1);
+    expect((await orderRow(t, lapsed.id)).status).toBe('expired');
+    expect((await orderRow(t, live.id)).status).toBe('reserved');
+    expect((await orderRow(t, paid.id)).status).toBe('paid');
+    expect(await expireReservations(t.db, t.clock.now)).toBe(0);
+  });
+
+  it('an expired order can still be paid late while supply is left', async () => {
+    const pack = await createPack(t);
+    const buyer = await createUser(t);
+    const { order } = await buy(t, buyer, pack.id);
+    t.clock.advance(ORDER_RESERVATION_MS);
+    await expireReservations(t.db, t.clock.now);
+    expect((await demoPay(t, buyer, order.id)).order).toMatchObject({ status: 'paid', edition: 1 });
+  });
+
+  it('the sweeper expires on its interval and stops when asked', async () => {
+    const pack = await createPack(t);
+    const { order } = await buy(t, await createUser(t), pack.id);
+    t.clock.advance(ORDER_RESERVATION_MS);
+    const errors: unknown[] = [];
+    const stop = startReservationSweeper(t.db, {
+      intervalMs: 20,
+      now: () => t.clock.now,
+      onError: (error) => errors.push(error),
+    });
+    try {
+      await vi.waitFor(async () => expect((await orderRow(t, order.id)).status).toBe('expired'), {
+        timeout: 5_000,
+        interval: 20,
+      });
+    } finally {
+      await stop();
+    }
+    expect(errors).toEqual([]);
+
+    // Stopped: a reservation that lapses afterwards stays as it is.
+    const { order: later } = await buy(t, await createUser(t), pack.id);
+    t.clock.advance(ORDER_RESERVATION_MS);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await orderRow(t, later.id)).status).toBe('reserved');
+  });
+});
