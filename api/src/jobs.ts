@@ -2,6 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { FileStorage } from './storage/storage.js';
+import { startReservationSweeper } from './features/orders/expire.js';
+
+/** Reservations past their 15 minutes are marked expired about this often (availability ignores them already). */
+const RESERVATION_SWEEP_MS = 60_000;
 
 export interface BackgroundJobs {
   stop(): Promise<void>;
@@ -16,7 +20,13 @@ export async function startBackgroundJobs(deps: {
   seed: boolean;
 }): Promise<BackgroundJobs> {
   const stops: Array<() => unknown> = [];
-  void deps;
+  stops.push(
+    startReservationSweeper(deps.db, {
+      intervalMs: RESERVATION_SWEEP_MS,
+      now: () => new Date(),
+      onError: (error) => deps.log.error({ err: error }, 'reservation sweep failed'),
+    }),
+  );
   return {
     async stop() {
       await Promise.all(stops.map((stop) => stop()));
