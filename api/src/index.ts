@@ -60,3 +60,16 @@ export {
 } from './features/orders/index.js';
 export { enqueueOutbox } from './features/outbox/enqueue.js';
 export type { OutboxKind, OutboxMessage, OutboxPayloads, SalePayload, RefundPayload } from './features/outbox/types.js';
+// The catalogue's reading side, stats, collection and the seeds (the start script, jobs and the bot).
+export {
+  recordView,
+  listTrending,
+  markFavorites,
+  toggleLike,
+  refreshTrendingScores,
+  startTrendingRefresher,
+  type TrendingRefresherOptions,
+} from './features/packs/index.js';
+export { getMarketplaceStats } from './features/stats/index.js';
+export { listCollection } from './features/collection/index.js';
+export { seedDemoCatalogue, seedBenchCatalogue, type SeedDeps } from './seed/index.js';

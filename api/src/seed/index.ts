@@ -1,0 +1,3 @@
+export { seedDemoCatalogue, seedStickerKey, seedPreviewKey, type SeedDeps } from './demo.js';
+export { seedBenchCatalogue } from './bench.js';
+export { SEED_PACKS, SEED_CREATORS, SEED_CREATOR_ID, SEED_COLLECTOR_ID, SEED_COLLECTORS } from './catalogue.js';

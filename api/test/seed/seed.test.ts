@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
+import { PackListResponse, TrendingResponse, parseTon } from '@stickerdrop/shared';
+import { seedBenchCatalogue, seedDemoCatalogue, SEED_PACKS } from '../../src/seed/index.js';
+import { queryRows } from '../../src/features/packs/sql-rows.js';
+import { buildTestApp, describeEachDatabase, type TestApp } from '../helpers.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describeEachDatabase('seedDemoCatalogue', (kind) => {
+  let t: TestApp;
+  let seededTwice: boolean[];
+  beforeAll(async () => {
+    t = await buildTestApp({ kind });
+    const deps = { db: t.db, storage: t.storage, now: t.clock.now };
+    // Two at once: one seeds, the other finds the catalogue (the advisory lock on Postgres).
+    seededTwice = await Promise.all([seedDemoCatalogue(deps), seedDemoCatalogue(deps)]);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.db, query);
+  const count = async (query: ReturnType<typeof sql>) => Number((await rows<{ n: string | number }>(query))[0]!.n);
+
+  it('seeds exactly once, even when asked twice at the same time', async () => {
+    expect(seededTwice.filter(Boolean)).toHaveLength(1);
+    expect(await count(sql`select count(*) as n from packs`)).toBe(SEED_PACKS.length);
+    expect(await seedDemoCatalogue({ db: t.db, storage: t.storage, now: t.clock.now })).toBe(false);
+    expect(await count(sql`select count(*) as n from packs`)).toBe(SEED_PACKS.length);
+  });
+
+  it('has at least 24 packs by at least 6 seeded creators, bought by seeded collectors only', async () => {
+    expect(SEED_PACKS.length).toBeGreaterThanOrEqual(24);
+    expect(await count(sql`select count(distinct creator_id) as n from packs`)).toBeGreaterThanOrEqual(6);
+    expect(await count(sql`select count(*) as n from packs where creator_id > -100 or creator_id <= -200`)).toBe(0);
+    expect(await count(sql`select count(*) as n from users where is_creator and id <= -100 and id > -200`)).toBe(
+      await count(sql`select count(distinct creator_id) as n from packs`),
+    );
+    expect(await count(sql`select count(*) as n from editions where owner_id > -200`)).toBe(0);
+    expect(await count(sql`select count(*) as n from users where id in (-1, -2)`)).toBe(0);
+  });
+
+  it('keeps sold_count, serials, orders and likes consistent', async () => {
+    const broken = await rows(sql`
+      select p.id from packs p
+      left join (select pack_id, count(*) as n, min(serial) as lo, max(serial) as hi, count(distinct serial) as d,
+                        count(distinct owner_id) as owners
+                 from editions group by pack_id) e on e.pack_id = p.id
+      where p.sold_count <> coalesce(e.n, 0)
+         or (p.sold_count > 0 and (e.lo <> 1 or e.hi <> p.sold_count or e.d <> p.sold_count or e.owners <> e.n))
+         or p.likes <> (select count(*) from likes l where l.pack_id = p.id)
+         or p.sold_count > p.max_supply`);
+    expect(broken).toEqual([]);
+    const badOrders = await rows(sql`
+      select e.id from editions e join orders o on o.id = e.order_id join packs p on p.id = e.pack_id
+      where o.status <> 'paid' or o.payment_method <> 'demo' or o.user_id <> e.owner_id or o.pack_id <> e.pack_id
+         or o.amount_nano <> e.purchase_price_nano or e.purchase_price_nano <> p.price_nano or o.paid_at is null`);
+    expect(badOrders).toEqual([]);
+    expect(await count(sql`select count(*) as n from orders`)).toBe(
+      await count(sql`select count(*) as n from editions`),
+    );
+  });
+
+  it('prices packs exactly as the catalogue says', async () => {
+    const priced = await rows<{ title: string; price: string }>(
+      sql`select title, price_nano::text as price from packs`,
+    );
+    for (const pack of SEED_PACKS) {
+      expect(priced.find((row) => row.title === pack.title)?.price).toBe(parseTon(pack.price)!.toString());
+    }
+    expect(new Set(priced.map((row) => row.price)).size).toBeGreaterThan(10);
+  });
+
+  it('has a sold-out pack, an almost sold-out pack, new and old packs, and varied categories', async () => {
+    expect(await count(sql`select count(*) as n from packs where sold_count = max_supply`)).toBeGreaterThanOrEqual(1);
+    expect(await count(sql`select count(*) as n from packs where max_supply - sold_count = 1`)).toBeGreaterThanOrEqual(
+      1,
+    );
+    const weekAgo = new Date(t.clock.now.getTime() - 7 * DAY_MS).toISOString();
+    expect(
+      await count(sql`select count(*) as n from packs where created_at > ${weekAgo}::timestamptz`),
+    ).toBeGreaterThan(2);
+    expect(
+      await count(sql`select count(*) as n from packs where created_at < ${weekAgo}::timestamptz`),
+    ).toBeGreaterThan(10);
+    expect(await count(sql`select count(distinct category) as n from packs`)).toBe(8);
+  });
+
+  it('scores trending, so Home shows six trending packs led by recent sellers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/stickers/trending/list' });
+    const cards = TrendingResponse.parse(res.json());
+    expect(cards).toHaveLength(6);
+    expect(cards.every((card) => card.isTrending)).toBe(true);
+    expect(cards[0]!.title).toBe('Mochi Feelings');
+    const page = PackListResponse.parse((await t.app.inject({ method: 'GET', url: '/api/stickers?limit=100' })).json());
+    expect(page.items.filter((card) => card.isNew).length).toBeGreaterThan(2);
+    expect(page.items.filter((card) => card.isTrending)).toHaveLength(6);
+  });
+
+  it('stores every sticker as a 512 px WEBP and every preview as WEBP', async () => {
+    const keys = await rows<{ file_key: string }>(sql`select file_key from pack_stickers`);
+    expect(keys.length).toBe(SEED_PACKS.reduce((sum, pack) => sum + pack.stickers, 0));
+    for (const { file_key } of keys.slice(0, 12)) {
+      const file = await t.storage.get(file_key);
+      expect(file?.contentType).toBe('image/webp');
+      const meta = await sharp(file!.bytes).metadata();
+      expect([meta.format, meta.width, meta.height, meta.hasAlpha]).toEqual(['webp', 512, 512, true]);
+    }
+    const previews = await rows<{ preview_key: string; cover_key: string }>(
+      sql`select preview_key, cover_key from packs`,
+    );
+    for (const { preview_key, cover_key } of previews) {
+      expect((await sharp((await t.storage.get(preview_key))!.bytes).metadata()).format).toBe('webp');
+      expect(await t.storage.get(cover_key)).not.toBeNull();
+    }
+  });
+});
+
+describeEachDatabase('seedBenchCatalogue', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ kind });
+  });
+  afterAll(() => t.close());
+
+  it('bulk-inserts a pageable catalogue with stickers and trending scores', async () => {
+    await seedBenchCatalogue(t.db, 500, { now: t.clock.now });
+    const counts = (
+      await queryRows<Record<string, string | number>>(
+        t.db,
+        sql`select (select count(*) from packs) as packs, (select count(*) from pack_stickers) as stickers,
+              (select count(*) from packs where trending_score > 0) as scored,
+              (select count(distinct price_nano) from packs) as prices`,
+      )
+    )[0]!;
+    expect(Number(counts.packs)).toBe(500);
+    expect(Number(counts.stickers)).toBe(1_500);
+    expect(Number(counts.scored)).toBeGreaterThan(400);
+    expect(Number(counts.prices)).toBeGreaterThan(400);
+
+    const seen = new Set<number>();
+    let cursor: string | null = null;
+    do {
+      const url: string = `/api/stickers?sort=price_low&limit=100${cursor ? `&cursor=${cursor}` : ''}`;
+      const page = PackListResponse.parse((await t.app.inject({ method: 'GET', url })).json());
+      page.items.forEach((item) => seen.add(item.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen.size).toBe(500);
+
+    const search = PackListResponse.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/stickers?search=galaxy&limit=100' })).json(),
+    );
+    expect(search.items.length).toBeGreaterThan(0);
+    expect(search.items.every((item) => `${item.title} ${item.description}`.toLowerCase().includes('galaxy'))).toBe(
+      true,
+    );
+  });
+});
