@@ -70,3 +70,27 @@ export const stats: MarketplaceStats = {
   totalCreators: 7,
   avgPrice: '2.35',
 };
+
+export function order(
+  overrides: Partial<import('@stickerdrop/shared').Order> = {},
+): import('@stickerdrop/shared').Order {
+  return {
+    id: '11111111-1111-4111-8111-111111111111',
+    stickerId: 1,
+    status: 'reserved',
+    paymentMethod: 'ton',
+    amount: '1.50',
+    expiresAt: new Date(Date.now() + 900_000).toISOString(),
+    createdAt: new Date().toISOString(),
+    paidAt: null,
+    edition: null,
+    payment: { kind: 'demo' },
+    ...overrides,
+  };
+}
+
+export const demoConfig = {
+  demo: true,
+  botUsername: 'stickerdrop_test_bot',
+  paymentMethods: ['demo', 'ton', 'stripe'],
+};

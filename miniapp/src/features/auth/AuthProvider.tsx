@@ -1,4 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES, type AuthResponse, type User } from '@stickerdrop/shared';
@@ -106,9 +116,13 @@ export function AuthProvider({ telegramInitData = null, children }: AuthProvider
 
   const logout = useCallback(async () => {
     const refreshToken = tokens.refresh();
-    clearSession();
+    // One transition for both, so a screen for signed-in users never renders "signed out, still here"
+    // (which would send it to /login instead of home).
+    startTransition(() => {
+      clearSession();
+      navigate('/');
+    });
     toast.success(MESSAGES.logoutSuccess);
-    navigate('/');
     // Revoking server-side is best effort: the local session is already gone.
     if (refreshToken) await authApi.logout(api, refreshToken).catch(() => undefined);
   }, [api, tokens, clearSession, toast, navigate]);

@@ -125,6 +125,7 @@ function CreateForm() {
         </label>
         <Input
           header="Title"
+          aria-label="Title"
           name="title"
           placeholder="Space Cats"
           value={values.title}
@@ -132,6 +133,7 @@ function CreateForm() {
         />
         <Textarea
           header="Description"
+          aria-label="Description"
           name="description"
           placeholder="What makes this pack special?"
           value={values.description}
@@ -139,6 +141,7 @@ function CreateForm() {
         />
         <Input
           header="Price (TON)"
+          aria-label="Price (TON)"
           name="price"
           type="number"
           inputMode="decimal"
@@ -150,6 +153,7 @@ function CreateForm() {
         />
         <Input
           header="Edition size"
+          aria-label="Edition size"
           name="maxSupply"
           type="number"
           inputMode="numeric"
@@ -161,6 +165,7 @@ function CreateForm() {
         />
         <Select
           header="Category"
+          aria-label="Category"
           name="category"
           value={values.category}
           onChange={(event) => set('category', event.target.value as Category)}
@@ -173,6 +178,7 @@ function CreateForm() {
         </Select>
         <Input
           header="Tags"
+          aria-label="Tags"
           name="tags"
           placeholder="cats, space, cute (comma-separated)"
           value={values.tags}

@@ -168,6 +168,7 @@ function ProfileInformation({ profile, user }: { profile: Profile | undefined; u
       <h2>Profile Information</h2>
       <Input
         header="Display name"
+        aria-label="Display name"
         name="displayName"
         maxLength={PROFILE_LIMITS.displayName}
         value={draft.displayName}
@@ -175,6 +176,7 @@ function ProfileInformation({ profile, user }: { profile: Profile | undefined; u
       />
       <Textarea
         header="Bio"
+        aria-label="Bio"
         name="bio"
         maxLength={PROFILE_LIMITS.bio}
         value={draft.bio}
@@ -182,6 +184,7 @@ function ProfileInformation({ profile, user }: { profile: Profile | undefined; u
       />
       <Input
         header="Website"
+        aria-label="Website"
         name="website"
         type="url"
         placeholder="https://"

@@ -1,0 +1,42 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi, json } from '../../support/fake-api';
+import { collectionItem, user } from '../../support/data';
+import { renderApp } from '../../support/render-app';
+
+const old = new Date(Date.now() - 30 * 86_400_000).toISOString();
+const items = [
+  collectionItem({ id: 1, title: 'Space Cats', tags: ['cats'], purchasePrice: '1.10', isFavorite: true, edition: 4 }),
+  collectionItem({ id: 2, title: 'Happy Dogs', tags: ['dogs'], purchasePrice: '2.205', purchasedAt: old, edition: 9 }),
+];
+
+describe('Collection', () => {
+  it('shows stat cards, edition numbers, and filters All / Recent / Favorites with search on tags', async () => {
+    fakeApi({ 'GET /api/auth/me': () => json({ user: user() }), 'GET /api/collection': () => json(items) });
+    renderApp('/collection', { signedIn: true });
+    expect(await screen.findByText('3.31 TON')).toBeInTheDocument();
+    expect(screen.getByText('Edition #4 of 100')).toBeInTheDocument();
+    expect(screen.getAllByTestId('pack-card')).toHaveLength(2);
+    expect(screen.getAllByTestId('pack-card')[0]).toHaveAttribute('href', '#/sticker?id=1');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Recent' }));
+    expect(screen.getAllByTestId('pack-card')).toHaveLength(1);
+    expect(screen.getByText('Space Cats')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'All' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search your collection' }), 'DOGS');
+    expect(screen.getAllByTestId('pack-card')).toHaveLength(1);
+    expect(screen.getByText('Happy Dogs')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Favorites' }));
+    expect(screen.getByText('No packs match')).toBeInTheDocument();
+  });
+
+  it('is empty with a Browse Marketplace link, also when loading fails (only logged)', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    fakeApi({ 'GET /api/auth/me': () => json({ user: user() }), 'GET /api/collection': () => json({}, 400) });
+    renderApp('/collection', { signedIn: true });
+    expect(await screen.findByRole('link', { name: 'Browse Marketplace' })).toHaveAttribute('href', '#/marketplace');
+    await waitFor(() => expect(log).toHaveBeenCalledWith('Failed to load the collection', expect.anything()));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,95 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@stickerdrop/shared';
+import { fakeApi, json } from '../../support/fake-api';
+import { packDetail, user } from '../../support/data';
+import { renderApp } from '../../support/render-app';
+
+const png = (size = 100) => new File([new Uint8Array(size)], 'cat.png', { type: 'image/png' });
+
+function creatorApi(extra = {}) {
+  return fakeApi({
+    'GET /api/auth/me': () => json({ user: user({ isCreator: true }) }),
+    'GET /api/collection': () => json([]),
+    ...extra,
+  });
+}
+
+describe('Create', () => {
+  it('shows Creator Access Required and SPEC text to non-creators', async () => {
+    fakeApi({ 'GET /api/auth/me': () => json({ user: user({ isCreator: false }) }) });
+    renderApp('/create', { signedIn: true });
+    expect(await screen.findByText(MESSAGES.creatorAccessRequired)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.creatorAccessRequiredDetail)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create Sticker Pack' })).not.toBeInTheDocument();
+  });
+
+  it('sends visitors to the login screen', async () => {
+    fakeApi({ 'GET /api/config': () => json({ demo: false, botUsername: null, paymentMethods: ['ton'] }) });
+    renderApp('/create');
+    await waitFor(() => expect(window.location.hash).toBe('#/login'));
+  });
+
+  it('reports SPEC validation messages in order and refuses a wrong file', async () => {
+    const { calls } = creatorApi();
+    renderApp('/create', { signedIn: true });
+    const submit = await screen.findByRole('button', { name: 'Create Sticker Pack' });
+    await userEvent.click(submit);
+    expect(await screen.findByText(MESSAGES.imageRequired)).toBeInTheDocument();
+
+    const file = document.querySelector<HTMLInputElement>('input[type=file]')!;
+    fireEvent.change(file, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
+    expect(await screen.findAllByText(MESSAGES.imageRequired)).not.toHaveLength(0);
+    fireEvent.change(file, { target: { files: [png(5_242_881)] } });
+    expect(await screen.findByText(MESSAGES.fileTooLarge)).toBeInTheDocument();
+
+    fireEvent.change(file, { target: { files: [png()] } });
+    expect(await screen.findByText('cat.png')).toBeInTheDocument();
+    await userEvent.click(submit);
+    expect(await screen.findByText(MESSAGES.titleRequired)).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Title' }), 'Cats');
+    await userEvent.click(submit);
+    expect(await screen.findByText(MESSAGES.priceInvalid)).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/stickers')).toBe(false);
+  });
+
+  it('shows Creating..., then the success toast, resets and goes to /collection', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { calls } = creatorApi({
+      'POST /api/stickers': async () => {
+        await gate;
+        return json({ sticker: packDetail({ id: 3 }) }, 201);
+      },
+    });
+    renderApp('/create', { signedIn: true });
+    fireEvent.change(await screen.findByLabelText(/Images/), { target: { files: [png()] } });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Title' }), 'Cats');
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Price (TON)' }), '2.5');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'animals');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Tags' }), 'cats, space');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Sticker Pack' }));
+    expect(await screen.findByText(MESSAGES.creating)).toBeInTheDocument();
+    release();
+    expect(await screen.findByText(MESSAGES.stickerCreated)).toBeInTheDocument();
+    await waitFor(() => expect(window.location.hash).toBe('#/collection'));
+    const body = calls.find((call) => call.path === '/api/stickers')?.body as FormData;
+    expect(body.get('title')).toBe('Cats');
+    expect(body.get('price')).toBe('2.5');
+    expect(body.get('category')).toBe('animals');
+    expect(body.get('tags')).toBe('cats, space');
+    expect((body.get('image') as File).name).toBe('cat.png');
+  });
+
+  it('shows the server error, else SPEC fallback, when creating fails', async () => {
+    creatorApi({ 'POST /api/stickers': () => json({}, 500) });
+    renderApp('/create', { signedIn: true });
+    fireEvent.change(await screen.findByLabelText(/Images/), { target: { files: [png()] } });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Title' }), 'Cats');
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Price (TON)' }), '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Sticker Pack' }));
+    expect(await screen.findByText(MESSAGES.createFailed)).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/create');
+  });
+});

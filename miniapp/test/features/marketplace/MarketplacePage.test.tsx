@@ -1,0 +1,84 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@stickerdrop/shared';
+import { fakeApi, json } from '../../support/fake-api';
+import { packCard, stats } from '../../support/data';
+import { renderApp } from '../../support/render-app';
+
+const packs = [
+  packCard({
+    id: 1,
+    title: 'Space Cats',
+    description: 'zero gravity',
+    creator: { id: 1, name: 'Alice', username: 'alice' },
+  }),
+  packCard({ id: 2, title: 'Happy Dogs', description: 'woof', creator: { id: 2, name: 'Bob', username: 'bobby' } }),
+];
+
+describe('Marketplace', () => {
+  it('shows stat cards with the average price in TON and the packs', async () => {
+    fakeApi({
+      'GET /api/marketplace/stats': () => json(stats),
+      'GET /api/stickers': () => json({ items: packs, nextCursor: null }),
+    });
+    renderApp('/marketplace');
+    expect(await screen.findByText('2.35 TON')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('pack-card')).toHaveLength(2));
+  });
+
+  it('sorts with the four buttons (trending first) and switches to list view', async () => {
+    const { calls } = fakeApi({ 'GET /api/stickers': () => json({ items: packs, nextCursor: null }) });
+    renderApp('/marketplace');
+    const sort = screen.getByRole('group', { name: 'Sort' });
+    expect(
+      within(sort)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Trending', 'Newest', 'Price: Low to High', 'Price: High to Low']);
+    expect(within(sort).getByRole('button', { name: 'Trending' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(sort).getByRole('button', { name: 'Price: Low to High' }));
+    await waitFor(() => expect(calls.some((call) => call.path.includes('sort=price_low'))).toBe(true));
+    expect(calls.find((call) => call.path.startsWith('/api/stickers'))?.path).toContain('sort=trending');
+    await userEvent.click(screen.getByRole('button', { name: 'List view' }));
+    expect(document.querySelector('[data-view]')).toHaveAttribute('data-view', 'list');
+  });
+
+  it('searches case-insensitively on title, description and creator username', async () => {
+    const { calls } = fakeApi({ 'GET /api/stickers': () => json({ items: packs, nextCursor: null }) });
+    renderApp('/marketplace');
+    await waitFor(() => expect(screen.getAllByTestId('pack-card')).toHaveLength(2));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search sticker packs' }), 'BOBBY');
+    expect(screen.getAllByTestId('pack-card')).toHaveLength(1);
+    expect(screen.getByText('Happy Dogs')).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((call) => call.path.includes('search=BOBBY'))).toBe(true));
+  });
+
+  it('shows SPEC error screen and toast when loading fails', async () => {
+    fakeApi({ 'GET /api/stickers': () => json({ error: 'boom' }, 400) });
+    renderApp('/marketplace');
+    expect(await screen.findByText(MESSAGES.somethingWentWrong)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.marketplaceUnavailable)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.marketplaceLoadFailed)).toBeInTheDocument();
+  });
+
+  it('shows the empty state', async () => {
+    fakeApi({ 'GET /api/stickers': () => json({ items: [], nextCursor: null }) });
+    renderApp('/marketplace');
+    expect(await screen.findByText('No sticker packs found')).toBeInTheDocument();
+  });
+
+  it('loads the next page with the cursor', async () => {
+    const { calls } = fakeApi({
+      'GET /api/stickers': ({ url }) =>
+        url.searchParams.get('cursor') === 'c2'
+          ? json({ items: [packCard({ id: 3, title: 'Third' })], nextCursor: null })
+          : json({ items: packs, nextCursor: 'c2' }),
+    });
+    renderApp('/marketplace');
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Third')).toBeInTheDocument();
+    expect(calls.some((call) => call.path.includes('cursor=c2'))).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+});

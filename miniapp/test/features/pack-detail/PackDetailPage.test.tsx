@@ -1,0 +1,143 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
+import { fakeApi, json } from '../../support/fake-api';
+import { demoConfig, order, packDetail, user } from '../../support/data';
+import { renderApp } from '../../support/render-app';
+
+const signedIn = { 'GET /api/auth/me': () => json({ user: user() }) };
+
+describe('Pack detail', () => {
+  it('shows everything SPEC lists for a pack that is not owned', async () => {
+    fakeApi({
+      'GET /api/config': () => json(demoConfig),
+      'GET /api/stickers/1': () => json(packDetail({ maxSupply: 100, soldCount: 3, likes: 7 })),
+    });
+    renderApp('/sticker?id=1');
+    expect(await screen.findByRole('heading', { name: 'Space Cats' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Space Cats' })).toHaveAttribute('src', '/files/preview-1.webp');
+    expect(screen.getByRole('button', { name: 'Like (7)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
+    expect(screen.getByText('@alice')).toBeInTheDocument();
+    expect(screen.getByText('4 packs · 12 sales')).toBeInTheDocument();
+    const tiles = screen.getByLabelText('Pack statistics');
+    for (const label of ['Rating', 'Owners', 'Stickers', 'Views'])
+      expect(within(tiles).getByText(label)).toBeInTheDocument();
+    expect(screen.getByText(`97 of 100 left · ${MESSAGES.limitedEdition}`)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'TON' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Card (Stripe)' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Buy Now · 1.50 TON' })).toBeEnabled();
+  });
+
+  it('says the pack was not found for an unknown id', async () => {
+    fakeApi({ 'GET /api/stickers/99': () => json({ error: MESSAGES.packNotFound }, 404) });
+    renderApp('/sticker?id=99');
+    expect(await screen.findByText(MESSAGES.packNotFound)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.packNotFoundDetail)).toBeInTheDocument();
+  });
+
+  it('disables Buy with a warning when sold out', async () => {
+    fakeApi({ 'GET /api/stickers/1': () => json(packDetail({ maxSupply: 5, soldCount: 5 })) });
+    renderApp('/sticker?id=1');
+    expect(await screen.findByRole('alert')).toHaveTextContent(API_ERRORS.soldOut);
+    expect(screen.getByText(`0 of 5 left · ${MESSAGES.limitedEdition}`)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sold out' })).toBeDisabled();
+  });
+
+  it('sends visitors who buy to /login with SPEC message, and refuses their like', async () => {
+    const { calls } = fakeApi({ 'GET /api/stickers/1': () => json(packDetail()) });
+    renderApp('/sticker?id=1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Like (7)' }));
+    expect(await screen.findByText(MESSAGES.likeRequiresLogin)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Buy Now · 1.50 TON' }));
+    expect(await screen.findByText(MESSAGES.buyRequiresLogin)).toBeInTheDocument();
+    await waitFor(() => expect(window.location.hash).toBe('#/login'));
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('buys through the demo rail: Pay (demo), success toast, then owned with Download', async () => {
+    let owned = false;
+    const { calls } = fakeApi({
+      ...signedIn,
+      'GET /api/config': () => json(demoConfig),
+      'GET /api/stickers/1': () =>
+        json(packDetail(owned ? { isOwned: true, edition: 4, downloadUrl: '/api/stickers/1/download' } : {})),
+      'POST /api/marketplace/buy': () => json({ order: order() }, 201),
+      'POST /api/orders/11111111-1111-4111-8111-111111111111/demo-pay': () => {
+        owned = true;
+        return json({ order: order({ status: 'paid', edition: 4, paidAt: new Date().toISOString() }) });
+      },
+      'GET /api/collection': () => json([]),
+    });
+    renderApp('/sticker?id=1', { signedIn: true });
+    await userEvent.click(await screen.findByRole('radio', { name: 'Card (Stripe)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Buy Now · 1.50 TON' }));
+    await userEvent.click(await screen.findByRole('button', { name: /Pay \(demo\)/ }));
+    expect(await screen.findByText(MESSAGES.purchaseSuccess)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Download' })).toBeInTheDocument();
+    expect(screen.getByText(/You own this pack \(edition #4 of 100\)/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Buy this pack')).not.toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/marketplace/buy')?.body).toEqual({
+      stickerId: 1,
+      paymentMethod: 'stripe',
+    });
+  });
+
+  it('shows the server message when the purchase fails, else the fallback', async () => {
+    fakeApi({
+      ...signedIn,
+      'GET /api/stickers/1': () => json(packDetail()),
+      'POST /api/marketplace/buy': () => json({ error: API_ERRORS.soldOut }, 409),
+    });
+    renderApp('/sticker?id=1', { signedIn: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Buy Now · 1.50 TON' }));
+    expect(await screen.findByText(API_ERRORS.soldOut)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buy Now · 1.50 TON' })).toBeEnabled();
+  });
+
+  it('toggles the like after a successful call, and reports a failed one', async () => {
+    let fail = false;
+    fakeApi({
+      ...signedIn,
+      'GET /api/stickers/1': () => json(packDetail()),
+      'POST /api/stickers/1/like': () => (fail ? json({}, 500) : json({ liked: true, likes: 8 })),
+    });
+    renderApp('/sticker?id=1', { signedIn: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Like (7)' }));
+    const liked = await screen.findByRole('button', { name: 'Like (8)' });
+    expect(liked).toHaveAttribute('aria-pressed', 'true');
+    fail = true;
+    await userEvent.click(liked);
+    expect(await screen.findByText(MESSAGES.likeFailed)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Like (8)' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('copies the link with SPEC toast when there is no share sheet', async () => {
+    fakeApi({ 'GET /api/stickers/1': () => json(packDetail()) });
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: { writeText } });
+    renderApp('/sticker?id=1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    expect(await screen.findByText(MESSAGES.linkCopied)).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith(expect.stringMatching(/#\/sticker\?id=1$/));
+  });
+
+  it('downloads an owned pack with the bearer token', async () => {
+    const { calls } = fakeApi({
+      ...signedIn,
+      'GET /api/stickers/1': () =>
+        json(packDetail({ isOwned: true, edition: 2, downloadUrl: '/api/stickers/1/download' })),
+      'GET /api/stickers/1/download': () => new Response('zip', { headers: { 'content-type': 'application/zip' } }),
+    });
+    const createObjectURL = vi.fn(() => 'blob:zip');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderApp('/sticker?id=1', { signedIn: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(calls.find((call) => call.path === '/api/stickers/1/download')?.authorization).toBe('Bearer access-1');
+    expect(createObjectURL).toHaveBeenCalled();
+  });
+});
