@@ -1,4 +1,4 @@
-import type { CollectionItem, MarketplaceStats, PackCard, PackDetail, User } from '@stickerdrop/shared';
+import type { CollectionItem, MarketplaceStats, Order, PackCard, PackDetail, User } from '@stickerdrop/shared';
 
 export function packCard(overrides: Partial<PackCard> = {}): PackCard {
   return {
