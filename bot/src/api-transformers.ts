@@ -3,7 +3,7 @@ import { autoRetry } from '@grammyjs/auto-retry';
 
 export interface ApiTransformerOptions {
   /** Told of every 429 Telegram answers (before auto-retry waits), so senders can pause. */
-  onRetryAfter?: (seconds: number) => void;
+  onRetryAfter?: (seconds: number, chatId: number | undefined) => void;
 }
 
 /**
@@ -18,11 +18,12 @@ export function installApiTransformers(api: Api, options: ApiTransformerOptions 
   api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, rethrowHttpErrors: true }));
 }
 
-function observeRetryAfter(onRetryAfter: (seconds: number) => void): Transformer {
+function observeRetryAfter(onRetryAfter: NonNullable<ApiTransformerOptions['onRetryAfter']>): Transformer {
   return async (prev, method, payload, signal) => {
     const result = await prev(method, payload, signal);
     if (!result.ok && result.error_code === 429 && result.parameters?.retry_after) {
-      onRetryAfter(result.parameters.retry_after);
+      const chatId = (payload as { chat_id?: unknown }).chat_id;
+      onRetryAfter(result.parameters.retry_after, typeof chatId === 'number' ? chatId : undefined);
     }
     return result;
   };

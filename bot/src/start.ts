@@ -57,7 +57,7 @@ export async function startBot(options: StartBotOptions): Promise<RunningBot> {
   const limiter = new SendLimiter(options.outbox?.limits);
   // The outbox has its own client, so every 429 it meets pauses all its senders.
   const outboxApi = new Api(token, { apiRoot: config.telegramApiRoot });
-  installApiTransformers(outboxApi, { onRetryAfter: (seconds) => limiter.pause(seconds) });
+  installApiTransformers(outboxApi, { onRetryAfter: (seconds, chatId) => limiter.pause(seconds, chatId) });
 
   let stopped = false;
   let polling: Polling | undefined;

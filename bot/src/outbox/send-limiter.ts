@@ -1,14 +1,17 @@
 /**
  * Paces outgoing messages the way Telegram asks: about 30 messages a second overall and one a second
- * per chat. Slots are spaced evenly (no bursts), and a 429 anywhere pauses every sender for its
- * retry_after.
+ * per chat. Slots are spaced evenly (no bursts). A 429 holds its chat for the whole retry_after and
+ * every other chat for a few seconds: a long retry_after is a per-chat limit, and the row that met it
+ * is rescheduled rather than waited for.
  */
 export interface SendLimits {
   perSecond: number;
   perChatIntervalMs: number;
+  /** The longest a 429 in one chat holds up the others. */
+  maxGlobalPauseSeconds?: number;
 }
 
-export const TELEGRAM_LIMITS: SendLimits = { perSecond: 30, perChatIntervalMs: 1000 };
+export const TELEGRAM_LIMITS: SendLimits = { perSecond: 30, perChatIntervalMs: 1000, maxGlobalPauseSeconds: 5 };
 
 export class SendLimiter {
   private nextGlobalAt = 0;
@@ -35,9 +38,14 @@ export class SendLimiter {
     }
   }
 
-  /** Telegram said "retry after": nobody sends until then. */
-  pause(seconds: number): void {
-    this.pausedUntil = Math.max(this.pausedUntil, this.clock() + seconds * 1000);
+  /** Telegram said "retry after" for a message to `chatId`. */
+  pause(seconds: number, chatId?: number): void {
+    const now = this.clock();
+    const globalSeconds = Math.min(seconds, this.limits.maxGlobalPauseSeconds ?? 5);
+    this.pausedUntil = Math.max(this.pausedUntil, now + globalSeconds * 1000);
+    if (chatId !== undefined) {
+      this.nextByChat.set(chatId, Math.max(this.nextByChat.get(chatId) ?? 0, now + seconds * 1000));
+    }
   }
 
   private forgetIdleChats(now: number): void {

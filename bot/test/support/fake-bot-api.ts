@@ -16,6 +16,8 @@ export interface RecordedCall {
   params: Record<string, unknown>;
   files: Record<string, { filename: string | undefined; data: Buffer }>;
   at: number;
+  /** The HTTP status answered (0 when the connection was dropped or is still open). */
+  status: number;
 }
 
 interface ApiError {
@@ -66,6 +68,7 @@ export class FakeBotApi {
   private delays = new Map<string, number>();
   private responders = new Map<string, Responder>();
   private blocked = new Set<number>();
+  private drops = new Map<string, number>();
   private files = new Map<string, { path: string; data: Buffer }>();
 
   async start(): Promise<this> {
@@ -112,6 +115,11 @@ export class FakeBotApi {
     this.blocked.add(chatId);
   }
 
+  /** The next `times` calls of `method` lose their connection (Telegram unreachable). */
+  dropConnection(method: string, times = 1): void {
+    this.drops.set(method, (this.drops.get(method) ?? 0) + times);
+  }
+
   /** Every call of `method` takes this long before it answers. */
   delay(method: string, ms: number): void {
     this.delays.set(method, ms);
@@ -154,6 +162,11 @@ export class FakeBotApi {
     return this.calls.filter((call) => MESSAGE_METHODS.has(call.method) && Number(call.params.chat_id) === chatId);
   }
 
+  /** Messages Telegram accepted (status 200): what users actually received. */
+  get delivered(): RecordedCall[] {
+    return this.calls.filter((call) => MESSAGE_METHODS.has(call.method) && call.status === 200);
+  }
+
   /** Calls other than the polling and start-up chatter, for asserting what a handler did. */
   get actions(): RecordedCall[] {
     return this.calls.filter((call) => !['getUpdates', 'getMe', 'deleteWebhook'].includes(call.method));
@@ -182,7 +195,14 @@ export class FakeBotApi {
     if (!match) return send(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
 
     const body = await readBody(req);
-    const call: RecordedCall = { method: match[2]!, token: match[1]!, params: {}, files: {}, at: Date.now() };
+    const call: RecordedCall = {
+      method: match[2]!,
+      token: match[1]!,
+      params: {},
+      files: {},
+      at: Date.now(),
+      status: 0,
+    };
     const contentType = req.headers['content-type'] ?? '';
     if (contentType.startsWith('multipart/form-data')) {
       for (const part of parseMultipart(body, contentType)) {
@@ -199,16 +219,26 @@ export class FakeBotApi {
     const delay = this.delays.get(call.method);
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
 
+    const drops = this.drops.get(call.method) ?? 0;
+    if (drops > 0) {
+      this.drops.set(call.method, drops - 1);
+      req.socket.destroy();
+      return;
+    }
+    const reply = (status: number, body: unknown) => {
+      call.status = status;
+      send(res, status, body);
+    };
     const failure = this.failures.get(call.method)?.shift();
-    if (failure) return send(res, failure.error_code, { ok: false, ...failure });
+    if (failure) return reply(failure.error_code, { ok: false, ...failure });
     try {
       const responder = this.responders.get(call.method);
       const result = responder ? responder(call) : await this.answer(call, req, res);
       if (res.writableEnded) return;
-      send(res, 200, { ok: true, result });
+      reply(200, { ok: true, result });
     } catch (error) {
-      if (error instanceof TelegramError) return send(res, error.error.error_code, { ok: false, ...error.error });
-      send(res, 500, { ok: false, error_code: 500, description: `Internal Server Error: ${String(error)}` });
+      if (error instanceof TelegramError) return reply(error.error.error_code, { ok: false, ...error.error });
+      reply(500, { ok: false, error_code: 500, description: `Internal Server Error: ${String(error)}` });
     }
   }
 

@@ -1,0 +1,49 @@
+import { Api } from 'grammy';
+import type { Database, FileStorage } from '@stickerdrop/api';
+import { installApiTransformers } from '../../src/api-transformers.js';
+import { createOutboxWorker, type OutboxWorkerOptions } from '../../src/outbox/worker.js';
+import { SendLimiter, type SendLimits } from '../../src/outbox/send-limiter.js';
+import { BOT_USER, type FakeBotApi } from './fake-bot-api.js';
+import { TOKEN } from './harness.js';
+import { recordingLogger } from './logger.js';
+
+/** Fast limits for tests that are not about pacing. */
+export const UNLIMITED: SendLimits = { perSecond: 10_000, perChatIntervalMs: 0, maxGlobalPauseSeconds: 2 };
+
+/**
+ * An outbox worker wired as startBot wires it (own API client, 429s pause the limiter), against the
+ * fake Bot API.
+ */
+export function outboxWorker(
+  deps: { db: Database; storage: FileStorage },
+  fake: FakeBotApi,
+  options: Partial<Omit<OutboxWorkerOptions, 'api' | 'db' | 'storage' | 'acquire'>> & { limits?: SendLimits } = {},
+) {
+  const now = options.now ?? (() => new Date());
+  // With a test clock (frozen, moved in jumps) the limiter runs on real time shifted by the jumps.
+  const start = now().getTime();
+  const clock = options.now ? () => Date.now() + (now().getTime() - start) : Date.now;
+  const limiter = new SendLimiter(options.limits ?? UNLIMITED, clock);
+  const api = new Api(TOKEN, { apiRoot: fake.apiRoot });
+  installApiTransformers(api, { onRetryAfter: (seconds, chatId) => limiter.pause(seconds, chatId) });
+  const log = recordingLogger();
+  let sends = 0;
+  /** When each send was allowed to go, per chat. */
+  const grants: Array<{ chatId: number; at: number }> = [];
+  const worker = createOutboxWorker({
+    api,
+    db: deps.db,
+    storage: deps.storage,
+    botUsername: BOT_USER.username,
+    now,
+    log,
+    idleDelayMs: 20,
+    ...options,
+    acquire: async (chatId) => {
+      await limiter.acquire(chatId);
+      grants.push({ chatId, at: Date.now() });
+      sends++;
+    },
+  });
+  return { worker, limiter, log, grants, sends: () => sends };
+}
