@@ -71,9 +71,7 @@ export const stats: MarketplaceStats = {
   avgPrice: '2.35',
 };
 
-export function order(
-  overrides: Partial<import('@stickerdrop/shared').Order> = {},
-): import('@stickerdrop/shared').Order {
+export function order(overrides: Partial<Order> = {}): Order {
   return {
     id: '11111111-1111-4111-8111-111111111111',
     stickerId: 1,
