@@ -18,6 +18,8 @@ export interface RecordedCall {
   at: number;
   /** The HTTP status answered (0 when the connection was dropped or is still open). */
   status: number;
+  /** What a successful call returned (the sent Message, …). */
+  result?: unknown;
 }
 
 interface ApiError {
@@ -172,6 +174,20 @@ export class FakeBotApi {
     return this.calls.filter((call) => !['getUpdates', 'getMe', 'deleteWebhook'].includes(call.method));
   }
 
+  /** The last message the bot sent to `chatId`, as Telegram returned it (for tapping its buttons). */
+  lastMessageTo(chatId: number): unknown {
+    const call = this.messagesTo(chatId)
+      .filter((c) => c.status === 200)
+      .at(-1);
+    if (!call) throw new Error(`no message to ${chatId}`);
+    return call.result;
+  }
+
+  /** Texts (or captions) of the messages the bot sent to `chatId`, in order. */
+  textsTo(chatId: number): string[] {
+    return this.messagesTo(chatId).map((call) => String(call.params.text ?? call.params.caption ?? ''));
+  }
+
   clearCalls(): void {
     this.calls.length = 0;
   }
@@ -235,6 +251,7 @@ export class FakeBotApi {
       const responder = this.responders.get(call.method);
       const result = responder ? responder(call) : await this.answer(call, req, res);
       if (res.writableEnded) return;
+      call.result = result;
       reply(200, { ok: true, result });
     } catch (error) {
       if (error instanceof TelegramError) return reply(error.error.error_code, { ok: false, ...error.error });

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { buyPack, createPack, fulfilOrder, tables, type Database, type FileStorage } from '@stickerdrop/api';
 
@@ -25,7 +26,7 @@ export async function insertUser(
 export async function insertPack(
   deps: { db: Database; storage: FileStorage },
   creatorId: number,
-  fields: { title?: string; price?: string; maxSupply?: number; stickers?: number } = {},
+  fields: { title?: string; description?: string; price?: string; maxSupply?: number; stickers?: number } = {},
 ): Promise<number> {
   const images: Buffer[] = [];
   for (let i = 0; i < (fields.stickers ?? 1); i++) {
@@ -34,7 +35,7 @@ export async function insertPack(
   return createPack(deps, creatorId, {
     images,
     title: fields.title ?? 'Space Cats',
-    description: 'Cats in space',
+    description: fields.description ?? 'Hand-drawn stickers',
     price: fields.price ?? '1.5',
     category: 'animals',
     tags: ['cats'],
@@ -58,4 +59,37 @@ export async function outboxRows(db: Database) {
 
 export async function setCreator(db: Database, userId: number): Promise<void> {
   await db.update(tables.users).set({ isCreator: true }).where(eq(tables.users.id, userId));
+}
+
+/** A valid PNG header claiming 10000×10000 pixels in 68 bytes: a decompression bomb's calling card. */
+export function hugePngHeader(): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(10_000, 0);
+  ihdr.writeUInt32BE(10_000, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // truecolour
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(10))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
 }

@@ -24,7 +24,13 @@ function privateChat(from: User) {
 function messageUpdate(from: User, fields: Partial<Message>): Update {
   return {
     update_id: nextUpdateId++,
-    message: { message_id: nextMessageId++, date: now(), chat: privateChat(from), from, ...fields } as Message,
+    message: {
+      message_id: nextMessageId++,
+      date: now(),
+      chat: privateChat(from),
+      from,
+      ...fields,
+    } as Update['message'],
   };
 }
 

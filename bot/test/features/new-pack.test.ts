@@ -1,0 +1,193 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { API_ERRORS, HOME_TAGLINE, MESSAGES } from '@stickerdrop/shared';
+import { tables } from '@stickerdrop/api';
+import { BOT_USER } from '../support/fake-bot-api.js';
+import { hugePngHeader, insertUser, makeImage } from '../support/fixtures.js';
+import { createHarness, type Harness } from '../support/harness.js';
+import { callbackUpdate, documentUpdate, photoUpdate, telegramUser, textUpdate } from '../support/updates.js';
+
+const carla = telegramUser(7_770_001, 'Carla', 'carla');
+type Keyboard = { inline_keyboard: Array<Array<{ text: string; callback_data?: string; url?: string }>> };
+
+describe('/newpack', () => {
+  let t: Harness;
+  beforeEach(async () => {
+    t = await createHarness();
+  });
+  afterEach(() => t.close());
+
+  const say = (text: string) => t.send(textUpdate(carla, text));
+  const lastText = () => t.api.textsTo(carla.id).at(-1) ?? '';
+  const lastMessage = () => t.api.messagesTo(carla.id).at(-1)!;
+  const packs = () => t.db.select().from(tables.packs);
+
+  async function sendDocument(bytes: Buffer, mime: string, name: string) {
+    const file = t.api.addFile(bytes, name.split('.').pop());
+    await t.send(documentUpdate(carla, file, mime, name));
+    return file;
+  }
+
+  it('is for creators only', async () => {
+    await insertUser(t.db, { id: carla.id, firstName: 'Carla' });
+    await say('/newpack');
+    expect(lastText()).toContain(MESSAGES.creatorAccessRequired);
+    expect(lastText()).toContain(MESSAGES.creatorAccessRequiredDetail);
+    await say('Space Cats');
+    expect(lastText()).toContain(HOME_TAGLINE); // no conversation was entered
+  });
+
+  it('takes images, then every field with the API rules, shows a summary and creates the pack', async () => {
+    await insertUser(t.db, { id: carla.id, firstName: 'Carla', isCreator: true });
+    await say('/newpack');
+    expect(lastText()).toContain('Send the sticker images of your pack');
+
+    // Images: nothing yet, then wrong things, then three good ones of different kinds.
+    await say('/done');
+    expect(lastText()).toContain(MESSAGES.imageRequired);
+    await say('here is my pack');
+    expect(lastText()).toContain(MESSAGES.imageRequired);
+    await sendDocument(Buffer.from('%PDF-1.4 not an image at all'), 'application/pdf', 'pack.pdf');
+    expect(lastText()).toContain(MESSAGES.imageRequired);
+    const tooBig = t.api.addFile(Buffer.alloc(5_242_881, 1), 'png');
+    await t.send(documentUpdate(carla, tooBig, 'image/png', 'big.png'));
+    expect(lastText()).toContain(MESSAGES.fileTooLarge);
+    expect(t.api.callsTo('getFile').some((call) => call.params.file_id === tooBig.file_id)).toBe(false);
+    await sendDocument(hugePngHeader(), 'image/png', 'bomb.png');
+    expect(lastText()).toContain(API_ERRORS.imageTooManyPixels);
+
+    const jpeg = t.api.addFile(await makeImage('jpeg', 800, 600), 'jpg');
+    await t.send(photoUpdate(carla, jpeg, 800, 600));
+    expect(lastText()).toBe('Got it: 1 image. Send more, or /done.');
+    await sendDocument(await makeImage('webp', 512, 512), 'image/webp', 'sticker.webp');
+    expect(lastText()).toBe('Got it: 2 images. Send more, or /done.');
+    // A PNG named .jpg with a vague MIME type is judged by its bytes, and is fine.
+    await sendDocument(await makeImage('png', 300, 500), 'application/octet-stream', 'art.jpg');
+    expect(lastText()).toBe('Got it: 3 images. Send more, or /done.');
+    await say('/done');
+    expect(lastText()).toBe('What is the title of the pack?');
+
+    await say('   ');
+    expect(lastText()).toContain(MESSAGES.titleRequired);
+    await say('t'.repeat(81));
+    expect(lastText()).toContain(API_ERRORS.titleTooLong);
+    await say('Space <Cats>');
+    expect(lastText()).toBe('A description of the pack, or /skip.');
+    await say('d'.repeat(1001));
+    expect(lastText()).toContain(API_ERRORS.descriptionTooLong);
+    await say('Cats, in space.');
+
+    expect(lastText()).toContain('The price in TON');
+    for (const bad of ['0', 'abc', '1.234', '-1', '0.001']) {
+      await say(bad);
+      expect(lastText()).toContain(MESSAGES.priceInvalid);
+    }
+    await say('1.5');
+
+    const categoryQuestion = lastMessage();
+    expect(categoryQuestion.params.text).toBe('Choose a category:');
+    const categoryButtons = (categoryQuestion.params.reply_markup as Keyboard).inline_keyboard.flat();
+    expect(categoryButtons.map((button) => button.callback_data)).toEqual([
+      'category:general',
+      'category:animals',
+      'category:emotions',
+      'category:food',
+      'category:nature',
+      'category:objects',
+      'category:people',
+      'category:symbols',
+    ]);
+    await say('animals');
+    expect(lastText()).toBe('Please choose a category with the buttons.');
+    await t.send(callbackUpdate(carla, categoryQuestion.result, 'category:animals'));
+
+    expect(lastText()).toBe('How many editions (1–10000)?');
+    await say('many');
+    expect(lastText()).toContain('Please send a whole number from 1 to 10000.');
+    await say('0');
+    expect(lastText()).toContain(API_ERRORS.invalidMaxSupply);
+    await say('10001');
+    expect(lastText()).toContain(API_ERRORS.invalidMaxSupply);
+    await say('50');
+
+    const summary = lastMessage();
+    expect(summary.params.text).toContain('Title: Space &lt;Cats&gt;');
+    expect(summary.params.text).toContain('Stickers: 3');
+    expect(summary.params.text).toContain('Price: 1.50 TON');
+    expect(summary.params.text).toContain('Category: animals');
+    expect(summary.params.text).toContain('Editions: 50');
+    expect(await packs()).toHaveLength(0);
+
+    await t.send(callbackUpdate(carla, summary.result, 'pack:yes'));
+
+    const texts = t.api.textsTo(carla.id);
+    expect(texts.at(-2)).toBe(MESSAGES.creating);
+    expect(texts.at(-1)).toBe(MESSAGES.stickerCreated);
+    const [pack] = await packs();
+    expect(pack).toMatchObject({
+      creatorId: carla.id,
+      title: 'Space <Cats>',
+      description: 'Cats, in space.',
+      priceNano: 1_500_000_000n,
+      category: 'animals',
+      maxSupply: 50,
+      soldCount: 0,
+    });
+    const stickers = await t.db.select().from(tables.packStickers).where(eq(tables.packStickers.packId, pack!.id));
+    expect(stickers).toHaveLength(3);
+    for (const sticker of stickers) {
+      const file = await t.storage.get(sticker.fileKey);
+      expect(file?.bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    }
+    const open = (lastMessage().params.reply_markup as Keyboard).inline_keyboard[0]![0]!;
+    expect(open.url).toBe(`https://t.me/${BOT_USER.username}?startapp=pack_${pack!.id}`);
+    expect(await t.db.select().from(tables.botSessions)).toHaveLength(0);
+    expect(t.log.errors()).toEqual([]);
+  });
+
+  it('/cancel mid-way creates nothing and frees the chat', async () => {
+    await insertUser(t.db, { id: carla.id, firstName: 'Carla', isCreator: true });
+    await say('/newpack');
+    await sendDocument(await makeImage('png'), 'image/png', 'a.png');
+    await say('/done');
+    await say('Space Cats');
+    await say('/cancel');
+    expect(lastText()).toBe('Cancelled.');
+    await say('1.5');
+    expect(lastText()).toContain(HOME_TAGLINE);
+    expect(await packs()).toHaveLength(0);
+  });
+
+  it('Cancel on the summary creates nothing', async () => {
+    await insertUser(t.db, { id: carla.id, firstName: 'Carla', isCreator: true });
+    await say('/newpack');
+    await sendDocument(await makeImage('gif'), 'image/gif', 'a.gif');
+    await say('/done');
+    await say('Space Cats');
+    await say('/skip');
+    await say('2');
+    await t.send(callbackUpdate(carla, lastMessage().result, 'category:food'));
+    await say('10');
+    const summary = lastMessage();
+    expect(summary.params.text).toContain('Description: —');
+    await t.send(callbackUpdate(carla, summary.result, 'pack:no'));
+    expect(lastText()).toBe('Cancelled.');
+    expect(await packs()).toHaveLength(0);
+  });
+
+  it('re-checks creator status on confirm', async () => {
+    await insertUser(t.db, { id: carla.id, firstName: 'Carla', isCreator: true });
+    await say('/newpack');
+    await sendDocument(await makeImage('png'), 'image/png', 'a.png');
+    await say('/done');
+    await say('Space Cats');
+    await say('/skip');
+    await say('2');
+    await t.send(callbackUpdate(carla, lastMessage().result, 'category:food'));
+    await say('10');
+    await t.db.update(tables.users).set({ isCreator: false }).where(eq(tables.users.id, carla.id));
+    await t.send(callbackUpdate(carla, lastMessage().result, 'pack:yes'));
+    expect(lastText()).toBe(API_ERRORS.creatorsOnly);
+    expect(await packs()).toHaveLength(0);
+  });
+});
