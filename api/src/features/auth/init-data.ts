@@ -68,7 +68,14 @@ export function verifyInitData(raw: string, botToken: string, now: Date): InitDa
  * API, the bot and the browser sign in with it.
  */
 export function signInitData(
-  data: { user: Partial<TelegramUser> & { id: number }; auth_date: number; start_param?: string; query_id?: string },
+  data: {
+    user: Partial<TelegramUser> & { id: number };
+    auth_date: number;
+    start_param?: string;
+    query_id?: string;
+    /** Telegram's Ed25519 third-party signature; current clients always send it, and it is part of the signed fields. */
+    signature?: string;
+  },
   botToken: string,
 ): string {
   const fields = new Map<string, string>();
@@ -76,6 +83,7 @@ export function signInitData(
   fields.set('auth_date', String(data.auth_date));
   if (data.start_param !== undefined) fields.set('start_param', data.start_param);
   if (data.query_id !== undefined) fields.set('query_id', data.query_id);
+  if (data.signature !== undefined) fields.set('signature', data.signature);
   const params = new URLSearchParams([...fields]);
   params.set('hash', signFields(fields, botToken).toString('hex'));
   return params.toString();
