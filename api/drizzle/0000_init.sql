@@ -4,6 +4,13 @@ CREATE TABLE "bot_sessions" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "chain_cursors" (
+	"account" text PRIMARY KEY NOT NULL,
+	"lt" text NOT NULL,
+	"hash" text NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "editions" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "editions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"pack_id" integer NOT NULL,
@@ -84,6 +91,21 @@ CREATE TABLE "packs" (
 	CONSTRAINT "packs_price_positive" CHECK ("packs"."price_nano" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "payments" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"method" text NOT NULL,
+	"ref" text NOT NULL,
+	"order_id" uuid,
+	"amount" bigint NOT NULL,
+	"currency" text NOT NULL,
+	"outcome" text NOT NULL,
+	"reason" text,
+	"refund_status" text DEFAULT 'none' NOT NULL,
+	"details" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"refunded_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "refresh_tokens" (
 	"token_hash" text PRIMARY KEY NOT NULL,
 	"family_id" uuid NOT NULL,
@@ -101,6 +123,14 @@ CREATE TABLE "telegram_sticker_sets" (
 	"completed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "telegram_sticker_sets_user_id_pack_id_pk" PRIMARY KEY("user_id","pack_id")
+);
+--> statement-breakpoint
+CREATE TABLE "ton_proof_payloads" (
+	"payload_hash" text PRIMARY KEY NOT NULL,
+	"user_id" bigint NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "users" (
@@ -127,9 +157,11 @@ ALTER TABLE "orders" ADD CONSTRAINT "orders_user_id_users_id_fk" FOREIGN KEY ("u
 ALTER TABLE "orders" ADD CONSTRAINT "orders_pack_id_packs_id_fk" FOREIGN KEY ("pack_id") REFERENCES "public"."packs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pack_stickers" ADD CONSTRAINT "pack_stickers_pack_id_packs_id_fk" FOREIGN KEY ("pack_id") REFERENCES "public"."packs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "packs" ADD CONSTRAINT "packs_creator_id_users_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "telegram_sticker_sets" ADD CONSTRAINT "telegram_sticker_sets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "telegram_sticker_sets" ADD CONSTRAINT "telegram_sticker_sets_pack_id_packs_id_fk" FOREIGN KEY ("pack_id") REFERENCES "public"."packs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ton_proof_payloads" ADD CONSTRAINT "ton_proof_payloads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "editions_pack_serial_idx" ON "editions" USING btree ("pack_id","serial");--> statement-breakpoint
 CREATE UNIQUE INDEX "editions_order_idx" ON "editions" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "editions_owner_idx" ON "editions" USING btree ("owner_id","created_at" DESC NULLS LAST);--> statement-breakpoint
@@ -143,5 +175,8 @@ CREATE INDEX "packs_trending_idx" ON "packs" USING btree ("trending_score" DESC 
 CREATE INDEX "packs_newest_idx" ON "packs" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "packs_price_idx" ON "packs" USING btree ("price_nano","id");--> statement-breakpoint
 CREATE INDEX "packs_creator_idx" ON "packs" USING btree ("creator_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_method_ref_idx" ON "payments" USING btree ("method","ref");--> statement-breakpoint
+CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "payments_refund_idx" ON "payments" USING btree ("refund_status");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_family_idx" ON "refresh_tokens" USING btree ("family_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "telegram_sticker_sets_name_idx" ON "telegram_sticker_sets" USING btree ("name");

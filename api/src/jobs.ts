@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { FileStorage } from './storage/storage.js';
 import { startReservationSweeper } from './features/orders/expire.js';
+import { startPaymentJobs } from './features/payments/jobs.js';
 
 /** Reservations past their 15 minutes are marked expired about this often (availability ignores them already). */
 const RESERVATION_SWEEP_MS = 60_000;
@@ -27,6 +28,7 @@ export async function startBackgroundJobs(deps: {
       onError: (error) => deps.log.error({ err: error }, 'reservation sweep failed'),
     }),
   );
+  stops.push(startPaymentJobs({ config: deps.config, db: deps.db, log: deps.log }));
   return {
     async stop() {
       await Promise.all(stops.map((stop) => stop()));

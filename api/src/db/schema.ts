@@ -223,3 +223,57 @@ export const telegramStickerSets = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.packId] }), uniqueIndex('telegram_sticker_sets_name_idx').on(t.name)],
 );
+
+/**
+ * Every payment that reached one of the rails, once per the rail's own reference (TON transaction hash,
+ * Stripe Checkout Session, Telegram Stars charge): what it bought or why it did not. The operator's ledger
+ * of money in; `outcome <> 'fulfilled'` and `refund_status` in ('pending', 'manual') are the work queue.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    method: text('method').notNull(),
+    ref: text('ref').notNull(),
+    /** Null when the payment names no order we know (an unknown TON comment). */
+    orderId: uuid('order_id').references(() => orders.id),
+    /** In the rail's smallest unit: nanotons (TON), cents (usd), Stars (XTR). */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    /** fulfilled | refund_required | underpaid | unmatched */
+    outcome: text('outcome').notNull(),
+    /** Why it did not buy an edition: sold_out, already_owned, duplicate_payment, below_price, unknown_order. */
+    reason: text('reason'),
+    /** none | pending (refunded automatically) | refunded | manual (the operator returns it) */
+    refundStatus: text('refund_status').notNull().default('none'),
+    /** What the rail told us: sender, comment, lt, payment intent, payer. */
+    details: jsonb('details').notNull().default({}),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_method_ref_idx').on(t.method, t.ref),
+    index('payments_order_idx').on(t.orderId),
+    index('payments_refund_idx').on(t.refundStatus),
+  ],
+);
+
+/** How far a chain watcher has read an account: only ever moved in the transaction that settles what it read. */
+export const chainCursors = pgTable('chain_cursors', {
+  account: text('account').primaryKey(),
+  /** Logical time of the last settled transaction (a u64, kept as text). */
+  lt: text('lt').notNull(),
+  hash: text('hash').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use ton_proof payloads for linking a wallet; only their hash is kept. */
+export const tonProofPayloads = pgTable('ton_proof_payloads', {
+  payloadHash: text('payload_hash').primaryKey(),
+  userId: bigint('user_id', { mode: 'number' })
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

@@ -9,6 +9,8 @@ import { uploadsRoutes } from './uploads/routes.js';
 import { filesRoutes } from './files/routes.js';
 import { downloadsRoutes } from './downloads/routes.js';
 import { ordersRoutes } from './orders/routes.js';
+import { createPaymentSetup, paymentsRoutes } from './payments/index.js';
+import { walletRoutes } from './wallet/index.js';
 
 /** Every feature's routes, in one place, so the app's surface is readable at a glance. */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
@@ -22,5 +24,8 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(uploadsRoutes);
   await app.register(filesRoutes);
   await app.register(downloadsRoutes);
-  await app.register(ordersRoutes);
+  const payments = createPaymentSetup(app.deps);
+  await app.register(ordersRoutes, { rails: payments.rails });
+  await app.register(paymentsRoutes, payments);
+  await app.register(walletRoutes);
 }

@@ -3,3 +3,4 @@ export * from './user.js';
 export * from './auth.js';
 export * from './pack.js';
 export * from './order.js';
+export * from './wallet.js';

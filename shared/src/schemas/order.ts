@@ -9,7 +9,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PaymentInstructions = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('demo') }),
   z.object({ kind: z.literal('ton'), receiver: z.string(), amountNano: z.string(), comment: z.string() }),
-  z.object({ kind: z.literal('stripe'), checkoutUrl: z.string() }),
+  /** `amountCents`: the card price in US cents (TON_USD_RATE at the time of the order). */
+  z.object({ kind: z.literal('stripe'), checkoutUrl: z.string(), amountCents: z.number().int().optional() }),
   z.object({ kind: z.literal('stars'), invoiceLink: z.string(), stars: z.number().int() }),
 ]);
 export type PaymentInstructions = z.infer<typeof PaymentInstructions>;

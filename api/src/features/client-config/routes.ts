@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ClientConfig } from '@stickerdrop/shared';
 import type { Config } from '../../config.js';
+import { availablePaymentMethods } from '../payments/availability.js';
 
-/** The rails the buy screen offers: the demo rail first when demo mode is on, and never otherwise. */
+/**
+ * The rails the buy screen offers: the demo rail first when demo mode is on, and never otherwise; outside
+ * demo mode only the rails that are configured (see availablePaymentMethods).
+ */
 export function clientConfigOf(config: Config): ClientConfig {
-  const methods = config.paymentMethods.filter((method) => method !== 'demo');
   return {
     demo: config.demo,
     botUsername: config.botUsername ?? null,
-    paymentMethods: config.demo ? ['demo', ...methods] : methods,
+    paymentMethods: availablePaymentMethods(config),
   };
 }
 

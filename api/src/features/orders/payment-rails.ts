@@ -29,7 +29,8 @@ export function offeredPaymentMethods(config: Pick<Config, 'paymentMethods' | 'd
 
 /**
  * The rail that takes a payment for `method`, or 400 when the method is not offered or has no rail.
- * In demo mode every offered method is paid on the demo rail; the order still records the buyer's choice.
+ * In demo mode a method whose real rail is configured still uses it; every other offered method is paid
+ * on the demo rail, and the order still records the buyer's choice.
  */
 export function resolvePaymentRail(
   config: Pick<Config, 'paymentMethods' | 'demo'>,
@@ -37,8 +38,8 @@ export function resolvePaymentRail(
   method: PaymentMethod,
 ): PaymentRail {
   if (!offeredPaymentMethods(config).includes(method)) throw badRequest(API_ERRORS.paymentMethodUnavailable);
-  if (config.demo) return demoRail;
   const rail = rails.find((candidate) => candidate.method === method);
+  if (config.demo) return rail ?? demoRail;
   if (!rail) throw badRequest(API_ERRORS.paymentMethodUnavailable);
   return rail;
 }

@@ -40,10 +40,11 @@ describe('payment rail registry', () => {
     expect(offeredPaymentMethods({ paymentMethods: ['ton', 'stripe'], demo: true })).toEqual(['ton', 'stripe', 'demo']);
   });
 
-  it('pays every offered method on the demo rail in demo mode', () => {
+  it('in demo mode pays a configured method on its real rail and every other offered one on the demo rail', () => {
     const config = { paymentMethods: ['ton', 'stripe'], demo: true };
-    expect(resolvePaymentRail(config, [tonRail], 'ton')).toBe(demoRail);
-    expect(resolvePaymentRail(config, [], 'stripe')).toBe(demoRail);
+    expect(resolvePaymentRail(config, [tonRail], 'ton')).toBe(tonRail);
+    expect(resolvePaymentRail(config, [tonRail], 'stripe')).toBe(demoRail);
+    expect(resolvePaymentRail(config, [], 'ton')).toBe(demoRail);
   });
 
   it('uses the implemented rail when demo is off, and refuses a method without one', () => {
