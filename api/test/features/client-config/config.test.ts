@@ -27,7 +27,13 @@ describeEachDatabase('GET /api/config', (kind) => {
   it('with demo off: only the configured rails, never demo; no bot name when none is set', async () => {
     t = await buildTestApp({
       kind,
-      config: { demo: false, botUsername: undefined, paymentMethods: ['stripe', 'demo'] },
+      config: {
+        demo: false,
+        botUsername: undefined,
+        paymentMethods: ['stripe', 'demo'],
+        // Outside demo mode a rail is offered only when configured.
+        stripe: { secretKey: 'sk_test_configured', webhookSecret: 'whsec_configured', apiBase: undefined },
+      },
     });
     expect(await get()).toEqual({ demo: false, botUsername: null, paymentMethods: ['stripe'] });
   });
