@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import type { DbOrTx } from '../../db/client.js';
-import { editions, packStickers, packs } from '../../db/schema.js';
+import { packStickers, packs } from '../../db/schema.js';
 import type { FileStorage } from '../../storage/storage.js';
 
 export interface PackArchive {
@@ -36,7 +36,9 @@ export async function findPackAccess(db: DbOrTx, packId: number, userId: number)
     .select({
       title: packs.title,
       createdAt: packs.createdAt,
-      owned: sql<boolean>`exists (select 1 from ${editions} where ${editions.packId} = ${packs.id} and ${editions.ownerId} = ${userId})`,
+      // Qualified by hand: in a one-table select drizzle renders columns bare, and a bare "id" inside the
+      // subquery would be the edition's id, not the pack's.
+      owned: sql<boolean>`exists (select 1 from editions e where e.pack_id = "packs"."id" and e.owner_id = ${userId})`,
     })
     .from(packs)
     .where(eq(packs.id, packId))
