@@ -70,7 +70,7 @@ export class FakeBotApi {
   private delays = new Map<string, number>();
   private responders = new Map<string, Responder>();
   private blocked = new Set<number>();
-  private drops = new Map<string, number>();
+  private drops = new Map<string, { times: number; after: number }>();
   private files = new Map<string, { path: string; data: Buffer }>();
 
   async start(): Promise<this> {
@@ -117,9 +117,9 @@ export class FakeBotApi {
     this.blocked.add(chatId);
   }
 
-  /** The next `times` calls of `method` lose their connection (Telegram unreachable). */
-  dropConnection(method: string, times = 1): void {
-    this.drops.set(method, (this.drops.get(method) ?? 0) + times);
+  /** After `after` more calls answer normally, `times` calls of `method` lose their connection. */
+  dropConnection(method: string, times = 1, after = 0): void {
+    this.drops.set(method, { times, after });
   }
 
   /** Every call of `method` takes this long before it answers. */
@@ -235,9 +235,10 @@ export class FakeBotApi {
     const delay = this.delays.get(call.method);
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
 
-    const drops = this.drops.get(call.method) ?? 0;
-    if (drops > 0) {
-      this.drops.set(call.method, drops - 1);
+    const drop = this.drops.get(call.method);
+    if (drop && drop.after > 0) drop.after--;
+    else if (drop && drop.times > 0) {
+      drop.times--;
       req.socket.destroy();
       return;
     }

@@ -1,0 +1,155 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tables } from '@stickerdrop/api';
+import { buildTestApp, type TestApp } from '../../../api/test/helpers.js';
+import { FIRST_BATCH } from '../../src/outbox/sticker-set.js';
+import { BOT_USER, startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api.js';
+import { insertPack, insertUser, outboxRows, purchase } from '../support/fixtures.js';
+import { outboxWorker } from '../support/outbox-worker.js';
+
+const OWNER = 4242;
+const CREATOR = 900;
+const STICKERS = 13;
+type Keyboard = { inline_keyboard: Array<Array<{ text: string; url?: string }>> };
+
+/** "Add to Telegram" from the tap in the mini-app (the API route) to the link in the owner's chat. */
+describe('sticker set delivery', () => {
+  let t: TestApp;
+  let fake: FakeBotApi;
+  let packId: number;
+  let setName: string;
+
+  beforeEach(async () => {
+    t = await buildTestApp();
+    fake = await startFakeBotApi();
+    await insertUser(t.db, { id: CREATOR, isCreator: true });
+    await insertUser(t.db, { id: OWNER, firstName: 'Olga' });
+    packId = await insertPack(t, CREATOR, { title: 'Space Cats', stickers: STICKERS });
+    await purchase(t.db, OWNER, packId);
+    // The purchase's receipt and sale notice are not what these cases are about.
+    await t.db.delete(tables.outbox);
+    setName = `p${packId}_u${OWNER}_by_${BOT_USER.username}`;
+  });
+  afterEach(async () => {
+    await fake.close();
+    await t.close();
+  });
+
+  async function tap(): Promise<void> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/stickers/${packId}/telegram-set`,
+      headers: { authorization: `Bearer ${await t.app.deps.tokens.sign(OWNER)}` },
+    });
+    expect(res.statusCode).toBe(202);
+  }
+
+  function expectLinkSent(call: { params: Record<string, unknown> } | undefined) {
+    expect(call?.params.chat_id).toBe(OWNER);
+    expect(call?.params.text).toContain(`https://t.me/addstickers/${setName}`);
+    expect(call?.params.text).toContain('<b>Space Cats</b>');
+    const button = (call?.params.reply_markup as Keyboard).inline_keyboard[0]![0]!;
+    expect(button).toEqual({ text: 'Add to Telegram', url: `https://t.me/addstickers/${setName}` });
+  }
+
+  it('creates the owner’s set (first batch, then one by one) and sends its t.me/addstickers link', async () => {
+    await tap();
+    const { worker } = outboxWorker(t, fake);
+    expect(await worker.drainOnce()).toBe(1);
+
+    const [create] = fake.callsTo('createNewStickerSet');
+    expect(fake.callsTo('createNewStickerSet')).toHaveLength(1);
+    expect(create!.params).toMatchObject({ user_id: OWNER, name: setName, title: 'Space Cats' });
+    const first = create!.params.stickers as Array<{ sticker: string; format: string; emoji_list: string[] }>;
+    expect(first).toHaveLength(FIRST_BATCH);
+    expect(first.every((sticker) => sticker.format === 'static' && sticker.emoji_list.length === 1)).toBe(true);
+    // Every sticker is uploaded as a file: the pack's 512 px WEBP from storage.
+    expect(Object.values(create!.files).every((file) => file.data.subarray(8, 12).toString() === 'WEBP')).toBe(true);
+    expect(Object.keys(create!.files)).toHaveLength(FIRST_BATCH);
+    expect(fake.callsTo('addStickerToSet')).toHaveLength(STICKERS - FIRST_BATCH);
+    expect(fake.stickerSets.get(setName)?.stickers).toHaveLength(STICKERS);
+    expect(fake.stickerSets.get(setName)?.ownerId).toBe(OWNER);
+
+    expect(fake.messagesTo(OWNER)).toHaveLength(1);
+    expectLinkSent(fake.messagesTo(OWNER)[0]);
+    const [record] = await t.db.select().from(tables.telegramStickerSets);
+    expect(record).toMatchObject({ userId: OWNER, packId, name: setName });
+    expect(record!.completedAt).toBeInstanceOf(Date);
+    expect((await outboxRows(t.db)).map((row) => row.status)).toEqual(['sent']);
+  });
+
+  it('a second request re-sends the same link without making the set again', async () => {
+    await tap();
+    const { worker } = outboxWorker(t, fake);
+    await worker.drainOnce();
+    fake.clearCalls();
+
+    await tap();
+    expect(await worker.drainOnce()).toBe(1);
+
+    expect(fake.callsTo('createNewStickerSet')).toHaveLength(0);
+    expect(fake.callsTo('addStickerToSet')).toHaveLength(0);
+    expect(fake.callsTo('getStickerSet')).toHaveLength(0);
+    expect(fake.messagesTo(OWNER)).toHaveLength(1);
+    expectLinkSent(fake.messagesTo(OWNER)[0]);
+    expect(fake.stickerSets.get(setName)?.stickers).toHaveLength(STICKERS);
+  });
+
+  it('resumes a half-made set after a failure, without a second set or duplicate stickers', async () => {
+    await tap();
+    // The connection drops on the third addStickerToSet: the row is retried later.
+    fake.dropConnection('addStickerToSet', 1, 2);
+    let now = new Date();
+    const { worker } = outboxWorker(t, fake, { now: () => now, backoffMs: 1000 });
+    await worker.drainOnce();
+    const [row] = await outboxRows(t.db);
+    expect(row!.status).toBe('pending');
+    expect(fake.messagesTo(OWNER)).toHaveLength(0);
+    expect(fake.stickerSets.get(setName)?.stickers).toHaveLength(FIRST_BATCH + 2);
+    expect((await t.db.select().from(tables.telegramStickerSets))[0]!.completedAt).toBeNull();
+
+    now = new Date(now.getTime() + 60_000);
+    expect(await worker.drainOnce()).toBe(1);
+
+    expect(fake.callsTo('createNewStickerSet')).toHaveLength(1);
+    expect(fake.callsTo('getStickerSet').length).toBeGreaterThanOrEqual(1);
+    // 2 added before the drop, the dropped one and the rest after: 13 in all, none twice.
+    expect(fake.callsTo('addStickerToSet').filter((call) => call.status === 200)).toHaveLength(STICKERS - FIRST_BATCH);
+    expect(fake.stickerSets.get(setName)?.stickers).toHaveLength(STICKERS);
+    expect(fake.messagesTo(OWNER)).toHaveLength(1);
+    expectLinkSent(fake.messagesTo(OWNER)[0]);
+    expect((await outboxRows(t.db)).map((row) => row.status)).toEqual(['sent']);
+  });
+
+  it('finds a set Telegram already has under its name (made before a crash lost the record)', async () => {
+    await tap();
+    const { worker: first } = outboxWorker(t, fake);
+    await first.drainOnce();
+    // The record is gone, the set in Telegram is not.
+    await t.db.delete(tables.telegramStickerSets);
+    fake.clearCalls();
+
+    await tap();
+    const { worker } = outboxWorker(t, fake);
+    await worker.drainOnce();
+
+    expect(fake.callsTo('createNewStickerSet')).toHaveLength(0);
+    expect(fake.callsTo('addStickerToSet')).toHaveLength(0);
+    expect(fake.stickerSets.get(setName)?.stickers).toHaveLength(STICKERS);
+    expectLinkSent(fake.messagesTo(OWNER)[0]);
+  });
+
+  it('gives up on a job whose requester no longer owns the pack', async () => {
+    await t.db.insert(tables.outbox).values({
+      kind: 'sticker_set_delivery',
+      dedupeKey: 'sticker_set:stranger',
+      payload: { userId: CREATOR, packId },
+    });
+    const { worker } = outboxWorker(t, fake);
+    await worker.drainOnce();
+    const [row] = await outboxRows(t.db);
+    expect(row).toMatchObject({ status: 'failed' });
+    expect(row!.lastError).toContain('does not own');
+    expect(fake.callsTo('createNewStickerSet')).toHaveLength(0);
+    expect(fake.messagesTo(CREATOR)).toHaveLength(0);
+  });
+});
