@@ -43,7 +43,7 @@ export function HomePage() {
           <ButtonLink to="/marketplace" size="l">
             Browse Marketplace
           </ButtonLink>
-          <ButtonLink to="/create" size="l" mode="bezeled">
+          <ButtonLink to="/create" size="l" mode="white">
             Create Stickers
           </ButtonLink>
         </div>

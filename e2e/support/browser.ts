@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../.test-data/screenshots');
+
+/**
+ * A browser suite: runs when Debian's Chromium is installed, says plainly that it was skipped when not,
+ * and fails instead when REQUIRE_BROWSER=1 (CI installs Chromium and makes these tests required).
+ */
+export function describeBrowser(name: string, body: () => void): void {
+  if (fs.existsSync(CHROMIUM_PATH)) {
+    describe(name, body);
+  } else if (process.env.REQUIRE_BROWSER === '1') {
+    describe(name, () => {
+      it('needs Chromium', () => {
+        throw new Error(`REQUIRE_BROWSER=1 but Chromium is missing at ${CHROMIUM_PATH} (apt-get install chromium)`);
+      });
+    });
+  } else {
+    describe.skip(`${name} (skipped: Chromium not found at ${CHROMIUM_PATH}; apt-get install chromium)`, body);
+  }
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+export async function newPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  // Uncaught page errors fail the suites that check them: the app must not throw, in or out of Telegram.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** The toast with this text, top-centre, as SPEC §2 places them. */
+export function toast(page: Page, text: string) {
+  return page.locator('.toast', { hasText: text });
+}

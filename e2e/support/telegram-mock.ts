@@ -1,0 +1,106 @@
+import type { Page } from 'playwright-core';
+import { signInitData } from '../../api/src/features/auth/init-data.js';
+
+export const THEME = {
+  bg_color: '#17212b',
+  secondary_bg_color: '#232e3c',
+  section_bg_color: '#17212b',
+  text_color: '#f5f5f5',
+  hint_color: '#708499',
+  link_color: '#6ab3f3',
+  button_color: '#5288c1',
+  button_text_color: '#ffffff',
+  header_bg_color: '#17212b',
+  accent_text_color: '#6ab2f2',
+  section_header_text_color: '#6ab3f3',
+  subtitle_text_color: '#708499',
+  destructive_text_color: '#ec3942',
+} as const;
+
+export interface TelegramEvent {
+  type: string;
+  data: Record<string, unknown> | undefined;
+}
+
+/**
+ * Plays the Telegram Android client: `window.TelegramWebviewProxy.postEvent` records every method the
+ * app calls, and the client's answers come back through `window.Telegram.WebView.receiveEvent`, the
+ * path a real client uses.
+ */
+function installTelegramClient(theme: Record<string, string>): void {
+  const win = window as unknown as {
+    __tg: { type: string; data: unknown }[];
+    TelegramWebviewProxy: { postEvent(type: string, data?: string): void };
+    Telegram?: { WebView?: { receiveEvent?: (type: string, data: unknown) => void } };
+  };
+  win.__tg = [];
+  const reply = (type: string, data: unknown) => setTimeout(() => win.Telegram?.WebView?.receiveEvent?.(type, data), 0);
+  win.TelegramWebviewProxy = {
+    postEvent(type, data) {
+      win.__tg.push({ type, data: data ? JSON.parse(data) : undefined });
+      if (type === 'web_app_request_theme') reply('theme_changed', { theme_params: theme });
+      if (type === 'web_app_request_viewport') {
+        reply('viewport_changed', {
+          height: window.innerHeight,
+          width: window.innerWidth,
+          is_expanded: true,
+          is_state_stable: true,
+        });
+      }
+      if (type === 'web_app_request_safe_area') reply('safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
+      if (type === 'web_app_request_content_safe_area') {
+        reply('content_safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
+      }
+    },
+  };
+}
+
+export interface TelegramLaunch {
+  user?: { id: number; first_name: string; username?: string };
+  startParam?: string;
+  botToken: string;
+  theme?: Record<string, string>;
+}
+
+/** Opens the app as Telegram launches it: signed init data and launch parameters in the URL hash. */
+export async function openInTelegram(page: Page, baseUrl: string, launch: TelegramLaunch): Promise<void> {
+  const theme = launch.theme ?? THEME;
+  await page.addInitScript(installTelegramClient, theme);
+  const initData = signInitData(
+    {
+      user: launch.user ?? { id: 777_000_001, first_name: 'Tess', username: 'tess' },
+      auth_date: Math.floor(Date.now() / 1000),
+      // Any value: the API checks the bot-token HMAC, which covers this field too.
+      signature: 'e2e-ed25519-signature',
+      ...(launch.startParam ? { start_param: launch.startParam } : {}),
+    },
+    launch.botToken,
+  );
+  const params = new URLSearchParams({
+    tgWebAppData: initData,
+    tgWebAppVersion: '8.0',
+    tgWebAppPlatform: 'android',
+    tgWebAppThemeParams: JSON.stringify(theme),
+  });
+  if (launch.startParam) params.set('tgWebAppStartParam', launch.startParam);
+  await page.goto(`${baseUrl}/#${params.toString()}`);
+}
+
+export function telegramEvents(page: Page): Promise<TelegramEvent[]> {
+  return page.evaluate(() => (window as unknown as { __tg: TelegramEvent[] }).__tg);
+}
+
+/** The user presses a native button: Telegram sends the event to the page. */
+export function pressNative(page: Page, event: 'main_button_pressed' | 'back_button_pressed'): Promise<void> {
+  return page.evaluate(
+    (name) =>
+      (
+        window as unknown as { Telegram: { WebView: { receiveEvent(type: string, data?: unknown): void } } }
+      ).Telegram.WebView.receiveEvent(name),
+    event,
+  );
+}
+
+export function lastMainButton(events: TelegramEvent[]): Record<string, unknown> | undefined {
+  return [...events].reverse().find((event) => event.type === 'web_app_setup_main_button')?.data;
+}

@@ -1,0 +1,183 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MESSAGES, packAppLink } from '@stickerdrop/shared';
+import { startTestServer, type TestServer } from './support/app-server';
+import { PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
+import { THEME, lastMainButton, openInTelegram, pressNative, telegramEvents } from './support/telegram-mock';
+
+async function packId(server: TestServer, search: string): Promise<number> {
+  const response = await fetch(`${server.url}/api/stickers?search=${encodeURIComponent(search)}`);
+  const body = (await response.json()) as { items: { id: number }[] };
+  return body.items[0]!.id;
+}
+
+const eventsOf = async (page: Page, type: string) =>
+  (await telegramEvents(page)).filter((event) => event.type === type);
+
+describeBrowser('inside a mocked Telegram client', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('starts natively: ready, expand, theme variables kept live, viewport height, automatic sign-in', async () => {
+    const { context, page, errors } = await newPage(browser, PHONE);
+    await openInTelegram(page, server.url, { botToken: server.config.botToken! });
+    await page.getByRole('heading', { name: 'Trending Stickers' }).waitFor();
+    expect(new URL(page.url()).hash).toBe('#/');
+    const types = (await telegramEvents(page)).map((event) => event.type);
+    expect(types).toContain('web_app_ready');
+    expect(types).toContain('web_app_expand');
+    // Home never shows the back button (Telegram starts with it hidden).
+    expect((await eventsOf(page, 'web_app_setup_back_button')).some((event) => event.data?.is_visible)).toBe(false);
+
+    const cssVar = (name: string) =>
+      page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
+    expect(await cssVar('--tg-theme-bg-color')).toBe(THEME.bg_color);
+    expect(await cssVar('--tg-theme-button-color')).toBe(THEME.button_color);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(35, 46, 60)');
+    await expect.poll(() => cssVar('--tg-viewport-height')).toBe(`${PHONE.height}px`);
+
+    // The user switches Telegram to a light theme: the variables follow at once.
+    await page.evaluate(() =>
+      (
+        window as unknown as { Telegram: { WebView: { receiveEvent(type: string, data: unknown): void } } }
+      ).Telegram.WebView.receiveEvent('theme_changed', {
+        theme_params: { bg_color: '#ffffff', secondary_bg_color: '#efeff4', text_color: '#000000' },
+      }),
+    );
+    await expect.poll(() => cssVar('--tg-theme-bg-color')).toBe('#ffffff');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(239, 239, 244)');
+
+    // Signed in with the init data, no button pressed.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Profile' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeTruthy();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the pack of a pack_<id> start parameter; back button shown there and goes home', async () => {
+    const id = await packId(server, 'ramen');
+    const { context, page } = await newPage(browser, PHONE);
+    await openInTelegram(page, server.url, { botToken: server.config.botToken!, startParam: `pack_${id}` });
+    await page.getByRole('heading', { name: 'Midnight Ramen' }).waitFor();
+    expect(new URL(page.url()).hash).toBe(`#/sticker?id=${id}`);
+    await expect
+      .poll(async () => (await eventsOf(page, 'web_app_setup_back_button')).at(-1)?.data)
+      .toEqual({
+        is_visible: true,
+      });
+    // No page back button inside Telegram: the native one stands in.
+    expect(await page.getByRole('button', { name: '‹ Back' }).count()).toBe(0);
+    await pressNative(page, 'back_button_pressed');
+    await page.getByRole('heading', { name: 'Trending Stickers' }).waitFor();
+    await expect
+      .poll(async () => (await eventsOf(page, 'web_app_setup_back_button')).at(-1)?.data)
+      .toEqual({
+        is_visible: false,
+      });
+    await context.close();
+  });
+
+  it('buys with the Main Button through the demo rail, then downloads, likes, shares and adds to Telegram', async () => {
+    const id = await packId(server, 'mochi');
+    const { context, page, errors } = await newPage(browser, PHONE);
+    await openInTelegram(page, server.url, {
+      botToken: server.config.botToken!,
+      startParam: `pack_${id}`,
+      user: { id: 777_000_002, first_name: 'Bea', username: 'bea' },
+    });
+    await page.getByRole('heading', { name: 'Mochi Feelings' }).waitFor();
+    await expect
+      .poll(async () => lastMainButton(await telegramEvents(page)))
+      .toMatchObject({
+        text: 'Buy Now · 1.20 TON',
+        is_visible: true,
+        is_active: true,
+      });
+    // The native Main Button replaces the page's Buy Now.
+    expect(await page.getByRole('button', { name: /^Buy Now/ }).count()).toBe(0);
+    await screenshot(page, 'telegram-pack-390');
+
+    // Wait for the automatic sign-in before buying.
+    await page
+      .getByRole('link', { name: /Bea/ })
+      .or(page.getByRole('button', { name: 'Open menu' }))
+      .first()
+      .waitFor();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
+
+    await pressNative(page, 'main_button_pressed');
+    await page.getByTestId('payment-step').waitFor();
+    await expect
+      .poll(async () => lastMainButton(await telegramEvents(page)))
+      .toMatchObject({
+        text: 'Pay (demo) · 1.20 TON',
+        is_visible: true,
+      });
+    const progress = (await eventsOf(page, 'web_app_setup_main_button')).some(
+      (event) => event.data?.is_progress_visible,
+    );
+    expect(progress).toBe(true);
+    await screenshot(page, 'telegram-demo-pay-390');
+    await pressNative(page, 'main_button_pressed');
+    await toast(page, MESSAGES.purchaseSuccess).waitFor();
+    await page.getByRole('button', { name: 'Download' }).waitFor();
+    await page.getByText(/You own this pack \(edition #\d+ of 200\)/).waitFor();
+    expect(await page.getByLabel('Buy this pack').count()).toBe(0);
+    await expect.poll(async () => lastMainButton(await telegramEvents(page))?.is_visible).toBe(false);
+    expect(await eventsOf(page, 'web_app_trigger_haptic_feedback')).toContainEqual({
+      type: 'web_app_trigger_haptic_feedback',
+      data: { type: 'notification', notification_type: 'success' },
+    });
+    await screenshot(page, 'telegram-owned-390');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Mochi_Feelings.zip');
+    const zip = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of zip) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).subarray(0, 2).toString()).toBe('PK');
+
+    const like = page.getByRole('button', { name: /^Like \(\d+\)$/ });
+    const before = Number((await like.textContent())!.trim());
+    await like.click();
+    await page.getByRole('button', { name: `Like (${before + 1})` }).waitFor();
+    expect(await eventsOf(page, 'web_app_trigger_haptic_feedback')).toContainEqual({
+      type: 'web_app_trigger_haptic_feedback',
+      data: { type: 'impact', impact_style: 'light' },
+    });
+
+    await page.getByRole('button', { name: 'Share' }).click();
+    const link = packAppLink(server.config.botUsername!, id);
+    await expect
+      .poll(async () => (await eventsOf(page, 'web_app_open_tg_link')).at(-1)?.data?.path_full)
+      .toContain(encodeURIComponent(link));
+
+    await page.getByRole('button', { name: 'Add to Telegram' }).click();
+    await toast(page, 'Your sticker set is on its way').waitFor();
+
+    // The purchase shows in the collection with its edition number.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Collection' }).click();
+    await page.getByRole('heading', { name: 'My Collection' }).waitFor();
+    const card = page.getByTestId('pack-card').filter({ hasText: 'Mochi Feelings' });
+    await card.getByText(/Edition #\d+ of 200/).waitFor();
+    await card.getByText('1.20 TON').waitFor();
+    await page.getByLabel('Collection statistics').getByText('1.20 TON').waitFor();
+    await screenshot(page, 'telegram-collection-390');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
