@@ -68,7 +68,8 @@ export async function startBot(options: StartBotOptions): Promise<RunningBot> {
   const ready = (async () => {
     while (!stopped) {
       try {
-        await bot.init();
+        // getMe by hand rather than bot.init(), which retries an unreachable Telegram silently and forever.
+        bot.botInfo = await bot.api.getMe();
         break;
       } catch (error) {
         if (error instanceof GrammyError && error.error_code === 401) {

@@ -72,7 +72,7 @@ export async function startWebhook(
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([task, new Promise((resolve) => (timer = setTimeout(resolve, ANSWER_WITHIN_MS)))]);
     clearTimeout(timer);
-    res.writeHead(200).end();
+    res.writeHead(200, stopping ? { connection: 'close' } : {}).end();
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -88,8 +88,9 @@ export async function startWebhook(
     async stop() {
       stopping = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
       await Promise.all([...inFlight]);
+      // Connections that carried the last updates are idle now; keep-alive would hold them for seconds.
+      server.closeIdleConnections();
       await closed;
     },
   };
