@@ -1,0 +1,243 @@
+import { Address } from '@ton/core';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { ORDER_RESERVATION_MS } from '@stickerdrop/shared';
+import { createTonIndexer } from '../../../../src/features/payments/ton/indexer.js';
+import { createTonWatcher, readCursor, type TonWatcher } from '../../../../src/features/payments/ton/watcher.js';
+import { startFakeToncenter, type FakeToncenter } from '../../../fakes/toncenter.js';
+import { buildTestApp, describeEachDatabase, type TestApp } from '../../../helpers.js';
+import { createUser, type TestUser } from '../../../users.js';
+import { authHeaders, buy, createPack, editionsOf, orderRow, packRow } from '../../orders/fixtures.js';
+import { getOrder, ledger, RECEIVER, railsConfig, recordingLog, refundJobs } from '../fixtures.js';
+
+const PRICE = 1_500_000_000n;
+
+describeEachDatabase('TON rail: paying by transfer, confirmed by the watcher', (kind) => {
+  let t: TestApp;
+  let chain: FakeToncenter;
+  let watcher: TonWatcher;
+  let log: ReturnType<typeof recordingLog>;
+
+  beforeEach(async () => {
+    chain = await startFakeToncenter(RECEIVER);
+    t = await buildTestApp({ kind, config: railsConfig({ indexerUrl: chain.baseUrl }) });
+    log = recordingLog();
+    watcher = newWatcher();
+  });
+  afterEach(async () => {
+    await watcher.stop();
+    await t.close();
+    await chain.close();
+  });
+
+  function newWatcher(pageSize = 5): TonWatcher {
+    return createTonWatcher({
+      db: t.db,
+      indexer: createTonIndexer(chain.baseUrl),
+      receiver: RECEIVER,
+      now: () => t.clock.now,
+      log,
+      pageSize,
+    });
+  }
+
+  async function tonOrder(buyer: TestUser, packId: number) {
+    const bought = await buy(t, buyer, packId, 'ton');
+    expect(bought.statusCode).toBe(201);
+    return bought.order;
+  }
+
+  const auth = async (user: TestUser) => (await authHeaders(t, user)).authorization;
+
+  it('Buy Now gives the receiver, the exact amount and a unique comment; the matching transfer buys edition #1', async () => {
+    const pack = await createPack(t, { priceNano: PRICE });
+    const buyer = await createUser(t);
+    const order = await tonOrder(buyer, pack.id);
+    expect(order.payment).toEqual({
+      kind: 'ton',
+      receiver: Address.parse(RECEIVER).toString({ bounceable: true }),
+      amountNano: '1500000000',
+      comment: order.id,
+    });
+
+    const comment = order.payment.kind === 'ton' ? order.payment.comment : '';
+    const hash = chain.transfer({ amountNano: PRICE, comment });
+    expect(await watcher.pollOnce()).toBe(1);
+
+    const paid = await getOrder(t, order.id, await auth(buyer));
+    expect([paid.status, paid.edition]).toEqual(['paid', 1]);
+    expect((await orderRow(t, order.id)).paymentRef).toBe(hash);
+    expect(await ledger(t)).toMatchObject([
+      { method: 'ton', ref: hash, orderId: order.id, amount: PRICE, outcome: 'fulfilled', refundStatus: 'none' },
+    ]);
+    expect(await readCursor(t.db, Address.parse(RECEIVER).toRawString())).toBe(BigInt(chain.transactions[0]!.lt));
+    // The watcher asked the indexer the toncenter way: this account, oldest first.
+    expect(chain.queries[0]!.params).toMatchObject({ account: Address.parse(RECEIVER).toRawString(), sort: 'asc' });
+  });
+
+  it('a transfer below the amount is recorded for the operator and fulfils nothing; a full one then does', async () => {
+    const pack = await createPack(t, { priceNano: PRICE });
+    const buyer = await createUser(t);
+    const order = await tonOrder(buyer, pack.id);
+
+    const short = chain.transfer({ amountNano: PRICE - 1n, comment: order.id });
+    await watcher.pollOnce();
+    expect((await getOrder(t, order.id, await auth(buyer))).status).toBe('reserved');
+    expect(await editionsOf(t, pack.id)).toHaveLength(0);
+    expect(await ledger(t)).toMatchObject([
+      { ref: short, orderId: order.id, outcome: 'underpaid', reason: 'below_price', refundStatus: 'manual' },
+    ]);
+    expect(log.lines.some((line) => line.level === 'warn' && line.message.includes('operator'))).toBe(true);
+
+    // More than the price is fine: the order is paid, the surplus shows in the ledger's amount.
+    const full = chain.transfer({ amountNano: PRICE + 5n, comment: order.id });
+    await watcher.pollOnce();
+    expect((await getOrder(t, order.id, await auth(buyer))).status).toBe('paid');
+    expect((await ledger(t)).map((row) => [row.ref, row.outcome])).toEqual([
+      [short, 'underpaid'],
+      [full, 'fulfilled'],
+    ]);
+  });
+
+  it('an unknown comment, no comment, or a comment naming no order fulfils nothing and is recorded', async () => {
+    const pack = await createPack(t, { priceNano: PRICE });
+    const order = await tonOrder(await createUser(t), pack.id);
+    chain.transfer({ amountNano: PRICE, comment: 'thanks for the stickers' });
+    chain.transfer({ amountNano: PRICE });
+    chain.transfer({ amountNano: PRICE, comment: '00000000-0000-4000-8000-000000000000' });
+    expect(await watcher.pollOnce()).toBe(3);
+    expect((await ledger(t)).map((row) => [row.outcome, row.orderId, row.refundStatus])).toEqual([
+      ['unmatched', null, 'manual'],
+      ['unmatched', null, 'manual'],
+      ['unmatched', null, 'manual'],
+    ]);
+    expect((await orderRow(t, order.id)).status).toBe('reserved');
+    expect(await editionsOf(t, pack.id)).toHaveLength(0);
+  });
+
+  it('a reused comment (a second transfer for a paid order) changes nothing but is queued for refund', async () => {
+    const pack = await createPack(t, { priceNano: PRICE });
+    const buyer = await createUser(t);
+    const order = await tonOrder(buyer, pack.id);
+    const first = chain.transfer({ amountNano: PRICE, comment: order.id });
+    const second = chain.transfer({ amountNano: PRICE, comment: order.id });
+    await watcher.pollOnce();
+
+    const row = await orderRow(t, order.id);
+    expect([row.status, row.paymentRef]).toEqual(['paid', first]);
+    expect(await editionsOf(t, pack.id)).toHaveLength(1);
+    expect((await ledger(t)).map((p) => [p.ref, p.outcome, p.reason, p.refundStatus])).toEqual([
+      [first, 'fulfilled', null, 'none'],
+      [second, 'refund_required', 'duplicate_payment', 'manual'],
+    ]);
+    const jobs = await refundJobs(t, order.id);
+    expect(jobs.map((job) => job.payload)).toMatchObject([
+      { paymentMethod: 'ton', paymentRef: second, reason: 'duplicate_payment', buyerId: buyer.id },
+    ]);
+  });
+
+  it('a transfer after expiry still buys an edition when one is left', async () => {
+    const pack = await createPack(t, { priceNano: PRICE, maxSupply: 1 });
+    const buyer = await createUser(t);
+    const order = await tonOrder(buyer, pack.id);
+    t.clock.advance(ORDER_RESERVATION_MS + 60_000);
+    expect((await getOrder(t, order.id, await auth(buyer))).status).toBe('expired');
+
+    chain.transfer({ amountNano: PRICE, comment: order.id });
+    await watcher.pollOnce();
+    const paid = await getOrder(t, order.id, await auth(buyer));
+    expect([paid.status, paid.edition]).toEqual(['paid', 1]);
+    expect((await packRow(t, pack.id)).soldCount).toBe(1);
+  });
+
+  it('a transfer after expiry with no supply left makes the order refund_required and tells the buyer', async () => {
+    const pack = await createPack(t, { priceNano: PRICE, maxSupply: 1 });
+    const late = await createUser(t);
+    const lateOrder = await tonOrder(late, pack.id);
+    t.clock.advance(ORDER_RESERVATION_MS + 60_000);
+    // Meanwhile someone else buys the only edition.
+    const other = await createUser(t);
+    const otherOrder = await tonOrder(other, pack.id);
+    chain.transfer({ amountNano: PRICE, comment: otherOrder.id });
+    const lateHash = chain.transfer({ amountNano: PRICE, comment: lateOrder.id });
+    await watcher.pollOnce();
+
+    expect((await getOrder(t, otherOrder.id, await auth(other))).status).toBe('paid');
+    expect((await getOrder(t, lateOrder.id, await auth(late))).status).toBe('refund_required');
+    expect(await editionsOf(t, pack.id)).toHaveLength(1);
+    expect((await ledger(t)).find((row) => row.ref === lateHash)).toMatchObject({
+      outcome: 'refund_required',
+      reason: 'sold_out',
+      refundStatus: 'manual',
+    });
+    expect((await refundJobs(t, lateOrder.id)).map((job) => job.payload)).toMatchObject([
+      { buyerId: late.id, reason: 'sold_out', paymentMethod: 'ton', paymentRef: lateHash },
+    ]);
+  });
+
+  it('bounced, failed and outgoing transactions pay nothing, and the read position passes them', async () => {
+    const pack = await createPack(t, { priceNano: PRICE });
+    const order = await tonOrder(await createUser(t), pack.id);
+    chain.transfer({ amountNano: PRICE, comment: order.id, bounced: true });
+    chain.transfer({ amountNano: PRICE, comment: order.id, failed: true });
+    chain.outgoing(PRICE);
+    expect(await watcher.pollOnce()).toBe(3);
+    expect(await ledger(t)).toEqual([]);
+    expect((await orderRow(t, order.id)).status).toBe('reserved');
+    expect(await readCursor(t.db, Address.parse(RECEIVER).toRawString())).toBe(BigInt(chain.transactions[2]!.lt));
+  });
+
+  it('reads in pages, settles each transaction once, and a restarted watcher goes on from the saved position', async () => {
+    const pack = await createPack(t, { priceNano: PRICE, maxSupply: 20 });
+    const orders = [];
+    for (let i = 0; i < 12; i++) orders.push(await tonOrder(await createUser(t), pack.id));
+    for (const order of orders) chain.transfer({ amountNano: PRICE, comment: order.id });
+
+    expect(await watcher.pollOnce()).toBe(12);
+    expect(chain.queries.length).toBeGreaterThanOrEqual(3);
+    expect(await watcher.pollOnce()).toBe(0);
+
+    const restarted = newWatcher();
+    const before = chain.queries.length;
+    expect(await restarted.pollOnce()).toBe(0);
+    expect(chain.queries[before]!.params.start_lt).toBe(String(BigInt(chain.transactions[11]!.lt) + 1n));
+    expect((await editionsOf(t, pack.id)).map((e) => e.serial)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(await ledger(t)).toHaveLength(12);
+  });
+
+  it('an indexer that fails changes nothing; the next poll settles what it missed', async () => {
+    const pack = await createPack(t, { priceNano: PRICE });
+    const buyer = await createUser(t);
+    const order = await tonOrder(buyer, pack.id);
+    chain.transfer({ amountNano: PRICE, comment: order.id });
+    chain.fail(429);
+    await expect(watcher.pollOnce()).rejects.toThrow('429');
+    expect(await ledger(t)).toEqual([]);
+    await watcher.pollOnce();
+    expect((await getOrder(t, order.id, await auth(buyer))).status).toBe('paid');
+  });
+
+  it('runs on its own once started, and stops cleanly', async () => {
+    const pack = await createPack(t, { priceNano: PRICE });
+    const buyer = await createUser(t);
+    const order = await tonOrder(buyer, pack.id);
+    const running = createTonWatcher({
+      db: t.db,
+      indexer: createTonIndexer(chain.baseUrl),
+      receiver: RECEIVER,
+      now: () => t.clock.now,
+      log,
+      intervalMs: 20,
+    });
+    running.start();
+    chain.transfer({ amountNano: PRICE, comment: order.id });
+    const deadline = Date.now() + 10_000;
+    while ((await orderRow(t, order.id)).status !== 'paid' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await running.stop();
+    expect((await orderRow(t, order.id)).status).toBe('paid');
+    const queries = chain.queries.length;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(chain.queries.length).toBe(queries);
+  });
+});
