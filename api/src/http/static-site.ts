@@ -15,7 +15,10 @@ export async function registerStaticSite(app: FastifyInstance, root: string): Pr
     root,
     prefix: '/',
     wildcard: false,
-    index: 'index.html',
+    // An array: with preCompressed, @fastify/static looks the index up only in a list (a string gives 404 at /).
+    index: ['index.html'],
+    // The build writes .br and .gz beside each asset; send the best one the client accepts.
+    preCompressed: true,
     decorateReply: false,
     cacheControl: false,
     setHeaders(reply, filePath) {

@@ -54,14 +54,15 @@ export function CollectionPage() {
         ]}
       />
       <div className="toolbar">
-        <Input
-          className="toolbar__search"
-          type="search"
-          placeholder="Search your collection…"
-          aria-label="Search your collection"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
+        <div className="toolbar__search">
+          <Input
+            type="search"
+            placeholder="Search your collection…"
+            aria-label="Search your collection"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
         <div className="chips" role="group" aria-label="Filter">
           {COLLECTION_FILTERS.map((value) => (
             <button

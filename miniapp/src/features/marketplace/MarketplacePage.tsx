@@ -65,14 +65,15 @@ export function MarketplacePage() {
       <StatTiles label="Marketplace statistics" tiles={marketplaceTiles(stats.data)} />
 
       <div className="toolbar">
-        <Input
-          className="toolbar__search"
-          type="search"
-          placeholder="Search sticker packs…"
-          aria-label="Search sticker packs"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
+        <div className="toolbar__search">
+          <Input
+            type="search"
+            placeholder="Search sticker packs…"
+            aria-label="Search sticker packs"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
         <div className="chips" role="group" aria-label="Sort">
           {SORTS.map((value) => (
             <button

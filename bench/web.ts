@@ -1,0 +1,174 @@
+/**
+ * `npm run bench:web`: builds the mini-app for production, serves it with the real API on a fresh seeded
+ * database (as `npm start` does), and prints what the Home route costs to load (gzip of its JS and CSS,
+ * on the plain web and inside Telegram, where the SDK chunk loads too) and a Lighthouse mobile run of
+ * Home and Marketplace in Debian's Chromium. Exits 1 when a target is missed.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { build } from 'vite';
+import { memoryStorage, openDatabase, seedDemoCatalogue, testConfig } from '../api/src/index.js';
+import { startServer } from '../api/src/server.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const OUT = path.join(ROOT, '.test-data/bench-miniapp');
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const TARGETS = { homeJsKb: 110, homeCssKb: 15, performance: 95, cls: 0.05 };
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+async function buildForProduction(): Promise<Manifest> {
+  process.env.NODE_ENV = 'production';
+  await build({
+    configFile: path.join(ROOT, 'vite.config.ts'),
+    mode: 'production',
+    logLevel: 'warn',
+    build: { outDir: OUT, emptyOutDir: true, manifest: true },
+  });
+  return JSON.parse(fs.readFileSync(path.join(OUT, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+const gzipKb = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(OUT, file)), { level: 9 }).length / 1024;
+
+/** A chunk and everything it imports statically: what the browser fetches before the chunk can run. */
+function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const child of manifest[key]?.imports ?? []) closure(manifest, child, seen);
+  return seen;
+}
+
+function routeCost(manifest: Manifest, keys: Set<string>) {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const key of keys) {
+    const chunk = manifest[key]!;
+    js.add(chunk.file);
+    for (const sheet of chunk.css ?? []) css.add(sheet);
+  }
+  const sum = (files: Set<string>) => [...files].reduce((total, file) => total + gzipKb(file), 0);
+  return { jsKb: sum(js), cssKb: sum(css), files: [...js, ...css] };
+}
+
+function bundleFigures(manifest: Manifest) {
+  const home = closure(manifest, 'index.html');
+  const web = routeCost(manifest, home);
+  const sdkKey = manifest['index.html']!.dynamicImports?.find((key) => key.includes('sdk-bundle'));
+  if (!sdkKey) throw new Error('the Telegram SDK chunk was not found in the build manifest');
+  const telegram = routeCost(manifest, closure(manifest, sdkKey, new Set(home)));
+  const marketKey = Object.keys(manifest).find((key) => key.includes('MarketplacePage'))!;
+  const marketplaceOnly = [...closure(manifest, marketKey, new Set(home))].filter((key) => !home.has(key));
+  const marketplace = routeCost(manifest, new Set(marketplaceOnly));
+  return { web, telegram, marketplace };
+}
+
+interface LighthouseFigures {
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+async function lighthouseRun(url: string, port: number): Promise<LighthouseFigures> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+  };
+}
+
+/** The median run by performance score: one slow run on a busy 2-core machine says little. */
+async function medianRun(url: string, port: number): Promise<LighthouseFigures> {
+  const runs: LighthouseFigures[] = [];
+  for (let run = 0; run < RUNS; run += 1) runs.push(await lighthouseRun(url, port));
+  runs.sort((a, b) => a.performance - b.performance);
+  return runs[Math.floor(runs.length / 2)]!;
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install chromium)`);
+  const manifest = await buildForProduction();
+  const bundles = bundleFigures(manifest);
+
+  const database = await openDatabase({});
+  const storage = memoryStorage();
+  await seedDemoCatalogue({ db: database.db, storage, now: new Date() });
+  const server = await startServer(testConfig({ port: 0, host: '127.0.0.1', demo: true }), {
+    database,
+    storage,
+    staticDir: OUT,
+    seed: false,
+    logger: false,
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+  let pages: Array<[string, LighthouseFigures]>;
+  try {
+    pages = [
+      ['Home', await medianRun(`${server.url}/`, chrome.port)],
+      ['Marketplace', await medianRun(`${server.url}/#/marketplace`, chrome.port)],
+    ];
+  } finally {
+    chrome.kill();
+    await server.stop();
+    await database.close();
+  }
+
+  const kb = (value: number) => `${value.toFixed(1)} kB`;
+  const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+  const failures: string[] = [];
+  const check = (ok: boolean, what: string) => {
+    if (!ok) failures.push(what);
+    return verdict(ok);
+  };
+  console.log('\nHome route, gzip (what the first load fetches):');
+  console.log(
+    `  JS  plain web         ${kb(bundles.web.jsKb).padStart(9)}  target ≤ ${TARGETS.homeJsKb} kB  ${check(bundles.web.jsKb <= TARGETS.homeJsKb, 'Home JS (web)')}`,
+  );
+  console.log(
+    `  JS  inside Telegram   ${kb(bundles.telegram.jsKb).padStart(9)}  target ≤ ${TARGETS.homeJsKb} kB  ${check(bundles.telegram.jsKb <= TARGETS.homeJsKb, 'Home JS (Telegram)')}`,
+  );
+  console.log(
+    `  CSS                   ${kb(bundles.web.cssKb).padStart(9)}  target ≤ ${TARGETS.homeCssKb} kB  ${check(bundles.web.cssKb <= TARGETS.homeCssKb, 'Home CSS')}`,
+  );
+  console.log(`  Marketplace route adds ${kb(bundles.marketplace.jsKb)} JS, ${kb(bundles.marketplace.cssKb)} CSS`);
+  console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile, simulated throttling:`);
+  console.log('  page          score      LCP      TBT     CLS');
+  for (const [name, figures] of pages) {
+    const ok = figures.performance >= TARGETS.performance && figures.cls <= TARGETS.cls;
+    console.log(
+      `  ${name.padEnd(12)} ${String(figures.performance).padStart(6)} ${`${Math.round(figures.lcpMs)} ms`.padStart(8)} ${`${Math.round(figures.tbtMs)} ms`.padStart(8)} ${figures.cls.toFixed(3).padStart(7)}  ${check(ok, `${name} Lighthouse`)}`,
+    );
+  }
+  console.log(`  targets: score ≥ ${TARGETS.performance}, CLS ≤ ${TARGETS.cls}`);
+  if (failures.length > 0) {
+    console.error(`\nTargets missed: ${failures.join(', ')}`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
