@@ -71,6 +71,9 @@ export const PackIdParams = z.object({ id: PackId });
 export const LikeResponse = z.object({ liked: z.boolean(), likes: z.number().int() });
 export type LikeResponse = z.infer<typeof LikeResponse>;
 export const CreatePackResponse = z.object({ sticker: PackDetail });
+/** `POST /api/stickers/:id/telegram-set` ("Add to Telegram"): the bot sends the set's link in the chat. */
+export const TelegramSetResponse = z.object({ status: z.literal('queued') });
+export type TelegramSetResponse = z.infer<typeof TelegramSetResponse>;
 
 export const MarketplaceStats = z.object({
   totalListings: z.number().int(),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
+import { API_ERRORS, MESSAGES, type TelegramSetResponse } from '@stickerdrop/shared';
 import { HttpError, conflict, forbidden, notFound, unauthorized } from '../../http/errors.js';
 import { findPackAccess } from '../downloads/index.js';
 import { enqueueOutbox } from '../outbox/enqueue.js';
@@ -35,7 +35,8 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
       dedupeKey: `sticker_set:${userId}:${packId}:${requestId}`,
       payload: { userId, packId },
     });
-    return reply.status(202).send({ status: 'queued' });
+    const body: TelegramSetResponse = { status: 'queued' };
+    return reply.status(202).send(body);
   });
 }
 
