@@ -73,3 +73,22 @@ export {
 export { getMarketplaceStats } from './features/stats/index.js';
 export { listCollection } from './features/collection/index.js';
 export { seedDemoCatalogue, seedBenchCatalogue, type SeedDeps } from './seed/index.js';
+// The bot: packs for deep links and inline sharing, the outbox's reading side, "Add to Telegram".
+export { getPackDetail, listPacks } from './features/packs/index.js';
+export {
+  claimOutboxBatch,
+  markOutboxSent,
+  markOutboxRetry,
+  markOutboxFinal,
+  releaseOutboxRows,
+  type OutboxRow,
+  type OutboxStatus,
+} from './features/outbox/drain.js';
+export type { StickerSetDeliveryPayload } from './features/outbox/types.js';
+export {
+  stickerSetName,
+  addStickersUrl,
+  findStickerSet,
+  recordStickerSet,
+  markStickerSetComplete,
+} from './features/delivery/index.js';

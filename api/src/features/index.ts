@@ -9,6 +9,7 @@ import { uploadsRoutes } from './uploads/routes.js';
 import { filesRoutes } from './files/routes.js';
 import { downloadsRoutes } from './downloads/routes.js';
 import { ordersRoutes } from './orders/routes.js';
+import { deliveryRoutes } from './delivery/index.js';
 import { createPaymentSetup, paymentsRoutes } from './payments/index.js';
 import { walletRoutes } from './wallet/index.js';
 
@@ -28,4 +29,5 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(ordersRoutes, { rails: payments.rails });
   await app.register(paymentsRoutes, payments);
   await app.register(walletRoutes);
+  await app.register(deliveryRoutes);
 }
