@@ -1,5 +1,6 @@
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { Address, beginCell, storeStateInit, type StateInit } from '@ton/core';
+import type { Address } from '@ton/core';
+import { beginCell, storeStateInit, type StateInit } from '@ton/core';
 import { WalletContractV4, WalletContractV5R1 } from '@ton/ton';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_ERRORS, type LinkWalletRequest, type TonProofPayloadResponse, type User } from '@stickerdrop/shared';
