@@ -143,7 +143,7 @@ describeEachDatabase('/api/users/profile', (kind) => {
 
     const longBio = await put(user, { displayName: 'After', bio: 'x'.repeat(PROFILE_LIMITS.bio + 1), website: '' });
     expect(longBio.statusCode).toBe(400);
-    expect(longBio.json()).toEqual({ error: `bio: Bio must be at most ${PROFILE_LIMITS.bio} characters` });
+    expect(longBio.json()).toEqual({ error: `Bio must be at most ${PROFILE_LIMITS.bio} characters` });
 
     const longName = await put(user, { displayName: 'x'.repeat(PROFILE_LIMITS.displayName + 1) });
     expect(longName.statusCode).toBe(400);
