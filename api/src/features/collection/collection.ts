@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { formatTon, type CollectionItem } from '@stickerdrop/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { editions, packs, users } from '../../db/schema.js';
@@ -17,7 +17,8 @@ export async function listCollection(db: DbOrTx, userId: number, now: Date): Pro
     .innerJoin(packs, eq(packs.id, editions.packId))
     .innerJoin(users, eq(users.id, packs.creatorId))
     .where(eq(editions.ownerId, userId))
-    .orderBy(desc(editions.createdAt), desc(editions.id));
+    // `desc nulls last` matches editions_owner_idx, so the index returns the rows already in order.
+    .orderBy(sql`${editions.createdAt} desc nulls last`, desc(editions.id));
   return rows.map((row) => ({
     ...toPackCard(row, now),
     purchasePrice: formatTon(row.purchasePriceNano),

@@ -17,8 +17,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * trending sort) and its score is above zero. Six rows read from packs_trending_idx.
  */
 export const isTrendingSql: SQL<boolean> = sql<boolean>`${packs.id} in (
-  select tp.id from packs tp where tp.trending_score > 0
-  order by tp.trending_score desc, tp.id desc limit ${TRENDING_LIMIT})`;
+  select tp.id from packs tp where tp.trending_score > 0::real
+  order by tp.trending_score desc nulls last, tp.id desc nulls last limit ${TRENDING_LIMIT})`;
 
 /** The caller liked it; always false when signed out. */
 export function isFavoriteSql(viewerId: number | null): SQL<boolean> {

@@ -7,3 +7,4 @@ export { packIdParam } from './params.js';
 export { packRating } from './rating.js';
 export { toPackCard, cardColumns, type CardRow } from './card.js';
 export { createReadCache, type ReadCache } from './read-cache.js';
+export { createViewCounter, type ViewCounter } from './views.js';

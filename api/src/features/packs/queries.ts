@@ -3,7 +3,7 @@ import type { PackDetail } from '@stickerdrop/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { packs, users } from '../../db/schema.js';
 import { fileUrl } from '../../storage/storage.js';
-import { cardColumns, toPackCard } from './card.js';
+import { cardColumns, toPackCard, type CardRow } from './card.js';
 import { packRating } from './rating.js';
 
 /** Pack ids are Postgres `integer`; a larger id can never exist and must not reach the query. */
@@ -11,9 +11,11 @@ export const MAX_PACK_ID = 2_147_483_647;
 
 export const downloadPath = (packId: number) => `/api/stickers/${packId}/download`;
 
+const validId = (packId: number) => Number.isSafeInteger(packId) && packId >= 1 && packId <= MAX_PACK_ID;
+
 /**
  * One pack as the detail page shows it, seen by `viewerId` (null when signed out); null when there is
- * no such pack. Reads only: counting the view is the route's job (see recordView).
+ * no such pack. Reads only: the detail route counts the view (views.ts).
  */
 export async function getPackDetail(
   db: DbOrTx,
@@ -21,37 +23,45 @@ export async function getPackDetail(
   viewerId: number | null,
   now: Date = new Date(),
 ): Promise<PackDetail | null> {
-  if (!Number.isSafeInteger(packId) || packId < 1 || packId > MAX_PACK_ID) return null;
-  const edition =
-    viewerId === null
-      ? sql<number | null>`null`
-      : sql<
-          number | null
-        >`(select min(oe.serial) from editions oe where oe.pack_id = ${packs.id} and oe.owner_id = ${viewerId})`;
+  if (!validId(packId)) return null;
   const [row] = await db
-    .select({
-      ...cardColumns(viewerId),
-      creatorPacks: sql<number>`(select count(*) from packs cp where cp.creator_id = ${packs.creatorId})`.mapWith(
-        Number,
-      ),
-      creatorSales:
-        sql<number>`(select coalesce(sum(cp.sold_count), 0) from packs cp where cp.creator_id = ${packs.creatorId})`.mapWith(
-          Number,
-        ),
-      owners: sql<number>`(select count(distinct e.owner_id) from editions e where e.pack_id = ${packs.id})`.mapWith(
-        Number,
-      ),
-      stickerKeys: sql<
-        string[]
-      >`array(select s.file_key from pack_stickers s where s.pack_id = ${packs.id} order by s.position)`,
-      edition: edition.mapWith(Number),
-    })
+    .select(detailColumns(viewerId))
     .from(packs)
     .innerJoin(users, eq(users.id, packs.creatorId))
     .where(eq(packs.id, packId))
     .limit(1);
-  if (!row) return null;
+  return row ? toPackDetail(row, now) : null;
+}
 
+function detailColumns(viewerId: number | null) {
+  const edition =
+    viewerId === null
+      ? sql<number | null>`null`
+      : sql<number | null>`(select min(oe.serial) from editions oe
+          where oe.pack_id = ${packs.id} and oe.owner_id = ${viewerId})`;
+  return {
+    ...cardColumns(viewerId),
+    creatorPacks: sql<number>`(select count(*) from packs cp where cp.creator_id = ${packs.creatorId})`.mapWith(Number),
+    creatorSales: sql<number>`(select coalesce(sum(cp.sold_count), 0) from packs cp
+        where cp.creator_id = ${packs.creatorId})`.mapWith(Number),
+    owners: sql<number>`(select count(distinct e.owner_id) from editions e where e.pack_id = ${packs.id})`.mapWith(
+      Number,
+    ),
+    stickerKeys: sql<string[]>`array(select s.file_key from pack_stickers s
+        where s.pack_id = ${packs.id} order by s.position)`,
+    edition: edition.mapWith(Number),
+  };
+}
+
+type DetailRow = CardRow & {
+  creatorPacks: number;
+  creatorSales: number;
+  owners: number;
+  stickerKeys: string[];
+  edition: number | null;
+};
+
+function toPackDetail(row: DetailRow, now: Date): PackDetail {
   const card = toPackCard(row, now);
   const stickers = row.stickerKeys.map((key) => ({ url: fileUrl(key)! }));
   const isOwned = row.edition !== null;
@@ -70,7 +80,7 @@ export async function getPackDetail(
 
 /** Counts one view atomically; false when the pack does not exist. */
 export async function recordView(db: DbOrTx, packId: number): Promise<boolean> {
-  if (!Number.isSafeInteger(packId) || packId < 1 || packId > MAX_PACK_ID) return false;
+  if (!validId(packId)) return false;
   const updated = await db
     .update(packs)
     .set({ views: sql`${packs.views} + 1` })

@@ -5,38 +5,60 @@ import { optionalUser } from '../../http/auth.js';
 import { listPacks, listTrending, markFavorites } from './list.js';
 import { toggleLike } from './likes.js';
 import { packIdParam } from './params.js';
-import { getPackDetail, recordView } from './queries.js';
+import { getPackDetail } from './queries.js';
+import { packRating } from './rating.js';
+import { createViewCounter } from './views.js';
 import { createReadCache } from './read-cache.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const VIEW_FLUSH_MS = 1_000;
+
+interface Shared<T> {
+  value: T;
+  json: string;
+}
+
+const shared = <T>(value: T): Shared<T> => ({ value, json: JSON.stringify(value) });
 
 /** The catalogue: listing with search/sort/cursor, trending, one pack (counts a view), like toggle. */
 export async function packsRoutes(app: FastifyInstance): Promise<void> {
   const { db, now, config } = app.deps;
   const cacheOptions = { ttlMs: config.readCacheMs, now };
-  const pages = createReadCache<PackListResponse>({ ...cacheOptions, maxEntries: 1_000 });
-  const trending = createReadCache<PackCard[]>({ ...cacheOptions, maxEntries: 50 });
+  // Anonymous answers are shared, and kept serialised too: a hot page costs no query and no stringify.
+  const pages = createReadCache<Shared<PackListResponse>>({ ...cacheOptions, maxEntries: 1_000 });
+  const trending = createReadCache<Shared<PackCard[]>>({ ...cacheOptions, maxEntries: 50 });
 
-  app.get('/api/stickers', async (request) => {
+  const views = createViewCounter(db, {
+    flushMs: VIEW_FLUSH_MS,
+    onError: (error) => app.log.error({ err: error }, 'could not write pack views; will retry'),
+  });
+  app.addHook('onClose', () => views.stop());
+
+  app.get('/api/stickers', async (request, reply) => {
     const viewerId = optionalUser(request);
     const query = parseInput(PackListQuery, request.query);
     const key = JSON.stringify([query.search, query.sort, query.limit, query.cursor ?? '']);
-    const page = await pages.get(key, () => listPacks(db, query, now()));
-    return viewerId === null ? page : { ...page, items: await markFavorites(db, page.items, viewerId) };
+    const page = await pages.get(key, () => listPacks(db, query, now()).then(shared));
+    if (viewerId === null) return reply.type(JSON_TYPE).send(page.json);
+    return { ...page.value, items: await markFavorites(db, page.value.items, viewerId) };
   });
 
-  app.get('/api/stickers/trending/list', async (request) => {
+  app.get('/api/stickers/trending/list', async (request, reply) => {
     const viewerId = optionalUser(request);
     const { limit } = parseInput(TrendingQuery, request.query);
-    const cards = await trending.get(String(limit), () => listTrending(db, limit, now()));
-    return markFavorites(db, cards, viewerId);
+    const cards = await trending.get(String(limit), () => listTrending(db, limit, now()).then(shared));
+    if (viewerId === null) return reply.type(JSON_TYPE).send(cards.json);
+    return markFavorites(db, cards.value, viewerId);
   });
 
   app.get<{ Params: { id: string } }>('/api/stickers/:id', async (request) => {
     const viewerId = optionalUser(request);
     const id = packIdParam(request.params.id);
-    if (!(await recordView(db, id))) throw notFound(MESSAGES.packNotFound);
     const detail = await getPackDetail(db, id, viewerId, now());
     if (!detail) throw notFound(MESSAGES.packNotFound);
-    return detail;
+    views.count(id);
+    const counted = detail.views + views.pending(id);
+    return { ...detail, views: counted, rating: packRating({ ...detail, views: counted }) };
   });
 
   app.post<{ Params: { id: string } }>('/api/stickers/:id/like', async (request) => {

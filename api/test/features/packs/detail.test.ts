@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { MESSAGES, PackDetail } from '@stickerdrop/shared';
 import { tables } from '../../../src/db/index.js';
 import { getPackDetail } from '../../../src/features/packs/queries.js';
@@ -76,11 +77,15 @@ describeEachDatabase('GET /api/stickers/:id', (kind) => {
     expect(anonymous).toMatchObject({ isOwned: false, edition: null, downloadUrl: null, isFavorite: false });
   });
 
-  it('counts every view, also under concurrent requests', async () => {
+  it('counts every view, also under concurrent requests, and writes them to the pack', async () => {
     const before = PackDetail.parse((await get(packId)).json()).views;
     await Promise.all(Array.from({ length: 20 }, () => get(packId)));
     const after = PackDetail.parse((await get(packId)).json()).views;
     expect(after).toBe(before + 21);
+    const stored = async () =>
+      (await t.db.select({ views: tables.packs.views }).from(tables.packs).where(eq(tables.packs.id, packId)))[0]!
+        .views;
+    await expect.poll(stored, { timeout: 5_000 }).toBe(after);
   });
 
   it('answers unknown, non-numeric and out-of-range ids with 404 and the SPEC text', async () => {
