@@ -4,9 +4,13 @@ import type { Database } from './db/client.js';
 import type { FileStorage } from './storage/storage.js';
 import { startReservationSweeper } from './features/orders/expire.js';
 import { startPaymentJobs } from './features/payments/jobs.js';
+import { startTrendingRefresher } from './features/packs/trending.js';
+import { seedDemoCatalogue } from './seed/demo.js';
 
 /** Reservations past their 15 minutes are marked expired about this often (availability ignores them already). */
 const RESERVATION_SWEEP_MS = 60_000;
+/** Trending scores follow sales, likes and views with at most this delay. */
+const TRENDING_REFRESH_MS = 60_000;
 
 export interface BackgroundJobs {
   stop(): Promise<void>;
@@ -21,6 +25,16 @@ export async function startBackgroundJobs(deps: {
   seed: boolean;
 }): Promise<BackgroundJobs> {
   const stops: Array<() => unknown> = [];
+  if (deps.seed && (await seedDemoCatalogue({ db: deps.db, storage: deps.storage, now: new Date() }))) {
+    deps.log.info('seeded the demo catalogue');
+  }
+  stops.push(
+    startTrendingRefresher(deps.db, {
+      intervalMs: TRENDING_REFRESH_MS,
+      now: () => new Date(),
+      onError: (error) => deps.log.error({ err: error }, 'trending refresh failed'),
+    }),
+  );
   stops.push(
     startReservationSweeper(deps.db, {
       intervalMs: RESERVATION_SWEEP_MS,
