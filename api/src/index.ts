@@ -92,3 +92,11 @@ export {
   recordStickerSet,
   markStickerSetComplete,
 } from './features/delivery/index.js';
+// The bot takes Telegram Stars payments: pre-checkout answers, settlement, refunds in the chat.
+export {
+  checkStarsPreCheckout,
+  settleStarsPayment,
+  refundStarsNow,
+  refundNotice,
+  STARS_CURRENCY,
+} from './features/payments/index.js';

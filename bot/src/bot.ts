@@ -13,6 +13,7 @@ import { fallbackFeature } from './features/fallback.js';
 import { helpFeature } from './features/help.js';
 import { inlineShareFeature } from './features/inline-share.js';
 import { newPackConversationMiddleware, newPackFeature } from './features/new-pack.js';
+import { starsPaymentsFeature } from './features/stars-payments.js';
 import { welcomeFeature } from './features/welcome.js';
 
 export const DEFAULT_API_ROOT = 'https://api.telegram.org';
@@ -50,6 +51,8 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   const protectedBot = bot.errorBoundary(handleBotError(deps.log));
   protectedBot.use(sequentializeByChat());
   protectedBot.use(inlineShareFeature);
+  // Payments first: a payment made mid-conversation must never be taken as an answer.
+  protectedBot.use(starsPaymentsFeature);
 
   // Conversations live in private chats; `/cancel` sits between the plugin and the conversations.
   const privateChats = protectedBot.chatType('private');

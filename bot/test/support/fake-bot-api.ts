@@ -300,6 +300,8 @@ export class FakeBotApi {
       case 'setMyShortDescription':
       case 'answerCallbackQuery':
       case 'answerInlineQuery':
+      case 'answerPreCheckoutQuery':
+      case 'refundStarPayment':
       case 'deleteMessage':
         return true;
       case 'sendMessage':

@@ -89,3 +89,30 @@ export function inlineQueryUpdate(from: User, query: string, offset = ''): Updat
     inline_query: { id: String(nextUpdateId * 104729), from, query, offset, chat_type: 'sender' },
   };
 }
+
+/** Telegram asks whether a Stars payment may go ahead. */
+export function preCheckoutUpdate(from: User, payload: string, totalAmount: number, currency = 'XTR'): Update {
+  return {
+    update_id: nextUpdateId++,
+    pre_checkout_query: {
+      id: String(nextUpdateId * 15485863),
+      from,
+      currency,
+      total_amount: totalAmount,
+      invoice_payload: payload,
+    },
+  };
+}
+
+/** The service message a paid invoice leaves in the chat. */
+export function successfulPaymentUpdate(from: User, payload: string, totalAmount: number, chargeId: string): Update {
+  return messageUpdate(from, {
+    successful_payment: {
+      currency: 'XTR',
+      total_amount: totalAmount,
+      invoice_payload: payload,
+      telegram_payment_charge_id: chargeId,
+      provider_payment_charge_id: '',
+    },
+  });
+}
