@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules', '**/dist', 'data', 'api/drizzle'] },
+  { ignores: ['**/node_modules', '**/dist', 'data', 'api/drizzle', '.test-data'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
