@@ -1,6 +1,7 @@
 import { GrammyError, type Bot } from 'grammy';
 import type { BotContext } from './context.js';
 import type { Logger } from './logger.js';
+import { ALLOWED_UPDATES } from './setup.js';
 
 export interface Polling {
   /** Stops fetching, lets the update in hand finish, confirms what was handled, and resolves. */
@@ -41,7 +42,10 @@ export function startPolling(bot: Bot<BotContext>, log: Logger): Polling {
     while (running) {
       let updates;
       try {
-        updates = await bot.api.getUpdates({ offset, timeout: LONG_POLL_SECONDS }, signal);
+        updates = await bot.api.getUpdates(
+          { offset, timeout: LONG_POLL_SECONDS, allowed_updates: [...ALLOWED_UPDATES] },
+          signal,
+        );
       } catch (error) {
         if (!running) break;
         const conflict = error instanceof GrammyError && error.error_code === 409;

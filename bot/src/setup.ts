@@ -4,6 +4,9 @@ import { isHttps } from './keyboards.js';
 import type { Logger } from './logger.js';
 import { TEXTS } from './texts.js';
 
+/** The update types the bot handles; asked for explicitly, since Telegram otherwise keeps the last list. */
+export const ALLOWED_UPDATES = ['message', 'callback_query', 'inline_query', 'pre_checkout_query'] as const;
+
 export const BOT_COMMANDS: BotCommand[] = [
   { command: 'start', description: 'Open the marketplace' },
   { command: 'becomecreator', description: 'Become a creator' },

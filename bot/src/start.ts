@@ -84,6 +84,12 @@ export async function startBot(options: StartBotOptions): Promise<RunningBot> {
       }
     }
     if (stopped) return;
+    if (config.botUsername && config.botUsername !== bot.botInfo.username) {
+      log.warn(
+        { configured: config.botUsername, actual: bot.botInfo.username },
+        'BOT_USERNAME is not the username of BOT_TOKEN’s bot: sign-in links would open another bot',
+      );
+    }
     await configureBotProfile(bot.api, config.publicUrl, log).catch((error: unknown) =>
       log.error({ err: error }, 'could not set the bot commands and menu button'),
     );

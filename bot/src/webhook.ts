@@ -6,6 +6,7 @@ import type { Update } from 'grammy/types';
 import type { BotWebhookConfig } from './config.js';
 import type { BotContext } from './context.js';
 import type { Logger } from './logger.js';
+import { ALLOWED_UPDATES } from './setup.js';
 
 export interface WebhookServer {
   /** Where the server listens (for tests): http://host:port */
@@ -80,7 +81,11 @@ export async function startWebhook(
     server.listen(config.port, config.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  await bot.api.setWebhook(config.url, { secret_token: config.secret, drop_pending_updates: false });
+  await bot.api.setWebhook(config.url, {
+    secret_token: config.secret,
+    drop_pending_updates: false,
+    allowed_updates: [...ALLOWED_UPDATES],
+  });
   log.info({ url: config.url, port }, 'bot receives updates by webhook');
 
   return {

@@ -74,6 +74,9 @@ describe('startBot (long polling)', () => {
     await fake.waitFor(() => fake.messagesTo(alice.id).length === 3, 10_000, 'three replies');
 
     expect(fake.callsTo('deleteWebhook')[0]!.params.drop_pending_updates).toBe(false);
+    expect(fake.callsTo('getUpdates')[0]!.params.allowed_updates).toEqual(
+      expect.arrayContaining(['message', 'callback_query', 'inline_query', 'pre_checkout_query']),
+    );
     const [welcome, pack, login] = fake.messagesTo(alice.id);
     expect(welcome!.params.text).toContain(HOME_TAGLINE);
     expect(pack!.method).toBe('sendPhoto');
