@@ -16,6 +16,8 @@ export interface BotApiCall {
 export class FakeBotApi {
   readonly calls: BotApiCall[] = [];
   readonly refundedCharges = new Set<string>();
+  /** The bot's Star transactions, oldest first, as getStarTransactions lists them. */
+  readonly starTransactions: Array<Record<string, unknown> & { id: string }> = [];
   private failures = new Map<string, Array<{ error_code: number; description: string }>>();
   private nextMessageId = 1;
   private server = http.createServer((req, res) => void this.route(req, res));
@@ -41,6 +43,21 @@ export class FakeBotApi {
     const queue = this.failures.get(method) ?? [];
     for (let i = 0; i < times; i++) queue.push(error);
     this.failures.set(method, queue);
+  }
+
+  /** A user paid a Stars invoice of the bot (whatever the bot itself saw of it). */
+  addStarPayment(payment: { chargeId: string; userId: number; payload: string; amount: number }): void {
+    this.starTransactions.push({
+      id: payment.chargeId,
+      amount: payment.amount,
+      date: Math.floor(Date.now() / 1000),
+      source: {
+        type: 'user',
+        transaction_type: 'invoice_payment',
+        user: { id: payment.userId, is_bot: false, first_name: 'User' },
+        invoice_payload: payment.payload,
+      },
+    });
   }
 
   callsTo(method: string): BotApiCall[] {
@@ -98,7 +115,23 @@ export class FakeBotApi {
         if (!charge || !Number(p.user_id)) return bad('CHARGE_ID_INVALID');
         if (this.refundedCharges.has(charge)) return bad('CHARGE_ALREADY_REFUNDED');
         this.refundedCharges.add(charge);
+        const paid = this.starTransactions.find((tx) => tx.id === charge && tx.source);
+        this.starTransactions.push({
+          id: charge,
+          amount: Number(paid?.amount ?? 0),
+          date: Math.floor(Date.now() / 1000),
+          receiver: {
+            type: 'user',
+            transaction_type: 'invoice_payment',
+            user: { id: Number(p.user_id), is_bot: false, first_name: 'User' },
+          },
+        });
         return { result: true };
+      }
+      case 'getStarTransactions': {
+        const offset = Number(p.offset ?? 0);
+        const limit = Math.min(Number(p.limit ?? 100), 100);
+        return { result: { transactions: this.starTransactions.slice(offset, offset + limit) } };
       }
       case 'sendMessage':
         if (!String(p.text ?? '').trim()) return bad('message text is empty');
