@@ -42,6 +42,12 @@ describeBrowser('a visitor on the plain web', () => {
       // telegram-ui leaves the page itself uncoloured; ours sets it.
       expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
       await screenshot(page, name);
+      // Outside Telegram the viewport-height variable follows the window.
+      const height = () =>
+        page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--tg-viewport-height'));
+      expect(await height()).toBe(`${viewport.height}px`);
+      await page.setViewportSize({ width: viewport.width, height: 600 });
+      await expect.poll(height).toBe('600px');
       expect(errors).toEqual([]);
       await context.close();
     }
