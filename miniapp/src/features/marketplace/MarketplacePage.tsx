@@ -113,7 +113,7 @@ export function MarketplacePage() {
 
       {packs.isPending ? (
         <Loading />
-      ) : packs.isError ? (
+      ) : packs.isError && items.length === 0 ? (
         <Placeholder
           header={MESSAGES.somethingWentWrong}
           description={MESSAGES.marketplaceUnavailable}
