@@ -3,7 +3,8 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** Debian's Chromium; CHROMIUM_PATH points elsewhere on other machines. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -29,7 +30,9 @@ export function describeBrowser(name: string, body: () => void): void {
       });
     });
   } else {
-    describe.skip(`${name} (skipped: Chromium not found at ${CHROMIUM_PATH}; apt-get install chromium)`, body);
+    const reason = `skipped: Chromium not found at ${CHROMIUM_PATH}; apt-get install chromium`;
+    console.warn(`Browser suite "${name}" ${reason}`);
+    describe.skip(`${name} (${reason})`, body);
   }
 }
 

@@ -9,7 +9,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link
 
 /** SPEC §2 header: logo, links, the signed-in user or Login; a drawer at 768 px and below. */
 export function Header() {
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
   const links = navLinks(Boolean(user));
@@ -39,7 +39,8 @@ export function Header() {
               <span className="header__name">{displayFirstName(user.first_name)}</span>
               <span className="header__profile">Profile</span>
             </NavLink>
-          ) : (
+          ) : loading ? null : (
+            // While a stored session is checked (or Telegram signs in), no Login button flashes up.
             <ButtonLink size="s" to="/login" className="header__login">
               Login
             </ButtonLink>
