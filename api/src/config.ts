@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { Address } from '@ton/core';
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '@stickerdrop/shared';
 
@@ -32,7 +33,10 @@ const EnvSchema = z.object({
   TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
   DEMO: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TON_RECEIVER_ADDRESS: optionalString,
+  TON_RECEIVER_ADDRESS: optionalString.refine(
+    (value) => !value || Address.isFriendly(value) || Address.isRaw(value),
+    'is not a TON address',
+  ),
   TON_INDEXER_URL: optionalUrl,
   TON_NETWORK: z.enum(['mainnet', 'testnet']).default('mainnet'),
   STRIPE_SECRET_KEY: optionalString,

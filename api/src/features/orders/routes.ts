@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_ERRORS, BuyRequest, MESSAGES, OrderIdParams } from '@stickerdrop/shared';
+import { API_ERRORS, BuyRequest, MESSAGES, OrderIdParams, type PaymentInstructions } from '@stickerdrop/shared';
 import { requireUser } from '../../http/auth.js';
-import { notFound, parseInput, unauthorized } from '../../http/errors.js';
+import { badRequest, notFound, parseInput, unauthorized } from '../../http/errors.js';
 import { fulfilOrder } from './fulfil.js';
 import { findUserOrder, toOrderDto } from './order-record.js';
 import { resolvePaymentRail, type PaymentRail } from './payment-rails.js';
@@ -46,6 +46,8 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
     const orderId = orderIdOf(request);
     const order = await findUserOrder(db, orderId, userId);
     if (!order) throw notFound(API_ERRORS.orderNotFound);
+    // An order on a real rail (configured even in demo mode) is paid there, never by this button.
+    if ((order.payment as PaymentInstructions).kind !== 'demo') throw badRequest(API_ERRORS.paymentMethodUnavailable);
     const at = now();
     const result = await fulfilOrder(db, { orderId: order.id, paymentRef: `demo:${order.id}`, now: at });
     return { order: toOrderDto(result.order, at) };
