@@ -3,6 +3,7 @@
  * set, the bot. With no configuration it runs on an embedded Postgres (PGlite) in DATA_DIR.
  */
 import { ConfigError, loadConfig } from '@stickerdrop/api';
+import { BotConfigError, loadBotConfig, startBot } from '@stickerdrop/bot';
 import { startServer } from '../api/src/server.js';
 import { DataDirLockedError } from '../api/src/db/lock.js';
 
@@ -10,8 +11,13 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const server = await startServer(config);
   const log = server.app.log;
-  const stopBot = async () => {};
-  if (!config.botToken) log.info('BOT_TOKEN is not set: running without the Telegram bot');
+  // Without BOT_TOKEN, startBot says so and runs nothing.
+  const bot = await startBot({
+    config: { ...config, webhook: loadBotConfig().webhook },
+    db: server.database.db,
+    storage: server.storage,
+    log,
+  });
 
   log.info(
     { url: config.publicUrl, database: server.database.kind, demo: config.demo },
@@ -23,7 +29,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
-    await stopBot();
+    await bot.stop();
     await server.stop();
     process.exit(0);
   };
@@ -32,7 +38,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof BotConfigError || error instanceof DataDirLockedError) {
     console.error(error.message);
   } else {
     console.error(error);
