@@ -66,6 +66,8 @@ export function usePurchase(packId: number) {
     (next: Order) => {
       if (next.status === 'paid') return succeed(next);
       if (next.status !== 'reserved') return fail(null);
+      // SPEC §8's "Purchase initiated!": the edition is reserved, the payment step comes next.
+      toast.info(MESSAGES.purchaseInitiated);
       setOrder(next);
       const payment = next.payment;
       if (payment.kind === 'demo') return setPhase('awaiting');
@@ -78,7 +80,7 @@ export function usePurchase(packId: number) {
         } else openTelegramUrl(payment.invoiceLink);
       }
     },
-    [succeed, fail],
+    [succeed, fail, toast],
   );
 
   useEffect(() => {

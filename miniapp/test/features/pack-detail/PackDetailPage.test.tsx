@@ -74,6 +74,7 @@ describe('Pack detail', () => {
     renderApp('/sticker?id=1', { signedIn: true });
     await userEvent.click(await screen.findByRole('radio', { name: 'Card (Stripe)' }));
     await userEvent.click(screen.getByRole('button', { name: 'Buy Now · 1.50 TON' }));
+    expect(await screen.findByText(MESSAGES.purchaseInitiated)).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: /Pay \(demo\)/ }));
     expect(await screen.findByText(MESSAGES.purchaseSuccess)).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Download' })).toBeInTheDocument();

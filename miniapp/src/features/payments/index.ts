@@ -1,0 +1,3 @@
+export { LinkWalletButton } from './LinkWalletButton';
+export { TonPayButton } from './TonPayButton';
+export { payWithTonConnect, loadTonConnect, linkWalletWithProof, WalletDismissedError } from './ton-connect';
