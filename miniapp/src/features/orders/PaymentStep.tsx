@@ -3,6 +3,7 @@ import { CURRENCY, type Order } from '@stickerdrop/shared';
 import { DEMO_PAYMENT_NOTE } from '../pack-detail/texts';
 import { openExternalUrl } from '../../telegram/links';
 import type { PurchasePhase } from './use-purchase';
+import { TonPayButton } from '../payments';
 
 interface PaymentStepProps {
   order: Order;
@@ -36,16 +37,17 @@ export function PaymentStep({ order, phase, showButton, onPayDemo, onCancel }: P
             </b>{' '}
             to <code>{payment.receiver}</code> with the comment <code>{payment.comment}</code>.
           </p>
+          <TonPayButton payment={payment} />
           <Button
-            stretched
-            size="l"
+            mode="plain"
+            size="s"
             onClick={() =>
               openExternalUrl(
                 `ton://transfer/${payment.receiver}?amount=${payment.amountNano}&text=${encodeURIComponent(payment.comment)}`,
               )
             }
           >
-            Open wallet
+            Open a wallet app instead
           </Button>
         </>
       ) : payment.kind === 'stripe' ? (

@@ -13,6 +13,7 @@ import { collectionQueries } from '../collection/queries';
 import { packQueries, statsQueries } from '../packs/queries';
 import { profileQueries } from '../profile/queries';
 import { orderQueries, ordersApi } from './queries';
+import { orderFailure, payWithTonConnect, WalletDismissedError } from '../payments';
 
 /**
  * idle → creating (POST buy) → awaiting (the rail's step: "Pay (demo)", wallet, checkout, invoice)
@@ -65,18 +66,26 @@ export function usePurchase(packId: number) {
   const follow = useCallback(
     (next: Order) => {
       if (next.status === 'paid') return succeed(next);
-      if (next.status !== 'reserved') return fail(null);
+      if (next.status !== 'reserved') return fail(orderFailure(next));
       // SPEC §8's "Purchase initiated!": the edition is reserved, the payment step comes next.
       toast.info(MESSAGES.purchaseInitiated);
       setOrder(next);
       const payment = next.payment;
       if (payment.kind === 'demo') return setPhase('awaiting');
       setPhase('confirming');
+      if (payment.kind === 'ton') {
+        payWithTonConnect(payment).catch((error: unknown) => {
+          if (!(error instanceof WalletDismissedError)) toast.error(MESSAGES.purchaseFailed);
+        });
+      }
       if (payment.kind === 'stripe') openExternalUrl(payment.checkoutUrl);
       if (payment.kind === 'stars') {
         const invoice = telegramSdk()?.invoice;
         if (invoice?.open.isAvailable()) {
-          invoice.open(payment.invoiceLink, 'url').catch((error: unknown) => console.warn('Invoice closed', error));
+          invoice
+            .open(payment.invoiceLink, 'url')
+            .then((status) => (status === 'cancelled' || status === 'failed' ? fail(null) : undefined))
+            .catch((error: unknown) => console.warn('Invoice closed', error));
         } else openTelegramUrl(payment.invoiceLink);
       }
     },
@@ -87,7 +96,7 @@ export function usePurchase(packId: number) {
     const current = polled.data;
     if (phase !== 'confirming' || !current || current.id !== order?.id) return;
     if (current.status === 'paid') succeed(current);
-    else if (current.status !== 'reserved') fail(null);
+    else if (current.status !== 'reserved') fail(orderFailure(current));
   }, [phase, polled.data, order?.id, succeed, fail]);
 
   const buy = useCallback(

@@ -1,5 +1,10 @@
 import type { ConnectedWallet, TonConnectUI } from '@tonconnect/ui-react';
-import { tonCommentPayload, type LinkWalletRequest, type TonProofPayloadResponse, type User } from '@stickerdrop/shared';
+import {
+  tonCommentPayload,
+  type LinkWalletRequest,
+  type TonProofPayloadResponse,
+  type User,
+} from '@stickerdrop/shared';
 import type { ApiClient } from '../../api/client';
 import { apiUrl } from '../../config';
 

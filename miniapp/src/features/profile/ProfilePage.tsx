@@ -19,6 +19,7 @@ import { useToast } from '../../toast/ToastProvider';
 import { avatarInitial, displayFirstName } from '../../app/layout/nav-links';
 import { useAuth } from '../auth/AuthProvider';
 import { BecomeCreatorButton } from './BecomeCreatorButton';
+import { LinkWalletButton } from '../payments';
 import { profileQueries } from './queries';
 import './profile.css';
 
@@ -82,6 +83,7 @@ export function ProfilePage() {
         <ButtonLink to="/collection" mode="bezeled" stretched>
           My Collection
         </ButtonLink>
+        <LinkWalletButton />
         {user.isCreator ? (
           <ButtonLink to="/create" mode="bezeled" stretched>
             Create Sticker

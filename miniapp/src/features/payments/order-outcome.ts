@@ -1,0 +1,13 @@
+import { API_ERRORS, type Order } from '@stickerdrop/shared';
+import { ApiError } from '../../api/client';
+
+/**
+ * Why a settled order bought nothing, as an error the purchase flow shows: a payment that arrived too
+ * late (or for a pack already owned) is being refunded, and the buyer should know that rather than a
+ * bare "Purchase failed". Null for every other outcome (the generic failure text applies).
+ */
+export function orderFailure(order: Pick<Order, 'status'>): ApiError | null {
+  return order.status === 'refund_required' || order.status === 'refunded'
+    ? new ApiError(200, 'payment refunded', API_ERRORS.paymentRefundRequired)
+    : null;
+}
