@@ -105,7 +105,8 @@ export const API_ERRORS = {
   cardAmountTooSmall: 'This price is below the smallest card payment; please pay with TON',
   orderExpired: 'This order has expired; please buy again',
   paymentAmountMismatch: 'The amount does not match this order; please buy again',
-  paymentRefundRequired: 'Your payment could not buy an edition (the pack sold out or was already yours); it is being refunded',
+  paymentRefundRequired:
+    'Your payment could not buy an edition (the pack sold out or was already yours); it is being refunded',
   invalidTonProof: 'The wallet could not prove it belongs to you',
   invalidStripeSignature: 'Invalid Stripe signature',
 } as const;
