@@ -33,3 +33,11 @@ export function decimalPlaces(text: string): number {
 export function formatCompact(value: number): string {
   return new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
 }
+
+const CENT_NANO = 10_000_000n;
+
+/** Nanotons rounded half up to exactly two decimals, for display: 1668846154n → "1.67". */
+export function formatTonCents(nano: bigint): string {
+  const cents = (nano + CENT_NANO / 2n) / CENT_NANO;
+  return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
+}

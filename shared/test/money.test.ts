@@ -23,3 +23,14 @@ describe('TON amounts', () => {
     expect(formatTon(parseTon('89500')!)).toBe('89500.00');
   });
 });
+
+describe('display rounding', () => {
+  it('rounds nanotons half up to exactly two decimals', async () => {
+    const { formatTonCents } = await import('../src/money.js');
+    expect(formatTonCents(1_668_846_154n)).toBe('1.67');
+    expect(formatTonCents(1_664_999_999n)).toBe('1.66');
+    expect(formatTonCents(1_665_000_000n)).toBe('1.67');
+    expect(formatTonCents(0n)).toBe('0.00');
+    expect(formatTonCents(89_500_000_000_000n)).toBe('89500.00');
+  });
+});

@@ -1,12 +1,9 @@
-import { matchesCollectionFilter, parseTon, type CollectionItem } from '@stickerdrop/shared';
-
-const CENT_NANO = 10_000_000n;
+import { formatTonCents, matchesCollectionFilter, parseTon, type CollectionItem } from '@stickerdrop/shared';
 
 /** SPEC §2: total spent with exactly 2 decimals, summed exactly in nanotons and rounded half up. */
 export function totalSpent(items: readonly Pick<CollectionItem, 'purchasePrice'>[]): string {
   const nano = items.reduce((sum, item) => sum + (parseTon(item.purchasePrice) ?? 0n), 0n);
-  const cents = (nano + CENT_NANO / 2n) / CENT_NANO;
-  return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
+  return formatTonCents(nano);
 }
 
 export function collectionCounts(items: readonly CollectionItem[], now: Date = new Date()) {

@@ -3,6 +3,8 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Button, Input, Placeholder } from '@telegram-apps/telegram-ui';
 import {
   CURRENCY,
+  formatTonCents,
+  parseTon,
   DEFAULT_PAGE_SIZE,
   MESSAGES,
   SORTS,
@@ -31,7 +33,11 @@ function marketplaceTiles(stats: MarketplaceStats | undefined): StatTile[] {
     { label: 'Sticker Packs', value: show(stats?.totalStickers), icon: '🎨' },
     { label: 'Creators', value: show(stats?.totalCreators), icon: '👩‍🎨' },
     { label: 'Total Sales', value: show(stats?.totalSales), icon: '📈' },
-    { label: 'Average Price', value: stats ? `${stats.avgPrice} ${CURRENCY}` : '—', icon: '💎' },
+    {
+      label: 'Average Price',
+      value: stats ? `${formatTonCents(parseTon(stats.avgPrice) ?? 0n)} ${CURRENCY}` : '—',
+      icon: '💎',
+    },
   ];
 }
 

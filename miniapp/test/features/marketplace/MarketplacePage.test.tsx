@@ -27,6 +27,15 @@ describe('Marketplace', () => {
     await waitFor(() => expect(screen.getAllByTestId('pack-card')).toHaveLength(2));
   });
 
+  it('rounds an exact average price to two decimals for display', async () => {
+    fakeApi({
+      'GET /api/marketplace/stats': () => json({ ...stats, avgPrice: '1.668846154' }),
+      'GET /api/stickers': () => json({ items: packs, nextCursor: null }),
+    });
+    renderApp('/marketplace');
+    expect(await screen.findByText('1.67 TON')).toBeInTheDocument();
+  });
+
   it('sorts with the four buttons (trending first) and switches to list view', async () => {
     const { calls } = fakeApi({ 'GET /api/stickers': () => json({ items: packs, nextCursor: null }) });
     renderApp('/marketplace');
