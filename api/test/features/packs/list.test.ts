@@ -11,6 +11,8 @@ async function list(t: TestApp, query: string, headers: Record<string, string> =
   return { status: res.statusCode, body: res.json() };
 }
 
+const cursorOf = (json: string) => Buffer.from(json).toString('base64url');
+
 async function titles(t: TestApp, search: string): Promise<string[]> {
   const { status, body } = await list(t, `?search=${encodeURIComponent(search)}&limit=100`);
   expect(status).toBe(200);
@@ -181,6 +183,11 @@ describeEachDatabase('GET /api/stickers: sorting and pages', (kind) => {
       'a cursor with SQL in its key',
       `?sort=newest&cursor=${Buffer.from('["newest","1; drop",3]').toString('base64url')}`,
     ],
+    ['a trending key beyond float4', `?cursor=${cursorOf('["trending",1e300,3]')}`],
+    ['a price key beyond bigint', `?sort=price_low&cursor=${cursorOf('["price_low","99999999999999999999",3]')}`],
+    ['a time key beyond timestamps', `?sort=newest&cursor=${cursorOf('["newest","99999999999999999",3]')}`],
+    ['an id beyond integer', `?sort=newest&cursor=${cursorOf('["newest","1",99999999999]')}`],
+    ['a fractional id', `?sort=newest&cursor=${cursorOf('["newest","1",1.5]')}`],
   ])('rejects %s with 400', async (_name, query) => {
     const { status, body } = await list(t, query);
     expect(status).toBe(400);
