@@ -133,6 +133,10 @@ export class FakeBotApi {
         const limit = Math.min(Number(p.limit ?? 100), 100);
         return { result: { transactions: this.starTransactions.slice(offset, offset + limit) } };
       }
+      case 'answerPreCheckoutQuery':
+        if (!p.pre_checkout_query_id) return bad('QUERY_ID_INVALID');
+        if (p.ok === false && !p.error_message) return bad('error message is required');
+        return { result: true };
       case 'sendMessage':
         if (!String(p.text ?? '').trim()) return bad('message text is empty');
         return {
