@@ -100,6 +100,7 @@ describeBrowser('Buy Now to an owned edition on each real rail (remote sides pla
     await toast(page, MESSAGES.loginSuccess).waitFor();
 
     await openPack(page, server.url, 'ramen');
+    const scriptsBeforeBuying = new Set(logs.filter((line) => line.endsWith('.js')));
     await page.locator('label', { hasText: 'TON' }).click();
     await page.getByRole('button', { name: /^Buy Now · / }).click();
     await page.getByTestId('payment-step').waitFor();
@@ -115,6 +116,15 @@ describeBrowser('Buy Now to an owned edition on each real rail (remote sides pla
     const order = await currentOrder(page, server.url, orderId);
     expect(order.payment).toMatchObject({ kind: 'ton', amountNano: wallet.sent[0]!.amount, comment: orderId });
     expect(sameAddress(wallet.sent[0]!.address, RECEIVER)).toBe(true);
+
+    // TON Connect came with the payment, not before: Home and the pack page never load it.
+    const tonConnectChunks: string[] = [];
+    for (const line of new Set(logs.filter((l) => l.endsWith('.js')))) {
+      const source = await (await fetch(line.replace('request: ', ''))).text();
+      if (source.includes('TON_CONNECT_SDK')) tonConnectChunks.push(line);
+    }
+    expect(tonConnectChunks.length).toBeGreaterThan(0);
+    expect(tonConnectChunks.filter((line) => scriptsBeforeBuying.has(line))).toEqual([]);
 
     await page.getByText('Waiting for the payment to be confirmed').waitFor();
     await expectOwned(page);
