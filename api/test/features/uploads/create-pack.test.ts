@@ -22,9 +22,10 @@ describeEachDatabase('createPack (the service the bot calls)', (kind) => {
 
   const deps = () => ({ db: t.db, storage: t.storage, now: t.app.deps.now });
   const packCount = async () => Number((await t.db.select({ n: count() }).from(tables.packs))[0]!.n);
-  async function refusal(promise: Promise<unknown>) {
+  /** Counts packs before starting the work, so a wrongful insert cannot hide in the count. */
+  async function refusal(run: () => Promise<unknown>) {
     const before = await packCount();
-    const error = await promise.then(
+    const error = await run().then(
       () => null,
       (caught: unknown) => caught,
     );
@@ -69,7 +70,7 @@ describeEachDatabase('createPack (the service the bot calls)', (kind) => {
 
   it('refuses WEBP when not asked to accept it', async () => {
     const webp = await makeImage('webp', 64, 64);
-    expect(await refusal(createPack(deps(), creator.id, { images: [webp], title: 'x', price: '1' }))).toEqual({
+    expect(await refusal(() => createPack(deps(), creator.id, { images: [webp], title: 'x', price: '1' }))).toEqual({
       status: 415,
       message: MESSAGES.imageRequired,
     });
@@ -77,15 +78,15 @@ describeEachDatabase('createPack (the service the bot calls)', (kind) => {
 
   it('applies the SPEC order: no image, then title, then price', async () => {
     const input = { title: '', price: '0' };
-    expect(await refusal(createPack(deps(), creator.id, { ...input, images: [] }))).toEqual({
+    expect(await refusal(() => createPack(deps(), creator.id, { ...input, images: [] }))).toEqual({
       status: 400,
       message: MESSAGES.imageRequired,
     });
-    expect(await refusal(createPack(deps(), creator.id, { ...input, images: [png] }))).toEqual({
+    expect(await refusal(() => createPack(deps(), creator.id, { ...input, images: [png] }))).toEqual({
       status: 400,
       message: MESSAGES.titleRequired,
     });
-    expect(await refusal(createPack(deps(), creator.id, { ...input, title: 'ok', images: [png] }))).toEqual({
+    expect(await refusal(() => createPack(deps(), creator.id, { ...input, title: 'ok', images: [png] }))).toEqual({
       status: 400,
       message: MESSAGES.priceInvalid,
     });
@@ -93,15 +94,17 @@ describeEachDatabase('createPack (the service the bot calls)', (kind) => {
 
   it('checks every image before the fields: a bomb second in line wins over a blank title', async () => {
     const bomb = makePixelBombPng(20_000, 20_000);
-    expect(await refusal(createPack(deps(), creator.id, { images: [png, bomb], title: '', price: '1' }))).toEqual({
-      status: 400,
-      message: API_ERRORS.imageTooManyPixels,
-    });
+    expect(await refusal(() => createPack(deps(), creator.id, { images: [png, bomb], title: '', price: '1' }))).toEqual(
+      {
+        status: 400,
+        message: API_ERRORS.imageTooManyPixels,
+      },
+    );
   });
 
   it('refuses an image over 5 MB handed over by the bot', async () => {
     const big = Buffer.concat([png, Buffer.alloc(5_242_881)]);
-    expect(await refusal(createPack(deps(), creator.id, { images: [big], title: 'x', price: '1' }))).toEqual({
+    expect(await refusal(() => createPack(deps(), creator.id, { images: [big], title: 'x', price: '1' }))).toEqual({
       status: 413,
       message: MESSAGES.fileTooLarge,
     });
@@ -109,7 +112,7 @@ describeEachDatabase('createPack (the service the bot calls)', (kind) => {
 
   it('refuses more images than a pack may hold', async () => {
     const images = Array.from({ length: 51 }, () => png);
-    expect(await refusal(createPack(deps(), creator.id, { images, title: 'x', price: '1' }))).toEqual({
+    expect(await refusal(() => createPack(deps(), creator.id, { images, title: 'x', price: '1' }))).toEqual({
       status: 400,
       message: API_ERRORS.tooManyFiles,
     });
