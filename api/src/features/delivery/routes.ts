@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { API_ERRORS, MESSAGES, type TelegramSetResponse } from '@stickerdrop/shared';
-import { HttpError, conflict, forbidden, notFound, unauthorized } from '../../http/errors.js';
-import { findPackAccess } from '../downloads/index.js';
+import { API_ERRORS, type TelegramSetResponse } from '@stickerdrop/shared';
+import { HttpError, conflict } from '../../http/errors.js';
+import { requirePackOwner } from '../downloads/owner-access.js';
 import { enqueueOutbox } from '../outbox/enqueue.js';
-import { MAX_PACK_ID } from '../packs/queries.js';
 
 const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -16,14 +15,7 @@ const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
  */
 export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string } }>('/api/stickers/:id/telegram-set', async (request, reply) => {
-    const userId = request.userId;
-    if (userId === null) {
-      throw unauthorized(request.badToken ? API_ERRORS.invalidToken : MESSAGES.downloadRequiresLogin);
-    }
-    const packId = parsePackId(request.params.id);
-    const pack = packId === null ? null : await findPackAccess(app.deps.db, packId, userId);
-    if (packId === null || !pack) throw notFound(MESSAGES.packNotFound);
-    if (!pack.owned) throw forbidden(MESSAGES.downloadRequiresPurchase);
+    const { userId, packId } = await requirePackOwner(request, app.deps.db);
     // Demo users (negative ids) have no Telegram account to own a sticker set.
     if (userId < 0) throw conflict(API_ERRORS.telegramAccountRequired);
     if (!app.deps.config.botToken) throw new HttpError(503, API_ERRORS.telegramSetUnavailable);
@@ -38,10 +30,4 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
     const body: TelegramSetResponse = { status: 'queued' };
     return reply.status(202).send(body);
   });
-}
-
-function parsePackId(text: string): number | null {
-  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
-  const id = Number(text);
-  return id <= MAX_PACK_ID ? id : null;
 }
