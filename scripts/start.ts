@@ -2,7 +2,7 @@
  * `npm start`: the whole marketplace in one process — the API with the mini-app and, when BOT_TOKEN is
  * set, the bot. With no configuration it runs on an embedded Postgres (PGlite) in DATA_DIR.
  */
-import { ConfigError, loadConfig } from '@stickerdrop/api';
+import { ConfigError, loadConfig, stopOnSignals } from '@stickerdrop/api';
 import { BotConfigError, loadBotConfig, startBot } from '@stickerdrop/bot';
 import { startServer } from '../api/src/server.js';
 import { DataDirLockedError } from '../api/src/db/lock.js';
@@ -24,17 +24,10 @@ async function main(): Promise<void> {
     `Stickerdrop is running: open ${config.publicUrl}`,
   );
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'shutting down');
+  stopOnSignals(log, async () => {
     await bot.stop();
     await server.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  });
 }
 
 main().catch((error: unknown) => {

@@ -100,3 +100,4 @@ export {
   refundNotice,
   STARS_CURRENCY,
 } from './features/payments/index.js';
+export { stopOnSignals } from './process.js';

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import pino from 'pino';
-import { diskStorage, openDatabase } from '@stickerdrop/api';
+import { diskStorage, openDatabase, stopOnSignals } from '@stickerdrop/api';
 import { BotConfigError, loadBotConfig } from './config.js';
 import { startBot } from './start.js';
 
@@ -16,17 +16,10 @@ async function main(): Promise<void> {
   const storage = diskStorage(path.join(config.dataDir, 'files'));
   const bot = await startBot({ config, db: database.db, storage, log });
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'shutting down');
+  stopOnSignals(log, async () => {
     await bot.stop();
     await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  });
 }
 
 main().catch((error: unknown) => {
