@@ -8,11 +8,12 @@ const flag = z
   .enum(['1', '0', 'true', 'false', ''])
   .optional()
   .transform((value) => (value === undefined || value === '' ? undefined : value === '1' || value === 'true'));
-const optionalString = z
+/** An unset or empty variable reads as undefined. Shared with the bot's config. */
+export const optionalString = z
   .string()
   .optional()
   .transform((value) => (value ? value : undefined));
-const optionalUrl = z
+export const optionalUrl = z
   .url()
   .optional()
   .or(z.literal('').transform(() => undefined));

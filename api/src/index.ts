@@ -1,6 +1,6 @@
 /** The API's surface for the other parts (the bot and the start script import from here). */
 export { createApp, type AppDeps, type CreateAppOptions } from './app.js';
-export { loadConfig, testConfig, ConfigError, type Config } from './config.js';
+export { loadConfig, testConfig, ConfigError, optionalString, optionalUrl, type Config } from './config.js';
 export { openDatabase, type Database, type DatabaseHandle, type Transaction, type DbOrTx } from './db/client.js';
 export { tables } from './db/index.js';
 export { diskStorage, memoryStorage, fileUrl, type FileStorage } from './storage/storage.js';

@@ -1,20 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { optionalString, optionalUrl } from '@stickerdrop/api';
 
 /**
  * The one file of the bot that reads the environment. The same names as the API (BOT_TOKEN,
  * BOT_USERNAME, PUBLIC_URL, TELEGRAM_API_ROOT, DATABASE_URL, DATA_DIR) plus the webhook settings.
  * A bad value stops start-up with a sentence that names the variable.
  */
-const optionalString = z
-  .string()
-  .optional()
-  .transform((value) => (value ? value : undefined));
-const optionalUrl = z
-  .url()
-  .optional()
-  .or(z.literal('').transform(() => undefined));
-
 const EnvSchema = z.object({
   BOT_TOKEN: optionalString.refine((value) => !value || /^\d+:[\w-]{20,}$/.test(value), 'is not a bot token'),
   BOT_USERNAME: optionalString.transform((value) => value?.replace(/^@/, '')),
