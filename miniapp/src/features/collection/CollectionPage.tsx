@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Input, Placeholder } from '@telegram-apps/telegram-ui';
+import { Placeholder } from '@telegram-apps/telegram-ui';
 import {
   COLLECTION_FILTERS,
   CURRENCY,
@@ -11,8 +11,9 @@ import {
 import { useApi } from '../../api/ApiProvider';
 import { ButtonLink } from '../../components/ButtonLink';
 import { Loading } from '../../components/Loading';
+import { SearchField } from '../../components/SearchField';
 import { StatTiles } from '../../components/StatTiles';
-import { haptics } from '../../telegram/haptics';
+import { ToggleGroup } from '../../components/ToggleGroup';
 import { Page } from '../../telegram/Page';
 import { PackCard } from '../packs/PackCard';
 import { useLike } from '../packs/use-like';
@@ -54,32 +55,14 @@ export function CollectionPage() {
         ]}
       />
       <div className="toolbar">
-        <div className="toolbar__search">
-          <Input
-            type="search"
-            placeholder="Search your collection…"
-            aria-label="Search your collection"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-        <div className="chips" role="group" aria-label="Filter">
-          {COLLECTION_FILTERS.map((value) => (
-            <button
-              key={value}
-              type="button"
-              className={`chip${filter === value ? ' chip--active' : ''}`}
-              aria-pressed={filter === value}
-              onClick={() => {
-                if (value === filter) return;
-                haptics.selection();
-                setFilter(value);
-              }}
-            >
-              {FILTER_LABELS[value]}
-            </button>
-          ))}
-        </div>
+        <SearchField label="Search your collection" value={search} onChange={setSearch} />
+        <ToggleGroup
+          label="Filter"
+          values={COLLECTION_FILTERS}
+          labels={FILTER_LABELS}
+          value={filter}
+          onChange={setFilter}
+        />
       </div>
 
       {collection.isPending ? (

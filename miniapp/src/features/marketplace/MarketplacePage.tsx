@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Button, Input, Placeholder } from '@telegram-apps/telegram-ui';
+import { Button, Placeholder } from '@telegram-apps/telegram-ui';
 import {
   CURRENCY,
   formatTonCents,
@@ -14,16 +14,17 @@ import {
 } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { Loading } from '../../components/Loading';
+import { SearchField } from '../../components/SearchField';
 import { StatTiles, type StatTile } from '../../components/StatTiles';
+import { ToggleGroup } from '../../components/ToggleGroup';
 import { useDebounced } from '../../components/use-debounced';
 import { useInView } from '../../components/use-in-view';
-import { haptics } from '../../telegram/haptics';
 import { Page } from '../../telegram/Page';
 import { useToast } from '../../toast/ToastProvider';
 import { PackCard } from '../packs/PackCard';
 import { packQueries, statsQueries } from '../packs/queries';
 import { useLike } from '../packs/use-like';
-import { SORT_LABELS, VIEW_LABELS } from './labels';
+import { SORT_LABELS, VIEW_ICONS, VIEW_LABELS } from './labels';
 import { useMarketplaceParams } from './use-marketplace-params';
 import './marketplace.css';
 
@@ -71,50 +72,17 @@ export function MarketplacePage() {
       <StatTiles label="Marketplace statistics" tiles={marketplaceTiles(stats.data)} />
 
       <div className="toolbar">
-        <div className="toolbar__search">
-          <Input
-            type="search"
-            placeholder="Search sticker packs…"
-            aria-label="Search sticker packs"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-        <div className="chips" role="group" aria-label="Sort">
-          {SORTS.map((value) => (
-            <button
-              key={value}
-              type="button"
-              className={`chip${sort === value ? ' chip--active' : ''}`}
-              aria-pressed={sort === value}
-              onClick={() => {
-                if (value === sort) return;
-                haptics.selection();
-                setSort(value);
-              }}
-            >
-              {SORT_LABELS[value]}
-            </button>
-          ))}
-        </div>
-        <div className="view-toggle" role="group" aria-label="View">
-          {VIEW_MODES.map((value) => (
-            <button
-              key={value}
-              type="button"
-              className={`chip${view === value ? ' chip--active' : ''}`}
-              aria-pressed={view === value}
-              aria-label={VIEW_LABELS[value]}
-              onClick={() => {
-                if (value === view) return;
-                haptics.selection();
-                setView(value);
-              }}
-            >
-              {value === 'grid' ? '▦' : '☰'}
-            </button>
-          ))}
-        </div>
+        <SearchField label="Search sticker packs" value={search} onChange={setSearch} />
+        <ToggleGroup label="Sort" values={SORTS} labels={SORT_LABELS} value={sort} onChange={setSort} />
+        <ToggleGroup
+          label="View"
+          className="view-toggle"
+          values={VIEW_MODES}
+          labels={VIEW_LABELS}
+          icons={VIEW_ICONS}
+          value={view}
+          onChange={setView}
+        />
       </div>
 
       {packs.isPending ? (

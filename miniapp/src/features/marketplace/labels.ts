@@ -9,3 +9,6 @@ export const SORT_LABELS: Record<Sort, string> = {
 };
 
 export const VIEW_LABELS: Record<ViewMode, string> = { grid: 'Grid view', list: 'List view' };
+
+/** The view buttons show a glyph; VIEW_LABELS is their accessible name. */
+export const VIEW_ICONS: Record<ViewMode, string> = { grid: '▦', list: '☰' };
