@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { Button, Input, Placeholder, Select, Textarea } from '@telegram-apps/telegram-ui';
@@ -12,10 +12,10 @@ import {
   MIN_PRICE,
   PRICE_STEP,
   validateImageFile,
-  type Category,
 } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { errorText } from '../../api/client';
+import { useFormFields } from '../../components/use-form-fields';
 import { haptics } from '../../telegram/haptics';
 import { Page } from '../../telegram/Page';
 import { useToast } from '../../toast/ToastProvider';
@@ -54,10 +54,8 @@ function CreateForm() {
   const toast = useToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<CreateFormValues>(EMPTY_CREATE_FORM);
+  const { values, setValues, set, field } = useFormFields<CreateFormValues>(EMPTY_CREATE_FORM);
   const fileInput = useRef<HTMLInputElement>(null);
-  const set = <K extends keyof CreateFormValues>(key: K, value: CreateFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
 
   const create = useMutation({
     mutationFn: (form: CreateFormValues) =>
@@ -123,67 +121,32 @@ function CreateForm() {
             </span>
           ) : null}
         </label>
+        <Input {...field('title', 'Title')} placeholder="Space Cats" />
+        <Textarea {...field('description', 'Description')} placeholder="What makes this pack special?" />
         <Input
-          header="Title"
-          aria-label="Title"
-          name="title"
-          placeholder="Space Cats"
-          value={values.title}
-          onChange={(event) => set('title', event.target.value)}
-        />
-        <Textarea
-          header="Description"
-          aria-label="Description"
-          name="description"
-          placeholder="What makes this pack special?"
-          value={values.description}
-          onChange={(event) => set('description', event.target.value)}
-        />
-        <Input
-          header="Price (TON)"
-          aria-label="Price (TON)"
-          name="price"
+          {...field('price', 'Price (TON)')}
           type="number"
           inputMode="decimal"
           min={MIN_PRICE}
           step={PRICE_STEP}
           placeholder="1.00"
-          value={values.price}
-          onChange={(event) => set('price', event.target.value)}
         />
         <Input
-          header="Edition size"
-          aria-label="Edition size"
-          name="maxSupply"
+          {...field('maxSupply', 'Edition size')}
           type="number"
           inputMode="numeric"
           min={MIN_EDITION_SIZE}
           max={MAX_EDITION_SIZE}
           step={1}
-          value={values.maxSupply}
-          onChange={(event) => set('maxSupply', event.target.value)}
         />
-        <Select
-          header="Category"
-          aria-label="Category"
-          name="category"
-          value={values.category}
-          onChange={(event) => set('category', event.target.value as Category)}
-        >
+        <Select {...field('category', 'Category')}>
           {CATEGORIES.map((category) => (
             <option key={category} value={category}>
               {capitalise(category)}
             </option>
           ))}
         </Select>
-        <Input
-          header="Tags"
-          aria-label="Tags"
-          name="tags"
-          placeholder="cats, space, cute (comma-separated)"
-          value={values.tags}
-          onChange={(event) => set('tags', event.target.value)}
-        />
+        <Input {...field('tags', 'Tags')} placeholder="cats, space, cute (comma-separated)" />
         <Button type="submit" size="l" stretched loading={create.isPending} disabled={create.isPending}>
           {create.isPending ? MESSAGES.creating : 'Create Sticker Pack'}
         </Button>

@@ -14,6 +14,7 @@ import { errorText } from '../../api/client';
 import { ButtonLink } from '../../components/ButtonLink';
 import { Loading } from '../../components/Loading';
 import { StatTiles } from '../../components/StatTiles';
+import { useFormFields } from '../../components/use-form-fields';
 import { Page } from '../../telegram/Page';
 import { useToast } from '../../toast/ToastProvider';
 import { avatarInitial, displayFirstName } from '../../app/layout/nav-links';
@@ -110,7 +111,7 @@ function ProfileInformation({ profile, user }: { profile: Profile | undefined; u
     bio: profile?.bio ?? user.bio ?? '',
     website: profile?.website ?? user.website ?? '',
   };
-  const [draft, setDraft] = useState<UpdateProfileRequest>(shown);
+  const { values: draft, setValues: setDraft, field } = useFormFields<UpdateProfileRequest>(shown);
 
   const save = useMutation({
     mutationFn: (body: UpdateProfileRequest) =>
@@ -168,32 +169,9 @@ function ProfileInformation({ profile, user }: { profile: Profile | undefined; u
   return (
     <form className="panel profile__info" aria-label="Edit profile" onSubmit={submit}>
       <h2>Profile Information</h2>
-      <Input
-        header="Display name"
-        aria-label="Display name"
-        name="displayName"
-        maxLength={PROFILE_LIMITS.displayName}
-        value={draft.displayName}
-        onChange={(event) => setDraft({ ...draft, displayName: event.target.value })}
-      />
-      <Textarea
-        header="Bio"
-        aria-label="Bio"
-        name="bio"
-        maxLength={PROFILE_LIMITS.bio}
-        value={draft.bio}
-        onChange={(event) => setDraft({ ...draft, bio: event.target.value })}
-      />
-      <Input
-        header="Website"
-        aria-label="Website"
-        name="website"
-        type="url"
-        placeholder="https://"
-        maxLength={PROFILE_LIMITS.website}
-        value={draft.website}
-        onChange={(event) => setDraft({ ...draft, website: event.target.value })}
-      />
+      <Input {...field('displayName', 'Display name')} maxLength={PROFILE_LIMITS.displayName} />
+      <Textarea {...field('bio', 'Bio')} maxLength={PROFILE_LIMITS.bio} />
+      <Input {...field('website', 'Website')} type="url" placeholder="https://" maxLength={PROFILE_LIMITS.website} />
       <div className="profile__edit-buttons">
         <Button type="submit" loading={save.isPending}>
           Save Changes
