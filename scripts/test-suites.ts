@@ -1,0 +1,23 @@
+/**
+ * Vitest global setup: says at the start and again beside the summary which optional suites ran, and
+ * how to run the ones that were skipped. CI sets both requirements, so nothing is skipped there.
+ */
+import fs from 'node:fs';
+
+const POSTGRES_URL = process.env.TEST_DATABASE_URL;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function report(): string {
+  const postgres = POSTGRES_URL
+    ? `running on ${new URL(POSTGRES_URL).host}`
+    : 'SKIPPED (set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to run them)';
+  const browser = fs.existsSync(CHROMIUM)
+    ? `running with ${CHROMIUM}`
+    : `SKIPPED (no Chromium at ${CHROMIUM}; apt-get install -y chromium)`;
+  return `\nOptional suites:\n  real Postgres (API on Postgres, concurrency, two bot workers): ${postgres}\n  browser (Chromium): ${browser}\n`;
+}
+
+export default function setup(): () => void {
+  console.log(report());
+  return () => console.log(report());
+}
