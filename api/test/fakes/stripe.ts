@@ -1,7 +1,7 @@
-import http from 'node:http';
+import type http from 'node:http';
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { HttpFake, ScriptedFailures, parseForm, readBody, recordRequest } from './http-fake.js';
 
 /**
  * A local stand-in for Stripe's REST API (the parts we use), on 127.0.0.1: the official `stripe` package
@@ -41,7 +41,7 @@ export interface RecordedRequest {
 
 const signer = new Stripe('sk_test_signer_only');
 
-export class FakeStripe {
+export class FakeStripe extends HttpFake {
   readonly requests: RecordedRequest[] = [];
   readonly sessions = new Map<string, FakeSession>();
   readonly refunds: Array<{ id: string; payment_intent: string; amount: number; idempotencyKey: string | undefined }> =
@@ -49,16 +49,10 @@ export class FakeStripe {
   /** Where the hosted page delivers events (the API's webhook), with the secret it signs them with. */
   webhook: { url: string; secret: string } | null = null;
   private idempotent = new Map<string, { status: number; body: unknown }>();
-  private failures: number[] = [];
-  private server = http.createServer((req, res) => void this.route(req, res));
-  private url = '';
+  private failures = new ScriptedFailures<number>();
 
-  constructor(readonly secretKey: string) {}
-
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
+  constructor(readonly secretKey: string) {
+    super();
   }
 
   /** STRIPE_API_BASE. */
@@ -66,14 +60,9 @@ export class FakeStripe {
     return this.url;
   }
 
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
   /** The next `times` API requests fail with `status` (Stripe down). */
   fail(status: number, times = 1): void {
-    for (let i = 0; i < times; i++) this.failures.push(status);
+    this.failures.add(status, times);
   }
 
   /** The buyer pays: the session completes. Asynchronous methods (bank debits) complete unpaid first. */
@@ -114,7 +103,7 @@ export class FakeStripe {
     return signer.webhooks.generateTestHeaderString({ payload, secret, timestamp });
   }
 
-  private async route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  protected async route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.url);
     const body = await readBody(req);
     if (url.pathname.startsWith('/c/pay/')) return this.hostedPage(req, res, url, body);
@@ -128,19 +117,13 @@ export class FakeStripe {
       authorization: header(req, 'authorization'),
       status: 0,
     };
-    this.requests.push(record);
-    const reply = (status: number, payload: unknown) => {
-      record.status = status;
-      res.writeHead(status, {
-        'content-type': 'application/json',
-        'request-id': `req_${randomBytes(6).toString('hex')}`,
-      });
-      res.end(JSON.stringify(payload));
-    };
+    const reply = recordRequest(this.requests, record, res, () => ({
+      'request-id': `req_${randomBytes(6).toString('hex')}`,
+    }));
     if (record.authorization !== `Bearer ${this.secretKey}`) {
       return reply(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
-    const failure = this.failures.shift();
+    const failure = this.failures.next();
     if (failure) return reply(failure, { error: { type: 'api_error', message: 'Something went wrong on our end' } });
     const key = record.idempotencyKey ? `${record.method} ${record.path} ${record.idempotencyKey}` : undefined;
     const replay = key ? this.idempotent.get(key) : undefined;
@@ -256,33 +239,4 @@ function header(req: http.IncomingMessage, name: string): string | undefined {
 
 function escape(text: string): string {
   return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-/** Stripe's form encoding: `a[b][0][c]=v` → { a: { b: [ { c: 'v' } ] } }. */
-export function parseForm(body: Buffer): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
-  for (const [key, value] of new URLSearchParams(body.toString('utf8'))) {
-    const path = key.split(/\[|\]\[|\]/).filter((part) => part !== '');
-    let node: Record<string, unknown> | unknown[] = root;
-    path.forEach((part, i) => {
-      const last = i === path.length - 1;
-      const nextIsIndex = !last && /^\d+$/.test(path[i + 1]!);
-      const slot = node as Record<string, unknown>;
-      if (last) slot[part] = value;
-      else {
-        slot[part] ??= nextIsIndex ? [] : {};
-        node = slot[part] as Record<string, unknown>;
-      }
-    });
-  }
-  return root;
 }

@@ -1,7 +1,7 @@
-import http from 'node:http';
+import type http from 'node:http';
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { Address, beginCell } from '@ton/core';
+import { HttpFake, ScriptedFailures, recordRequest } from './http-fake.js';
 
 /**
  * A local TON indexer speaking the toncenter v3 HTTP API (`GET /api/v3/transactions`), on 127.0.0.1.
@@ -31,22 +31,16 @@ export interface RecordedQuery {
 
 export const SENDER = Address.parse('0:' + 'ab'.repeat(32)).toString({ bounceable: false });
 
-export class FakeToncenter {
+export class FakeToncenter extends HttpFake {
   readonly queries: RecordedQuery[] = [];
   readonly transactions: Array<Record<string, unknown> & { lt: string; hash: string; now: number }> = [];
   /** Block time given to new transactions (seconds). */
   utime = Math.floor(Date.now() / 1000);
   private nextLt = 47_000_000_000_001n;
-  private failures: number[] = [];
-  private server = http.createServer((req, res) => void this.route(req, res));
-  private url = '';
+  private failures = new ScriptedFailures<number>();
 
-  constructor(readonly account: string) {}
-
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
+  constructor(readonly account: string) {
+    super();
   }
 
   /** TON_INDEXER_URL. */
@@ -54,14 +48,9 @@ export class FakeToncenter {
     return this.url;
   }
 
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
   /** The next `times` requests fail with `status` (indexer overloaded or down). */
   fail(status: number, times = 1): void {
-    for (let i = 0; i < times; i++) this.failures.push(status);
+    this.failures.add(status, times);
   }
 
   /** A transfer into the watched account; returns the transaction's hash. */
@@ -163,17 +152,13 @@ export class FakeToncenter {
     return hash;
   }
 
-  private route(req: http.IncomingMessage, res: http.ServerResponse): void {
+  protected route(req: http.IncomingMessage, res: http.ServerResponse): void {
     const url = new URL(req.url ?? '/', this.url);
     const params = Object.fromEntries(url.searchParams);
-    const reply = (status: number, body: unknown) => {
-      const returned = (body as { transactions?: unknown[] }).transactions?.length ?? 0;
-      this.queries.push({ params, status, returned });
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
+    const query: RecordedQuery = { params, status: 0, returned: 0 };
+    const reply = recordRequest(this.queries, query, res);
     if (req.method !== 'GET' || url.pathname !== '/api/v3/transactions') return reply(404, { error: 'not found' });
-    const failure = this.failures.shift();
+    const failure = this.failures.next();
     if (failure) return reply(failure, { error: 'rate limit exceeded' });
     let account: string;
     try {
@@ -190,7 +175,9 @@ export class FakeToncenter {
       .filter((tx) => BigInt(tx.lt) >= startLt && tx.now >= startUtime)
       .sort((a, b) => (BigInt(a.lt) < BigInt(b.lt) ? -1 : 1));
     const ordered = params.sort === 'desc' ? matching.reverse() : matching;
-    reply(200, { transactions: ordered.slice(offset, offset + limit), address_book: {} });
+    const transactions = ordered.slice(offset, offset + limit);
+    query.returned = transactions.length;
+    reply(200, { transactions, address_book: {} });
   }
 }
 

@@ -1,7 +1,13 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import type { Update } from 'grammy/types';
-import { parseMultipart } from './multipart.js';
+import {
+  HttpFake,
+  ScriptedFailures,
+  parseMultipart,
+  readBody,
+  recordRequest,
+  sendJson,
+} from '../../../api/test/fakes/http-fake.js';
 
 /**
  * A local stand-in for api.telegram.org: the bot's real grammY client talks to it over HTTP at
@@ -52,51 +58,40 @@ export const BOT_USER = {
 const MESSAGE_METHODS = new Set(['sendMessage', 'sendPhoto', 'sendSticker', 'sendDocument', 'copyMessage']);
 const NAME_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]{0,63}$/;
 
-export class FakeBotApi {
+export class FakeBotApi extends HttpFake {
   readonly calls: RecordedCall[] = [];
   readonly stickerSets = new Map<string, StoredSet>();
   webhook: { url: string; secret_token?: string } | null = null;
   /** True once any deleteWebhook/setWebhook asked Telegram to drop pending updates. */
   droppedPendingUpdates = false;
 
-  private server = http.createServer((req, res) => void this.route(req, res));
-  private url = '';
   private nextMessageId = 1;
   private nextUpdateId = 1;
   private nextFileId = 1;
   private pendingUpdates: Update[] = [];
   private updateWaiters = new Set<() => void>();
-  private failures = new Map<string, ApiError[]>();
+  private failures = new ScriptedFailures<ApiError>();
   private delays = new Map<string, number>();
   private responders = new Map<string, Responder>();
   private blocked = new Set<number>();
   private drops = new Map<string, { times: number; after: number }>();
   private files = new Map<string, { path: string; data: Buffer }>();
 
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
   /** What TELEGRAM_API_ROOT is set to. */
   get apiRoot(): string {
     return this.url;
   }
 
-  async close(): Promise<void> {
+  override async close(): Promise<void> {
     for (const wake of this.updateWaiters) wake();
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await super.close();
   }
 
   // --- scripting -------------------------------------------------------------------------------
 
   /** The next `times` calls of `method` fail with this error (a 429 storm, a 500, …). */
   fail(method: string, error: ApiError, times = 1): void {
-    const queue = this.failures.get(method) ?? [];
-    for (let i = 0; i < times; i++) queue.push(error);
-    this.failures.set(method, queue);
+    this.failures.add(error, times, method);
   }
 
   /** A 429 as Telegram sends it. */
@@ -203,12 +198,12 @@ export class FakeBotApi {
 
   // --- HTTP ------------------------------------------------------------------------------------
 
-  private async route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  protected async route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.url);
     const file = /^\/file\/bot([^/]+)\/(.+)$/.exec(url.pathname);
     if (req.method === 'GET' && file) return this.download(file[2]!, res);
     const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(url.pathname);
-    if (!match) return send(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
+    if (!match) return sendJson(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
 
     const body = await readBody(req);
     const call: RecordedCall = {
@@ -230,7 +225,7 @@ export class FakeBotApi {
     } else {
       for (const [key, value] of url.searchParams) call.params[key] = parseField(value);
     }
-    this.calls.push(call);
+    const reply = recordRequest(this.calls, call, res);
 
     const delay = this.delays.get(call.method);
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
@@ -242,11 +237,7 @@ export class FakeBotApi {
       req.socket.destroy();
       return;
     }
-    const reply = (status: number, body: unknown) => {
-      call.status = status;
-      send(res, status, body);
-    };
-    const failure = this.failures.get(call.method)?.shift();
+    const failure = this.failures.next(call.method);
     if (failure) return reply(failure.error_code, { ok: false, ...failure });
     try {
       const responder = this.responders.get(call.method);
@@ -262,7 +253,7 @@ export class FakeBotApi {
 
   private download(filePath: string, res: http.ServerResponse): void {
     const found = [...this.files.values()].find((file) => file.path === filePath);
-    if (!found) return send(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
+    if (!found) return sendJson(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
     res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': found.data.length });
     res.end(found.data);
   }
@@ -465,21 +456,6 @@ function attached(call: RecordedCall, value: unknown) {
 
 const badRequest = (text: string) => new TelegramError({ error_code: 400, description: `Bad Request: ${text}` });
 const now = () => Math.floor(Date.now() / 1000);
-
-function send(res: http.ServerResponse, status: number, body: unknown): void {
-  if (res.writableEnded || res.destroyed) return;
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
-function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
 
 /** Multipart fields arrive as text; grammY JSON-encodes objects and sends scalars as they are. */
 function parseField(value: string): unknown {
