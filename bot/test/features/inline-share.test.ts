@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { tables } from '@stickerdrop/api';
-import { BOT_USER } from '../support/fake-bot-api.js';
+import { BOT_USER } from '../../../api/test/fakes/bot-api.js';
 import { insertPack, insertUser } from '../support/fixtures.js';
 import { createHarness, PUBLIC_URL, type Harness } from '../support/harness.js';
 import { inlineQueryUpdate, telegramUser } from '../support/updates.js';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { HOME_TAGLINE, MESSAGES } from '@stickerdrop/shared';
 import { tables } from '@stickerdrop/api';
 import { consumeLoginCode, createLoginCode } from '../../../api/src/features/auth/login-codes.js';
-import { BOT_USER } from '../support/fake-bot-api.js';
+import { BOT_USER } from '../../../api/test/fakes/bot-api.js';
 import { insertPack, insertUser } from '../support/fixtures.js';
 import { createHarness, PUBLIC_URL, type Harness } from '../support/harness.js';
 import { telegramUser, textUpdate } from '../support/updates.js';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tables } from '@stickerdrop/api';
 import { buildTestApp, type TestApp } from '../../../api/test/helpers.js';
 import { FIRST_BATCH } from '../../src/outbox/sticker-set.js';
-import { BOT_USER, startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api.js';
+import { BOT_USER, startFakeBotApi, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';
 import { insertPack, insertUser, outboxRows, purchase } from '../support/fixtures.js';
 import { outboxWorker } from '../support/outbox-worker.js';
 

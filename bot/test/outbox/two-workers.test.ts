@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { claimOutboxBatch, memoryStorage, type Database, type FileStorage } from '@stickerdrop/api';
 import { describePostgres, freshDatabase } from '../../../api/test/helpers.js';
 import { BOT_OUTBOX_KINDS } from '../../src/outbox/deliveries.js';
-import { startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api.js';
+import { startFakeBotApi, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';
 import { insertPack, insertUser, outboxRows, purchase } from '../support/fixtures.js';
 import { outboxWorker } from '../support/outbox-worker.js';
 

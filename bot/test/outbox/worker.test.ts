@@ -4,7 +4,7 @@ import { MESSAGES } from '@stickerdrop/shared';
 import { claimOutboxBatch, memoryStorage, tables, type Database, type FileStorage } from '@stickerdrop/api';
 import { freshDatabase } from '../../../api/test/helpers.js';
 import { BOT_OUTBOX_KINDS } from '../../src/outbox/deliveries.js';
-import { BOT_USER, startFakeBotApi, type FakeBotApi } from '../support/fake-bot-api.js';
+import { BOT_USER, startFakeBotApi, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';
 import { insertPack, insertUser, outboxRows, purchase } from '../support/fixtures.js';
 import { outboxWorker } from '../support/outbox-worker.js';
 

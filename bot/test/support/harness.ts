@@ -4,7 +4,7 @@ import { memoryStorage, type Database, type FileStorage } from '@stickerdrop/api
 import { freshDatabase, type DatabaseKind } from '../../../api/test/helpers.js';
 import { createBot } from '../../src/bot.js';
 import type { BotContext } from '../../src/context.js';
-import { startFakeBotApi, type FakeBotApi } from './fake-bot-api.js';
+import { startFakeBotApi, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';
 import { recordingLogger } from './logger.js';
 
 export const TOKEN = '123456:TEST-token-for-the-bot-suite-0000';

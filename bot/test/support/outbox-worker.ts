@@ -3,7 +3,7 @@ import type { Database, FileStorage } from '@stickerdrop/api';
 import { installApiTransformers } from '../../src/api-transformers.js';
 import { createOutboxWorker, type OutboxWorkerOptions } from '../../src/outbox/worker.js';
 import { SendLimiter, type SendLimits } from '../../src/outbox/send-limiter.js';
-import { BOT_USER, type FakeBotApi } from './fake-bot-api.js';
+import { BOT_USER, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';
 import { TOKEN } from './harness.js';
 import { recordingLogger } from './logger.js';
 

@@ -94,20 +94,19 @@ describeEachDatabase('Stars reconciliation from getStarTransactions', (kind) => 
 
     expect(await reconciler().reconcileOnce()).toBe(1);
     expect((await orderRow(t, lateOrder.id)).status).toBe('refund_required');
-    expect(telegram.callsTo('refundStarPayment').map((call) => call.params.telegram_payment_charge_id)).toEqual([
-      'charge-refunded',
-      'charge-late',
-    ]);
+    expect(telegram.acceptedCallsTo('refundStarPayment').map((call) => call.params.telegram_payment_charge_id)).toEqual(
+      ['charge-refunded', 'charge-late'],
+    );
     expect((await ledger(t)).find((row) => row.ref === 'charge-late')).toMatchObject({
       outcome: 'refund_required',
       reason: 'sold_out',
       refundStatus: 'refunded',
     });
     expect((await ledger(t)).some((row) => row.ref === 'charge-refunded')).toBe(false);
-    const [notice] = telegram.callsTo('sendMessage');
+    const [notice] = telegram.acceptedCallsTo('sendMessage');
     expect(notice?.params.chat_id).toBe(late.id);
     expect(String(notice?.params.text)).toContain('the last editions had been sold');
     expect(await reconciler().reconcileOnce()).toBe(0);
-    expect(telegram.callsTo('refundStarPayment')).toHaveLength(2);
+    expect(telegram.acceptedCallsTo('refundStarPayment')).toHaveLength(2);
   });
 });

@@ -53,7 +53,7 @@ describeEachDatabase('Stars rail: invoice links, pre-checkout answers and settle
   it('Buy Now asks the bot for an XTR invoice link with no provider token, priced at STARS_PER_TON', async () => {
     const pack = await createPack(t, { priceNano: PRICE, title: 'Space Cats' });
     const order = await starsOrder(await createUser(t), pack.id);
-    const [call] = telegram.callsTo('createInvoiceLink');
+    const [call] = telegram.acceptedCallsTo('createInvoiceLink');
     expect(call?.token).toBe(t.config.botToken);
     expect(call?.params).toMatchObject({
       title: 'Space Cats',
@@ -133,7 +133,7 @@ describeEachDatabase('Stars rail: invoice links, pre-checkout answers and settle
     const input = { orderId: order.id, chargeId: 'charge-2', payerId: buyer.id, now: t.clock.now, refund };
     expect(await refundStarsNow(t.db, input)).toBe(true);
     expect(await refundStarsNow(t.db, input)).toBe(false);
-    expect(telegram.callsTo('refundStarPayment').map((call) => call.params)).toEqual([
+    expect(telegram.acceptedCallsTo('refundStarPayment').map((call) => call.params)).toEqual([
       { user_id: buyer.id, telegram_payment_charge_id: 'charge-2' },
     ]);
     expect((await ledger(t)).map((row) => [row.ref, row.outcome, row.refundStatus])).toEqual([
@@ -162,7 +162,7 @@ describeEachDatabase('Stars rail: invoice links, pre-checkout answers and settle
       log: recordingLog(),
     });
     expect(await worker.drainOnce()).toBe(1);
-    const notices = telegram.callsTo('sendMessage');
+    const notices = telegram.acceptedCallsTo('sendMessage');
     expect(notices.map((call) => call.params.chat_id)).toEqual([late.id]);
     expect(String(notices[0]!.params.text)).toContain('Stars have been refunded');
     expect((await ledger(t)).find((row) => row.ref === 'charge-late')?.refundStatus).toBe('refunded');
