@@ -135,8 +135,10 @@ describe('startBot (long polling)', () => {
     await purchase(t.db, 13, packId, t.clock.now);
     expect((await outboxRows(t.db)).filter((row) => row.status === 'pending')).toHaveLength(4);
 
-    await start(options);
+    const second = await start(options);
     await fake.waitFor(() => fake.delivered.length === 6, 15_000, 'all delivered');
+    // A graceful stop finishes the send in hand and records it, so every row is marked by now.
+    await stop(second);
 
     for (const buyer of [11, 12, 13]) {
       const receipts = fake.messagesTo(buyer).filter((call) => call.status === 200);
