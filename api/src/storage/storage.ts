@@ -14,6 +14,11 @@ export function isValidKey(key: string): boolean {
   return KEY_PATTERN.test(key) && !key.includes('..');
 }
 
+/** The type a key's extension implies, for stores that keep no type of their own. */
+export function contentTypeOfKey(key: string): string {
+  return TYPES[key.split('.').pop()!] ?? 'application/octet-stream';
+}
+
 export function diskStorage(root: string): FileStorage {
   return {
     async put(key, bytes) {
@@ -29,7 +34,7 @@ export function diskStorage(root: string): FileStorage {
       if (!isValidKey(key)) return null;
       try {
         const bytes = await fs.readFile(path.join(root, key));
-        return { bytes, contentType: TYPES[key.split('.').pop()!] ?? 'application/octet-stream' };
+        return { bytes, contentType: contentTypeOfKey(key) };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
