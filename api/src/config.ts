@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Address } from '@ton/core';
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '@stickerdrop/shared';
+import type { S3Settings } from './storage/s3-storage.js';
 
 /** The one place that reads the environment. A bad value stops start-up with a sentence naming it. */
 const flag = z
@@ -17,6 +18,43 @@ export const optionalUrl = z
   .url()
   .optional()
   .or(z.literal('').transform(() => undefined));
+
+/** The S3_* variables. The bot's own process stores files too, so its config takes these as they are. */
+export const s3EnvFields = {
+  S3_ENDPOINT: optionalUrl.refine((value) => !value || /^https?:\/\//.test(value), 'must be an http(s):// URL'),
+  // The rules AWS, R2 and MinIO share: 3–63 lowercase letters, digits, dots and hyphens.
+  S3_BUCKET: optionalString.refine(
+    (value) => !value || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value),
+    'is not a valid bucket name',
+  ),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+};
+type S3Env = { [Name in keyof typeof s3EnvFields]?: string | undefined };
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** All or nothing: half a configuration would quietly keep uploads on one machine's disk. */
+export function requireCompleteS3(env: S3Env, ctx: z.RefinementCtx): void {
+  const present = S3_REQUIRED.find((name) => env[name]);
+  const missing = S3_REQUIRED.find((name) => !env[name]);
+  if (present && missing) {
+    ctx.addIssue({ code: 'custom', path: [missing], message: `is required when ${present} is set` });
+  }
+}
+
+/** The bucket to store files in, once `requireCompleteS3` has passed; undefined keeps them in DATA_DIR/files. */
+export function s3Settings(env: S3Env): S3Settings | undefined {
+  if (!env.S3_ENDPOINT || !env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) return undefined;
+  return {
+    endpoint: env.S3_ENDPOINT,
+    bucket: env.S3_BUCKET,
+    // R2's region; AWS needs the bucket's own, MinIO its configured one (us-east-1 unless changed).
+    region: env.S3_REGION ?? 'auto',
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+  };
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -49,11 +87,7 @@ const EnvSchema = z.object({
     .regex(/^\d+(\.\d+)?$/, 'must be a decimal number')
     .default('5'),
   STARS_PER_TON: z.coerce.number().int().positive().default(250),
-  S3_ENDPOINT: optionalUrl,
-  S3_BUCKET: optionalString,
-  S3_REGION: z.string().default('auto'),
-  S3_ACCESS_KEY_ID: optionalString,
-  S3_SECRET_ACCESS_KEY: optionalString,
+  ...s3EnvFields,
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -76,6 +110,8 @@ export interface Config {
   ton: { receiver: string | undefined; indexerUrl: string | undefined; network: Env['TON_NETWORK']; usdRate: string };
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
   starsPerTon: number;
+  /** Unset: files in `dataDir`/files. */
+  s3: S3Settings | undefined;
   /** How long shared read models (anonymous catalogue pages, trending, stats) are reused; 0 = off. */
   readCacheMs: number;
 }
@@ -83,7 +119,8 @@ export interface Config {
 export class ConfigError extends Error {}
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = EnvSchema.safeParse(source);
+  // Checked across variables only once each one is valid on its own.
+  const parsed = EnvSchema.superRefine(requireCompleteS3).safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
@@ -129,6 +166,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       apiBase: env.STRIPE_API_BASE,
     },
     starsPerTon: env.STARS_PER_TON,
+    s3: s3Settings(env),
     // Two seconds is invisible to a visitor and turns a hot listing into one query per page per process.
     // Tests see every write at once unless a suite turns it on.
     readCacheMs: env.NODE_ENV === 'test' ? 0 : 2_000,

@@ -1,9 +1,21 @@
 /** The API's surface for the other parts (the bot and the start script import from here). */
 export { createApp, type AppDeps, type CreateAppOptions } from './app.js';
-export { loadConfig, testConfig, ConfigError, optionalString, optionalUrl, type Config } from './config.js';
+export {
+  loadConfig,
+  testConfig,
+  ConfigError,
+  optionalString,
+  optionalUrl,
+  s3EnvFields,
+  requireCompleteS3,
+  s3Settings,
+  type Config,
+} from './config.js';
 export { openDatabase, type Database, type DatabaseHandle, type Transaction, type DbOrTx } from './db/client.js';
 export { tables } from './db/index.js';
 export { diskStorage, memoryStorage, fileUrl, type FileStorage } from './storage/storage.js';
+export { s3Storage, type S3Settings, type S3StorageOptions } from './storage/s3-storage.js';
+export { createStorage } from './storage/create-storage.js';
 export { HttpError } from './http/errors.js';
 export {
   verifyInitData,

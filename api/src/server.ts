@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
-import { diskStorage, type FileStorage } from './storage/storage.js';
+import { createStorage } from './storage/create-storage.js';
+import type { FileStorage } from './storage/storage.js';
 import { startBackgroundJobs } from './jobs.js';
 
 /** The built mini-app, served on the API's origin. */
@@ -36,7 +37,7 @@ export interface StartServerOptions {
 export async function startServer(config: Config, options: StartServerOptions = {}): Promise<RunningServer> {
   const database =
     options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') }));
-  const storage = options.storage ?? diskStorage(path.join(config.dataDir, 'files'));
+  const storage = options.storage ?? createStorage(config);
   let app: FastifyInstance | undefined;
   try {
     app = await createApp({

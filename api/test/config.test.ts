@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 
+const S3 = {
+  S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',
+  S3_BUCKET: 'stickers',
+  S3_ACCESS_KEY_ID: 'key-id',
+  S3_SECRET_ACCESS_KEY: 'secret',
+};
+
 describe('configuration', () => {
-  it('runs locally with nothing set: embedded database, demo on, port 8080', () => {
+  it('runs locally with nothing set: embedded database, demo on, port 8080, files on disk', () => {
     const config = loadConfig({});
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.s3).toBeUndefined();
     expect(config.demo).toBe(true);
     expect(config.paymentMethods).toEqual(['ton', 'stripe', 'stars']);
   });
@@ -14,6 +22,17 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db' }).demo).toBe(false);
     expect(loadConfig({ DEMO: '0' }).demo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db', DEMO: 'true' }).demo).toBe(true);
+  });
+
+  it('stores files in the S3 bucket when S3_* is configured; the region defaults to R2’s "auto"', () => {
+    expect(loadConfig(S3).s3).toEqual({
+      endpoint: 'https://account.r2.cloudflarestorage.com',
+      bucket: 'stickers',
+      region: 'auto',
+      accessKeyId: 'key-id',
+      secretAccessKey: 'secret',
+    });
+    expect(loadConfig({ ...S3, S3_REGION: 'eu-west-1' }).s3?.region).toBe('eu-west-1');
   });
 
   it.each([
@@ -25,6 +44,12 @@ describe('configuration', () => {
     [{ DEMO: 'yes' }, 'DEMO'],
     [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
     [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), DEMO: '1' }, 'DEMO'],
+    [{ S3_ENDPOINT: 'ftp://files.example' }, 'S3_ENDPOINT must be an http(s):// URL'],
+    [{ S3_BUCKET: 'Stickers_Bucket' }, 'S3_BUCKET is not a valid bucket name'],
+    [{ S3_BUCKET: 'stickers' }, 'S3_ENDPOINT is required when S3_BUCKET is set'],
+    [{ ...S3, S3_ACCESS_KEY_ID: '' }, 'S3_ACCESS_KEY_ID is required when S3_ENDPOINT is set'],
+    [{ ...S3, S3_SECRET_ACCESS_KEY: undefined }, 'S3_SECRET_ACCESS_KEY is required when S3_ENDPOINT is set'],
+    [{ S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ENDPOINT is required when S3_SECRET_ACCESS_KEY is set'],
   ])('stops with a sentence naming the variable for %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

@@ -68,11 +68,11 @@ export interface TestApp {
 
 /** A fresh app on a fresh database. Time is frozen and moved by `clock.advance`. */
 export async function buildTestApp(
-  options: { kind?: DatabaseKind; config?: Partial<Config>; realTime?: boolean } = {},
+  options: { kind?: DatabaseKind; config?: Partial<Config>; realTime?: boolean; storage?: FileStorage } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(options.kind);
   const config = testConfig(options.config);
-  const storage = memoryStorage();
+  const storage = options.storage ?? memoryStorage();
   const clock = {
     now: new Date(),
     advance(ms: number) {

@@ -1,10 +1,17 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { optionalString, optionalUrl } from '@stickerdrop/api';
+import {
+  optionalString,
+  optionalUrl,
+  requireCompleteS3,
+  s3EnvFields,
+  s3Settings,
+  type S3Settings,
+} from '@stickerdrop/api';
 
 /**
  * The one file of the bot that reads the environment. The same names as the API (BOT_TOKEN,
- * BOT_USERNAME, PUBLIC_URL, TELEGRAM_API_ROOT, DATABASE_URL, DATA_DIR) plus the webhook settings.
+ * BOT_USERNAME, PUBLIC_URL, TELEGRAM_API_ROOT, DATABASE_URL, DATA_DIR, S3_*) plus the webhook settings.
  * A bad value stops start-up with a sentence that names the variable.
  */
 const EnvSchema = z.object({
@@ -27,6 +34,7 @@ const EnvSchema = z.object({
   ),
   BOT_WEBHOOK_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
   HOST: z.string().default('0.0.0.0'),
+  ...s3EnvFields,
 });
 
 export interface BotWebhookConfig {
@@ -53,13 +61,15 @@ export interface BotConfig {
 export interface BotProcessConfig extends BotConfig {
   databaseUrl: string | undefined;
   dataDir: string;
+  /** The API's bucket when S3_* is set; its files are then read from there, not from `dataDir`. */
+  s3: S3Settings | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 }
 
 export class BotConfigError extends Error {}
 
 export function loadBotConfig(source: Record<string, string | undefined> = process.env): BotProcessConfig {
-  const parsed = EnvSchema.safeParse(source);
+  const parsed = EnvSchema.superRefine(requireCompleteS3).safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new BotConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
@@ -78,6 +88,7 @@ export function loadBotConfig(source: Record<string, string | undefined> = proce
       : undefined,
     databaseUrl: env.DATABASE_URL,
     dataDir: path.resolve(env.DATA_DIR),
+    s3: s3Settings(env),
     logLevel: env.LOG_LEVEL,
   };
 }

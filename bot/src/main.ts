@@ -1,10 +1,11 @@
 /**
  * The bot as its own process (at scale): `tsx bot/src/main.ts`. Shares the API's database (DATABASE_URL)
- * and files (DATA_DIR); the API runs elsewhere. Stops gracefully on SIGINT/SIGTERM.
+ * and files (the S3 bucket of S3_*, else DATA_DIR); the API runs elsewhere. Stops gracefully on
+ * SIGINT/SIGTERM.
  */
 import path from 'node:path';
 import pino from 'pino';
-import { diskStorage, openDatabase, stopOnSignals } from '@stickerdrop/api';
+import { createStorage, openDatabase, stopOnSignals } from '@stickerdrop/api';
 import { BotConfigError, loadBotConfig } from './config.js';
 import { startBot } from './start.js';
 
@@ -13,7 +14,7 @@ async function main(): Promise<void> {
   if (!config.botToken) throw new BotConfigError('Invalid configuration: BOT_TOKEN is required to run the bot');
   const log = pino({ level: config.logLevel });
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
-  const storage = diskStorage(path.join(config.dataDir, 'files'));
+  const storage = createStorage(config);
   const bot = await startBot({ config, db: database.db, storage, log });
 
   stopOnSignals(log, async () => {

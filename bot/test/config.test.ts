@@ -10,6 +10,24 @@ describe('loadBotConfig', () => {
       telegramApiRoot: 'https://api.telegram.org',
       webhook: undefined,
       databaseUrl: undefined,
+      s3: undefined,
+    });
+  });
+
+  it('reads the API’s S3_* settings, so its own process reads files from the same bucket', () => {
+    const config = loadBotConfig({
+      S3_ENDPOINT: 'http://minio.internal:9000',
+      S3_BUCKET: 'stickers',
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config.s3).toEqual({
+      endpoint: 'http://minio.internal:9000',
+      bucket: 'stickers',
+      region: 'us-east-1',
+      accessKeyId: 'key-id',
+      secretAccessKey: 'secret',
     });
   });
 
@@ -43,6 +61,10 @@ describe('loadBotConfig', () => {
     ],
     [{ BOT_WEBHOOK_URL: 'https://bot.example/hook' }, 'BOT_WEBHOOK_SECRET is required when BOT_WEBHOOK_URL is set'],
     [{ BOT_WEBHOOK_SECRET: 'short' }, 'BOT_WEBHOOK_SECRET must be 16–256 characters'],
+    [
+      { S3_ENDPOINT: 'http://minio.internal:9000', S3_BUCKET: 'stickers' },
+      'Invalid configuration: S3_ACCESS_KEY_ID is required when S3_ENDPOINT is set',
+    ],
   ])('refuses %o with a sentence naming the variable', (env, message) => {
     expect(() => loadBotConfig(env)).toThrow(message);
   });
