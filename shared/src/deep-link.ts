@@ -1,7 +1,9 @@
+import { parsePackId } from './pack-id.js';
+
 /** Start parameters the bot and the mini-app exchange: `pack_<id>` and `login_<code>`. */
 export type StartParam = { kind: 'pack'; packId: number } | { kind: 'login'; code: string };
 
-const PACK = /^pack_([1-9]\d{0,15})$/;
+const PACK = /^pack_(\w+)$/;
 const LOGIN = /^login_([A-Za-z0-9_-]{16,58})$/;
 
 export function encodeStartParam(param: StartParam): string {
@@ -13,8 +15,8 @@ export function decodeStartParam(raw: string | undefined | null): StartParam | n
   if (!raw) return null;
   const pack = PACK.exec(raw);
   if (pack) {
-    const packId = Number(pack[1]);
-    return Number.isSafeInteger(packId) ? { kind: 'pack', packId } : null;
+    const packId = parsePackId(pack[1]);
+    return packId === null ? null : { kind: 'pack', packId };
   }
   const login = LOGIN.exec(raw);
   return login ? { kind: 'login', code: login[1]! } : null;

@@ -1,6 +1,5 @@
-import { API_ERRORS, type Sort } from '@stickerdrop/shared';
+import { API_ERRORS, MAX_PACK_ID, type Sort } from '@stickerdrop/shared';
 import { badRequest } from '../../http/errors.js';
-import { MAX_PACK_ID } from './queries.js';
 
 /**
  * Keyset position after the last pack of a page: the sort it belongs to, that pack's sort key and its id.

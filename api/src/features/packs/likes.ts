@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { LikeResponse } from '@stickerdrop/shared';
+import { isPackId, type LikeResponse } from '@stickerdrop/shared';
 import type { Database } from '../../db/client.js';
 import { likes, packs } from '../../db/schema.js';
-import { MAX_PACK_ID } from './queries.js';
 
 /**
  * Toggles `userId`'s like of a pack in one transaction: the pack row is locked first, so concurrent
@@ -15,7 +14,7 @@ export async function toggleLike(
   packId: number,
   now: Date,
 ): Promise<LikeResponse | null> {
-  if (!Number.isSafeInteger(packId) || packId < 1 || packId > MAX_PACK_ID) return null;
+  if (!isPackId(packId)) return null;
   return db.transaction(async (tx) => {
     const [pack] = await tx.select({ id: packs.id }).from(packs).where(eq(packs.id, packId)).for('no key update');
     if (!pack) return null;

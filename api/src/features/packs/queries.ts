@@ -1,17 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import type { PackDetail } from '@stickerdrop/shared';
+import { isPackId, type PackDetail } from '@stickerdrop/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { packs, users } from '../../db/schema.js';
 import { fileUrl } from '../../storage/storage.js';
 import { cardColumns, toPackCard, type CardRow } from './card.js';
 import { packRating } from './rating.js';
 
-/** Pack ids are Postgres `integer`; a larger id can never exist and must not reach the query. */
-export const MAX_PACK_ID = 2_147_483_647;
-
 export const downloadPath = (packId: number) => `/api/stickers/${packId}/download`;
-
-const validId = (packId: number) => Number.isSafeInteger(packId) && packId >= 1 && packId <= MAX_PACK_ID;
 
 /**
  * One pack as the detail page shows it, seen by `viewerId` (null when signed out); null when there is
@@ -23,7 +18,7 @@ export async function getPackDetail(
   viewerId: number | null,
   now: Date = new Date(),
 ): Promise<PackDetail | null> {
-  if (!validId(packId)) return null;
+  if (!isPackId(packId)) return null;
   const [row] = await db
     .select(detailColumns(viewerId))
     .from(packs)
@@ -80,7 +75,7 @@ function toPackDetail(row: DetailRow, now: Date): PackDetail {
 
 /** Counts one view atomically; false when the pack does not exist. */
 export async function recordView(db: DbOrTx, packId: number): Promise<boolean> {
-  if (!validId(packId)) return false;
+  if (!isPackId(packId)) return false;
   const updated = await db
     .update(packs)
     .set({ views: sql`${packs.views} + 1` })

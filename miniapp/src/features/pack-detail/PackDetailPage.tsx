@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
-import { MESSAGES } from '@stickerdrop/shared';
+import { MESSAGES, parsePackId } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { ButtonLink } from '../../components/ButtonLink';
 import { HeartIcon } from '../../components/icons';
@@ -18,10 +18,6 @@ import { useLike } from '../packs/use-like';
 import { PriceBox } from './PriceBox';
 import { usePackActions } from './use-pack-actions';
 import './pack-detail.css';
-
-function parsePackId(value: string | null): number | null {
-  return value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
-}
 
 export function PackDetailPage() {
   const api = useApi();
