@@ -1,4 +1,4 @@
-import { ACCEPTED_IMAGE_TYPES, MAX_PRICE, MAX_UPLOAD_BYTES } from '../constants.js';
+import { ACCEPTED_IMAGE_TYPES, MAX_PRICE, MAX_UPLOAD_BYTES, MIN_PRICE } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { decimalPlaces, parseTon } from '../money.js';
 
@@ -8,7 +8,8 @@ export interface CreateFormInput {
   price: string;
 }
 
-const MIN_PRICE_NANO = 10_000_000n;
+const MIN_PRICE_NANO = parseTon(MIN_PRICE)!;
+const MAX_PRICE_NANO = parseTon(MAX_PRICE)!;
 
 /** The first failing rule of SPEC §5, in SPEC's order, or null when the form may be sent. */
 export function validateCreateForm(input: CreateFormInput): string | null {
@@ -22,7 +23,7 @@ export function validateCreateForm(input: CreateFormInput): string | null {
 export function parsePrice(text: string): bigint | null {
   const nano = parseTon(text);
   if (nano === null || nano < MIN_PRICE_NANO || decimalPlaces(text) > 2) return null;
-  return nano > parseTon(MAX_PRICE)! ? null : nano;
+  return nano > MAX_PRICE_NANO ? null : nano;
 }
 
 /** SPEC §5: the chosen file must be an image and at most 5 MB. Returns the message, or null. */
