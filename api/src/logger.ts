@@ -2,6 +2,9 @@ import { Writable } from 'node:stream';
 import pino, { type LevelWithSilent, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 
+/** process.stdout, or a stream standing in for it in tests. */
+export type LogOutput = Writable & { isTTY?: boolean };
+
 /** Past this many bytes waiting for a reader, new lines are dropped rather than held in memory. */
 const MAX_BACKLOG_BYTES = 16 * 1024 * 1024;
 
@@ -15,14 +18,14 @@ const MAX_BACKLOG_BYTES = 16 * 1024 * 1024;
  * (issue 12's shutdown hang). `process.stdout` queues in libuv and never blocks the main thread; a
  * reader that went away (EPIPE) only silences the logs.
  */
-export function createLogger(level: LevelWithSilent, stdout: NodeJS.WriteStream = process.stdout): Logger {
+export function createLogger(level: LevelWithSilent, stdout: LogOutput = process.stdout): Logger {
   ignoreBrokenPipe(stdout);
   const destination = boundedWriter(stdout);
   if (!stdout.isTTY) return pino({ level }, destination);
   return pino({ level }, pretty({ destination, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
 }
 
-function boundedWriter(stdout: NodeJS.WriteStream): Writable {
+function boundedWriter(stdout: LogOutput): Writable {
   return new Writable({
     write(chunk: Buffer, _encoding, done) {
       if (stdout.writableLength < MAX_BACKLOG_BYTES) stdout.write(chunk);
@@ -31,10 +34,10 @@ function boundedWriter(stdout: NodeJS.WriteStream): Writable {
   });
 }
 
-const guarded = new WeakSet<NodeJS.WriteStream>();
+const guarded = new WeakSet<LogOutput>();
 
 /** Without a listener, EPIPE on stdout is an uncaught exception that would cut a graceful stop short. */
-function ignoreBrokenPipe(stdout: NodeJS.WriteStream): void {
+function ignoreBrokenPipe(stdout: LogOutput): void {
   if (guarded.has(stdout)) return;
   guarded.add(stdout);
   stdout.on('error', (error: NodeJS.ErrnoException) => {
