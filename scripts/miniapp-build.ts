@@ -33,7 +33,9 @@ export interface MiniappBuild {
 }
 
 /** Builds dist/miniapp unless it was built from the same inputs; `force` always builds (`npm run build`). */
-export async function ensureMiniappBuild(options: { force?: boolean; signal?: AbortSignal } = {}): Promise<MiniappBuild> {
+export async function ensureMiniappBuild(
+  options: { force?: boolean; signal?: AbortSignal } = {},
+): Promise<MiniappBuild> {
   const started = performance.now();
   const hash = inputsHash();
   if (!options.force && isCurrent(hash)) return { built: false, ms: performance.now() - started };

@@ -43,7 +43,9 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   const app = Fastify({
     ...(options.logger === false
       ? { logger: false }
-      : { loggerInstance: typeof options.logger === 'object' ? options.logger : createLogger(options.config.logLevel) }),
+      : {
+          loggerInstance: typeof options.logger === 'object' ? options.logger : createLogger(options.config.logLevel),
+        }),
     // registerRequestLog writes one line per request instead.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,

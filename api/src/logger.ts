@@ -22,7 +22,10 @@ export function createLogger(level: LevelWithSilent, stdout: LogOutput = process
   ignoreBrokenPipe(stdout);
   const destination = boundedWriter(stdout);
   if (!stdout.isTTY) return pino({ level }, destination);
-  return pino({ level }, pretty({ destination, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
+  return pino(
+    { level },
+    pretty({ destination, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }),
+  );
 }
 
 function boundedWriter(stdout: LogOutput): Writable {

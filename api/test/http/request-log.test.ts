@@ -54,7 +54,16 @@ describe('request log', () => {
   it.each([
     ['an unknown route (404)', { url: '/api/nope' }, 404],
     ['a request without a token (401)', { url: '/api/auth/me' }, 401],
-    ['malformed JSON (400)', { method: 'POST' as const, url: '/api/auth/login-code', headers: { 'content-type': 'application/json' }, payload: '{' }, 400],
+    [
+      'malformed JSON (400)',
+      {
+        method: 'POST' as const,
+        url: '/api/auth/login-code',
+        headers: { 'content-type': 'application/json' },
+        payload: '{',
+      },
+      400,
+    ],
   ])('logs %s in one info line with the message, no stack', async (_name, request, status) => {
     const lines = await linesOf(() => app.inject(request));
     expect(lines).toHaveLength(1);
