@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { API_ERRORS } from '@stickerdrop/shared';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 
 /** An error that carries its status; the one handler below turns it into `{ error }`. */
 export class HttpError extends Error {
@@ -53,6 +54,11 @@ function describeIssue(issue: z.core.$ZodRawIssue): string {
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    // A lost database connection (restart, failover) is transient: 503 tells clients to try again.
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'request failed: database unavailable');
+      return reply.status(503).send({ error: API_ERRORS.temporarilyUnavailable });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500 && !(error instanceof HttpError)) {
       request.log.error({ err: error }, 'request failed');
