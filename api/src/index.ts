@@ -94,6 +94,7 @@ export {
   markOutboxRetry,
   markOutboxFinal,
   releaseOutboxRows,
+  renewOutboxLease,
   type OutboxRow,
   type OutboxStatus,
 } from './features/outbox/drain.js';
