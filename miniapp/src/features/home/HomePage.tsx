@@ -43,7 +43,7 @@ export function HomePage() {
           <ButtonLink to="/marketplace" size="l">
             Browse Marketplace
           </ButtonLink>
-          <ButtonLink to="/create" size="l" mode="white">
+          <ButtonLink to="/create" size="l" mode="white" className="hero__secondary">
             Create Stickers
           </ButtonLink>
         </div>
