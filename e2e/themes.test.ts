@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/app-server';
 import {
@@ -9,13 +9,24 @@ import {
   newPage,
   screenshot,
   settleAnimations,
-  type ColorScheme,
 } from './support/browser';
 import { contrastFailures } from './support/contrast';
+import { EMOJI } from './support/emoji';
+
+/** What a person reads or hears on the page: its text and the texts it gives in attributes. */
+function shownTexts(): string[] {
+  const attributes = ['aria-label', 'title', 'alt', 'placeholder'];
+  const labelled = [...document.querySelectorAll(attributes.map((name) => `[${name}]`).join(','))];
+  return [
+    ...document.body.innerText.split('\n'),
+    ...labelled.flatMap((element) => attributes.map((name) => element.getAttribute(name) ?? '')),
+  ];
+}
 
 /**
  * Issue 12: on the plain web we choose the palette, so every screen must be legible in the system's light
  * and dark schemes, on a phone and a desktop: axe-core's color-contrast rule (WCAG AA) finds nothing.
+ * And no screen shows an emoji (empty boxes without an emoji font): icons are SVG.
  */
 describeBrowser('every screen legible in both system schemes', () => {
   let server: TestServer;
@@ -45,11 +56,13 @@ describeBrowser('every screen legible in both system schemes', () => {
     async ({ scheme, viewport, index }) => {
       const { context, page, errors } = await newPage(browser, viewport, scheme);
       const failures: string[] = [];
+      const emoji: string[] = [];
       const check = async (screen: string) => {
         await settleAnimations(page);
         for (const failure of await contrastFailures(page)) {
           failures.push(`${screen}: ${failure.target} "${failure.text}" ${failure.summary.replace(/\s+/g, ' ')}`);
         }
+        for (const text of await page.evaluate(shownTexts)) if (EMOJI.test(text)) emoji.push(`${screen}: ${text}`);
         await screenshot(page, `theme-${scheme}-${viewport.width}-${screen}`);
       };
       // Each run buys its own pack, so the demo buyer's collection grows without a repeat purchase.
@@ -103,6 +116,7 @@ describeBrowser('every screen legible in both system schemes', () => {
 
       console.info(`contrast ${scheme} ${viewport.width}px: ${failures.length} failures`);
       expect(failures).toEqual([]);
+      expect(emoji).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     },

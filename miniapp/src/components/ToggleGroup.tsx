@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
 import { haptics } from '../telegram/haptics';
 
 interface ToggleGroupProps<T extends string> {
@@ -7,7 +7,7 @@ interface ToggleGroupProps<T extends string> {
   values: readonly T[];
   labels: Record<T, string>;
   /** Shown instead of the labels, which then name the buttons for screen readers only. */
-  icons?: Record<T, ReactNode>;
+  icons?: Record<T, LucideIcon>;
   value: T;
   onChange: (value: T) => void;
   className?: string;
@@ -38,9 +38,13 @@ export function ToggleGroup<T extends string>({
             onChange(option);
           }}
         >
-          {icons ? icons[option] : labels[option]}
+          {icons ? <ChipIcon icon={icons[option]} /> : labels[option]}
         </button>
       ))}
     </div>
   );
+}
+
+function ChipIcon({ icon: Icon }: { icon: LucideIcon }) {
+  return <Icon className="chip__icon" size={18} />;
 }

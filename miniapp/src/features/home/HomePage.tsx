@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { Gem, Repeat, Wrench, type LucideIcon } from 'lucide-react';
 import { FEATURE_BLURBS, HOME_TAGLINE, TRENDING_LIMIT } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { ButtonLink } from '../../components/ButtonLink';
@@ -13,17 +14,17 @@ import { homeStatTiles } from './home-stats';
 import './home.css';
 
 /** The blurbs' names come from shared (SPEC §1); the sentences under them are the mini-app's own. */
-const FEATURE_DETAILS: Record<(typeof FEATURE_BLURBS)[number], { icon: string; text: string }> = {
+const FEATURE_DETAILS: Record<(typeof FEATURE_BLURBS)[number], { icon: LucideIcon; text: string }> = {
   'Limited Editions': {
-    icon: '💎',
+    icon: Gem,
     text: 'Every pack is minted in a fixed number of numbered editions. Once they are gone, they are gone.',
   },
   'Resale Market': {
-    icon: '🔄',
+    icon: Repeat,
     text: 'Collect the packs you love today and trade them with collectors around the world tomorrow.',
   },
   'Creator Tools': {
-    icon: '🛠️',
+    icon: Wrench,
     text: 'Upload your artwork, set a price in TON and an edition size, and get notified of every sale.',
   },
 };
@@ -72,15 +73,16 @@ export function HomePage() {
       <section className="section">
         <h2 className="section__title">Why Choose Stickerdrop?</h2>
         <div className="features">
-          {FEATURE_BLURBS.map((title) => (
-            <article className="feature" key={title}>
-              <span className="feature__icon" aria-hidden="true">
-                {FEATURE_DETAILS[title].icon}
-              </span>
-              <h3>{title}</h3>
-              <p>{FEATURE_DETAILS[title].text}</p>
-            </article>
-          ))}
+          {FEATURE_BLURBS.map((title) => {
+            const { icon: Icon, text } = FEATURE_DETAILS[title];
+            return (
+              <article className="feature" key={title}>
+                <Icon className="feature__icon" size={28} />
+                <h3>{title}</h3>
+                <p>{text}</p>
+              </article>
+            );
+          })}
         </div>
       </section>
     </Page>
