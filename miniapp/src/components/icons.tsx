@@ -1,17 +1,15 @@
-import { Heart, Menu, X } from 'lucide-react';
+import { Heart, Menu, X } from 'lucide';
+import { Icon } from './Icon';
 
-/**
- * The app's icons are lucide's SVGs (imported one by one, so only those used ship): emoji showed as
- * empty boxes on desktops without an emoji font. Icons are decorative (aria-hidden) unless labelled.
- */
+/** The icons several screens share, with the sizes they are drawn at. */
 export function HeartIcon({ filled }: { filled: boolean }) {
-  return <Heart size={20} fill={filled ? 'currentColor' : 'none'} />;
+  return <Icon icon={Heart} size={20} fill={filled ? 'currentColor' : 'none'} />;
 }
 
 export function MenuIcon() {
-  return <Menu size={24} />;
+  return <Icon icon={Menu} size={24} />;
 }
 
 export function CloseIcon() {
-  return <X size={24} />;
+  return <Icon icon={X} size={24} />;
 }

@@ -1,4 +1,5 @@
-import { Heart } from 'lucide-react';
+import { Heart } from 'lucide';
+import { Icon } from '../../components/Icon';
 
 /** SPEC §2 footer: a tagline, a code-hosting link, a social link and a made-by line. */
 export function Footer() {
@@ -14,7 +15,8 @@ export function Footer() {
         </a>
       </p>
       <p className="footer__made">
-        Made with <Heart className="footer__heart" size={14} fill="currentColor" aria-label="love" role="img" /> for
+        Made with{' '}
+        <Icon icon={Heart} className="footer__heart" size={14} fill="currentColor" aria-label="love" role="img" /> for
         sticker collectors
       </p>
     </footer>

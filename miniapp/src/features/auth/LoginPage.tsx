@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { Button } from '@telegram-apps/telegram-ui';
-import { Gem, Package, Palette, Ticket, Zap } from 'lucide-react';
+import { Gem, Package, Palette, Ticket, Zap } from 'lucide';
+import { Icon } from '../../components/Icon';
 import { MESSAGES, type AuthResponse } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { errorText } from '../../api/client';
@@ -53,13 +54,13 @@ export function LoginPage() {
   return (
     <Page webBack>
       <section className="login">
-        <Ticket className="login__logo" size={56} />
+        <Icon icon={Ticket} className="login__logo" size={56} />
         <h1>Welcome to Stickerdrop</h1>
         <p className="muted">Sign in with your Telegram account to like, buy and collect sticker packs.</p>
         <ul className="login__features">
-          {FEATURES.map(([Icon, text]) => (
+          {FEATURES.map(([icon, text]) => (
             <li key={text}>
-              <Icon className="login__feature-icon" size={20} /> {text}
+              <Icon className="login__feature-icon" icon={icon} size={20} /> {text}
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { Gem, Repeat, Wrench, type LucideIcon } from 'lucide-react';
+import { Gem, Repeat, Wrench } from 'lucide';
+import { Icon, type IconNode } from '../../components/Icon';
 import { FEATURE_BLURBS, HOME_TAGLINE, TRENDING_LIMIT } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { ButtonLink } from '../../components/ButtonLink';
@@ -14,7 +15,7 @@ import { homeStatTiles } from './home-stats';
 import './home.css';
 
 /** The blurbs' names come from shared (SPEC §1); the sentences under them are the mini-app's own. */
-const FEATURE_DETAILS: Record<(typeof FEATURE_BLURBS)[number], { icon: LucideIcon; text: string }> = {
+const FEATURE_DETAILS: Record<(typeof FEATURE_BLURBS)[number], { icon: IconNode; text: string }> = {
   'Limited Editions': {
     icon: Gem,
     text: 'Every pack is minted in a fixed number of numbered editions. Once they are gone, they are gone.',
@@ -74,10 +75,10 @@ export function HomePage() {
         <h2 className="section__title">Why Choose Stickerdrop?</h2>
         <div className="features">
           {FEATURE_BLURBS.map((title) => {
-            const { icon: Icon, text } = FEATURE_DETAILS[title];
+            const { icon, text } = FEATURE_DETAILS[title];
             return (
               <article className="feature" key={title}>
-                <Icon className="feature__icon" size={28} />
+                <Icon className="feature__icon" icon={icon} size={28} />
                 <h3>{title}</h3>
                 <p>{text}</p>
               </article>

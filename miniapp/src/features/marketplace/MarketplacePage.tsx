@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
-import { Gem, Palette, TrendingUp, Users } from 'lucide-react';
+import { Gem, Palette, TrendingUp, Users } from 'lucide';
 import {
   CURRENCY,
   formatTonCents,

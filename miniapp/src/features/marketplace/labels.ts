@@ -1,4 +1,5 @@
-import { LayoutGrid, List, type LucideIcon } from 'lucide-react';
+import { LayoutGrid, List } from 'lucide';
+import type { IconNode } from '../../components/Icon';
 import type { Sort, ViewMode } from '@stickerdrop/shared';
 
 /** Button labels for SPEC §4's sort values and view modes. */
@@ -12,4 +13,4 @@ export const SORT_LABELS: Record<Sort, string> = {
 export const VIEW_LABELS: Record<ViewMode, string> = { grid: 'Grid view', list: 'List view' };
 
 /** The view buttons show an icon; VIEW_LABELS is their accessible name. */
-export const VIEW_ICONS: Record<ViewMode, LucideIcon> = { grid: LayoutGrid, list: List };
+export const VIEW_ICONS: Record<ViewMode, IconNode> = { grid: LayoutGrid, list: List };

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
-import { CircleCheck, Eye, Image as ImageIcon, Images, Star, Users } from 'lucide-react';
+import { CircleCheck, Eye, Image as ImageIcon, Images, Star, Users } from 'lucide';
+import { Icon } from '../../components/Icon';
 import { MESSAGES, parsePackId } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { ButtonLink } from '../../components/ButtonLink';
@@ -61,7 +62,7 @@ export function PackDetailPage() {
             <img src={apiUrl(image)} alt={data.title} width="512" height="512" />
           ) : (
             <div className="pack-card__placeholder" aria-label="No image">
-              <ImageIcon size={72} />
+              <Icon icon={ImageIcon} size={72} />
             </div>
           )}
           {data.stickers.length > 1 ? (
@@ -130,7 +131,7 @@ export function PackDetailPage() {
 
           {data.isOwned ? (
             <div className="notice" role="note">
-              <CircleCheck className="notice__icon" size={20} />
+              <Icon icon={CircleCheck} className="notice__icon" size={20} />
               You own this pack{data.edition ? ` (edition #${data.edition} of ${data.maxSupply})` : ''}. Download it or
               add it to Telegram.
             </div>

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Eye, Flame, Heart, Image as ImageIcon, ShoppingCart, Sparkles } from 'lucide-react';
+import { Eye, Flame, Heart, Image as ImageIcon, ShoppingCart, Sparkles } from 'lucide';
+import { Icon } from '../../components/Icon';
 import { CARD_DESCRIPTION_LINES, CARD_STAGGER_S, CURRENCY, type PackCard as PackCardData } from '@stickerdrop/shared';
 import { apiUrl } from '../../config';
 import { HeartIcon } from '../../components/icons';
@@ -49,16 +50,16 @@ export function PackCard({
           <img src={apiUrl(image)} alt={pack.title} loading={index < 4 ? 'eager' : 'lazy'} width="512" height="512" />
         ) : (
           <div className="pack-card__placeholder" aria-label="No image">
-            <ImageIcon size={40} />
+            <Icon icon={ImageIcon} size={40} />
           </div>
         )}
         {pack.isTrending ? (
           <span className="pack-card__badge pack-card__badge--trending">
-            <Flame size={12} /> Trending
+            <Icon icon={Flame} size={12} /> Trending
           </span>
         ) : pack.isNew ? (
           <span className="pack-card__badge pack-card__badge--new">
-            <Sparkles size={12} /> New
+            <Icon icon={Sparkles} size={12} /> New
           </span>
         ) : null}
         <button
@@ -92,13 +93,13 @@ export function PackCard({
         </p>
         <div className="pack-card__counters">
           <span title="Views">
-            <Eye size={14} /> {counter(pack.views)}
+            <Icon icon={Eye} size={14} /> {counter(pack.views)}
           </span>
           <span title="Likes">
-            <Heart size={14} /> {counter(pack.likes)}
+            <Icon icon={Heart} size={14} /> {counter(pack.likes)}
           </span>
           <span title="Sales">
-            <ShoppingCart size={14} /> {counter(pack.sales)}
+            <Icon icon={ShoppingCart} size={14} /> {counter(pack.sales)}
           </span>
         </div>
         <div className="pack-card__creator">
