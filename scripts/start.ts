@@ -2,10 +2,9 @@
  * `npm start`: the whole marketplace in one process — the API with the mini-app and, when BOT_TOKEN is
  * set, the bot. With no configuration it runs on an embedded Postgres (PGlite) in DATA_DIR.
  */
-import { ConfigError, loadConfig, stopOnSignals } from '@stickerdrop/api';
 import { BotConfigError, loadBotConfig, startBot } from '@stickerdrop/bot';
-import { startServer } from '../api/src/server.js';
-import { DataDirLockedError } from '../api/src/db/lock.js';
+import { ConfigError, DataDirLockedError, loadConfig, stopOnSignals } from '@stickerdrop/core';
+import { startServer } from '@stickerdrop/api';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import pino from 'pino';
-import { createStorage, openDatabase, stopOnSignals } from '@stickerdrop/api';
+import { createStorage, openDatabase, stopOnSignals } from '@stickerdrop/core';
 import { BotConfigError, loadBotConfig } from './config.js';
 import { startBot } from './start.js';
 
