@@ -26,6 +26,7 @@ export {
 export { openDatabase, type Database, type DatabaseHandle, type Transaction, type DbOrTx } from './db/client.js';
 export { tables } from './db/index.js';
 export { DataDirLockedError } from './db/lock.js';
+export { isDatabaseUnavailable } from './db/unavailable.js';
 export { diskStorage, memoryStorage, fileUrl, isValidKey, type FileStorage } from './storage/storage.js';
 export { s3Storage, type S3Settings, type S3StorageOptions } from './storage/s3-storage.js';
 export { createStorage } from './storage/create-storage.js';

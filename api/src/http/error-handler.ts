@@ -1,9 +1,14 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { API_ERRORS } from '@stickerdrop/shared';
-import { HttpError } from '@stickerdrop/core';
+import { HttpError, isDatabaseUnavailable } from '@stickerdrop/core';
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    // A lost database connection (restart, failover) is transient: 503 tells clients to try again.
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'request failed: database unavailable');
+      return reply.status(503).send({ error: API_ERRORS.temporarilyUnavailable });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
