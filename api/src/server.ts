@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { type Config, createStorage, type DatabaseHandle, type FileStorage, openDatabase } from '@stickerdrop/core';
-import { createApp } from './app.js';
+import { createApp, type CreateAppOptions } from './app.js';
 import { startBackgroundJobs } from './jobs.js';
 
 /** The built mini-app, served on the API's origin. */
@@ -24,7 +24,7 @@ export interface StartServerOptions {
   staticDir?: string | false;
   /** Seed the demo catalogue into an empty database (default: when demo mode is on). */
   seed?: boolean;
-  logger?: boolean;
+  logger?: CreateAppOptions['logger'];
 }
 
 /**

@@ -1,6 +1,7 @@
 /** The domain's surface for the edges: the API, the bot, the start script, bench and e2e import from here. */
 export {
   loadConfig,
+  environment,
   testConfig,
   ConfigError,
   optionalString,
@@ -10,7 +11,8 @@ export {
   s3Settings,
   type Config,
 } from './config.js';
-export { stopOnSignals } from './process.js';
+export { stopOnSignals, STOP_DEADLINE_MS, type StopOptions } from './process.js';
+export { createLogger } from './logger.js';
 export {
   HttpError,
   badRequest,

@@ -10,14 +10,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(503).send({ error: API_ERRORS.temporarilyUnavailable });
     }
     const status = error.statusCode ?? 500;
-    if (status >= 500) {
+    if (status >= 500 && !(error instanceof HttpError)) {
       request.log.error({ err: error }, 'request failed');
-      // Only a deliberate HttpError (e.g. 503 not configured) carries a text meant for the client.
-      const message = error instanceof HttpError ? error.message : API_ERRORS.internal;
-      return reply.status(status).send({ error: message });
+      return reply.status(status).send({ error: API_ERRORS.internal });
     }
-    // Fastify's own 4xx (bad JSON, body too large, unsupported content type) keep their status.
+    // A deliberate HttpError (e.g. 503 not configured) and Fastify's own 4xx (bad JSON, body too large,
+    // unsupported content type) carry a text meant for the client; the request's log line says it.
+    request.refusal = error.message;
     return reply.status(status).send({ error: error.message });
   });
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: API_ERRORS.notFound }));
+  app.setNotFoundHandler((request, reply) => {
+    request.refusal = API_ERRORS.notFound;
+    return reply.status(404).send({ error: API_ERRORS.notFound });
+  });
 }
