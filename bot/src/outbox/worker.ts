@@ -4,10 +4,10 @@ import {
   markOutboxFinal,
   markOutboxRetry,
   markOutboxSent,
+  type OutboxRow,
   releaseOutboxRows,
   renewOutboxLease,
-  type OutboxRow,
-} from '@stickerdrop/api';
+} from '@stickerdrop/core';
 import type { Logger } from '../logger.js';
 import { BOT_OUTBOX_KINDS, deliver, recipientOf } from './deliveries.js';
 import { PermanentDeliveryError, type DeliveryDeps } from './delivery-deps.js';

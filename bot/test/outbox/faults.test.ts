@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { claimOutboxBatch, enqueueOutbox, memoryStorage, type Database, type FileStorage } from '@stickerdrop/api';
+import { claimOutboxBatch, enqueueOutbox, memoryStorage, type Database, type FileStorage } from '@stickerdrop/core';
 import { describeEachDatabase, describePostgres, freshDatabase, TEST_DATABASE_URL } from '../../../api/test/helpers.js';
 import { startFakeBotApi, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';
 import { BOT_OUTBOX_KINDS } from '../../src/outbox/deliveries.js';
