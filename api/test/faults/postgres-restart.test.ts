@@ -8,7 +8,8 @@ import { createApp } from '../../src/app.js';
 import { testConfig } from '../../../core/src/config.js';
 import { openDatabase, type DatabaseHandle } from '../../../core/src/db/client.js';
 import { memoryStorage } from '../../../core/src/storage/storage.js';
-import { createPack } from '../features/orders/fixtures.js';
+import { startReservationSweeper } from '../../../core/src/orders/expire.js';
+import { createPack, insertOrder, orderRow } from '../features/orders/fixtures.js';
 import { describePostgres, TEST_DATABASE_URL } from '../helpers.js';
 import { createUser, type TestUser } from '../users.js';
 
@@ -93,17 +94,21 @@ async function underLoad(name: string, handle: DatabaseHandle) {
     }
   };
   const lanes = Array.from({ length: 8 }, (_, i) => lane(i));
-  // Buys wait on this row lock, so at the cut there are transactions in flight for certain.
+  // Buys and the sweeper wait on these locks, so at the cut there are transactions in flight for certain.
   const blockBuys = async (url: string) => {
     const locker = new pg.Client({ connectionString: url });
     locker.on('error', () => undefined); // the cut ends this session as well
     await locker.connect();
     await locker.query('BEGIN');
     await locker.query('SELECT id FROM packs WHERE id = $1 FOR UPDATE', [pack.id]);
-    await until('buys to wait on the lock', async () => (await waiting(name)) >= 2);
+    // Reads go on; writes to orders (the reservation sweeper's) wait too.
+    await locker.query('LOCK TABLE orders IN EXCLUSIVE MODE');
+    await until('buys and the sweeper to wait on the locks', async () => (await waiting(name)) >= 3);
     return locker;
   };
   return {
+    t,
+    packId: pack.id,
     responses,
     blockBuys,
     /** How long after `since` a buy (a real transaction) that started after it succeeded. */
@@ -151,6 +156,13 @@ describePostgres('Postgres connections lost under load', () => {
     const database = await ownDatabase();
     drop = database.drop;
     const load = await underLoad(database.name, database.handle);
+    // A background job beside the requests: its passes fail during the cuts, and it keeps running.
+    const jobErrors: unknown[] = [];
+    const stopSweeper = startReservationSweeper(database.handle.db, {
+      intervalMs: 20,
+      now: () => new Date(),
+      onError: (error) => jobErrors.push(error),
+    });
     try {
       for (let round = 0; round < 3; round++) {
         await until('load', () => load.responses.filter((r) => r.status < 300).length > 10 * (round + 1));
@@ -174,7 +186,18 @@ describePostgres('Postgres connections lost under load', () => {
         console.info(`round ${round}: ${terminated} backends terminated, serving again after ${recoveryMs} ms`);
         expect(recoveryMs).toBeLessThan(1_000);
       }
+      // After the cuts the sweeper still expires a lapsed reservation.
+      expect(jobErrors.length).toBeGreaterThanOrEqual(3);
+      const buyer = await createUser(load.t);
+      const anHourAgo = new Date(Date.now() - 60 * 60_000);
+      const lapsed = await insertOrder(
+        { db: database.handle.db, clock: { now: anHourAgo, advance: () => undefined } },
+        { userId: buyer.id, packId: load.packId },
+      );
+      await until('the sweeper to expire it', async () => (await orderRow(load.t, lapsed)).status === 'expired');
+      console.info(`reservation sweeper: ${jobErrors.length} failed passes during the cuts, then carried on`);
     } finally {
+      await stopSweeper();
       await load.stop();
     }
     const failures = expectOnly503s(load.responses);
