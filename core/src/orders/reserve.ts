@@ -60,9 +60,11 @@ export async function buyPack(db: Database, input: BuyInput): Promise<BuyResult>
  * the same order id. A failure here leaves the reservation live for the next retry.
  */
 async function completePayment(db: Database, order: OrderRecord, input: BuyInput): Promise<BuyResult> {
+  // Only the placeholder can be missing details; the rail is resolved (and may refuse) only then.
+  if ((order.payment as PaymentInstructions).kind !== 'demo') return { order, created: false };
   const method = order.paymentMethod as PaymentMethod;
   const rail = method === input.paymentMethod ? input.rail : input.railFor?.(method);
-  if (!rail || (order.payment as PaymentInstructions).kind === rail.method) return { order, created: false };
+  if (!rail || rail.method === 'demo') return { order, created: false };
   const payment = await rail.createPayment(order);
   await db
     .update(orders)
