@@ -4,7 +4,7 @@ import { HttpError, badRequest, payloadTooLarge } from '../../http/errors.js';
 import type { CreatePackInput } from './create-pack.js';
 import { inspectImage } from './image.js';
 
-const TEXT_FIELDS = ['title', 'description', 'price', 'category', 'tags', 'maxSupply'] as const;
+const TEXT_FIELDS = ['title', 'description', 'price', 'category', 'tags', 'maxSupply', 'royaltyBps'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 const isTextField = (name: string): name is TextField => (TEXT_FIELDS as readonly string[]).includes(name);
 
