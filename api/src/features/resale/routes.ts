@@ -7,15 +7,24 @@ import {
   PriceHistoryQuery,
   RESALE_ERRORS,
 } from '@stickerdrop/shared';
+import {
+  badRequest,
+  buyListing,
+  delistEdition,
+  getEdition,
+  listActivity,
+  listEdition,
+  notFound,
+  offeredPaymentMethods,
+  packExists,
+  packListings,
+  parseInput,
+  priceHistory,
+  toOrderDto,
+  type PaymentRail,
+} from '@stickerdrop/core';
 import { requireUser } from '../../http/auth.js';
-import { badRequest, notFound, parseInput } from '../../http/errors.js';
-import { toOrderDto } from '../orders/order-record.js';
-import { offeredPaymentMethods, type PaymentRail } from '../orders/payment-rails.js';
 import { packIdParam } from '../packs/params.js';
-import { listActivity } from './activity.js';
-import { buyListing } from './buy.js';
-import { delistEdition, listEdition } from './listings.js';
-import { getEdition, packExists, packListings, priceHistory } from './read.js';
 
 const MAX_ID = 2_147_483_647;
 
