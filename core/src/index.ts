@@ -148,6 +148,7 @@ export {
   markOutboxRetry,
   markOutboxFinal,
   releaseOutboxRows,
+  renewOutboxLease,
   type OutboxRow,
   type OutboxStatus,
 } from './outbox/drain.js';
