@@ -169,6 +169,7 @@ export {
   findStickerSet,
   recordStickerSet,
   markStickerSetComplete,
+  forgetStickerSet,
   findPackAccess,
   loadPackArchive,
   zipArchive,
