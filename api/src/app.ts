@@ -6,7 +6,10 @@ import type { Database } from './db/client.js';
 import type { FileStorage } from './storage/storage.js';
 import { createAccessTokens, type AccessTokens } from './features/auth/access-token.js';
 import { bearerAuthHook } from './http/auth.js';
+import { registerApiDocs } from './http/api-docs.js';
 import { registerErrorHandler } from './http/errors.js';
+import { registerRateLimits } from './http/rate-limits.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerFeatures } from './features/index.js';
 import { registerStaticSite } from './http/static-site.js';
 
@@ -55,6 +58,9 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   app.decorateRequest('badToken', false);
   app.addHook('onRequest', bearerAuthHook(deps.tokens));
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, options.config.publicUrl);
+  await registerRateLimits(app, options.config.rateLimits);
+  await registerApiDocs(app);
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_STICKERS_PER_PACK, fields: 20, fieldSize: 16 * 1024, parts: 80 },
   });
