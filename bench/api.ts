@@ -5,10 +5,8 @@
  * ceiling; fails when the listing serves less than a third of the ceiling.
  */
 import { randomBytes } from 'node:crypto';
-import { createApp } from '../api/src/app.js';
-import { loadConfig } from '../api/src/config.js';
-import { seedBenchCatalogue } from '../api/src/seed/bench.js';
-import { memoryStorage } from '../api/src/storage/storage.js';
+import { createApp } from '@stickerdrop/api';
+import { loadConfig, memoryStorage, seedBenchCatalogue } from '@stickerdrop/core';
 import { openBenchDatabase } from './database.js';
 import { runLoad, type LoadResult } from './load.js';
 

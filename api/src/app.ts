@@ -1,14 +1,19 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { MAX_STICKERS_PER_PACK, MAX_UPLOAD_BYTES } from '@stickerdrop/shared';
-import type { Config } from './config.js';
-import type { Database } from './db/client.js';
-import type { FileStorage } from './storage/storage.js';
-import { createAccessTokens, type AccessTokens } from './features/auth/access-token.js';
+import {
+  type AccessTokens,
+  type Config,
+  createAccessTokens,
+  createLogger,
+  type Database,
+  type FileStorage,
+} from '@stickerdrop/core';
 import { bearerAuthHook } from './http/auth.js';
 import { registerApiDocs } from './http/api-docs.js';
-import { registerErrorHandler } from './http/errors.js';
+import { registerErrorHandler } from './http/error-handler.js';
 import { registerRateLimits } from './http/rate-limits.js';
+import { registerRequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerFeatures } from './features/index.js';
 import { registerStaticSite } from './http/static-site.js';
@@ -36,12 +41,19 @@ export interface CreateAppOptions {
   now?: () => Date;
   /** Serve the built mini-app from this directory on the same origin. */
   staticDir?: string;
-  logger?: boolean;
+  /** false: silent (tests, benchmarks); a logger: shared with the rest of the process; default: a new one. */
+  logger?: boolean | FastifyBaseLogger;
 }
 
 export async function createApp(options: CreateAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: options.config.logLevel },
+    ...(options.logger === false
+      ? { logger: false }
+      : {
+          loggerInstance: typeof options.logger === 'object' ? options.logger : createLogger(options.config.logLevel),
+        }),
+    // registerRequestLog writes one line per request instead.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
     bodyLimit: 64 * 1024,
   });
@@ -57,6 +69,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   app.decorateRequest('userId', null);
   app.decorateRequest('badToken', false);
   app.addHook('onRequest', bearerAuthHook(deps.tokens));
+  registerRequestLog(app);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, options.config.publicUrl);
   await registerRateLimits(app, options.config.rateLimits);

@@ -5,10 +5,10 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { describe } from 'vitest';
 import { createApp } from '../src/app.js';
-import { testConfig, type Config } from '../src/config.js';
-import { openDatabase, type Database } from '../src/db/client.js';
-import * as schema from '../src/db/schema.js';
-import { memoryStorage, type FileStorage } from '../src/storage/storage.js';
+import { testConfig, type Config } from '../../core/src/config.js';
+import { openDatabase, type Database } from '../../core/src/db/client.js';
+import * as schema from '../../core/src/db/schema.js';
+import { memoryStorage, type FileStorage } from '../../core/src/storage/storage.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;

@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { API_ERRORS } from '@stickerdrop/shared';
-import type { Config, RateLimitName } from '../config.js';
-import { HttpError } from './errors.js';
+import { HttpError, type Config, type RateLimitName } from '@stickerdrop/core';
 
 /**
  * Which limit covers which route. Every other write (any method but GET and HEAD) gets `write`, so a new

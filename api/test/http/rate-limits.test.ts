@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_ERRORS } from '@stickerdrop/shared';
-import type { Config, RateLimit } from '../../src/config.js';
+import type { Config, RateLimit } from '../../../core/src/config.js';
 import { ROUTE_LIMITS } from '../../src/http/rate-limits.js';
 import { TEST_REDIS_URL, buildTestApp, describeRedis, rateLimitsWith, type TestApp } from '../helpers.js';
 import { createUser } from '../users.js';

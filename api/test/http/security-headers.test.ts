@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
-import { testConfig } from '../../src/config.js';
-import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
-import { memoryStorage } from '../../src/storage/storage.js';
+import { testConfig } from '../../../core/src/config.js';
+import { openDatabase, type DatabaseHandle } from '../../../core/src/db/client.js';
+import { memoryStorage } from '../../../core/src/storage/storage.js';
 
 /** The CSP header as directive → sources. */
 function csp(header: string | string[] | number | undefined): Map<string, string[]> {

@@ -4,9 +4,9 @@ import {
   markOutboxFinal,
   markOutboxRetry,
   markOutboxSent,
-  releaseOutboxRows,
   type OutboxRow,
-} from '@stickerdrop/api';
+  releaseOutboxRows,
+} from '@stickerdrop/core';
 import type { Logger } from '../logger.js';
 import { BOT_OUTBOX_KINDS, deliver, recipientOf } from './deliveries.js';
 import { PermanentDeliveryError, type DeliveryDeps } from './delivery-deps.js';

@@ -1,11 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_ERRORS, BuyRequest, MESSAGES, OrderIdParams, type PaymentInstructions } from '@stickerdrop/shared';
+import {
+  badRequest,
+  buyPack,
+  findUserOrder,
+  fulfilOrder,
+  notFound,
+  parseInput,
+  type PaymentRail,
+  resolvePaymentRail,
+  toOrderDto,
+  unauthorized,
+} from '@stickerdrop/core';
 import { requireUser } from '../../http/auth.js';
-import { badRequest, notFound, parseInput, unauthorized } from '../../http/errors.js';
-import { fulfilOrder } from './fulfil.js';
-import { findUserOrder, toOrderDto } from './order-record.js';
-import { resolvePaymentRail, type PaymentRail } from './payment-rails.js';
-import { buyPack } from './reserve.js';
 
 export interface OrdersRoutesOptions {
   /** The rails implemented so far; a method without one is refused unless demo mode pays everything. */
@@ -28,6 +35,7 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
       packId: input.stickerId,
       paymentMethod: input.paymentMethod,
       rail,
+      railFor: (method) => resolvePaymentRail(config, rails, method),
       now: at,
     });
     return reply.status(created ? 201 : 200).send({ order: toOrderDto(order, at) });

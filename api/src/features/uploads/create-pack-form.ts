@@ -1,8 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
-import { HttpError, badRequest, payloadTooLarge } from '../../http/errors.js';
-import type { CreatePackInput } from './create-pack.js';
-import { inspectImage } from './image.js';
+import { badRequest, type CreatePackInput, HttpError, inspectImage, payloadTooLarge } from '@stickerdrop/core';
 
 const TEXT_FIELDS = ['title', 'description', 'price', 'category', 'tags', 'maxSupply'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];

@@ -1,0 +1,38 @@
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { editions, orders } from '../db/schema.js';
+
+/**
+ * Supply rules shared by reservation and fulfilment. Callers hold the pack row lock (SELECT … FOR UPDATE),
+ * so the counts cannot change under them: every write that changes them takes the same lock first.
+ */
+
+/** Unpaid reservations of a pack that still hold an edition at `now`, optionally leaving one order out. */
+export async function countLiveReservations(
+  tx: DbOrTx,
+  packId: number,
+  now: Date,
+  exceptOrderId?: string,
+): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<string>`count(*)::text` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.packId, packId),
+        eq(orders.status, 'reserved'),
+        gt(orders.expiresAt, now),
+        exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,
+      ),
+    );
+  return Number(row?.count ?? 0);
+}
+
+export async function ownsEdition(tx: DbOrTx, userId: number, packId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: editions.id })
+    .from(editions)
+    .where(and(eq(editions.ownerId, userId), eq(editions.packId, packId)))
+    .limit(1);
+  return row !== undefined;
+}
