@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_ERRORS } from '@stickerdrop/shared';
@@ -121,7 +123,29 @@ describeRedis('rate limits through Redis', () => {
     const other = await build(rateLimitsWith({ signIn: perMinute(3) }, { ...redis, prefix: `test:${randomUUID()}:` }));
     apps.push(other);
     expect((await demoSignIn(other)).statusCode).toBe(200);
-  });
+  }, 120_000);
+
+  it('keeps serving, uncounted, while Redis is down, instead of refusing every write', async () => {
+    // A Redis server of its own, to stop: the shared one stays up for everyone else.
+    const port = await closedPort();
+    const server = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    try {
+      await untilListening(port);
+      const t = await build(
+        rateLimitsWith({ signIn: perMinute(1) }, { url: `redis://127.0.0.1:${port}`, prefix: 'x:' }),
+      );
+      apps.push(t);
+      expect((await demoSignIn(t)).statusCode).toBe(200);
+      expect((await demoSignIn(t)).statusCode).toBe(429);
+      server.kill('SIGKILL');
+      await once(server, 'exit');
+      for (let i = 0; i < 3; i++) expect((await demoSignIn(t)).statusCode).toBe(200);
+    } finally {
+      server.kill('SIGKILL');
+    }
+  }, 120_000);
 
   it('stops start-up with a sentence naming REDIS_URL when Redis cannot be reached', async () => {
     const port = await closedPort();
@@ -139,4 +163,19 @@ function closedPort(): Promise<number> {
       server.close((error) => (error ? reject(error) : resolve(port)));
     });
   });
+}
+
+async function untilListening(port: number): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const socket = net.connect(port, '127.0.0.1');
+    // `once` rejects when the socket emits 'error' (nothing listening yet).
+    const connected = await once(socket, 'connect').then(
+      () => true,
+      () => false,
+    );
+    socket.destroy();
+    if (connected) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`redis-server did not start on port ${port}`);
 }
