@@ -17,7 +17,11 @@ export async function watchCsp(context: BrowserContext, page: Page): Promise<voi
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const report = (window as unknown as { __e2eCspViolation(text: string): void }).__e2eCspViolation;
-      void report(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} on ${event.documentURI}`);
+      const where = event.sourceFile ? ` (${event.sourceFile}:${event.lineNumber}:${event.columnNumber})` : '';
+      const sample = event.sample ? ` "${event.sample}"` : '';
+      void report(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}${sample}${where} on ${event.documentURI}`,
+      );
     });
   });
   page.on('console', (message) => {

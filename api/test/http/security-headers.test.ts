@@ -60,6 +60,11 @@ describe('security headers', () => {
     const policy = csp(res.headers['content-security-policy']);
     expect(policy.get('script-src')).toEqual(["'self'"]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
+    // Only an empty inline handler (TON Connect's ontouchstart): the SHA-256 of nothing.
+    expect(policy.get('script-src-attr')).toEqual([
+      "'unsafe-hashes'",
+      "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='",
+    ]);
     expect(policy.get('connect-src')).toEqual(["'self'", 'https:']);
     expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:']);
     expect(policy.has('upgrade-insecure-requests')).toBe(true);
