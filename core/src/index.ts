@@ -92,6 +92,17 @@ export {
 export { getMarketplaceStats } from './stats/index.js';
 export { listCollection } from './collection/index.js';
 export {
+  listActivity,
+  buyListing,
+  listEdition,
+  delistEdition,
+  getEdition,
+  packExists,
+  packListings,
+  priceHistory,
+  CHAIN_GRACE_MS,
+} from './resale/index.js';
+export {
   buyPack,
   fulfilOrder,
   expireReservations,
@@ -100,6 +111,7 @@ export {
   findUserOrder,
   toOrderDto,
   resolvePaymentRail,
+  offeredPaymentMethods,
   OrderNotFoundError,
   PaymentRefConflictError,
   type FulfilInput,
@@ -138,6 +150,7 @@ export {
   markOutboxRetry,
   markOutboxFinal,
   releaseOutboxRows,
+  renewOutboxLease,
   type OutboxRow,
   type OutboxStatus,
 } from './outbox/drain.js';
@@ -148,6 +161,9 @@ export type {
   SalePayload,
   RefundPayload,
   StickerSetDeliveryPayload,
+  ResalePayload,
+  ResaleFailedPayload,
+  StickerSetRevokePayload,
 } from './outbox/types.js';
 export {
   stickerSetName,

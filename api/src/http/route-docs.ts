@@ -1,14 +1,20 @@
 import { z } from 'zod';
 import {
+  ActivityPage,
+  ActivityQuery,
   AuthResponse,
   BecomeCreatorRequest,
+  BuyListingRequest,
   BuyRequest,
   ClientConfig,
   CollectionResponse,
   CreatePackResponse,
   DemoAuthRequest,
+  EditionDetail,
   LikeResponse,
   LinkWalletRequest,
+  Listing,
+  ListingRequest,
   LoginCodePending,
   LoginCodeResponse,
   LogoutRequest,
@@ -19,6 +25,9 @@ import {
   PackIdParams,
   PackListQuery,
   PackListResponse,
+  PackListings,
+  PriceHistory,
+  PriceHistoryQuery,
   Profile,
   ProfileUpdateResponse,
   RefreshRequest,
@@ -48,6 +57,7 @@ export interface RouteDoc {
 
 const Empty = 'No content';
 const PackParams = PackIdParams;
+const EditionParams = z.object({ editionId: z.coerce.number().int().positive() });
 
 /** Every route of the API by `METHOD url`; a test fails for a route missing here. */
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
@@ -181,9 +191,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 
   'POST /api/marketplace/buy': {
     tag: 'orders',
-    summary: 'Reserve an edition: 201 a new order, 200 the open one',
+    summary: 'Reserve a new edition, or buy a listed one ({ listingId }): 201 a new order, 200 the open one',
     auth: 'required',
-    body: BuyRequest,
+    body: z.union([BuyRequest, BuyListingRequest]),
     responses: { 200: OrderResponse, 201: OrderResponse },
   },
   'GET /api/orders/:id': {
@@ -205,6 +215,53 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Own purchased packs',
     auth: 'required',
     responses: { 200: CollectionResponse },
+  },
+  'POST /api/editions/:editionId/listing': {
+    tag: 'resale',
+    summary: 'List an owned edition for sale, or change its price: 201 new, 200 repriced',
+    auth: 'required',
+    params: EditionParams,
+    body: ListingRequest,
+    responses: { 200: z.object({ listing: Listing }), 201: z.object({ listing: Listing }) },
+  },
+  'DELETE /api/editions/:editionId/listing': {
+    tag: 'resale',
+    summary: 'Take an edition off sale',
+    auth: 'required',
+    params: EditionParams,
+    responses: { 204: Empty },
+  },
+  'GET /api/editions/:editionId': {
+    tag: 'resale',
+    summary: 'One edition: owner, history, listing',
+    params: EditionParams,
+    responses: { 200: EditionDetail },
+  },
+  'GET /api/stickers/:id/listings': {
+    tag: 'resale',
+    summary: 'A pack’s editions on sale',
+    params: PackParams,
+    responses: { 200: PackListings },
+  },
+  'GET /api/stickers/:id/activity': {
+    tag: 'resale',
+    summary: 'A pack’s mints, listings and sales',
+    params: PackParams,
+    query: ActivityQuery,
+    responses: { 200: ActivityPage },
+  },
+  'GET /api/activity': {
+    tag: 'resale',
+    summary: 'Marketplace activity',
+    query: ActivityQuery,
+    responses: { 200: ActivityPage },
+  },
+  'GET /api/stickers/:id/price-history': {
+    tag: 'resale',
+    summary: 'Daily sale prices of a pack',
+    params: PackParams,
+    query: PriceHistoryQuery,
+    responses: { 200: PriceHistory },
   },
   'POST /api/payments/stripe/webhook': {
     tag: 'payments',
