@@ -10,6 +10,8 @@ export {
   requireCompleteS3,
   s3Settings,
   type Config,
+  type RateLimit,
+  type RateLimitName,
 } from './config.js';
 export { stopOnSignals, STOP_DEADLINE_MS, type StopOptions } from './process.js';
 export { createLogger } from './logger.js';
@@ -90,6 +92,17 @@ export {
 export { getMarketplaceStats } from './stats/index.js';
 export { listCollection } from './collection/index.js';
 export {
+  listActivity,
+  buyListing,
+  listEdition,
+  delistEdition,
+  getEdition,
+  packExists,
+  packListings,
+  priceHistory,
+  CHAIN_GRACE_MS,
+} from './resale/index.js';
+export {
   buyPack,
   fulfilOrder,
   expireReservations,
@@ -98,6 +111,7 @@ export {
   findUserOrder,
   toOrderDto,
   resolvePaymentRail,
+  offeredPaymentMethods,
   OrderNotFoundError,
   PaymentRefConflictError,
   type FulfilInput,
@@ -147,6 +161,9 @@ export type {
   SalePayload,
   RefundPayload,
   StickerSetDeliveryPayload,
+  ResalePayload,
+  ResaleFailedPayload,
+  StickerSetRevokePayload,
 } from './outbox/types.js';
 export {
   stickerSetName,
@@ -154,6 +171,7 @@ export {
   findStickerSet,
   recordStickerSet,
   markStickerSetComplete,
+  forgetStickerSet,
   findPackAccess,
   loadPackArchive,
   zipArchive,
