@@ -10,6 +10,8 @@ export {
   requireCompleteS3,
   s3Settings,
   type Config,
+  type RateLimit,
+  type RateLimitName,
 } from './config.js';
 export { stopOnSignals, STOP_DEADLINE_MS, type StopOptions } from './process.js';
 export { createLogger } from './logger.js';
@@ -90,6 +92,17 @@ export {
 export { getMarketplaceStats } from './stats/index.js';
 export { listCollection } from './collection/index.js';
 export {
+  listActivity,
+  buyListing,
+  listEdition,
+  delistEdition,
+  getEdition,
+  packExists,
+  packListings,
+  priceHistory,
+  CHAIN_GRACE_MS,
+} from './resale/index.js';
+export {
   buyPack,
   fulfilOrder,
   expireReservations,
@@ -98,6 +111,7 @@ export {
   findUserOrder,
   toOrderDto,
   resolvePaymentRail,
+  offeredPaymentMethods,
   OrderNotFoundError,
   PaymentRefConflictError,
   type FulfilInput,
@@ -136,6 +150,7 @@ export {
   markOutboxRetry,
   markOutboxFinal,
   releaseOutboxRows,
+  renewOutboxLease,
   type OutboxRow,
   type OutboxStatus,
 } from './outbox/drain.js';
@@ -146,6 +161,9 @@ export type {
   SalePayload,
   RefundPayload,
   StickerSetDeliveryPayload,
+  ResalePayload,
+  ResaleFailedPayload,
+  StickerSetRevokePayload,
 } from './outbox/types.js';
 export {
   stickerSetName,
