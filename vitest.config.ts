@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 /** One run covers every part; each part is a project with its own environment. */
 export default defineConfig({
   test: {
-    globalSetup: ['scripts/test-suites.ts'],
+    globalSetup: ['scripts/test-suites.ts', 'api/test/global-setup.ts'],
     projects: [
       { test: { name: 'shared', include: ['shared/test/**/*.test.ts'], environment: 'node' } },
       {
