@@ -4,7 +4,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../packs/sql-rows.js';
 
 /**
- * Marketplace figures, all from the live rows in one round trip:
+ * Marketplace figures, summed over the 16 counter slots that migration 0002's triggers keep in the
+ * transactions that change packs, editions and users (so a read touches 16 small rows, never the catalogue):
  * - totalListings: packs with at least one edition left for sale (sold_count < max_supply);
  * - uniqueSellers: distinct creators with at least one pack listed;
  * - totalVolume: what buyers paid, the sum of every edition's purchase price;
@@ -17,14 +18,11 @@ export async function getMarketplaceStats(db: DbOrTx): Promise<MarketplaceStats>
   const [row] = await queryRows<Record<string, string>>(
     db,
     sql`
-    select
-      (select count(*) from packs where sold_count < max_supply)::text as listings,
-      (select count(distinct creator_id) from packs)::text as sellers,
-      (select coalesce(sum(purchase_price_nano), 0) from editions)::text as volume,
-      (select count(*) from editions)::text as sales,
-      (select count(*) from packs)::text as packs,
-      (select coalesce(sum(price_nano), 0) from packs)::text as price_sum,
-      (select count(*) from users where is_creator)::text as creators`,
+    select coalesce(sum(listings), 0)::text as listings, coalesce(sum(sellers), 0)::text as sellers,
+      coalesce(sum(volume), 0)::text as volume, coalesce(sum(sales), 0)::text as sales,
+      coalesce(sum(packs), 0)::text as packs, coalesce(sum(price_sum), 0)::text as price_sum,
+      coalesce(sum(creators), 0)::text as creators
+    from marketplace_counters`,
   );
   if (!row) throw new Error('stats query returned no row');
   const packs = BigInt(row.packs!);
