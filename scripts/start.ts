@@ -1,16 +1,30 @@
 /**
  * `npm start`: the whole marketplace in one process — the API with the mini-app and, when BOT_TOKEN is
  * set, the bot. With no configuration it runs on an embedded Postgres (PGlite) in DATA_DIR.
+ *
+ * package.json runs it as `exec node --import tsx scripts/start.ts`: the shell npm starts is replaced by
+ * this very process, and tsx loads in-process instead of as a parent, so a SIGTERM to the PID `npm start`
+ * created (what `docker stop` and Kubernetes send) reaches the code that stops gracefully.
  */
-import { ConfigError, loadConfig, stopOnSignals } from '@stickerdrop/api';
+import { ConfigError, createLogger, loadConfig, stopOnSignals, type Config } from '@stickerdrop/api';
 import { BotConfigError, loadBotConfig, startBot } from '@stickerdrop/bot';
+import type { Logger } from 'pino';
 import { startServer } from '../api/src/server.js';
 import { DataDirLockedError } from '../api/src/db/lock.js';
+import { ensureMiniappBuild } from './miniapp-build.js';
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const server = await startServer(config);
-  const log = server.app.log;
+interface Running {
+  stop(): Promise<void>;
+}
+
+async function start(config: Config, log: Logger, signal: AbortSignal): Promise<Running | undefined> {
+  // `npm run dev` passes --no-build: Vite's dev server serves the mini-app there.
+  if (!process.argv.includes('--no-build')) {
+    const build = await ensureMiniappBuild({ signal });
+    if (build.built) log.info({ ms: Math.round(build.ms) }, 'mini-app built');
+  }
+  if (signal.aborted) return undefined;
+  const server = await startServer(config, { logger: log });
   // Without BOT_TOKEN, startBot says so and runs nothing.
   const bot = await startBot({
     config: { ...config, webhook: loadBotConfig().webhook },
@@ -18,23 +32,47 @@ async function main(): Promise<void> {
     storage: server.storage,
     log,
   });
-
   log.info(
-    { url: config.publicUrl, database: server.database.kind, demo: config.demo },
+    { url: config.publicUrl, listening: server.url, database: server.database.kind, demo: config.demo },
     `Stickerdrop is running: open ${config.publicUrl}`,
   );
+  return {
+    async stop() {
+      await bot.stop();
+      await server.stop();
+    },
+  };
+}
 
+function main(): void {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  // Listening for signals from the first moment: a stop during the build ends the build, a stop during
+  // start-up waits for it, so the database is never left open.
+  const startup = new AbortController();
+  const running = start(config, log, startup.signal);
   stopOnSignals(log, async () => {
-    await bot.stop();
-    await server.stop();
+    startup.abort();
+    const started = await running.catch(() => undefined);
+    await started?.stop();
+  });
+  running.catch((error: unknown) => {
+    // A stop during the build or start-up is not a failure: stopOnSignals exits once it is handled.
+    if (!startup.signal.aborted) fail(error);
   });
 }
 
-main().catch((error: unknown) => {
+function fail(error: unknown): never {
   if (error instanceof ConfigError || error instanceof BotConfigError || error instanceof DataDirLockedError) {
     console.error(error.message);
   } else {
     console.error(error);
   }
   process.exit(1);
-});
+}
+
+try {
+  main();
+} catch (error) {
+  fail(error);
+}

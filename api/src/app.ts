@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { MAX_STICKERS_PER_PACK, MAX_UPLOAD_BYTES } from '@stickerdrop/shared';
 import type { Config } from './config.js';
@@ -7,6 +7,8 @@ import type { FileStorage } from './storage/storage.js';
 import { createAccessTokens, type AccessTokens } from './features/auth/access-token.js';
 import { bearerAuthHook } from './http/auth.js';
 import { registerErrorHandler } from './http/errors.js';
+import { registerRequestLog } from './http/request-log.js';
+import { createLogger } from './logger.js';
 import { registerFeatures } from './features/index.js';
 import { registerStaticSite } from './http/static-site.js';
 
@@ -33,12 +35,19 @@ export interface CreateAppOptions {
   now?: () => Date;
   /** Serve the built mini-app from this directory on the same origin. */
   staticDir?: string;
-  logger?: boolean;
+  /** false: silent (tests, benchmarks); a logger: shared with the rest of the process; default: a new one. */
+  logger?: boolean | FastifyBaseLogger;
 }
 
 export async function createApp(options: CreateAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: options.config.logLevel },
+    ...(options.logger === false
+      ? { logger: false }
+      : {
+          loggerInstance: typeof options.logger === 'object' ? options.logger : createLogger(options.config.logLevel),
+        }),
+    // registerRequestLog writes one line per request instead.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
     bodyLimit: 64 * 1024,
   });
@@ -54,6 +63,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   app.decorateRequest('userId', null);
   app.decorateRequest('badToken', false);
   app.addHook('onRequest', bearerAuthHook(deps.tokens));
+  registerRequestLog(app);
   registerErrorHandler(app);
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_STICKERS_PER_PACK, fields: 20, fieldSize: 16 * 1024, parts: 80 },

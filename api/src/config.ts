@@ -118,7 +118,23 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+/**
+ * The process environment, with `.env` from the working directory read in first when it exists (Node's
+ * own `process.loadEnvFile`). A variable already set in the environment wins over the file, so a
+ * container's or a shell's settings are never overridden by a stale file. The bot's config reads it too.
+ */
+export function environment(file = '.env'): Record<string, string | undefined> {
+  try {
+    process.loadEnvFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new ConfigError(`Cannot read ${file}: ${(error as Error).message}`);
+    }
+  }
+  return process.env;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = environment()): Config {
   // Checked across variables only once each one is valid on its own.
   const parsed = EnvSchema.superRefine(requireCompleteS3).safeParse(source);
   if (!parsed.success) {

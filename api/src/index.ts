@@ -2,6 +2,7 @@
 export { createApp, type AppDeps, type CreateAppOptions } from './app.js';
 export {
   loadConfig,
+  environment,
   testConfig,
   ConfigError,
   optionalString,
@@ -112,4 +113,5 @@ export {
   refundNotice,
   STARS_CURRENCY,
 } from './features/payments/index.js';
-export { stopOnSignals } from './process.js';
+export { stopOnSignals, STOP_DEADLINE_MS, type StopOptions } from './process.js';
+export { createLogger } from './logger.js';

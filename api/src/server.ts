@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { createApp } from './app.js';
+import { createApp, type CreateAppOptions } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { createStorage } from './storage/create-storage.js';
@@ -27,7 +27,7 @@ export interface StartServerOptions {
   staticDir?: string | false;
   /** Seed the demo catalogue into an empty database (default: when demo mode is on). */
   seed?: boolean;
-  logger?: boolean;
+  logger?: CreateAppOptions['logger'];
 }
 
 /**

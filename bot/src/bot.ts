@@ -6,6 +6,7 @@ import { installApiTransformers } from './api-transformers.js';
 import { databaseConversationStorage } from './conversation-storage.js';
 import { handleBotError } from './error-handler.js';
 import { sequentializeByChat } from './sequentialize.js';
+import { handleEachUpdateOnce } from './update-once.js';
 import { downloadTelegramFile } from './telegram-files.js';
 import { becomeCreatorConversationMiddleware, becomeCreatorFeature } from './features/become-creator.js';
 import { cancelFeature } from './features/cancel.js';
@@ -50,6 +51,7 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
 
   const protectedBot = bot.errorBoundary(handleBotError(deps.log));
   protectedBot.use(sequentializeByChat());
+  protectedBot.use(handleEachUpdateOnce(deps.db, services.now));
   protectedBot.use(inlineShareFeature);
   // Payments first: a payment made mid-conversation must never be taken as an answer.
   protectedBot.use(starsPaymentsFeature);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import {
+  environment,
   optionalString,
   optionalUrl,
   requireCompleteS3,
@@ -68,7 +69,7 @@ export interface BotProcessConfig extends BotConfig {
 
 export class BotConfigError extends Error {}
 
-export function loadBotConfig(source: Record<string, string | undefined> = process.env): BotProcessConfig {
+export function loadBotConfig(source: Record<string, string | undefined> = environment()): BotProcessConfig {
   const parsed = EnvSchema.superRefine(requireCompleteS3).safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

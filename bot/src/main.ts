@@ -1,18 +1,18 @@
 /**
- * The bot as its own process (at scale): `tsx bot/src/main.ts`. Shares the API's database (DATABASE_URL)
- * and files (the S3 bucket of S3_*, else DATA_DIR); the API runs elsewhere. Stops gracefully on
- * SIGINT/SIGTERM.
+ * The bot as its own process (at scale): `npm run start:bot`, i.e. `node --import tsx bot/src/main.ts`
+ * (one process, so SIGTERM reaches it; `tsx` as a command would be a parent relaying signals). Shares the
+ * API's database (DATABASE_URL) and files (the S3 bucket of S3_*, else DATA_DIR); the API runs elsewhere.
+ * Stops gracefully on SIGINT/SIGTERM.
  */
 import path from 'node:path';
-import pino from 'pino';
-import { createStorage, openDatabase, stopOnSignals } from '@stickerdrop/api';
+import { createLogger, createStorage, openDatabase, stopOnSignals } from '@stickerdrop/api';
 import { BotConfigError, loadBotConfig } from './config.js';
 import { startBot } from './start.js';
 
 async function main(): Promise<void> {
   const config = loadBotConfig();
   if (!config.botToken) throw new BotConfigError('Invalid configuration: BOT_TOKEN is required to run the bot');
-  const log = pino({ level: config.logLevel });
+  const log = createLogger(config.logLevel);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
   const storage = createStorage(config);
   const bot = await startBot({ config, db: database.db, storage, log });

@@ -9,6 +9,7 @@ export interface Polling {
 }
 
 const LONG_POLL_SECONDS = 30;
+const CONFIRM_TIMEOUT_MS = 3_000;
 
 /**
  * Long polling that never drops an update: the webhook is removed without dropping pending updates,
@@ -68,8 +69,10 @@ export function startPolling(bot: Bot<BotContext>, log: Logger): Polling {
       }
     }
     if (offset > 0) {
+      // Bounded: a Bot API that stopped answering would otherwise hold the graceful stop until its deadline.
+      const confirmSignal = AbortSignal.timeout(CONFIRM_TIMEOUT_MS) as unknown as typeof signal;
       await bot.api
-        .getUpdates({ offset, limit: 1, timeout: 0 })
+        .getUpdates({ offset, limit: 1, timeout: 0 }, confirmSignal)
         .catch((error: unknown) => log.warn({ err: error }, 'could not confirm the last handled update'));
     }
   })();

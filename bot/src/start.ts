@@ -9,6 +9,7 @@ import { SendLimiter, type SendLimits } from './outbox/send-limiter.js';
 import { startPolling, type Polling } from './polling.js';
 import { configureBotProfile } from './setup.js';
 import { startWebhook, type WebhookServer } from './webhook.js';
+import { startPruningHandledUpdates } from './update-once.js';
 
 export interface StartBotOptions {
   config: BotConfig;
@@ -64,6 +65,7 @@ export async function startBot(options: StartBotOptions): Promise<RunningBot> {
   let webhook: WebhookServer | undefined;
   let worker: OutboxWorker | undefined;
   let wakeInit: (() => void) | undefined;
+  let stopPruning: (() => void) | undefined;
 
   const ready = (async () => {
     while (!stopped) {
@@ -104,6 +106,7 @@ export async function startBot(options: StartBotOptions): Promise<RunningBot> {
       ...options.outbox,
     });
     worker.start();
+    stopPruning = startPruningHandledUpdates(db, now, log);
     if (config.webhook) webhook = await startWebhook(bot, config.webhook, log);
     else polling = startPolling(bot, log);
     log.info({ username: bot.botInfo.username, mode: config.webhook ? 'webhook' : 'long polling' }, 'bot started');
@@ -115,6 +118,7 @@ export async function startBot(options: StartBotOptions): Promise<RunningBot> {
       stopped = true;
       wakeInit?.();
       await ready.catch(() => undefined);
+      stopPruning?.();
       await Promise.all([polling?.stop(), webhook?.stop(), worker?.stop()]);
       log.info('bot stopped');
     },

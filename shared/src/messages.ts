@@ -98,6 +98,7 @@ export const API_ERRORS = {
   invalidWebsite: 'Website must be an http(s) URL',
   paymentMethodUnavailable: 'This payment method is not available',
   internal: 'Internal server error',
+  temporarilyUnavailable: 'The service is briefly unavailable; please try again in a few seconds',
   notFound: 'Not found',
   tooManyRequests: 'Too many requests',
   telegramAccountRequired: 'Sign in with Telegram to add stickers to Telegram',

@@ -31,11 +31,21 @@ export interface DatabaseOptions {
   /** PGlite data directory; absent means in memory (tests). */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** Told about each lost server connection (a Postgres restart, a terminated backend); default stderr. */
+  onConnectionError?: (error: Error) => void;
 }
+
+/** A request waits at most this long for a connection, so an unreachable server answers 5xx, not a hang. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 20,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    survivePostgresRestarts(pool, options.onConnectionError ?? logConnectionError);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
@@ -57,4 +67,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     unlock();
     throw error;
   }
+}
+
+/**
+ * A restart or failover ends every server connection, and node-postgres reports that as an 'error' event:
+ * on the pool for idle clients, and on the client itself while it is checked out (a transaction). An
+ * 'error' event without a listener kills the process, so both get one. The broken client is dropped by
+ * the pool (it is no longer queryable), its query rejects (the request answers 5xx), and the next query
+ * opens a fresh connection: service resumes as soon as Postgres accepts connections again.
+ */
+function survivePostgresRestarts(pool: pg.Pool, report: (error: Error) => void): void {
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+}
+
+function logConnectionError(error: Error): void {
+  console.error(`database connection lost (the pool reconnects): ${error.message}`);
 }

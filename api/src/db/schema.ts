@@ -208,6 +208,19 @@ export const botSessions = pgTable('bot_sessions', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Telegram updates the bot has handled, by update_id: a repeated delivery (a crash before Telegram
+ * learned the update was handled, a webhook retry) is skipped. Pruned a day after handling.
+ */
+export const telegramUpdates = pgTable(
+  'telegram_updates',
+  {
+    updateId: bigint('update_id', { mode: 'number' }).primaryKey(),
+    handledAt: timestamp('handled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('telegram_updates_handled_idx').on(t.handledAt)],
+);
+
 /** The sticker set the bot made in Telegram for one owner of a pack; a second request re-sends its link. */
 export const telegramStickerSets = pgTable(
   'telegram_sticker_sets',

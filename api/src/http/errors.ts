@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { API_ERRORS } from '@stickerdrop/shared';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 
 /** An error that carries its status; the one handler below turns it into `{ error }`. */
 export class HttpError extends Error {
@@ -53,15 +54,23 @@ function describeIssue(issue: z.core.$ZodRawIssue): string {
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      // Only a deliberate HttpError (e.g. 503 not configured) carries a text meant for the client.
-      const message = error instanceof HttpError ? error.message : API_ERRORS.internal;
-      return reply.status(status).send({ error: message });
+    // A lost database connection (restart, failover) is transient: 503 tells clients to try again.
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'request failed: database unavailable');
+      return reply.status(503).send({ error: API_ERRORS.temporarilyUnavailable });
     }
-    // Fastify's own 4xx (bad JSON, body too large, unsupported content type) keep their status.
+    const status = error.statusCode ?? 500;
+    if (status >= 500 && !(error instanceof HttpError)) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status).send({ error: API_ERRORS.internal });
+    }
+    // A deliberate HttpError (e.g. 503 not configured) and Fastify's own 4xx (bad JSON, body too large,
+    // unsupported content type) carry a text meant for the client; the request's log line says it.
+    request.refusal = error.message;
     return reply.status(status).send({ error: error.message });
   });
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: API_ERRORS.notFound }));
+  app.setNotFoundHandler((request, reply) => {
+    request.refusal = API_ERRORS.notFound;
+    return reply.status(404).send({ error: API_ERRORS.notFound });
+  });
 }

@@ -48,8 +48,9 @@ export class FakeStripe extends HttpFake {
     [];
   /** Where the hosted page delivers events (the API's webhook), with the secret it signs them with. */
   webhook: { url: string; secret: string } | null = null;
-  private idempotent = new Map<string, { status: number; body: unknown }>();
+  private idempotent = new Map<string, { status: number; body: unknown; params: string }>();
   private failures = new ScriptedFailures<number>();
+  private held: { when: 'before' | 'after'; until: Promise<void> } | null = null;
 
   constructor(readonly secretKey: string) {
     super();
@@ -63,6 +64,19 @@ export class FakeStripe extends HttpFake {
   /** The next `times` API requests fail with `status` (Stripe down). */
   fail(status: number, times = 1): void {
     this.failures.add(status, times);
+  }
+
+  /**
+   * Checkout Session creates hang (a slow Stripe, or a caller that dies waiting): `before` creating the
+   * session, or `after` it is created and its idempotency key recorded. The returned function lets them go.
+   */
+  holdCheckouts(when: 'before' | 'after'): () => void {
+    let release!: () => void;
+    this.held = { when, until: new Promise<void>((resolve) => (release = resolve)) };
+    return () => {
+      this.held = null;
+      release();
+    };
   }
 
   /** The buyer pays: the session completes. Asynchronous methods (bank debits) complete unpaid first. */
@@ -125,12 +139,28 @@ export class FakeStripe extends HttpFake {
     }
     const failure = this.failures.next();
     if (failure) return reply(failure, { error: { type: 'api_error', message: 'Something went wrong on our end' } });
+    const held = record.path === '/v1/checkout/sessions' ? this.held : null;
+    if (held?.when === 'before') {
+      await held.until;
+      // The caller died while its request waited: Stripe never saw it.
+      if (req.socket.destroyed) return;
+    }
     const key = record.idempotencyKey ? `${record.method} ${record.path} ${record.idempotencyKey}` : undefined;
     const replay = key ? this.idempotent.get(key) : undefined;
+    // Stripe replays a key's first answer only for the very same parameters; anything else is refused.
+    if (replay && replay.params !== JSON.stringify(record.params)) {
+      return reply(400, {
+        error: {
+          type: 'idempotency_error',
+          message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        },
+      });
+    }
     if (replay) return reply(replay.status, replay.body);
 
     const [status, payload] = this.answer(record);
-    if (key && status < 500) this.idempotent.set(key, { status, body: payload });
+    if (key && status < 500) this.idempotent.set(key, { status, body: payload, params: JSON.stringify(record.params) });
+    if (held?.when === 'after') await held.until;
     reply(status, payload);
   }
 
@@ -146,6 +176,14 @@ export class FakeStripe extends HttpFake {
       const currency = String(items[0]?.price_data?.currency ?? '');
       if (!p.success_url || lineItems.length === 0 || lineItems.some((item) => !(item.unit_amount >= 50))) {
         return [400, { error: { type: 'invalid_request_error', message: 'Invalid checkout session parameters' } }];
+      }
+      // Stripe keeps a session open between 30 minutes and 24 hours from its creation.
+      const ttl = p.expires_at === undefined ? 24 * 3600 : Number(p.expires_at) - Math.floor(Date.now() / 1000);
+      if (!(ttl >= 30 * 60 && ttl <= 24 * 3600)) {
+        return [
+          400,
+          { error: { type: 'invalid_request_error', message: 'expires_at must be 30 minutes to 24 hours away' } },
+        ];
       }
       const id = `cs_test_${randomBytes(16).toString('hex')}`;
       const session: FakeSession = {

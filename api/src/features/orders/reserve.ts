@@ -1,5 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { API_ERRORS, MESSAGES, ORDER_RESERVATION_MS, type PaymentMethod } from '@stickerdrop/shared';
+import {
+  API_ERRORS,
+  MESSAGES,
+  ORDER_RESERVATION_MS,
+  type PaymentInstructions,
+  type PaymentMethod,
+} from '@stickerdrop/shared';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { orders, packs } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
@@ -13,6 +19,8 @@ export interface BuyInput {
   /** What the buyer chose; recorded on the order even when another rail (demo) takes the payment. */
   paymentMethod: PaymentMethod;
   rail: PaymentRail;
+  /** The rail of another method, for a live reservation the buyer made with that method. */
+  railFor?: (method: PaymentMethod) => PaymentRail;
   now: Date;
 }
 
@@ -29,7 +37,7 @@ export interface BuyResult {
  */
 export async function buyPack(db: Database, input: BuyInput): Promise<BuyResult> {
   const reserved = await reserveEdition(db, input);
-  if (!reserved.created) return reserved;
+  if (!reserved.created) return completePayment(db, reserved.order, input);
   const order = reserved.order;
   try {
     const payment = await input.rail.createPayment(order);
@@ -42,6 +50,25 @@ export async function buyPack(db: Database, input: BuyInput): Promise<BuyResult>
       .where(and(eq(orders.id, order.id), eq(orders.status, 'reserved')));
     throw error;
   }
+}
+
+/**
+ * The buyer's live reservation, with its payment details. A process that died between committing the
+ * reservation and saving what the rail answered left the column's placeholder (`{ kind: 'demo' }`) on a
+ * real rail: the rail is asked again. That is safe: Stripe answers a repeated create with the same
+ * session (idempotency key `checkout:<orderId>`, same parameters); another Stars invoice link carries
+ * the same order id. A failure here leaves the reservation live for the next retry.
+ */
+async function completePayment(db: Database, order: OrderRecord, input: BuyInput): Promise<BuyResult> {
+  const method = order.paymentMethod as PaymentMethod;
+  const rail = method === input.paymentMethod ? input.rail : input.railFor?.(method);
+  if (!rail || (order.payment as PaymentInstructions).kind === rail.method) return { order, created: false };
+  const payment = await rail.createPayment(order);
+  await db
+    .update(orders)
+    .set({ payment })
+    .where(and(eq(orders.id, order.id), eq(orders.status, 'reserved')));
+  return { order: { ...order, payment }, created: false };
 }
 
 /**

@@ -28,6 +28,7 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
       packId: input.stickerId,
       paymentMethod: input.paymentMethod,
       rail,
+      railFor: (method) => resolvePaymentRail(config, rails, method),
       now: at,
     });
     return reply.status(created ? 201 : 200).send({ order: toOrderDto(order, at) });

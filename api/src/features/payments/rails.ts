@@ -19,7 +19,7 @@ export interface PaymentSetup {
 
 /** Builds every configured rail once, from config; the one place the app's rails come from. */
 export function createPaymentSetup(deps: { config: Config; db: Database; now: () => Date }): PaymentSetup {
-  const { config, db, now } = deps;
+  const { config, db } = deps;
   const methods = new Set(configuredRailMethods(config));
   const telegram = config.botToken ? new Api(config.botToken, { apiRoot: config.telegramApiRoot }) : undefined;
   const stripe =
@@ -28,7 +28,7 @@ export function createPaymentSetup(deps: { config: Config; db: Database; now: ()
       : undefined;
   const rails: PaymentRail[] = [];
   if (methods.has('ton') && config.ton.receiver) rails.push(tonRail(config.ton.receiver, config.ton.network));
-  if (stripe) rails.push(stripeRail({ db, stripe, usdRate: config.ton.usdRate, publicUrl: config.publicUrl, now }));
+  if (stripe) rails.push(stripeRail({ db, stripe, usdRate: config.ton.usdRate, publicUrl: config.publicUrl }));
   if (methods.has('stars') && telegram) rails.push(starsRail({ db, telegram, starsPerTon: config.starsPerTon }));
   return { rails, stripe, telegram };
 }

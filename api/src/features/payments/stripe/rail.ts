@@ -7,15 +7,18 @@ import type { PaymentRail } from '../../orders/payment-rails.js';
 import { STRIPE_MIN_USD_CENTS, usdCents } from '../prices.js';
 import type { Stripe } from './client.js';
 
-/** Stripe wants a Checkout Session to stay open at least 30 minutes; ours asks for a little more. */
-const SESSION_TTL_S = 31 * 60;
+/**
+ * Stripe wants a Checkout Session to stay open at least 30 minutes from its creation. The session closes
+ * this long after the reservation does: fixed per order (a retried create must send the very same
+ * parameters for its idempotency key), and still 30+ minutes away whenever the live reservation retries.
+ */
+const SESSION_TTL_AFTER_RESERVATION_S = 31 * 60;
 
 export interface StripeRailDeps {
   db: Database;
   stripe: Stripe;
   usdRate: string;
   publicUrl: string;
-  now: () => Date;
 }
 
 /**
@@ -49,7 +52,7 @@ export function stripeRail(deps: StripeRailDeps): PaymentRail {
           payment_intent_data: { metadata: { orderId: order.id } },
           success_url: back,
           cancel_url: back,
-          expires_at: Math.floor(deps.now().getTime() / 1000) + SESSION_TTL_S,
+          expires_at: Math.floor(order.expiresAt.getTime() / 1000) + SESSION_TTL_AFTER_RESERVATION_S,
         },
         { idempotencyKey: `checkout:${order.id}` },
       );

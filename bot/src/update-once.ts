@@ -1,0 +1,64 @@
+import { eq, lt } from 'drizzle-orm';
+import type { MiddlewareFn } from 'grammy';
+import { tables, type Database } from '@stickerdrop/api';
+import type { BotContext } from './context.js';
+import type { Logger } from './logger.js';
+
+/** A repeat comes within seconds or minutes (a restart, a webhook retry); a day is plenty. */
+export const HANDLED_UPDATES_KEPT_MS = 24 * 60 * 60_000;
+
+/**
+ * Each Telegram update acts once. Telegram delivers an update again when it did not learn the first
+ * delivery was handled (the process died before confirming the polling offset, a webhook answer was
+ * lost), and a repeated `/start` would welcome twice, a repeated answer advance a conversation twice.
+ * The update's id is written to `telegram_updates` once it is handled, in the same database every bot
+ * process shares, and an update already there is dropped.
+ *
+ * Runs after `sequentializeByChat`, so a repeat of the same chat waits for the first to be recorded.
+ * Recorded after handling, not before: a process killed in the middle of an update has it handled again
+ * when Telegram resends it, rather than lost. A handler that failed is recorded too (the user was told).
+ * Cost: one primary-key read and one insert per update.
+ */
+export function handleEachUpdateOnce(db: Database, now: () => Date): MiddlewareFn<BotContext> {
+  const { telegramUpdates } = tables;
+  return async (ctx, next) => {
+    const updateId = ctx.update.update_id;
+    const [seen] = await db
+      .select({ updateId: telegramUpdates.updateId })
+      .from(telegramUpdates)
+      .where(eq(telegramUpdates.updateId, updateId))
+      .limit(1);
+    if (seen) {
+      ctx.services.log.info({ updateId }, 'repeated update skipped');
+      return;
+    }
+    try {
+      await next();
+    } finally {
+      await db.insert(telegramUpdates).values({ updateId, handledAt: now() }).onConflictDoNothing();
+    }
+  };
+}
+
+/** Forgets updates handled over a day ago (an indexed range delete). */
+export async function pruneHandledUpdates(db: Database, now: Date): Promise<void> {
+  const { telegramUpdates } = tables;
+  await db
+    .delete(telegramUpdates)
+    .where(lt(telegramUpdates.handledAt, new Date(now.getTime() - HANDLED_UPDATES_KEPT_MS)));
+}
+
+/** How often the bot forgets old update ids: hourly keeps the table about a day of updates long. */
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+/** Prunes now and then hourly until the returned stop is called; a failed prune waits for the next. */
+export function startPruningHandledUpdates(db: Database, now: () => Date, log: Logger): () => void {
+  const prune = () =>
+    void pruneHandledUpdates(db, now()).catch((error: unknown) =>
+      log.warn({ err: error }, 'could not prune handled Telegram updates'),
+    );
+  prune();
+  const timer = setInterval(prune, PRUNE_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
