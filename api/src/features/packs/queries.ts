@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { isPackId, type PackDetail } from '@stickerdrop/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { creatorStats, packs, users } from '../../db/schema.js';
 import { fileUrl } from '../../storage/storage.js';
 import { cardColumns, toPackCard, type CardRow } from './card.js';
+import { onePerHandle } from './prepared.js';
 import { packRating } from './rating.js';
 
 export const downloadPath = (packId: number) => `/api/stickers/${packId}/download`;
@@ -19,17 +20,33 @@ export async function getPackDetail(
   now: Date = new Date(),
 ): Promise<PackDetail | null> {
   if (!isPackId(packId)) return null;
-  const [row] = await db
-    .select(detailColumns(viewerId))
-    .from(packs)
-    .innerJoin(users, eq(users.id, packs.creatorId))
-    .leftJoin(creatorStats, eq(creatorStats.creatorId, packs.creatorId))
-    .where(eq(packs.id, packId))
-    .limit(1);
+  const [row] = await detailStatement(db, viewerId !== null).execute({ packId, viewerId });
   return row ? toPackDetail(row, now) : null;
 }
 
-function detailColumns(viewerId: number | null) {
+/** Prepared per database handle, signed out and signed in (prepared.ts). */
+function prepareDetail(db: DbOrTx, signedIn: boolean) {
+  return db
+    .select(detailColumns(signedIn ? sql.placeholder('viewerId') : null))
+    .from(packs)
+    .innerJoin(users, eq(users.id, packs.creatorId))
+    .leftJoin(creatorStats, eq(creatorStats.creatorId, packs.creatorId))
+    .where(eq(packs.id, sql.placeholder('packId')))
+    .limit(1)
+    .prepare(signedIn ? 'pack_detail_signed_in' : 'pack_detail');
+}
+
+const preparedDetails = new WeakMap<DbOrTx, ReturnType<typeof prepareDetail>[]>();
+
+function detailStatement(db: DbOrTx, signedIn: boolean): ReturnType<typeof prepareDetail> {
+  const statements = onePerHandle(preparedDetails, db, (handle) => [
+    prepareDetail(handle, false),
+    prepareDetail(handle, true),
+  ]);
+  return statements[signedIn ? 1 : 0]!;
+}
+
+function detailColumns(viewerId: SQLWrapper | null) {
   const edition =
     viewerId === null
       ? sql<number | null>`null`

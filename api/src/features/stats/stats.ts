@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { formatTon, type MarketplaceStats } from '@stickerdrop/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { queryRows } from '../packs/sql-rows.js';
+import { marketplaceCounters } from '../../db/schema.js';
+import { onePerHandle } from '../packs/prepared.js';
 
 /**
  * Marketplace figures, summed over the 16 counter slots that migration 0002's triggers keep in the
@@ -15,25 +16,34 @@ import { queryRows } from '../packs/sql-rows.js';
  * - avgPrice: the mean asking price over all packs, rounded half up to the nanoton ("0.00" when none).
  */
 export async function getMarketplaceStats(db: DbOrTx): Promise<MarketplaceStats> {
-  const [row] = await queryRows<Record<string, string>>(
-    db,
-    sql`
-    select coalesce(sum(listings), 0)::text as listings, coalesce(sum(sellers), 0)::text as sellers,
-      coalesce(sum(volume), 0)::text as volume, coalesce(sum(sales), 0)::text as sales,
-      coalesce(sum(packs), 0)::text as packs, coalesce(sum(price_sum), 0)::text as price_sum,
-      coalesce(sum(creators), 0)::text as creators
-    from marketplace_counters`,
-  );
+  const [row] = await onePerHandle(preparedStats, db, prepareStats).execute();
   if (!row) throw new Error('stats query returned no row');
-  const packs = BigInt(row.packs!);
-  const priceSum = BigInt(row.price_sum!);
+  const packs = BigInt(row.packs);
+  const priceSum = BigInt(row.priceSum);
   return {
     totalListings: Number(row.listings),
     uniqueSellers: Number(row.sellers),
-    totalVolume: formatTon(BigInt(row.volume!)),
+    totalVolume: formatTon(BigInt(row.volume)),
     totalSales: Number(row.sales),
     totalStickers: Number(packs),
     totalCreators: Number(row.creators),
     avgPrice: formatTon(packs === 0n ? 0n : (2n * priceSum + packs) / (2n * packs)),
   };
 }
+
+/** Sums as text: exact on both drivers (Postgres sends numeric as text, PGlite may not). */
+const total = (column: SQLWrapper) => sql<string>`coalesce(sum(${column}), 0)::text`;
+const prepareStats = (db: DbOrTx) =>
+  db
+    .select({
+      listings: total(marketplaceCounters.listings),
+      sellers: total(marketplaceCounters.sellers),
+      volume: total(marketplaceCounters.volume),
+      sales: total(marketplaceCounters.sales),
+      packs: total(marketplaceCounters.packs),
+      priceSum: total(marketplaceCounters.priceSum),
+      creators: total(marketplaceCounters.creators),
+    })
+    .from(marketplaceCounters)
+    .prepare('marketplace_stats');
+const preparedStats = new WeakMap<DbOrTx, ReturnType<typeof prepareStats>>();
