@@ -9,11 +9,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { createApp } from '../api/src/app.js';
-import { loadConfig, type Config } from '../api/src/config.js';
-import type { Database } from '../api/src/db/client.js';
-import { seedBenchCatalogue } from '../api/src/seed/bench.js';
-import { memoryStorage } from '../api/src/storage/storage.js';
+import { createApp } from '@stickerdrop/api';
+import { loadConfig, memoryStorage, seedBenchCatalogue, type Config, type Database } from '@stickerdrop/core';
 import { openBenchDatabase } from './database.js';
 import { runLoad, type LoadResult } from './load.js';
 import { printTable } from './table.js';

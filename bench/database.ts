@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../api/src/db/client.js';
+import { type DatabaseHandle, openDatabase } from '@stickerdrop/core';
 
 export interface BenchDatabase {
   handle: DatabaseHandle;

@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../api/src/db/client.js';
-import { tables } from '../api/src/db/index.js';
-import { toggleLike } from '../api/src/features/packs/likes.js';
-import { fulfilOrder } from '../api/src/features/orders/fulfil.js';
-import { reserveEdition } from '../api/src/features/orders/reserve.js';
+import { fulfilOrder, tables, toggleLike, type Database } from '@stickerdrop/core';
+// Not part of core's public surface: the bench reserves directly, without a payment rail.
+import { reserveEdition } from '../core/src/orders/reserve.js';
 
 const VIEWER_ID = 777_000_001;
 

@@ -10,8 +10,8 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build } from 'vite';
-import { memoryStorage, openDatabase, seedDemoCatalogue, testConfig } from '../api/src/index.js';
-import { startServer } from '../api/src/server.js';
+import { startServer } from '@stickerdrop/api';
+import { memoryStorage, openDatabase, seedDemoCatalogue, testConfig } from '@stickerdrop/core';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, '.test-data/bench-miniapp');

@@ -3,7 +3,7 @@ import type { Bot } from 'grammy';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MESSAGES, type Order } from '@stickerdrop/shared';
-import { memoryStorage } from '../api/src/index.js';
+import { memoryStorage } from '@stickerdrop/core';
 import { startFakeBotApi, type FakeBotApi } from '../api/test/fakes/bot-api.js';
 import { startFakeStripe, type FakeStripe } from '../api/test/fakes/stripe.js';
 import { startFakeToncenter, type FakeToncenter } from '../api/test/fakes/toncenter.js';

@@ -1,5 +1,5 @@
 /** `npm run build`: a production build of the mini-app into dist/miniapp, stamped so `npm start` reuses it. */
-import { environment } from '../api/src/config.js';
+import { environment } from '@stickerdrop/core';
 import { ensureMiniappBuild } from './miniapp-build.js';
 
 environment();

@@ -6,11 +6,17 @@
  * this very process, and tsx loads in-process instead of as a parent, so a SIGTERM to the PID `npm start`
  * created (what `docker stop` and Kubernetes send) reaches the code that stops gracefully.
  */
-import { ConfigError, createLogger, loadConfig, stopOnSignals, type Config } from '@stickerdrop/api';
+import { startServer } from '@stickerdrop/api';
 import { BotConfigError, loadBotConfig, startBot } from '@stickerdrop/bot';
+import {
+  ConfigError,
+  createLogger,
+  DataDirLockedError,
+  loadConfig,
+  stopOnSignals,
+  type Config,
+} from '@stickerdrop/core';
 import type { Logger } from 'pino';
-import { startServer } from '../api/src/server.js';
-import { DataDirLockedError } from '../api/src/db/lock.js';
 import { ensureMiniappBuild } from './miniapp-build.js';
 
 interface Running {

@@ -1,14 +1,17 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { MAX_STICKERS_PER_PACK, MAX_UPLOAD_BYTES } from '@stickerdrop/shared';
-import type { Config } from './config.js';
-import type { Database } from './db/client.js';
-import type { FileStorage } from './storage/storage.js';
-import { createAccessTokens, type AccessTokens } from './features/auth/access-token.js';
+import {
+  type AccessTokens,
+  type Config,
+  createAccessTokens,
+  createLogger,
+  type Database,
+  type FileStorage,
+} from '@stickerdrop/core';
 import { bearerAuthHook } from './http/auth.js';
-import { registerErrorHandler } from './http/errors.js';
+import { registerErrorHandler } from './http/error-handler.js';
 import { registerRequestLog } from './http/request-log.js';
-import { createLogger } from './logger.js';
 import { registerFeatures } from './features/index.js';
 import { registerStaticSite } from './http/static-site.js';
 

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config.js';
-import type { Database } from './db/client.js';
-import type { FileStorage } from './storage/storage.js';
-import { startReservationSweeper } from './features/orders/expire.js';
-import { startPaymentJobs } from './features/payments/jobs.js';
-import { startTrendingRefresher } from './features/packs/trending.js';
-import { seedDemoCatalogue } from './seed/demo.js';
+import {
+  type Config,
+  type Database,
+  type FileStorage,
+  seedDemoCatalogue,
+  startPaymentJobs,
+  startReservationSweeper,
+  startTrendingRefresher,
+} from '@stickerdrop/core';
 
 /** Reservations past their 15 minutes are marked expired about this often (availability ignores them already). */
 const RESERVATION_SWEEP_MS = 60_000;

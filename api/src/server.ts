@@ -1,11 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { type Config, createStorage, type DatabaseHandle, type FileStorage, openDatabase } from '@stickerdrop/core';
 import { createApp, type CreateAppOptions } from './app.js';
-import type { Config } from './config.js';
-import { openDatabase, type DatabaseHandle } from './db/client.js';
-import { createStorage } from './storage/create-storage.js';
-import type { FileStorage } from './storage/storage.js';
 import { startBackgroundJobs } from './jobs.js';
 
 /** The built mini-app, served on the API's origin. */

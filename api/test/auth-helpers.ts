@@ -1,6 +1,6 @@
 import type { AuthResponse } from '@stickerdrop/shared';
-import { signInitData } from '../src/features/auth/init-data.js';
-import type { TelegramUserFields } from '../src/features/users/users.js';
+import { signInitData } from '../../core/src/auth/init-data.js';
+import type { TelegramUserFields } from '../../core/src/profile/users.js';
 import type { TestApp } from './helpers.js';
 
 export interface SignedInUser extends AuthResponse {

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { createHash, randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { migrationsFolder, openDatabase } from '../src/db/client.js';
+import { migrationsFolder, openDatabase } from '../../core/src/db/client.js';
 
 const require = createRequire(import.meta.url);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -3,9 +3,9 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { describe, inject } from 'vitest';
 import { createApp } from '../src/app.js';
-import { testConfig, type Config } from '../src/config.js';
-import { openDatabase, type Database } from '../src/db/client.js';
-import { memoryStorage, type FileStorage } from '../src/storage/storage.js';
+import { testConfig, type Config } from '../../core/src/config.js';
+import { openDatabase, type Database } from '../../core/src/db/client.js';
+import { memoryStorage, type FileStorage } from '../../core/src/storage/storage.js';
 import { databaseUrl, waitForSessionsToEnd } from './db-images.js';
 import { leasePglite } from './pglite-pool.js';
 

@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { inject } from 'vitest';
-import type { Database } from '../src/db/client.js';
-import * as schema from '../src/db/schema.js';
+import type { Database } from '../../core/src/db/client.js';
+import * as schema from '../../core/src/db/schema.js';
 import { dumpMigratedPglite } from './db-images.js';
 
 const idle: PGlite[] = [];
@@ -59,10 +59,11 @@ export async function leasePglite(): Promise<{ db: Database; close(): Promise<vo
 }
 
 async function reset(client: PGlite): Promise<void> {
-  truncateAll ??= await client
-    .query<{ list: string }>(
+  if (truncateAll === undefined) {
+    const { rows } = await client.query<{ list: string }>(
       `select string_agg(format('%I.%I', schemaname, tablename), ', ') as list from pg_tables where schemaname = 'public'`,
-    )
-    .then((result) => `truncate ${result.rows[0]!.list} restart identity cascade`);
+    );
+    truncateAll = `truncate ${rows[0]!.list} restart identity cascade`;
+  }
   await client.exec(truncateAll);
 }

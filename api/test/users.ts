@@ -1,4 +1,4 @@
-import { tables } from '../src/db/index.js';
+import { tables } from '../../core/src/db/index.js';
 import type { TestApp } from './helpers.js';
 
 let nextId = 1_000_000;

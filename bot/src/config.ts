@@ -8,7 +8,7 @@ import {
   s3EnvFields,
   s3Settings,
   type S3Settings,
-} from '@stickerdrop/api';
+} from '@stickerdrop/core';
 
 /**
  * The one file of the bot that reads the environment. The same names as the API (BOT_TOKEN,

@@ -1,6 +1,6 @@
 import type { Context } from 'grammy';
 import type { ConversationFlavor } from '@grammyjs/conversations';
-import type { Database, FileStorage } from '@stickerdrop/api';
+import type { Database, FileStorage } from '@stickerdrop/core';
 import type { Logger } from './logger.js';
 
 /** What the handlers use; `createBot` receives it, tests build their own. */

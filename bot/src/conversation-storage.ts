@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ConversationData, VersionedState, VersionedStateStorage } from '@grammyjs/conversations';
-import { tables, type Database } from '@stickerdrop/api';
+import { type Database, tables } from '@stickerdrop/core';
 
 /**
  * Conversation state in the database (`bot_sessions`), keyed by chat: a conversation survives a restart

@@ -5,7 +5,7 @@
  * Stops gracefully on SIGINT/SIGTERM.
  */
 import path from 'node:path';
-import { createLogger, createStorage, openDatabase, stopOnSignals } from '@stickerdrop/api';
+import { createLogger, createStorage, openDatabase, stopOnSignals } from '@stickerdrop/core';
 import { BotConfigError, loadBotConfig } from './config.js';
 import { startBot } from './start.js';
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { CURRENCY, MESSAGES, isSoldOut, remainingSupply, type PackCard } from '@stickerdrop/shared';
-import { fileUrl, type FileStorage } from '@stickerdrop/api';
+import { type FileStorage, fileUrl } from '@stickerdrop/core';
 import { TEXTS, escapeHtml } from './texts.js';
 
 type PackSummary = Pick<PackCard, 'title' | 'price' | 'maxSupply' | 'soldCount' | 'creator'>;

@@ -1,5 +1,5 @@
 import { Api, GrammyError } from 'grammy';
-import type { Database, FileStorage } from '@stickerdrop/api';
+import type { Database, FileStorage } from '@stickerdrop/core';
 import { createBot } from './bot.js';
 import type { BotConfig } from './config.js';
 import type { Logger } from './logger.js';

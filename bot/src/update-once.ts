@@ -1,6 +1,6 @@
 import { eq, lt } from 'drizzle-orm';
 import type { MiddlewareFn } from 'grammy';
-import { tables, type Database } from '@stickerdrop/api';
+import { tables, type Database } from '@stickerdrop/core';
 import type { BotContext } from './context.js';
 import type { Logger } from './logger.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { HOME_TAGLINE } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/api';
+import { tables } from '@stickerdrop/core';
 import { describeEachDatabase } from '../../api/test/helpers.js';
 import { createBot } from '../src/bot.js';
 import { startBot, type RunningBot } from '../src/start.js';

@@ -8,8 +8,8 @@ import {
   testConfig,
   type Config,
   type Database,
-} from '../../api/src/index.js';
-import { startServer } from '../../api/src/server.js';
+} from '@stickerdrop/core';
+import { startServer } from '@stickerdrop/api';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const E2E_DIST = path.join(ROOT, '.test-data/e2e-miniapp');

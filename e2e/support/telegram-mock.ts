@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { signInitData } from '../../api/src/features/auth/init-data.js';
+import { signInitData } from '@stickerdrop/core';
 
 export const THEME = {
   bg_color: '#17212b',

@@ -3,8 +3,7 @@ import type { Address } from '@ton/core';
 import { beginCell, storeStateInit } from '@ton/core';
 import { WalletContractV4 } from '@ton/ton';
 import type { Page } from 'playwright-core';
-import { commentOf, sameAddress } from '../../api/src/features/payments/ton/transfer.js';
-import { tonProofDigest } from '../../api/src/features/wallet/ton-proof.js';
+import { commentOf, sameAddress, tonProofDigest } from '@stickerdrop/core';
 
 /**
  * A TON wallet for the browser suite: a real Ed25519 key in a v4 wallet, offered to the page the way a

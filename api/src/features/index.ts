@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createPaymentSetup } from '@stickerdrop/core';
 import { packsRoutes } from './packs/routes.js';
 import { statsRoutes } from './stats/routes.js';
 import { collectionRoutes } from './collection/routes.js';
@@ -9,9 +10,10 @@ import { uploadsRoutes } from './uploads/routes.js';
 import { filesRoutes } from './files/routes.js';
 import { downloadsRoutes } from './downloads/routes.js';
 import { ordersRoutes } from './orders/routes.js';
-import { deliveryRoutes } from './delivery/index.js';
-import { createPaymentSetup, paymentsRoutes } from './payments/index.js';
-import { walletRoutes } from './wallet/index.js';
+import { deliveryRoutes } from './delivery/routes.js';
+import { paymentsRoutes } from './payments/routes.js';
+import { walletRoutes } from './wallet/routes.js';
+import { resaleRoutes } from './resale/routes.js';
 
 /** Every feature's routes, in one place, so the app's surface is readable at a glance. */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
@@ -30,4 +32,5 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(paymentsRoutes, payments);
   await app.register(walletRoutes);
   await app.register(deliveryRoutes);
+  await app.register(resaleRoutes);
 }

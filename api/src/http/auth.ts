@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { API_ERRORS } from '@stickerdrop/shared';
-import type { AccessTokens } from '../features/auth/access-token.js';
-import { unauthorized } from './errors.js';
+import { type AccessTokens, unauthorized } from '@stickerdrop/core';
 
 declare module 'fastify' {
   interface FastifyRequest {

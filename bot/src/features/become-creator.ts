@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { createConversation } from '@grammyjs/conversations';
-import { HttpError, becomeCreator, getUserById, upsertTelegramUser } from '@stickerdrop/api';
 import { MESSAGES, UpdateProfileRequest } from '@stickerdrop/shared';
+import { becomeCreator, getUserById, HttpError, upsertTelegramUser } from '@stickerdrop/core';
 import type { BotContext, ConversationContext } from '../context.js';
 import { TEXTS } from '../texts.js';
 import { askButton, askText, type BotConversation } from './conversation-kit.js';

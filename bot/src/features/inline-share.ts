@@ -1,7 +1,7 @@
 import { Composer } from 'grammy';
 import type { InlineQueryResultArticle } from 'grammy/types';
-import { listPacks } from '@stickerdrop/api';
 import { CURRENCY, type PackCard } from '@stickerdrop/shared';
+import { listPacks } from '@stickerdrop/core';
 import type { BotContext } from '../context.js';
 import { absoluteUrl, isHttps, openPackKeyboard } from '../keyboards.js';
 import { packCaption, supplyLine } from '../pack-card.js';

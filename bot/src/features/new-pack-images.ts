@@ -1,6 +1,6 @@
 import type { Message } from 'grammy/types';
-import { HttpError, inspectImage } from '@stickerdrop/api';
 import { MAX_UPLOAD_BYTES, MESSAGES } from '@stickerdrop/shared';
+import { HttpError, inspectImage } from '@stickerdrop/core';
 import type { BotServices } from '../context.js';
 import { FileTooLargeError } from '../telegram-files.js';
 

@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { createConversation } from '@grammyjs/conversations';
-import { HttpError, createPack, getUserById, validatePackFields } from '@stickerdrop/api';
 import { API_ERRORS, CATEGORIES, MAX_STICKERS_PER_PACK, MESSAGES, formatTon, parsePrice } from '@stickerdrop/shared';
+import { createPack, getUserById, HttpError, validatePackFields } from '@stickerdrop/core';
 import type { BotContext, ConversationContext } from '../context.js';
 import { openPackKeyboard } from '../keyboards.js';
 import { CATEGORY_LABELS, TEXTS, escapeHtml } from '../texts.js';

@@ -1,14 +1,14 @@
 import { Composer } from 'grammy';
 import { and, eq } from 'drizzle-orm';
 import {
-  STARS_CURRENCY,
   checkStarsPreCheckout,
+  type Database,
   refundNotice,
   refundStarsNow,
   settleStarsPayment,
+  STARS_CURRENCY,
   tables,
-  type Database,
-} from '@stickerdrop/api';
+} from '@stickerdrop/core';
 import type { BotContext } from '../context.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Composer, InputFile } from 'grammy';
 import { decodeStartParam } from '@stickerdrop/shared';
-import { confirmLoginCode, getPackDetail } from '@stickerdrop/api';
+import { confirmLoginCode, getPackDetail } from '@stickerdrop/core';
 import type { BotContext } from '../context.js';
 import { openAppKeyboard, openPackKeyboard } from '../keyboards.js';
 import { packCaption, previewPhoto } from '../pack-card.js';

@@ -1,4 +1,4 @@
-import type { OutboxPayloads, OutboxRow } from '@stickerdrop/api';
+import type { OutboxPayloads, OutboxRow } from '@stickerdrop/core';
 import { openPackKeyboard } from '../keyboards.js';
 import { TEXTS } from '../texts.js';
 import { PermanentDeliveryError, type DeliveryDeps } from './delivery-deps.js';

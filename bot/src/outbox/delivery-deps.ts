@@ -1,5 +1,5 @@
 import type { Api } from 'grammy';
-import type { Database, FileStorage } from '@stickerdrop/api';
+import type { Database, FileStorage } from '@stickerdrop/core';
 
 export interface DeliveryDeps {
   api: Api;

@@ -3,13 +3,13 @@ import type { InputSticker } from 'grammy/types';
 import {
   addStickersUrl,
   findPackAccess,
-  findStickerSet,
   loadPackArchive,
+  findStickerSet,
   markStickerSetComplete,
   recordStickerSet,
-  stickerSetName,
   type StickerSetDeliveryPayload,
-} from '@stickerdrop/api';
+  stickerSetName,
+} from '@stickerdrop/core';
 import { TEXTS } from '../texts.js';
 import { PermanentDeliveryError, type DeliveryDeps } from './delivery-deps.js';
 

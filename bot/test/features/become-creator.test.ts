@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { HOME_TAGLINE, MESSAGES } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/api';
+import { tables } from '@stickerdrop/core';
 import { createBot } from '../../src/bot.js';
 import { insertUser } from '../support/fixtures.js';
 import { createHarness, PUBLIC_URL, TOKEN, type Harness } from '../support/harness.js';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API_ERRORS, HOME_TAGLINE, MESSAGES } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/api';
+import { tables } from '@stickerdrop/core';
 import { BOT_USER } from '../../../api/test/fakes/bot-api.js';
 import { hugePngHeader, insertUser, makeImage } from '../support/fixtures.js';
 import { createHarness, type Harness } from '../support/harness.js';

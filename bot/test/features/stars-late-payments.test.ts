@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API_ERRORS, ORDER_RESERVATION_MS } from '@stickerdrop/shared';
-import { buyPack, tables } from '@stickerdrop/api';
+import { buyPack, tables } from '@stickerdrop/core';
 import { insertPack, insertUser } from '../support/fixtures.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { preCheckoutUpdate, successfulPaymentUpdate, telegramUser } from '../support/updates.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API_ERRORS } from '@stickerdrop/shared';
-import { buyPack, tables } from '@stickerdrop/api';
+import { buyPack, tables } from '@stickerdrop/core';
 import { insertPack, insertUser, outboxRows } from '../support/fixtures.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { preCheckoutUpdate, successfulPaymentUpdate, telegramUser, textUpdate } from '../support/updates.js';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tables } from '@stickerdrop/api';
+import { tables } from '@stickerdrop/core';
 import { buildTestApp, type TestApp } from '../../../api/test/helpers.js';
 import { FIRST_BATCH } from '../../src/outbox/sticker-set.js';
 import { BOT_USER, startFakeBotApi, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';

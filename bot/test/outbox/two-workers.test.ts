@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { claimOutboxBatch, memoryStorage, type Database, type FileStorage } from '@stickerdrop/api';
+import { claimOutboxBatch, type Database, type FileStorage, memoryStorage } from '@stickerdrop/core';
 import { describePostgres, freshDatabase } from '../../../api/test/helpers.js';
 import { BOT_OUTBOX_KINDS } from '../../src/outbox/deliveries.js';
 import { startFakeBotApi, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@stickerdrop/shared';
-import { claimOutboxBatch, memoryStorage, tables, type Database, type FileStorage } from '@stickerdrop/api';
+import { claimOutboxBatch, type Database, type FileStorage, memoryStorage, tables } from '@stickerdrop/core';
 import { freshDatabase } from '../../../api/test/helpers.js';
 import { BOT_OUTBOX_KINDS } from '../../src/outbox/deliveries.js';
 import { BOT_USER, startFakeBotApi, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { buyPack, createPack, fulfilOrder, tables, type Database, type FileStorage } from '@stickerdrop/api';
+import { buyPack, createPack, type Database, type FileStorage, fulfilOrder, tables } from '@stickerdrop/core';
 
 /** A real image of the given kind, made with sharp, so the API's magic-byte and pixel checks see real files. */
 export async function makeImage(

@@ -1,6 +1,6 @@
 import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
-import { memoryStorage, type Database, type FileStorage } from '@stickerdrop/api';
+import { type Database, type FileStorage, memoryStorage } from '@stickerdrop/core';
 import { freshDatabase, type DatabaseKind } from '../../../api/test/helpers.js';
 import { createBot } from '../../src/bot.js';
 import type { BotContext } from '../../src/context.js';

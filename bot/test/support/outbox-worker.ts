@@ -1,5 +1,5 @@
 import { Api } from 'grammy';
-import type { Database, FileStorage } from '@stickerdrop/api';
+import type { Database, FileStorage } from '@stickerdrop/core';
 import { installApiTransformers } from '../../src/api-transformers.js';
 import { createOutboxWorker, type OutboxWorkerOptions } from '../../src/outbox/worker.js';
 import { SendLimiter, type SendLimits } from '../../src/outbox/send-limiter.js';

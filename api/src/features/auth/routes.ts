@@ -8,13 +8,25 @@ import {
   TelegramAuthRequest,
   loginBotLink,
 } from '@stickerdrop/shared';
+import {
+  consumeLoginCode,
+  createLoginCode,
+  getUserById,
+  gone,
+  issueTokens,
+  notFound,
+  parseInput,
+  revokeRefreshToken,
+  rotateRefreshToken,
+  serviceUnavailable,
+  toUserDto,
+  unauthorized,
+  upsertDemoUser,
+  upsertTelegramUser,
+  type UserRow,
+  verifyInitData,
+} from '@stickerdrop/core';
 import { requireUser } from '../../http/auth.js';
-import { gone, notFound, parseInput, serviceUnavailable, unauthorized } from '../../http/errors.js';
-import { getUserById, toUserDto, upsertTelegramUser, type UserRow } from '../users/users.js';
-import { upsertDemoUser } from './demo-users.js';
-import { verifyInitData } from './init-data.js';
-import { consumeLoginCode, createLoginCode } from './login-codes.js';
-import { issueTokens, revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.js';
 
 const LoginCodeParams = z.object({ code: z.string().max(128) });
 

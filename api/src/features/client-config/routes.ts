@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ClientConfig } from '@stickerdrop/shared';
-import type { Config } from '../../config.js';
-import { availablePaymentMethods } from '../payments/availability.js';
+import { availablePaymentMethods, type Config } from '@stickerdrop/core';
 
 /**
  * The rails the buy screen offers: the demo rail first when demo mode is on, and never otherwise; outside
@@ -12,6 +11,7 @@ export function clientConfigOf(config: Config): ClientConfig {
     demo: config.demo,
     botUsername: config.botUsername ?? null,
     paymentMethods: availablePaymentMethods(config),
+    marketFeeBps: config.marketFeeBps,
   };
 }
 

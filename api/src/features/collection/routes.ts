@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { listCollection } from '@stickerdrop/core';
 import { requireUser } from '../../http/auth.js';
-import { listCollection } from './collection.js';
 
 /** GET /api/collection: the caller's purchased packs. */
 export async function collectionRoutes(app: FastifyInstance): Promise<void> {

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { API_ERRORS, type TelegramSetResponse } from '@stickerdrop/shared';
-import { HttpError, conflict } from '../../http/errors.js';
+import { conflict, enqueueOutbox, HttpError } from '@stickerdrop/core';
 import { requirePackOwner } from '../downloads/owner-access.js';
-import { enqueueOutbox } from '../outbox/enqueue.js';
 
 const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 

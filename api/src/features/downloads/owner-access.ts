@@ -1,9 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
-import type { DbOrTx } from '../../db/client.js';
-import { forbidden, notFound, unauthorized } from '../../http/errors.js';
+import { type DbOrTx, findPackAccess, forbidden, notFound, type PackAccess, unauthorized } from '@stickerdrop/core';
 import { packIdParam } from '../packs/params.js';
-import { findPackAccess, type PackAccess } from './pack-zip.js';
 
 export interface OwnedPack {
   userId: number;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { loadPackArchive, zipArchive } from '@stickerdrop/core';
 import { requirePackOwner } from './owner-access.js';
-import { loadPackArchive, zipArchive } from './pack-zip.js';
 
 /** `GET /api/stickers/:id/download`: the pack's stickers as a zip, for people who own an edition of it. */
 export async function downloadsRoutes(app: FastifyInstance): Promise<void> {

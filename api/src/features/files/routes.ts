@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../http/errors.js';
-import { isValidKey } from '../../storage/storage.js';
+import { isValidKey, notFound } from '@stickerdrop/core';
 
 /** A stored file never changes under its key (every upload gets a new one), so caches may keep it forever. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';

@@ -1,14 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES, PackListQuery, TrendingQuery, type PackCard, type PackListResponse } from '@stickerdrop/shared';
-import { notFound, parseInput, unauthorized } from '../../http/errors.js';
+import {
+  createReadCache,
+  createViewCounter,
+  getPackDetail,
+  listPacks,
+  listTrending,
+  markFavorites,
+  notFound,
+  packRating,
+  parseInput,
+  toggleLike,
+  unauthorized,
+} from '@stickerdrop/core';
 import { optionalUser } from '../../http/auth.js';
-import { listPacks, listTrending, markFavorites } from './list.js';
-import { toggleLike } from './likes.js';
 import { packIdParam } from './params.js';
-import { getPackDetail } from './queries.js';
-import { packRating } from './rating.js';
-import { createViewCounter } from './views.js';
-import { createReadCache } from './read-cache.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const VIEW_FLUSH_MS = 1_000;
@@ -37,7 +43,7 @@ export async function packsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/stickers', async (request, reply) => {
     const viewerId = optionalUser(request);
     const query = parseInput(PackListQuery, request.query);
-    const key = JSON.stringify([query.search, query.sort, query.limit, query.cursor ?? '']);
+    const key = JSON.stringify([query.search, query.sort, query.limit, query.cursor ?? '', query.onResale]);
     const page = await pages.get(key, () => listPacks(db, query, now()).then(shared));
     if (viewerId === null) return reply.type(JSON_TYPE).send(page.json);
     return { ...page.value, items: await markFavorites(db, page.value.items, viewerId) };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { PaymentSetup } from './rails.js';
+import type { PaymentSetup } from '@stickerdrop/core';
 import { stripeWebhookRoutes } from './stripe/webhook.js';
 
 /** The payment providers' callbacks into the API (TON is read by the watcher; Stars go through the bot). */

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MarketplaceStats } from '@stickerdrop/shared';
-import { createReadCache } from '../packs/read-cache.js';
-import { getMarketplaceStats } from './stats.js';
+import { createReadCache, getMarketplaceStats } from '@stickerdrop/core';
 
 /** GET /api/marketplace/stats, shared by every visitor for config.readCacheMs. */
 export async function statsRoutes(app: FastifyInstance): Promise<void> {

@@ -1,11 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_ERRORS, type PackDetail } from '@stickerdrop/shared';
-import { users } from '../../db/schema.js';
+import { createPack, forbidden, getPackDetail, tables } from '@stickerdrop/core';
 import { requireUser } from '../../http/auth.js';
-import { forbidden } from '../../http/errors.js';
-import { getPackDetail } from '../packs/queries.js';
-import { createPack } from './create-pack.js';
 import { readCreatePackForm } from './create-pack-form.js';
 
 /** `POST /api/stickers`: a creator uploads a new pack. */
@@ -14,9 +11,9 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   async function requireCreator(request: FastifyRequest): Promise<void> {
     const userId = requireUser(request);
     const [user] = await app.deps.db
-      .select({ isCreator: users.isCreator })
-      .from(users)
-      .where(eq(users.id, userId))
+      .select({ isCreator: tables.users.isCreator })
+      .from(tables.users)
+      .where(eq(tables.users.id, userId))
       .limit(1);
     if (!user?.isCreator) throw forbidden(API_ERRORS.creatorsOnly);
   }

@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { API_ERRORS, BecomeCreatorRequest, UpdateProfileRequest } from '@stickerdrop/shared';
+import {
+  becomeCreator,
+  getUserById,
+  parseInput,
+  profileOf,
+  toUserDto,
+  unauthorized,
+  updateProfileFields,
+} from '@stickerdrop/core';
 import { requireUser } from '../../http/auth.js';
-import { parseInput, unauthorized } from '../../http/errors.js';
-import { profileOf } from './profile.js';
-import { becomeCreator, getUserById, toUserDto, updateProfileFields } from './users.js';
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;

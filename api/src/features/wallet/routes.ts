@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { API_ERRORS, LinkWalletRequest } from '@stickerdrop/shared';
-import { users } from '../../db/schema.js';
+import {
+  checkTonProof,
+  consumeTonProofPayload,
+  issueTonProofPayload,
+  parseInput,
+  tonConnectIcon,
+  tonConnectManifest,
+  toUserDto,
+  unauthorized,
+  tables,
+} from '@stickerdrop/core';
 import { requireUser } from '../../http/auth.js';
-import { parseInput, unauthorized } from '../../http/errors.js';
-import { toUserDto } from '../users/users.js';
-import { tonConnectIcon, tonConnectManifest } from './manifest.js';
-import { consumeTonProofPayload, issueTonProofPayload } from './payloads.js';
-import { checkTonProof } from './ton-proof.js';
 
 /**
  * Wallet linking with TON Connect: a single-use payload, then the wallet's ton_proof over it. Only a
@@ -38,7 +43,7 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
     const walletAddress = check.address.toString({ bounceable: false, testOnly: config.ton.network === 'testnet' });
     const user = await db.transaction(async (tx) => {
       if (!(await consumeTonProofPayload(tx, userId, input.proof.payload, at))) return null;
-      const [row] = await tx.update(users).set({ walletAddress }).where(eq(users.id, userId)).returning();
+      const [row] = await tx.update(tables.users).set({ walletAddress }).where(eq(tables.users.id, userId)).returning();
       return row ?? null;
     });
     if (!user) {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API_ERRORS, AuthResponse } from '@stickerdrop/shared';
-import { tables } from '../../../src/db/index.js';
-import { signInitData } from '../../../src/features/auth/init-data.js';
+import { tables } from '../../../../core/src/db/index.js';
+import { signInitData } from '../../../../core/src/auth/init-data.js';
 import { initDataFor, signInWithTelegram } from '../../auth-helpers.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 

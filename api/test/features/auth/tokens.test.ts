@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API_ERRORS, REFRESH_TOKEN_TTL_S, Tokens } from '@stickerdrop/shared';
-import { tables } from '../../../src/db/index.js';
-import { issueTokens } from '../../../src/features/auth/refresh-tokens.js';
+import { tables } from '../../../../core/src/db/index.js';
+import { issueTokens } from '../../../../core/src/auth/refresh-tokens.js';
 import { signInWithTelegram } from '../../auth-helpers.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';

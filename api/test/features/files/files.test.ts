@@ -3,8 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_ERRORS } from '@stickerdrop/shared';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator } from '../../users.js';
-import { createPack } from '../../../src/features/uploads/create-pack.js';
-import { tables } from '../../../src/db/index.js';
+import { createPack } from '../../../../core/src/create-pack/create-pack.js';
+import { tables } from '../../../../core/src/db/index.js';
 import { eq } from 'drizzle-orm';
 import { makeImage } from '../uploads/fixtures.js';
 

@@ -6,10 +6,10 @@ import {
   offeredPaymentMethods,
   resolvePaymentRail,
   type PaymentRail,
-} from '../../../src/features/orders/payment-rails.js';
-import { buyPack } from '../../../src/features/orders/reserve.js';
-import { tables } from '../../../src/db/index.js';
-import { HttpError } from '../../../src/http/errors.js';
+} from '../../../../core/src/orders/payment-rails.js';
+import { buyPack } from '../../../../core/src/orders/reserve.js';
+import { tables } from '../../../../core/src/db/index.js';
+import { HttpError } from '../../../../core/src/errors.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { buy, createPack, orderRow } from './fixtures.js';

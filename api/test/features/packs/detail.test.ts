@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGES, PackDetail } from '@stickerdrop/shared';
-import { tables } from '../../../src/db/index.js';
-import { getPackDetail } from '../../../src/features/packs/queries.js';
+import { tables } from '../../../../core/src/db/index.js';
+import { getPackDetail } from '../../../../core/src/packs/queries.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser, type TestUser } from '../../users.js';
 import { insertPack, sellEdition } from './fixtures.js';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { parseTon } from '@stickerdrop/shared';
-import type { Database } from '../../../src/db/client.js';
-import { tables } from '../../../src/db/index.js';
+import type { Database } from '../../../../core/src/db/client.js';
+import { tables } from '../../../../core/src/db/index.js';
 
 export interface PackFields {
   title?: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packRating } from '../../../src/features/packs/rating.js';
+import { packRating } from '../../../../core/src/packs/rating.js';
 
 describe('packRating', () => {
   it('is 0 without engagement and when nobody liked the pack', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PackListResponse } from '@stickerdrop/shared';
-import { tables } from '../../../src/db/index.js';
-import { createReadCache } from '../../../src/features/packs/read-cache.js';
+import { tables } from '../../../../core/src/db/index.js';
+import { createReadCache } from '../../../../core/src/packs/read-cache.js';
 import { buildTestApp, type TestApp } from '../../helpers.js';
 import { createCreator, createUser } from '../../users.js';
 import { insertPack } from './fixtures.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { TrendingResponse } from '@stickerdrop/shared';
-import { tables } from '../../../src/db/index.js';
-import { refreshTrendingScores, startTrendingRefresher } from '../../../src/features/packs/trending.js';
+import { tables } from '../../../../core/src/db/index.js';
+import { refreshTrendingScores, startTrendingRefresher } from '../../../../core/src/packs/trending.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser, type TestUser } from '../../users.js';
 import { DAY_MS, insertPack, sellEdition } from './fixtures.js';

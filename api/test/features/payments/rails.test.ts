@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClientConfig } from '@stickerdrop/shared';
-import { ConfigError, loadConfig, testConfig, type Config } from '../../../src/config.js';
-import { availablePaymentMethods, configuredRailMethods } from '../../../src/features/payments/availability.js';
-import { startPaymentJobs } from '../../../src/features/payments/jobs.js';
-import { starsFor, usdCents } from '../../../src/features/payments/prices.js';
+import { ConfigError, loadConfig, testConfig, type Config } from '../../../../core/src/config.js';
+import { availablePaymentMethods, configuredRailMethods } from '../../../../core/src/payments/availability.js';
+import { startPaymentJobs } from '../../../../core/src/payments/jobs.js';
+import { starsFor, usdCents } from '../../../../core/src/payments/prices.js';
 import { startFakeToncenter, type FakeToncenter } from '../../fakes/toncenter.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API_ERRORS, PROFILE_LIMITS, Profile, ProfileUpdateResponse } from '@stickerdrop/shared';
-import { tables } from '../../../src/db/index.js';
-import { getProfile } from '../../../src/features/users/profile.js';
+import { tables } from '../../../../core/src/db/index.js';
+import { getProfile } from '../../../../core/src/profile/profile.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser, type TestUser } from '../../users.js';
 

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API_ERRORS } from '@stickerdrop/shared';
-import { badRequest, notFound } from '../../../http/errors.js';
-import type { Stripe } from './client.js';
-import { handleStripeEvent } from './events.js';
+import { badRequest, handleStripeEvent, notFound, type Stripe } from '@stickerdrop/core';
 
 /** Stripe events are small, but a session with many fields can pass the app's 64 KB default. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;

@@ -1,8 +1,8 @@
 import { Api } from 'grammy';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ORDER_RESERVATION_MS, type Order } from '@stickerdrop/shared';
-import { createStarsReconciler } from '../../../../src/features/payments/stars/reconcile.js';
-import { settleStarsPayment } from '../../../../src/features/payments/stars/services.js';
+import { createStarsReconciler } from '../../../../../core/src/payments/stars/reconcile.js';
+import { settleStarsPayment } from '../../../../../core/src/payments/stars/services.js';
 import { startFakeBotApi, type FakeBotApi } from '../../../fakes/bot-api.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../../helpers.js';
 import { createUser, type TestUser } from '../../../users.js';

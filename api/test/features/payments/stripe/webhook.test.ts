@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API_ERRORS, ORDER_RESERVATION_MS, type Order } from '@stickerdrop/shared';
-import { tables } from '../../../../src/db/index.js';
-import { createPaymentSetup } from '../../../../src/features/payments/rails.js';
-import { createRefundWorker } from '../../../../src/features/payments/refunds.js';
+import { tables } from '../../../../../core/src/db/index.js';
+import { createPaymentSetup } from '../../../../../core/src/payments/rails.js';
+import { createRefundWorker } from '../../../../../core/src/payments/refunds.js';
 import { FakeStripe, startFakeStripe } from '../../../fakes/stripe.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../../helpers.js';
 import { createUser, type TestUser } from '../../../users.js';

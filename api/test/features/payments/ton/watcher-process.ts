@@ -2,9 +2,9 @@
  * A TON watcher as its own process, for the crash test: `node --import tsx watcher-process.ts` with
  * DATABASE_URL, TON_INDEXER_URL and TON_RECEIVER_ADDRESS. It polls until it is killed.
  */
-import { openDatabase } from '../../../../src/db/client.js';
-import { createTonIndexer } from '../../../../src/features/payments/ton/indexer.js';
-import { createTonWatcher } from '../../../../src/features/payments/ton/watcher.js';
+import { openDatabase } from '../../../../../core/src/db/client.js';
+import { createTonIndexer } from '../../../../../core/src/payments/ton/indexer.js';
+import { createTonWatcher } from '../../../../../core/src/payments/ton/watcher.js';
 
 const env = process.env;
 const database = await openDatabase({ url: env.DATABASE_URL, poolSize: 2 });

@@ -1,0 +1,22 @@
+import type { DbOrTx } from '../db/client.js';
+import { users } from '../db/schema.js';
+import type { UserRow } from '../profile/users.js';
+
+/** Demo sign-in identities. Telegram ids are positive; the demo seeder uses -100 and below. */
+export const DEMO_USERS = {
+  collector: { id: -1, firstName: 'Demo Collector', username: 'demo_collector', isCreator: false },
+  creator: { id: -2, firstName: 'Demo Creator', username: 'demo_creator', isCreator: true },
+} as const;
+
+export type DemoRole = keyof typeof DEMO_USERS;
+
+/** Creates the demo user on first use; later sign-ins keep what the visitor changed, but a creator stays one. */
+export async function upsertDemoUser(db: DbOrTx, role: DemoRole): Promise<UserRow> {
+  const demo = DEMO_USERS[role];
+  const [row] = await db
+    .insert(users)
+    .values({ ...demo })
+    .onConflictDoUpdate({ target: users.id, set: { isCreator: role === 'creator' ? true : users.isCreator } })
+    .returning();
+  return row!;
+}

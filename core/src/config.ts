@@ -1,0 +1,214 @@
+import path from 'node:path';
+import { Address } from '@ton/core';
+import { z } from 'zod';
+import { PAYMENT_METHODS } from '@stickerdrop/shared';
+import type { S3Settings } from './storage/s3-storage.js';
+
+/** The one place that reads the environment. A bad value stops start-up with a sentence naming it. */
+const flag = z
+  .enum(['1', '0', 'true', 'false', ''])
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? undefined : value === '1' || value === 'true'));
+/** An unset or empty variable reads as undefined. Shared with the bot's config. */
+export const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+export const optionalUrl = z
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+/** The S3_* variables. The bot's own process stores files too, so its config takes these as they are. */
+export const s3EnvFields = {
+  S3_ENDPOINT: optionalUrl.refine((value) => !value || /^https?:\/\//.test(value), 'must be an http(s):// URL'),
+  // The rules AWS, R2 and MinIO share: 3–63 lowercase letters, digits, dots and hyphens.
+  S3_BUCKET: optionalString.refine(
+    (value) => !value || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value),
+    'is not a valid bucket name',
+  ),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+};
+type S3Env = { [Name in keyof typeof s3EnvFields]?: string | undefined };
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** All or nothing: half a configuration would quietly keep uploads on one machine's disk. */
+export function requireCompleteS3(env: S3Env, ctx: z.RefinementCtx): void {
+  const present = S3_REQUIRED.find((name) => env[name]);
+  const missing = S3_REQUIRED.find((name) => !env[name]);
+  if (present && missing) {
+    ctx.addIssue({ code: 'custom', path: [missing], message: `is required when ${present} is set` });
+  }
+}
+
+/** The bucket to store files in, once `requireCompleteS3` has passed; undefined keeps them in DATA_DIR/files. */
+export function s3Settings(env: S3Env): S3Settings | undefined {
+  if (!env.S3_ENDPOINT || !env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) return undefined;
+  return {
+    endpoint: env.S3_ENDPOINT,
+    bucket: env.S3_BUCKET,
+    // R2's region; AWS needs the bucket's own, MinIO its configured one (us-east-1 unless changed).
+    region: env.S3_REGION ?? 'auto',
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+  };
+}
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.refine(
+    (value) => !value || /^postgres(ql)?:\/\//.test(value),
+    'must start with postgres://',
+  ),
+  JWT_SECRET: optionalString.refine((value) => !value || value.length >= 32, 'must be at least 32 characters'),
+  BOT_TOKEN: optionalString.refine((value) => !value || /^\d+:[\w-]{20,}$/.test(value), 'is not a bot token'),
+  BOT_USERNAME: optionalString.transform((value) => value?.replace(/^@/, '')),
+  TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
+  DEMO: flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TON_RECEIVER_ADDRESS: optionalString.refine(
+    (value) => !value || Address.isFriendly(value) || Address.isRaw(value),
+    'is not a TON address',
+  ),
+  TON_INDEXER_URL: optionalUrl,
+  TON_NETWORK: z.enum(['mainnet', 'testnet']).default('mainnet'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalUrl,
+  PAYMENT_METHODS: z.string().default('ton,stripe,stars'),
+  TON_USD_RATE: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, 'must be a decimal number')
+    .default('5'),
+  STARS_PER_TON: z.coerce.number().int().positive().default(250),
+  /** The marketplace's cut of a resale, in basis points (250 = 2.5 %); a creator royalty is at most 10 %. */
+  MARKET_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(250),
+  ...s3EnvFields,
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  /** Unset: the embedded PGlite database in `dataDir`. */
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  botToken: string | undefined;
+  botUsername: string | undefined;
+  telegramApiRoot: string;
+  demo: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  paymentMethods: string[];
+  ton: { receiver: string | undefined; indexerUrl: string | undefined; network: Env['TON_NETWORK']; usdRate: string };
+  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
+  starsPerTon: number;
+  /** MARKET_FEE_BPS: the fee leg of a resale, floor(price × bps / 10000). */
+  marketFeeBps: number;
+  /** Unset: files in `dataDir`/files. */
+  s3: S3Settings | undefined;
+  /** How long shared read models (anonymous catalogue pages, trending, stats) are reused; 0 = off. */
+  readCacheMs: number;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * The process environment, with `.env` from the working directory read in first when it exists (Node's
+ * own `process.loadEnvFile`). A variable already set in the environment wins over the file, so a
+ * container's or a shell's settings are never overridden by a stale file. The bot's config reads it too.
+ */
+export function environment(file = '.env'): Record<string, string | undefined> {
+  try {
+    process.loadEnvFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new ConfigError(`Cannot read ${file}: ${(error as Error).message}`);
+    }
+  }
+  return process.env;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = environment()): Config {
+  // Checked across variables only once each one is valid on its own.
+  const parsed = EnvSchema.superRefine(requireCompleteS3).safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const env = parsed.data;
+  const production = env.NODE_ENV === 'production';
+  if (production && !env.JWT_SECRET)
+    throw new ConfigError('Invalid configuration: JWT_SECRET is required in production');
+  if (production && env.DEMO)
+    throw new ConfigError('Invalid configuration: DEMO cannot be on when NODE_ENV=production');
+
+  const methods = env.PAYMENT_METHODS.split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
+  const unknown = methods.find((m) => !(PAYMENT_METHODS as readonly string[]).includes(m));
+  if (unknown) throw new ConfigError(`Invalid configuration: PAYMENT_METHODS has unknown method "${unknown}"`);
+
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    // A local run without a secret still works; tokens just do not survive a restart.
+    jwtSecret: env.JWT_SECRET ?? randomSecret(),
+    botToken: env.BOT_TOKEN,
+    botUsername: env.BOT_USERNAME,
+    telegramApiRoot: env.TELEGRAM_API_ROOT.replace(/\/$/, ''),
+    // Demo is on by default only for the local embedded mode.
+    demo: env.DEMO ?? (!production && !env.DATABASE_URL),
+    logLevel: env.LOG_LEVEL,
+    paymentMethods: methods,
+    ton: {
+      receiver: env.TON_RECEIVER_ADDRESS,
+      indexerUrl: env.TON_INDEXER_URL,
+      network: env.TON_NETWORK,
+      usdRate: env.TON_USD_RATE,
+    },
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiBase: env.STRIPE_API_BASE,
+    },
+    starsPerTon: env.STARS_PER_TON,
+    marketFeeBps: env.MARKET_FEE_BPS,
+    s3: s3Settings(env),
+    // Two seconds is invisible to a visitor and turns a hot listing into one query per page per process.
+    // Tests see every write at once unless a suite turns it on.
+    readCacheMs: env.NODE_ENV === 'test' ? 0 : 2_000,
+  };
+}
+
+function randomSecret(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+}
+
+/** A config for tests: embedded database, demo on, a fixed bot token. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DEMO: '1',
+      JWT_SECRET: 'test-secret-that-is-at-least-32-chars!!',
+      LOG_LEVEL: 'silent',
+    }),
+    botToken: '123456:TEST-token-for-signing-init-data',
+    botUsername: 'stickerdrop_test_bot',
+    ...overrides,
+  };
+}

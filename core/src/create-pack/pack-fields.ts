@@ -1,0 +1,94 @@
+import {
+  API_ERRORS,
+  CATEGORIES,
+  DEFAULT_ROYALTY_BPS,
+  MAX_ROYALTY_BPS,
+  RESALE_ERRORS,
+  DEFAULT_CATEGORY,
+  DEFAULT_EDITION_SIZE,
+  DESCRIPTION_MAX_LENGTH,
+  MAX_EDITION_SIZE,
+  MIN_EDITION_SIZE,
+  TAG_MAX_LENGTH,
+  TAGS_MAX,
+  TITLE_MAX_LENGTH,
+  parsePrice,
+  parseTags,
+  validateCreateForm,
+  type Category,
+} from '@stickerdrop/shared';
+import { badRequest } from '../errors.js';
+
+/** The text part of a new pack, as a form or the bot's conversation hands it over. */
+export interface PackFieldsInput {
+  title: string;
+  description?: string | undefined;
+  price: string;
+  category?: string | undefined;
+  /** Comma-separated text (the form) or a list (the bot). */
+  tags?: string | string[] | undefined;
+  maxSupply?: number | string | undefined;
+  /** The creator's royalty on resales, basis points 0–1000; empty means the default 500. */
+  royaltyBps?: number | string | undefined;
+}
+
+export interface PackFields {
+  title: string;
+  description: string;
+  priceNano: bigint;
+  category: Category;
+  tags: string[];
+  maxSupply: number;
+  royaltyBps: number;
+}
+
+/** Counts characters as people do, so an emoji is one, not two UTF-16 units. */
+const length = (text: string) => Array.from(text).length;
+
+/**
+ * The fields after the image rule: title, then price (SPEC §5, through the rule the mini-app shares),
+ * then our own limits. The first failure is a 400 with its message.
+ */
+export function validatePackFields(input: PackFieldsInput, image: { type: string; size: number }): PackFields {
+  const specFailure = validateCreateForm({ image, title: input.title ?? '', price: input.price ?? '' });
+  if (specFailure) throw badRequest(specFailure);
+  const title = input.title.trim();
+  const priceNano = parsePrice(input.price)!;
+
+  const category = input.category?.trim() || DEFAULT_CATEGORY;
+  if (!(CATEGORIES as readonly string[]).includes(category)) throw badRequest(API_ERRORS.invalidCategory);
+  if (length(title) > TITLE_MAX_LENGTH) throw badRequest(API_ERRORS.titleTooLong);
+  const description = (input.description ?? '').trim();
+  if (length(description) > DESCRIPTION_MAX_LENGTH) throw badRequest(API_ERRORS.descriptionTooLong);
+
+  const tags = parseTags(Array.isArray(input.tags) ? input.tags.join(',') : (input.tags ?? ''));
+  if (tags.length > TAGS_MAX) throw badRequest(API_ERRORS.tooManyTags);
+  if (tags.some((tag) => length(tag) > TAG_MAX_LENGTH)) throw badRequest(API_ERRORS.tagTooLong);
+
+  const maxSupply = parseMaxSupply(input);
+  return {
+    title,
+    description,
+    priceNano,
+    category: category as Category,
+    tags,
+    maxSupply,
+    royaltyBps: parseRoyalty(input),
+  };
+}
+
+function parseRoyalty({ royaltyBps }: PackFieldsInput): number {
+  const text = String(royaltyBps ?? '').trim();
+  if (text === '') return DEFAULT_ROYALTY_BPS;
+  const value = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
+  if (!(value >= 0 && value <= MAX_ROYALTY_BPS)) throw badRequest(RESALE_ERRORS.invalidRoyalty);
+  return value;
+}
+
+function parseMaxSupply({ maxSupply }: PackFieldsInput): number {
+  const text = String(maxSupply ?? '').trim();
+  if (text === '') return DEFAULT_EDITION_SIZE;
+  const value = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
+  if (!(value >= MIN_EDITION_SIZE && value <= MAX_EDITION_SIZE)) throw badRequest(API_ERRORS.invalidMaxSupply);
+  return value;
+}

@@ -1,0 +1,324 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Telegram users; `id` is the Telegram id (demo users get negative ids, which Telegram never issues). */
+export const users = pgTable('users', {
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+  username: text('username'),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name'),
+  photoUrl: text('photo_url'),
+  isCreator: boolean('is_creator').notNull().default(false),
+  walletAddress: text('wallet_address'),
+  displayName: text('display_name'),
+  bio: text('bio'),
+  website: text('website'),
+  createdAt: createdAt(),
+});
+
+/** Rotating refresh tokens; a family is one sign-in, revoked whole when a rotated token is reused. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    familyId: uuid('family_id').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+/** One-time codes for signing in on the plain web through the bot. */
+export const loginCodes = pgTable('login_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const packs = pgTable(
+  'packs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    creatorId: bigint('creator_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category').notNull().default('general'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Price in nanotons: exact, never a float. */
+    priceNano: bigint('price_nano', { mode: 'bigint' }).notNull(),
+    maxSupply: integer('max_supply').notNull(),
+    soldCount: integer('sold_count').notNull().default(0),
+    views: integer('views').notNull().default(0),
+    likes: integer('likes').notNull().default(0),
+    /** Refreshed from recent sales, likes and views; ranks the trending sort. */
+    trendingScore: real('trending_score').notNull().default(0),
+    coverKey: text('cover_key'),
+    previewKey: text('preview_key'),
+    /** The creator's royalty on every resale, in basis points (0–1000; checked in migration 0003). */
+    royaltyBps: integer('royalty_bps').notNull().default(500),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('packs_sold_within_supply', sql`${t.soldCount} >= 0 AND ${t.soldCount} <= ${t.maxSupply}`),
+    check('packs_price_positive', sql`${t.priceNano} > 0`),
+    index('packs_trending_idx').on(t.trendingScore.desc(), t.id.desc()),
+    index('packs_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('packs_price_idx').on(t.priceNano, t.id),
+    index('packs_creator_idx').on(t.creatorId),
+  ],
+);
+
+/** The stickers of a pack, 512 px WEBP each, in upload order. */
+export const packStickers = pgTable(
+  'pack_stickers',
+  {
+    packId: integer('pack_id')
+      .notNull()
+      .references(() => packs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    fileKey: text('file_key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.packId, t.position] })],
+);
+
+export const likes = pgTable(
+  'likes',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packId: integer('pack_id')
+      .notNull()
+      .references(() => packs.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.packId] }), index('likes_pack_idx').on(t.packId)],
+);
+
+/**
+ * An order reserves one edition until it is paid or expires. `status`: reserved → paid, or → expired,
+ * or (paid too late with no supply left) → refund_required → refunded.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    packId: integer('pack_id')
+      .notNull()
+      .references(() => packs.id),
+    status: text('status').notNull().default('reserved'),
+    paymentMethod: text('payment_method').notNull(),
+    amountNano: bigint('amount_nano', { mode: 'bigint' }).notNull(),
+    /** What the rail needs (TON comment, checkout URL, invoice link); shown back to the buyer. */
+    payment: jsonb('payment').notNull().default({ kind: 'demo' }),
+    /** The rail's id for the payment that settled this order (tx hash, Stripe session, Stars charge). */
+    paymentRef: text('payment_ref'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** primary (a new edition of the pack) or resale (the edition of `listingId`); see migration 0003. */
+    kind: text('kind').notNull().default('primary'),
+    listingId: integer('listing_id'),
+    editionId: integer('edition_id'),
+    royaltyBps: integer('royalty_bps'),
+    feeBps: integer('fee_bps'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('orders_pack_status_idx').on(t.packId, t.status),
+    index('orders_user_idx').on(t.userId, t.createdAt.desc()),
+    uniqueIndex('orders_payment_ref_idx').on(t.paymentMethod, t.paymentRef),
+  ],
+);
+
+/** An owned copy of a pack: serials run 1…maxSupply with no gaps and no duplicates. */
+export const editions = pgTable(
+  'editions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    packId: integer('pack_id')
+      .notNull()
+      .references(() => packs.id),
+    serial: integer('serial').notNull(),
+    ownerId: bigint('owner_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    purchasePriceNano: bigint('purchase_price_nano', { mode: 'bigint' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('editions_pack_serial_idx').on(t.packId, t.serial),
+    uniqueIndex('editions_order_idx').on(t.orderId),
+    index('editions_owner_idx').on(t.ownerId, t.createdAt.desc()),
+  ],
+);
+
+/** Messages and jobs for the bot, written in the same transaction as the change that causes them. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    /** Deduplicates a job (e.g. one receipt per order). */
+    dedupeKey: text('dedupe_key').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('outbox_dedupe_idx').on(t.dedupeKey), index('outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** Conversation state of the bot per chat: survives a restart and is shared by every bot process. */
+export const botSessions = pgTable('bot_sessions', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Telegram updates the bot has handled, by update_id: a repeated delivery (a crash before Telegram
+ * learned the update was handled, a webhook retry) is skipped. Pruned a day after handling.
+ */
+export const telegramUpdates = pgTable(
+  'telegram_updates',
+  {
+    updateId: bigint('update_id', { mode: 'number' }).primaryKey(),
+    handledAt: timestamp('handled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('telegram_updates_handled_idx').on(t.handledAt)],
+);
+
+/** The sticker set the bot made in Telegram for one owner of a pack; a second request re-sends its link. */
+export const telegramStickerSets = pgTable(
+  'telegram_sticker_sets',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packId: integer('pack_id')
+      .notNull()
+      .references(() => packs.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Set once every sticker of the pack is in the set; until then a retry resumes where it stopped. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.packId] }), uniqueIndex('telegram_sticker_sets_name_idx').on(t.name)],
+);
+
+/**
+ * Every payment that reached one of the rails, once per the rail's own reference (TON transaction hash,
+ * Stripe Checkout Session, Telegram Stars charge): what it bought or why it did not. The operator's ledger
+ * of money in; `outcome <> 'fulfilled'` and `refund_status` in ('pending', 'manual') are the work queue.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    method: text('method').notNull(),
+    ref: text('ref').notNull(),
+    /** Null when the payment names no order we know (an unknown TON comment). */
+    orderId: uuid('order_id').references(() => orders.id),
+    /** In the rail's smallest unit: nanotons (TON), cents (usd), Stars (XTR). */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    /** fulfilled | refund_required | underpaid | unmatched */
+    outcome: text('outcome').notNull(),
+    /** Why it did not buy an edition: sold_out, already_owned, duplicate_payment, below_price, unknown_order. */
+    reason: text('reason'),
+    /** none | pending (refunded automatically) | refunded | manual (the operator returns it) */
+    refundStatus: text('refund_status').notNull().default('none'),
+    /** What the rail told us: sender, comment, lt, payment intent, payer. */
+    details: jsonb('details').notNull().default({}),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_method_ref_idx').on(t.method, t.ref),
+    index('payments_order_idx').on(t.orderId),
+    index('payments_refund_idx').on(t.refundStatus),
+  ],
+);
+
+/** How far a chain watcher has read an account: only ever moved in the transaction that settles what it read. */
+export const chainCursors = pgTable('chain_cursors', {
+  account: text('account').primaryKey(),
+  /** Logical time of the last settled transaction (a u64, kept as text). */
+  lt: text('lt').notNull(),
+  hash: text('hash').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use ton_proof payloads for linking a wallet; only their hash is kept. */
+export const tonProofPayloads = pgTable('ton_proof_payloads', {
+  payloadHash: text('payload_hash').primaryKey(),
+  userId: bigint('user_id', { mode: 'number' })
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * Marketplace totals in 16 slots (a row id modulo 16), read as their sum. Written only by the triggers of
+ * migration 0002 in the transactions that change packs, editions and users, so they are always exact.
+ */
+export const marketplaceCounters = pgTable('marketplace_counters', {
+  slot: smallint('slot').primaryKey(),
+  packs: bigint('packs', { mode: 'bigint' }).notNull().default(0n),
+  listings: bigint('listings', { mode: 'bigint' }).notNull().default(0n),
+  priceSum: numeric('price_sum').notNull().default('0'),
+  sales: bigint('sales', { mode: 'bigint' }).notNull().default(0n),
+  volume: numeric('volume').notNull().default('0'),
+  creators: bigint('creators', { mode: 'bigint' }).notNull().default(0n),
+  sellers: bigint('sellers', { mode: 'bigint' }).notNull().default(0n),
+});
+
+/** Each creator's pack count and editions sold; kept by the same triggers as marketplaceCounters. */
+export const creatorStats = pgTable('creator_stats', {
+  creatorId: bigint('creator_id', { mode: 'number' }).primaryKey(),
+  packs: integer('packs').notNull().default(0),
+  sales: bigint('sales', { mode: 'number' }).notNull().default(0),
+});

@@ -1,0 +1,17 @@
+/** Owned packs leave the shop: as a zip download, or as a Telegram sticker set the bot makes ("Add to Telegram"). */
+export {
+  stickerSetName,
+  addStickersUrl,
+  findStickerSet,
+  recordStickerSet,
+  markStickerSetComplete,
+  type StickerSetRecord,
+} from './sticker-sets.js';
+export {
+  findPackAccess,
+  loadPackArchive,
+  zipArchive,
+  packSlug,
+  type PackAccess,
+  type PackArchive,
+} from './pack-zip.js';

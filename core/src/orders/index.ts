@@ -1,0 +1,26 @@
+export { buyPack, reserveEdition, type BuyInput, type BuyResult } from './reserve.js';
+export {
+  fulfilOrder,
+  OrderNotFoundError,
+  PaymentRefConflictError,
+  type FulfilInput,
+  type FulfilOutcome,
+  type FulfilResult,
+} from './fulfil.js';
+export { expireReservations, startReservationSweeper, type ReservationSweeperOptions } from './expire.js';
+export {
+  demoRail,
+  offeredPaymentMethods,
+  resolvePaymentRail,
+  type PayableOrder,
+  type PaymentRail,
+} from './payment-rails.js';
+export {
+  effectiveStatus,
+  findOrder,
+  findUserOrder,
+  isLiveReservation,
+  toOrderDto,
+  type OrderRecord,
+  type OrderRow,
+} from './order-record.js';

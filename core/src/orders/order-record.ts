@@ -1,0 +1,75 @@
+import { and, eq, or } from 'drizzle-orm';
+import {
+  formatTon,
+  type Order,
+  type OrderStatus,
+  type PaymentInstructions,
+  type PaymentMethod,
+} from '@stickerdrop/shared';
+import type { DbOrTx } from '../db/client.js';
+import { editions, orders } from '../db/schema.js';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** An order with the serial of the edition it bought (null until paid). */
+export interface OrderRecord extends OrderRow {
+  edition: number | null;
+}
+
+/** Statuses after which a payment has been taken: the order never goes back to reserved. */
+export const SETTLED_STATUSES: ReadonlySet<string> = new Set<OrderStatus>(['paid', 'refund_required', 'refunded']);
+
+/** A reservation holds an edition only while it is unpaid and before its expiry. */
+export function isLiveReservation(order: Pick<OrderRow, 'status' | 'expiresAt'>, now: Date): boolean {
+  return order.status === 'reserved' && order.expiresAt.getTime() > now.getTime();
+}
+
+/** The status a reader sees: a lapsed reservation reads as expired before the sweeper gets to it. */
+export function effectiveStatus(order: Pick<OrderRow, 'status' | 'expiresAt'>, now: Date): OrderStatus {
+  if (order.status === 'reserved' && !isLiveReservation(order, now)) return 'expired';
+  return order.status as OrderStatus;
+}
+
+/** A primary order's edition is the one it minted; a resale order's the one it buys (known from the start). */
+const editionOfOrder = or(eq(editions.orderId, orders.id), eq(editions.id, orders.editionId));
+
+export async function findOrder(db: DbOrTx, orderId: string): Promise<OrderRecord | null> {
+  const [row] = await db
+    .select({ order: orders, edition: editions.serial })
+    .from(orders)
+    .leftJoin(editions, editionOfOrder)
+    .where(eq(orders.id, orderId));
+  return row ? { ...row.order, edition: row.edition } : null;
+}
+
+/** The order when it belongs to the user; someone else's order is as absent as an unknown one. */
+export async function findUserOrder(db: DbOrTx, orderId: string, userId: number): Promise<OrderRecord | null> {
+  const [row] = await db
+    .select({ order: orders, edition: editions.serial })
+    .from(orders)
+    .leftJoin(editions, editionOfOrder)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  return row ? { ...row.order, edition: row.edition } : null;
+}
+
+export function toOrderDto(order: OrderRecord, now: Date): Order {
+  const resale = order.kind === 'resale';
+  return {
+    id: order.id,
+    stickerId: order.packId,
+    status: effectiveStatus(order, now),
+    paymentMethod: order.paymentMethod as PaymentMethod,
+    amount: formatTon(order.amountNano),
+    expiresAt: order.expiresAt.toISOString(),
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    edition: resale && order.status !== 'paid' ? null : order.edition,
+    payment: order.payment as PaymentInstructions,
+    ...(resale && {
+      kind: 'resale' as const,
+      listingId: order.listingId!,
+      editionId: order.editionId!,
+      serial: order.edition!,
+    }),
+  };
+}

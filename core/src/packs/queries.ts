@@ -1,0 +1,113 @@
+import { eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { isPackId, type PackDetail } from '@stickerdrop/shared';
+import type { DbOrTx } from '../db/client.js';
+import { creatorStats, packs, users } from '../db/schema.js';
+import { fileUrl } from '../storage/storage.js';
+import { cardColumns, toPackCard, type CardRow } from './card.js';
+import { onePerHandle } from './prepared.js';
+import { packRating } from './rating.js';
+import { lastSaleSql, marketColumns, toLastSale } from '../resale/pack-market.js';
+
+export const downloadPath = (packId: number) => `/api/stickers/${packId}/download`;
+
+/**
+ * One pack as the detail page shows it, seen by `viewerId` (null when signed out); null when there is
+ * no such pack. Reads only: the detail route counts the view (views.ts).
+ */
+export async function getPackDetail(
+  db: DbOrTx,
+  packId: number,
+  viewerId: number | null,
+  now: Date = new Date(),
+): Promise<PackDetail | null> {
+  if (!isPackId(packId)) return null;
+  const [row] = await detailStatement(db, viewerId !== null).execute({ packId, viewerId, now: now.toISOString() });
+  return row ? toPackDetail(row, now) : null;
+}
+
+/** Prepared per database handle, signed out and signed in (prepared.ts). */
+function prepareDetail(db: DbOrTx, signedIn: boolean) {
+  return db
+    .select({
+      ...detailColumns(signedIn ? sql.placeholder('viewerId') : null),
+      ...marketColumns(sql.placeholder('now')),
+      royaltyBps: packs.royaltyBps,
+      lastSale: lastSaleSql,
+    })
+    .from(packs)
+    .innerJoin(users, eq(users.id, packs.creatorId))
+    .leftJoin(creatorStats, eq(creatorStats.creatorId, packs.creatorId))
+    .where(eq(packs.id, sql.placeholder('packId')))
+    .limit(1)
+    .prepare(signedIn ? 'pack_detail_signed_in' : 'pack_detail');
+}
+
+const preparedDetails = new WeakMap<DbOrTx, ReturnType<typeof prepareDetail>[]>();
+
+function detailStatement(db: DbOrTx, signedIn: boolean): ReturnType<typeof prepareDetail> {
+  const statements = onePerHandle(preparedDetails, db, (handle) => [
+    prepareDetail(handle, false),
+    prepareDetail(handle, true),
+  ]);
+  return statements[signedIn ? 1 : 0]!;
+}
+
+function detailColumns(viewerId: SQLWrapper | null) {
+  const edition =
+    viewerId === null
+      ? sql<number | null>`null`
+      : sql<number | null>`(select min(oe.serial) from editions oe
+          where oe.pack_id = ${packs.id} and oe.owner_id = ${viewerId})`;
+  return {
+    ...cardColumns(viewerId),
+    // Kept by migration 0002's triggers: summing the creator's packs here read ~200 heap pages per view.
+    creatorPacks: sql<number>`coalesce(${creatorStats.packs}, 0)`.mapWith(Number),
+    creatorSales: sql<number>`coalesce(${creatorStats.sales}, 0)`.mapWith(Number),
+    owners: sql<number>`(select count(distinct e.owner_id) from editions e where e.pack_id = ${packs.id})`.mapWith(
+      Number,
+    ),
+    stickerKeys: sql<string[]>`array(select s.file_key from pack_stickers s
+        where s.pack_id = ${packs.id} order by s.position)`,
+    edition: edition.mapWith(Number),
+  };
+}
+
+type DetailRow = CardRow & {
+  royaltyBps: number;
+  lastSale: string | null;
+  creatorPacks: number;
+  creatorSales: number;
+  owners: number;
+  stickerKeys: string[];
+  edition: number | null;
+};
+
+function toPackDetail(row: DetailRow, now: Date): PackDetail {
+  const card = toPackCard(row, now);
+  const stickers = row.stickerKeys.map((key) => ({ url: fileUrl(key)! }));
+  const isOwned = row.edition !== null;
+  return {
+    ...card,
+    creator: { ...card.creator, stats: { totalStickers: row.creatorPacks, totalSales: row.creatorSales } },
+    rating: packRating({ likes: row.likes, owners: row.owners, views: row.views }),
+    owners: row.owners,
+    stickersCount: stickers.length,
+    stickers,
+    isOwned,
+    edition: row.edition,
+    downloadUrl: isOwned ? downloadPath(row.id) : null,
+    royaltyBps: row.royaltyBps,
+    lastSale: toLastSale(row.lastSale),
+  };
+}
+
+/** Counts one view atomically; false when the pack does not exist. */
+export async function recordView(db: DbOrTx, packId: number): Promise<boolean> {
+  if (!isPackId(packId)) return false;
+  const updated = await db
+    .update(packs)
+    .set({ views: sql`${packs.views} + 1` })
+    .where(eq(packs.id, packId))
+    .returning({ id: packs.id });
+  return updated.length > 0;
+}

@@ -1,0 +1,24 @@
+export { availablePaymentMethods, configuredRailMethods } from './availability.js';
+export { createPaymentSetup, type PaymentSetup } from './rails.js';
+export { startPaymentJobs } from './jobs.js';
+export { usdCents, starsFor, STRIPE_MIN_USD_CENTS } from './prices.js';
+export { settlePayment, type IncomingPayment, type PaymentOutcome, type SettleResult } from './settle.js';
+export {
+  checkStarsPreCheckout,
+  settleStarsPayment,
+  STARS_CURRENCY,
+  type PreCheckoutAnswer,
+  type PreCheckoutQuery,
+  type StarsPayment,
+} from './stars/services.js';
+export {
+  refundStarsNow,
+  markPaymentRefunded,
+  createRefundWorker,
+  executeRefund,
+  type RefundWorker,
+} from './refunds.js';
+export { refundNotice } from './refund-texts.js';
+export { createTonWatcher, type TonWatcher } from './ton/watcher.js';
+export { createStarsReconciler, type StarsReconciler } from './stars/reconcile.js';
+export { createTonIndexer, type TonIndexer } from './ton/indexer.js';

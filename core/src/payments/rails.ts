@@ -1,0 +1,34 @@
+import { Api } from 'grammy';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { PaymentRail } from '../orders/payment-rails.js';
+import { configuredRailMethods } from './availability.js';
+import { starsRail } from './stars/rail.js';
+import { createStripeClient, type Stripe } from './stripe/client.js';
+import { stripeRail } from './stripe/rail.js';
+import { tonRail } from './ton/rail.js';
+
+export interface PaymentSetup {
+  /** The real rails, for the orders routes; a method without one is paid by the demo rail in demo mode. */
+  rails: PaymentRail[];
+  /** Present when the Stripe rail is: the webhook and refunds use it. */
+  stripe: Stripe | undefined;
+  /** The Bot API client (bot token at TELEGRAM_API_ROOT) when a bot is configured: Stars and buyer notices. */
+  telegram: Api | undefined;
+}
+
+/** Builds every configured rail once, from config; the one place the app's rails come from. */
+export function createPaymentSetup(deps: { config: Config; db: Database; now: () => Date }): PaymentSetup {
+  const { config, db } = deps;
+  const methods = new Set(configuredRailMethods(config));
+  const telegram = config.botToken ? new Api(config.botToken, { apiRoot: config.telegramApiRoot }) : undefined;
+  const stripe =
+    methods.has('stripe') && config.stripe.secretKey
+      ? createStripeClient(config.stripe.secretKey, config.stripe.apiBase)
+      : undefined;
+  const rails: PaymentRail[] = [];
+  if (methods.has('ton') && config.ton.receiver) rails.push(tonRail(config.ton.receiver, config.ton.network));
+  if (stripe) rails.push(stripeRail({ db, stripe, usdRate: config.ton.usdRate, publicUrl: config.publicUrl }));
+  if (methods.has('stars') && telegram) rails.push(starsRail({ db, telegram, starsPerTon: config.starsPerTon }));
+  return { rails, stripe, telegram };
+}

@@ -1,0 +1,156 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database, DbOrTx, Transaction } from '../db/client.js';
+import { editions, orders, outbox, payments } from '../db/schema.js';
+import { fulfilOrder } from '../orders/fulfil.js';
+import type { OrderRow } from '../orders/order-record.js';
+import type { RefundPayload } from '../outbox/types.js';
+
+export type RealPaymentMethod = 'ton' | 'stripe' | 'stars';
+
+/** A payment one of the rails saw: its own unique reference, the order it names, what arrived. */
+export interface IncomingPayment {
+  method: RealPaymentMethod;
+  /** TON transaction hash, Stripe Checkout Session id, Telegram payment charge id. */
+  ref: string;
+  /** The order the payment names (TON comment, session metadata, invoice payload); null when none. */
+  orderId: string | null;
+  /** In the rail's smallest unit (nanotons, cents, Stars). */
+  amount: bigint;
+  currency: string;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * fulfilled: an edition was bought (or this payment had already bought it);
+ * refund_required: money in, no edition (sold out meanwhile, already owned, a second payment);
+ * underpaid: less than the order's price, fulfils nothing; unmatched: names no order we know.
+ */
+export type PaymentOutcome = 'fulfilled' | 'refund_required' | 'underpaid' | 'unmatched';
+
+export interface SettleResult {
+  outcome: PaymentOutcome;
+  /** False when this payment had been settled before (a repeated webhook, update or read). */
+  firstTime: boolean;
+  orderId: string | null;
+  edition: number | null;
+}
+
+export interface SettleOptions {
+  now: Date;
+  /** Whether the amount pays for the order; the rail knows the price it asked for. */
+  pays(order: OrderRow, amount: bigint): boolean;
+}
+
+/** Refunds that rails make on their own (Stars, card); TON goes back by the operator's hand. */
+const AUTOMATIC_REFUNDS: ReadonlySet<RealPaymentMethod> = new Set(['stripe', 'stars']);
+
+/**
+ * Settles one incoming payment exactly once, in one transaction: the ledger row (unique on method and
+ * reference) is written first, so a concurrent delivery of the same payment waits for this one and then
+ * finds it settled; the order goes through `fulfilOrder`, the one fulfilment every rail shares. A crash
+ * before commit leaves nothing behind, and the payment is settled in full when it is seen again.
+ */
+export async function settlePayment(
+  db: Database,
+  payment: IncomingPayment,
+  options: SettleOptions,
+): Promise<SettleResult> {
+  return db.transaction((tx) => settlePaymentInTransaction(tx, payment, options));
+}
+
+/** The same, inside the caller's transaction (the TON watcher moves its read position in it too). */
+export async function settlePaymentInTransaction(
+  tx: Transaction,
+  payment: IncomingPayment,
+  options: SettleOptions,
+): Promise<SettleResult> {
+  const [claimed] = await tx
+    .insert(payments)
+    .values({
+      method: payment.method,
+      ref: payment.ref,
+      amount: payment.amount,
+      currency: payment.currency,
+      outcome: 'pending',
+      details: payment.details ?? {},
+      createdAt: options.now,
+    })
+    .onConflictDoNothing({ target: [payments.method, payments.ref] })
+    .returning({ id: payments.id });
+  if (!claimed) return settledBefore(tx, payment);
+
+  const order = payment.orderId ? await findOrderRow(tx, payment.orderId) : undefined;
+  if (!order) {
+    await recordOutcome(tx, claimed.id, { outcome: 'unmatched', reason: 'unknown_order', refundStatus: 'manual' });
+    return { outcome: 'unmatched', firstTime: true, orderId: null, edition: null };
+  }
+  if (!options.pays(order, payment.amount)) {
+    await recordOutcome(tx, claimed.id, {
+      outcome: 'underpaid',
+      reason: 'below_price',
+      refundStatus: 'manual',
+      orderId: order.id,
+    });
+    return { outcome: 'underpaid', firstTime: true, orderId: order.id, edition: null };
+  }
+
+  // A savepoint inside this transaction: the edition and the ledger row commit together or not at all.
+  const result = await fulfilOrder(tx as unknown as Database, {
+    orderId: order.id,
+    paymentRef: payment.ref,
+    now: options.now,
+    method: payment.method,
+  });
+  if (result.outcome === 'refund_required') {
+    await recordOutcome(tx, claimed.id, {
+      outcome: 'refund_required',
+      reason: await refundReason(tx, order.id, payment),
+      refundStatus: AUTOMATIC_REFUNDS.has(payment.method) ? 'pending' : 'manual',
+      orderId: order.id,
+    });
+    return { outcome: 'refund_required', firstTime: true, orderId: order.id, edition: null };
+  }
+  await recordOutcome(tx, claimed.id, { outcome: 'fulfilled', reason: null, refundStatus: 'none', orderId: order.id });
+  return { outcome: 'fulfilled', firstTime: true, orderId: order.id, edition: result.order.edition };
+}
+
+async function settledBefore(tx: Transaction, payment: IncomingPayment): Promise<SettleResult> {
+  const [row] = await tx
+    .select({ outcome: payments.outcome, orderId: payments.orderId })
+    .from(payments)
+    .where(and(eq(payments.method, payment.method), eq(payments.ref, payment.ref)));
+  if (!row) throw new Error(`Payment ${payment.method}:${payment.ref} vanished while being settled`);
+  const edition =
+    row.outcome === 'fulfilled' && row.orderId ? ((await findOrderEdition(tx, row.orderId)) ?? null) : null;
+  return { outcome: row.outcome as PaymentOutcome, firstTime: false, orderId: row.orderId, edition };
+}
+
+async function recordOutcome(
+  tx: Transaction,
+  id: number,
+  fields: { outcome: PaymentOutcome; reason: string | null; refundStatus: string; orderId?: string },
+): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ outcome: fields.outcome, reason: fields.reason, refundStatus: fields.refundStatus, orderId: fields.orderId })
+    .where(eq(payments.id, id));
+}
+
+async function findOrderRow(tx: DbOrTx, orderId: string): Promise<OrderRow | undefined> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  return order;
+}
+
+async function findOrderEdition(tx: DbOrTx, orderId: string): Promise<number | undefined> {
+  const [row] = await tx.select({ serial: editions.serial }).from(editions).where(eq(editions.orderId, orderId));
+  return row?.serial;
+}
+
+/** fulfilOrder queued the refund with its reason; the ledger keeps the same one. */
+async function refundReason(tx: DbOrTx, orderId: string, payment: IncomingPayment): Promise<string> {
+  const [row] = await tx
+    .select({ payload: outbox.payload })
+    .from(outbox)
+    .where(eq(outbox.dedupeKey, `refund:${orderId}:${payment.method}:${payment.ref}`));
+  return (row?.payload as RefundPayload | undefined)?.reason ?? 'refund_required';
+}

@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import type { Api } from 'grammy';
+import type { Database } from '../../db/client.js';
+import { packs } from '../../db/schema.js';
+import type { PaymentRail } from '../../orders/payment-rails.js';
+import { starsFor } from '../prices.js';
+
+/** Telegram's limits for invoice texts. */
+const TITLE_MAX = 32;
+const DESCRIPTION_MAX = 255;
+
+export interface StarsRailDeps {
+  db: Database;
+  /** grammY's client with the bot token, at TELEGRAM_API_ROOT. */
+  telegram: Api;
+  starsPerTon: number;
+}
+
+/**
+ * Telegram Stars: an invoice link in XTR (no provider token), priced from TON at STARS_PER_TON (rounded
+ * up), its payload the order id. The bot answers the pre-checkout query and settles the payment.
+ */
+export function starsRail(deps: StarsRailDeps): PaymentRail {
+  return {
+    method: 'stars',
+    async createPayment(order) {
+      const stars = starsFor(order.amountNano, deps.starsPerTon);
+      const [pack] = await deps.db
+        .select({ title: packs.title, maxSupply: packs.maxSupply })
+        .from(packs)
+        .where(eq(packs.id, order.packId));
+      const title = pack?.title ?? 'Sticker pack';
+      const description = `One numbered edition of “${title}”, limited to ${pack?.maxSupply ?? 1}.`;
+      const invoiceLink = await deps.telegram.createInvoiceLink(
+        truncate(title, TITLE_MAX),
+        truncate(description, DESCRIPTION_MAX),
+        order.id,
+        '',
+        'XTR',
+        [{ label: truncate(title, TITLE_MAX), amount: stars }],
+      );
+      return { kind: 'stars', invoiceLink, stars };
+    },
+  };
+}
+
+function truncate(text: string, max: number): string {
+  return [...text].length <= max ? text : `${[...text].slice(0, max - 1).join('')}…`;
+}

@@ -1,0 +1,131 @@
+import { and, eq } from 'drizzle-orm';
+import type { Api } from 'grammy';
+import type { Database } from '../../db/client.js';
+import { payments } from '../../db/schema.js';
+import { refundNotice } from '../refund-texts.js';
+import { refundStarsNow, tellBuyer } from '../refunds.js';
+import type { WatcherLog } from '../ton/watcher.js';
+import { settleStarsPayment, STARS_CURRENCY } from './services.js';
+
+export interface StarsReconcilerOptions {
+  db: Database;
+  telegram: Api;
+  now: () => Date;
+  log: WatcherLog;
+  intervalMs?: number;
+  pageSize?: number;
+  /** Pages read per pass (Telegram lists the bot's whole history). */
+  maxPages?: number;
+}
+
+export interface StarsReconciler {
+  /** Settles every Stars payment Telegram has that the ledger does not; how many it settled. */
+  reconcileOnce(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * The safety net under the bot's `successful_payment` handler. The bot settles inside the update, so a
+ * crash re-delivers it; but an error the bot's error boundary swallows (the database away for a moment)
+ * would confirm the update unsettled. This pass reads the bot's Star transactions from Telegram
+ * (getStarTransactions) and settles any invoice payment the ledger does not know, refunding it when it
+ * cannot buy an edition, exactly as the bot would have. Payments already refunded are left alone.
+ */
+export function createStarsReconciler(options: StarsReconcilerOptions): StarsReconciler {
+  const { db, telegram, log, intervalMs = 5 * 60_000, pageSize = 100, maxPages = 20 } = options;
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+
+  async function reconcileOnce(): Promise<number> {
+    const refunded = new Set<string>();
+    const incoming = [];
+    for (let page = 0; page < maxPages && !stopping; page++) {
+      const { transactions } = await telegram.getStarTransactions({ offset: page * pageSize, limit: pageSize });
+      for (const tx of transactions) {
+        if (tx.receiver?.type === 'user') refunded.add(tx.id);
+        if (tx.source?.type === 'user' && tx.source.transaction_type === 'invoice_payment') incoming.push(tx);
+      }
+      if (transactions.length < pageSize) break;
+    }
+    let settled = 0;
+    for (const tx of incoming) {
+      if (stopping) break;
+      if (refunded.has(tx.id) || (await known(db, tx.id))) continue;
+      const source = tx.source as { user: { id: number }; invoice_payload?: string };
+      const now = options.now();
+      const result = await settleStarsPayment(db, {
+        payload: source.invoice_payload ?? '',
+        chargeId: tx.id,
+        payerId: source.user.id,
+        currency: STARS_CURRENCY,
+        totalAmount: tx.amount,
+        now,
+      });
+      if (!result.firstTime) continue;
+      settled++;
+      log.warn(
+        { chargeId: tx.id, outcome: result.outcome, orderId: result.orderId },
+        'Stars payment settled by reconciliation',
+      );
+      if (result.outcome === 'fulfilled') continue;
+      const done = await refundStarsNow(db, {
+        orderId: result.orderId,
+        chargeId: tx.id,
+        payerId: source.user.id,
+        now,
+        refund: (userId, chargeId) => telegram.refundStarPayment(userId, chargeId),
+      });
+      if (done) {
+        const reason = (await ledgerReason(db, tx.id)) ?? result.outcome;
+        await tellBuyer(telegram, source.user.id, refundNotice({ title: null, reason, route: 'stars' }));
+      }
+    }
+    return settled;
+  }
+
+  function schedule(delay: number): void {
+    if (stopping) return;
+    timer = setTimeout(() => {
+      running = reconcileOnce()
+        .catch((error: unknown) => log.error({ err: error }, 'Stars reconciliation failed; will retry'))
+        .finally(() => {
+          running = undefined;
+          schedule(intervalMs);
+        });
+    }, delay);
+    timer.unref();
+  }
+
+  return {
+    reconcileOnce,
+    start() {
+      stopping = false;
+      schedule(intervalMs);
+    },
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** The ledger's reason, in the words the buyer's notice uses (underpaid and unmatched are their own). */
+async function ledgerReason(db: Database, chargeId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ outcome: payments.outcome, reason: payments.reason })
+    .from(payments)
+    .where(and(eq(payments.method, 'stars'), eq(payments.ref, chargeId)));
+  if (!row) return null;
+  return row.outcome === 'refund_required' ? row.reason : row.outcome;
+}
+
+async function known(db: Database, chargeId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.method, 'stars'), eq(payments.ref, chargeId)));
+  return row !== undefined;
+}

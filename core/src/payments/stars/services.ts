@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import { API_ERRORS, type PaymentInstructions } from '@stickerdrop/shared';
+import type { Database } from '../../db/client.js';
+import { orders, packs } from '../../db/schema.js';
+import { countLiveReservations, ownsEdition } from '../../orders/availability.js';
+import { isLiveReservation } from '../../orders/order-record.js';
+import { settlePayment, type SettleResult } from '../settle.js';
+
+const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const STARS_CURRENCY = 'XTR';
+
+export interface PreCheckoutQuery {
+  /** The invoice payload: our order id. */
+  payload: string;
+  payerId: number;
+  currency: string;
+  totalAmount: number;
+  now: Date;
+}
+
+export type PreCheckoutAnswer = { ok: true } | { ok: false; error: string };
+
+/**
+ * The bot's answer to a pre_checkout_query (Telegram waits at most 10 seconds, so this is a few reads):
+ * yes only for the payer's own Stars order that still holds its reservation, at the price of its invoice.
+ * Read only: the reservation is what keeps the edition, and the payment itself is settled on arrival.
+ */
+export async function checkStarsPreCheckout(db: Database, query: PreCheckoutQuery): Promise<PreCheckoutAnswer> {
+  const refuse = (error: string): PreCheckoutAnswer => ({ ok: false, error });
+  if (!ORDER_ID.test(query.payload)) return refuse(API_ERRORS.orderNotFound);
+  const [order] = await db.select().from(orders).where(eq(orders.id, query.payload.toLowerCase()));
+  // Someone else's order is as unknown as a missing one.
+  if (!order || order.userId !== query.payerId) return refuse(API_ERRORS.orderNotFound);
+  const asked = order.payment as PaymentInstructions;
+  if (asked.kind !== 'stars' || query.currency !== STARS_CURRENCY || query.totalAmount !== asked.stars) {
+    return refuse(API_ERRORS.paymentAmountMismatch);
+  }
+  if (await ownsEdition(db, order.userId, order.packId)) return refuse(API_ERRORS.alreadyOwned);
+  if (!isLiveReservation(order, query.now)) {
+    if (order.status !== 'reserved' && order.status !== 'expired') return refuse(API_ERRORS.orderNotPayable);
+    return refuse((await editionLeftFor(db, order.packId, query.now)) ? API_ERRORS.orderExpired : API_ERRORS.soldOut);
+  }
+  return { ok: true };
+}
+
+async function editionLeftFor(db: Database, packId: number, now: Date): Promise<boolean> {
+  const [pack] = await db
+    .select({ soldCount: packs.soldCount, maxSupply: packs.maxSupply })
+    .from(packs)
+    .where(eq(packs.id, packId));
+  if (!pack) return false;
+  return pack.soldCount + (await countLiveReservations(db, packId, now)) < pack.maxSupply;
+}
+
+export interface StarsPayment {
+  /** `successful_payment.invoice_payload`: our order id. */
+  payload: string;
+  /** `telegram_payment_charge_id`: unique per payment; the refund needs it. */
+  chargeId: string;
+  payerId: number;
+  currency: string;
+  totalAmount: number;
+  now: Date;
+}
+
+/**
+ * Settles a `successful_payment` once per charge id. The bot calls it inside the update handler, so
+ * the update is confirmed to Telegram only after this committed: a crash before means Telegram delivers
+ * the update again, and a second delivery finds the charge settled.
+ */
+export async function settleStarsPayment(db: Database, payment: StarsPayment): Promise<SettleResult> {
+  return settlePayment(
+    db,
+    {
+      method: 'stars',
+      ref: payment.chargeId,
+      orderId: ORDER_ID.test(payment.payload) ? payment.payload.toLowerCase() : null,
+      amount: BigInt(payment.totalAmount),
+      currency: payment.currency,
+      details: { payerId: payment.payerId },
+    },
+    {
+      now: payment.now,
+      pays: (order, amount) => {
+        const asked = order.payment as PaymentInstructions;
+        return payment.currency === STARS_CURRENCY && asked.kind === 'stars' && amount >= BigInt(asked.stars);
+      },
+    },
+  );
+}

@@ -1,0 +1,11 @@
+export {
+  upsertTelegramUser,
+  getUserById,
+  toUserDto,
+  becomeCreator,
+  updateProfileFields,
+  type UserRow,
+  type TelegramUserFields,
+  type ProfileFields,
+} from './users.js';
+export { getProfile, profileOf } from './profile.js';

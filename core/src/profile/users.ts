@@ -1,0 +1,100 @@
+import { eq } from 'drizzle-orm';
+import { BecomeCreatorRequest, type User } from '@stickerdrop/shared';
+import type { DbOrTx } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { parseInput } from '../errors.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** What Telegram tells us about a user (init data's `user`, the bot's `ctx.from`). */
+export interface TelegramUserFields {
+  id: number;
+  first_name: string;
+  username?: string | undefined;
+  last_name?: string | undefined;
+  photo_url?: string | undefined;
+}
+
+/**
+ * Creates the user or refreshes the fields Telegram owns (names, username, photo). Fields the user
+ * edits here (display name, bio, website) and the creator flag are left alone.
+ */
+export async function upsertTelegramUser(db: DbOrTx, tgUser: TelegramUserFields): Promise<UserRow> {
+  const telegramFields = {
+    username: tgUser.username ?? null,
+    firstName: tgUser.first_name,
+    lastName: tgUser.last_name ?? null,
+    photoUrl: tgUser.photo_url ?? null,
+  };
+  const [row] = await db
+    .insert(users)
+    .values({ id: tgUser.id, ...telegramFields })
+    .onConflictDoUpdate({ target: users.id, set: telegramFields })
+    .returning();
+  return row!;
+}
+
+export async function getUserById(db: DbOrTx, id: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The shared `User` shape every response carries. */
+export function toUserDto(row: UserRow): User {
+  return {
+    id: Number(row.id),
+    username: row.username,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    photo_url: row.photoUrl,
+    isCreator: row.isCreator,
+    walletAddress: row.walletAddress,
+    displayName: row.displayName,
+    bio: row.bio,
+    website: row.website,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+export interface ProfileFields {
+  displayName: string;
+  bio: string;
+  website: string;
+}
+
+/** Replaces the editable profile; an empty field is stored as null so the fallbacks apply. */
+export async function updateProfileFields(db: DbOrTx, userId: number, fields: ProfileFields): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({
+      displayName: fields.displayName || null,
+      bio: fields.bio || null,
+      website: fields.website || null,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Grants creator status; a given display name or bio is stored too (absent ones are kept). Details are
+ * validated here, for the route and the bot alike (HttpError 400). Null when the user does not exist
+ * (the bot upserts the Telegram user first).
+ */
+export async function becomeCreator(
+  db: DbOrTx,
+  userId: number,
+  details: { displayName?: string | undefined; bio?: string | undefined } = {},
+): Promise<User | null> {
+  const input = parseInput(BecomeCreatorRequest, details);
+  const [row] = await db
+    .update(users)
+    .set({
+      isCreator: true,
+      ...(input.displayName !== undefined && { displayName: input.displayName || null }),
+      ...(input.bio !== undefined && { bio: input.bio || null }),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return row ? toUserDto(row) : null;
+}

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { parseTon } from '@stickerdrop/shared';
+import type { Database, Transaction } from '../db/client.js';
+import { editions, likes, orders, packStickers, packs, users } from '../db/schema.js';
+import type { FileStorage } from '../storage/storage.js';
+import { refreshTrendingScores } from '../packs/trending.js';
+import { renderPreviewArt, renderStickerArt, seededRandom } from './art.js';
+import {
+  SEED_COLLECTORS,
+  SEED_CREATORS,
+  SEED_CREATOR_ID,
+  SEED_PACKS,
+  seedCollector,
+  type SeedPack,
+} from './catalogue.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const WEEK_MS = 7 * DAY_MS;
+/** Any constant works; it keeps two processes on one Postgres from seeding twice. */
+const SEED_LOCK = 72_730_001;
+const WEBP = 'image/webp';
+
+export interface SeedDeps {
+  db: Database;
+  storage: FileStorage;
+  now: Date;
+}
+
+export const seedStickerKey = (slug: string, n: number) => `seed/${slug}-${n}.webp`;
+export const seedPreviewKey = (slug: string) => `seed/${slug}-preview.webp`;
+
+/**
+ * Fills an empty marketplace with the demo catalogue (SEED_PACKS): creators, collectors, packs with
+ * generated art, paid demo orders with their editions (serials 1…sold), likes and views; then scores
+ * trending. Does nothing when any pack exists. Returns whether it seeded.
+ */
+export async function seedDemoCatalogue({ db, storage, now }: SeedDeps): Promise<boolean> {
+  if (await hasPacks(db)) return false;
+  // Art first, outside the transaction: the keys are fixed, so a repeated or concurrent run rewrites
+  // the same bytes, and the database never points at a file that is not there.
+  for (const [index, pack] of SEED_PACKS.entries()) await storeArt(storage, pack, index);
+
+  const seeded = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (await hasPacks(tx)) return false;
+    await insertUsers(tx);
+    for (const [index, pack] of SEED_PACKS.entries()) await insertPack(tx, pack, index, now);
+    return true;
+  });
+  if (seeded) await refreshTrendingScores(db, now);
+  return seeded;
+}
+
+async function hasPacks(db: Database | Transaction): Promise<boolean> {
+  const rows = await db.select({ id: packs.id }).from(packs).limit(1);
+  return rows.length > 0;
+}
+
+async function storeArt(storage: FileStorage, pack: SeedPack, index: number): Promise<void> {
+  const seed = (index + 1) * 1_000;
+  const stickers = await Promise.all(
+    Array.from({ length: pack.stickers }, (_, n) => renderStickerArt(pack.motif, pack.palette, seed + n)),
+  );
+  const preview = await renderPreviewArt(pack.motif, pack.palette, seed);
+  await Promise.all([
+    ...stickers.map((bytes, n) => storage.put(seedStickerKey(pack.slug, n + 1), bytes, WEBP)),
+    storage.put(seedPreviewKey(pack.slug), preview, WEBP),
+  ]);
+}
+
+async function insertUsers(tx: Transaction): Promise<void> {
+  await tx
+    .insert(users)
+    .values(
+      SEED_CREATORS.map((creator, i) => ({
+        id: SEED_CREATOR_ID - i,
+        username: creator.username,
+        firstName: creator.firstName,
+        displayName: creator.displayName,
+        bio: creator.bio,
+        isCreator: true,
+      })),
+    )
+    .onConflictDoNothing();
+  await tx
+    .insert(users)
+    .values(Array.from({ length: SEED_COLLECTORS }, (_, i) => seedCollector(i)))
+    .onConflictDoNothing();
+}
+
+/**
+ * When each of a pack's sales happened, oldest first: the last `recentSales` within the past week (or the
+ * pack's life, if shorter), the others spread between its listing and a week ago.
+ */
+function saleTimes(pack: SeedPack, listedAt: number, now: number, random: () => number): number[] {
+  const weekStart = Math.max(listedAt, now - WEEK_MS);
+  const older = pack.sold - pack.recentSales;
+  const times = [
+    ...Array.from({ length: older }, () => listedAt + random() * Math.max(0, weekStart - listedAt)),
+    ...Array.from({ length: pack.recentSales }, () => weekStart + random() * (now - weekStart)),
+  ];
+  return times.sort((a, b) => a - b);
+}
+
+async function insertPack(tx: Transaction, pack: SeedPack, index: number, now: Date): Promise<void> {
+  const random = seededRandom(index + 1);
+  const listedAt = now.getTime() - pack.ageDays * DAY_MS;
+  const priceNano = parseTon(pack.price);
+  if (priceNano === null) throw new Error(`Seed pack ${pack.slug} has an invalid price ${pack.price}`);
+
+  const [row] = await tx
+    .insert(packs)
+    .values({
+      creatorId: SEED_CREATOR_ID - pack.creator,
+      title: pack.title,
+      description: pack.description,
+      category: pack.category,
+      tags: pack.tags,
+      priceNano,
+      maxSupply: pack.maxSupply,
+      soldCount: pack.sold,
+      views: pack.views,
+      likes: pack.likes,
+      coverKey: seedStickerKey(pack.slug, 1),
+      previewKey: seedPreviewKey(pack.slug),
+      createdAt: new Date(listedAt),
+    })
+    .returning({ id: packs.id });
+  const packId = row!.id;
+  await tx.insert(packStickers).values(
+    Array.from({ length: pack.stickers }, (_, n) => ({
+      packId,
+      position: n + 1,
+      fileKey: seedStickerKey(pack.slug, n + 1),
+    })),
+  );
+
+  // Each pack's buyers and fans are different collectors, picked from a rotating start.
+  const collector = (n: number) => seedCollector((index * 7 + n) % SEED_COLLECTORS).id;
+  const sales = saleTimes(pack, listedAt, now.getTime(), random).map((time, n) => ({
+    orderId: randomUUID(),
+    ownerId: collector(n),
+    at: new Date(Math.round(time)),
+    serial: n + 1,
+  }));
+  if (sales.length) {
+    await tx.insert(orders).values(
+      sales.map((sale) => ({
+        id: sale.orderId,
+        userId: sale.ownerId,
+        packId,
+        status: 'paid',
+        paymentMethod: 'demo',
+        amountNano: priceNano,
+        paymentRef: `demo:${sale.orderId}`,
+        expiresAt: sale.at,
+        paidAt: sale.at,
+        createdAt: sale.at,
+      })),
+    );
+    await tx.insert(editions).values(
+      sales.map((sale) => ({
+        packId,
+        serial: sale.serial,
+        ownerId: sale.ownerId,
+        orderId: sale.orderId,
+        purchasePriceNano: priceNano,
+        createdAt: sale.at,
+      })),
+    );
+  }
+  if (pack.likes) {
+    await tx.insert(likes).values(
+      Array.from({ length: pack.likes }, (_, n) => ({
+        userId: collector(SEED_COLLECTORS - 1 - n),
+        packId,
+        createdAt: new Date(listedAt + random() * (now.getTime() - listedAt)),
+      })),
+    );
+  }
+}
