@@ -136,7 +136,7 @@ describeEachDatabase('outbox worker under faults', (kind) => {
     await sale(701);
     // The database refuses the `sent` marks once (as if it went away right after the send).
     await db.execute(sql`
-      CREATE FUNCTION refuse_sent() RETURNS trigger LANGUAGE plpgsql AS $$
+      CREATE OR REPLACE FUNCTION refuse_sent() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF NEW.status = 'sent' THEN RAISE EXCEPTION 'database went away'; END IF;
         RETURN NEW;
@@ -152,7 +152,9 @@ describeEachDatabase('outbox worker under faults', (kind) => {
     expect((await outboxRows(db)).map((row) => row.status)).toEqual(['sending', 'sending']);
     expect(log.errors().length).toBeGreaterThan(0);
 
+    // Test databases may be recycled for the next case: the fault leaves nothing behind.
     await db.execute(sql`DROP TRIGGER refuse_sent ON outbox`);
+    await db.execute(sql`DROP FUNCTION refuse_sent()`);
     // Well past the lease: the rows would be claimed and sent again if the worker had forgotten.
     await stepUntil(
       clock,
