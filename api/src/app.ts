@@ -5,15 +5,18 @@ import {
   type AccessTokens,
   type Config,
   createAccessTokens,
+  createPaymentSetup,
   createLogger,
   type Database,
   type FileStorage,
+  type PaymentSetup,
 } from '@stickerdrop/core';
 import { bearerAuthHook } from './http/auth.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerRequestLog } from './http/request-log.js';
 import { registerFeatures } from './features/index.js';
 import { registerStaticSite } from './http/static-site.js';
+import { botApi } from './telegram.js';
 
 /** Everything a request handler may touch; tests build their own. */
 export interface AppDeps {
@@ -21,6 +24,8 @@ export interface AppDeps {
   db: Database;
   storage: FileStorage;
   tokens: AccessTokens;
+  /** The payment rails and their clients, built once: the routes and the background jobs share them. */
+  payments: PaymentSetup;
   /** Injected so tests can move time (token expiry, reservations, freshness windows). */
   now: () => Date;
 }
@@ -60,6 +65,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     db: options.db,
     storage: options.storage,
     tokens: createAccessTokens(options.config.jwtSecret, now),
+    payments: createPaymentSetup({ config: options.config, db: options.db, telegram: botApi(options.config) }),
     now,
   };
   app.decorate('deps', deps);

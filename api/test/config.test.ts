@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../core/src/config.js';
+import { ConfigError, loadConfig } from '@stickerdrop/core';
 
 const S3 = {
   S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',

@@ -4,11 +4,16 @@ import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { describe } from 'vitest';
+import {
+  type Config,
+  type Database,
+  type FileStorage,
+  memoryStorage,
+  openDatabase,
+  tables,
+  testConfig,
+} from '@stickerdrop/core';
 import { createApp } from '../src/app.js';
-import { testConfig, type Config } from '../../core/src/config.js';
-import { openDatabase, type Database } from '../../core/src/db/client.js';
-import * as schema from '../../core/src/db/schema.js';
-import { memoryStorage, type FileStorage } from '../../core/src/storage/storage.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -24,7 +29,7 @@ async function freshPglite(): Promise<{ db: Database; close(): Promise<void> }> 
     return dump;
   });
   const client = await PGlite.create({ loadDataDir: await template });
-  return { db: drizzle(client, { schema }) as unknown as Database, close: () => client.close() };
+  return { db: drizzle(client, { schema: tables }) as unknown as Database, close: () => client.close() };
 }
 
 /** A brand-new database on the Postgres server of TEST_DATABASE_URL, dropped on close. */

@@ -12,7 +12,7 @@ export {
   type Config,
 } from './config.js';
 export { stopOnSignals, STOP_DEADLINE_MS, type StopOptions } from './process.js';
-export { createLogger } from './logger.js';
+export { createLogger, silentLogger, type Logger } from './logger.js';
 export {
   HttpError,
   badRequest,

@@ -7,7 +7,7 @@ import {
   type OutboxRow,
   releaseOutboxRows,
 } from '@stickerdrop/core';
-import type { Logger } from '../logger.js';
+import type { Logger } from '@stickerdrop/core';
 import { BOT_OUTBOX_KINDS, deliver, recipientOf } from './deliveries.js';
 import { PermanentDeliveryError, type DeliveryDeps } from './delivery-deps.js';
 
