@@ -93,7 +93,7 @@ describeBrowser('a creator', () => {
     await page.goto(`${server.url}/#/marketplace?sort=newest`);
     const card = page.getByTestId('pack-card').filter({ hasText: 'Rocket Cats' });
     await card.getByText('2.50 TON').waitFor();
-    await card.getByText('✨ New').waitFor();
+    await card.getByText('New', { exact: true }).waitFor();
     await card.click();
     await page.getByText(`50 of 50 left · ${MESSAGES.limitedEdition}`).waitFor();
     await page.getByText('@demo_creator').waitFor();

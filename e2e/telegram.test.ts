@@ -115,6 +115,11 @@ describeBrowser('inside a mocked Telegram client', () => {
       .waitFor();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
 
+    // Telegram's Bot Developer Terms: Stars (the default) and TON, never a card.
+    expect(await page.locator('.payment-choice label').allTextContents()).toEqual(['Telegram Stars', 'TON']);
+    expect(await page.getByRole('radio', { name: 'Telegram Stars' }).isChecked()).toBe(true);
+    // TON, paid on the demo rail (no receiver configured); Stars is played in payments.test.ts.
+    await page.locator('label', { hasText: 'TON' }).click();
     await pressNative(page, 'main_button_pressed');
     await page.getByTestId('payment-step').waitFor();
     await expect

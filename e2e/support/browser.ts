@@ -43,11 +43,15 @@ export function launchChromium(): Promise<Browser> {
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };
 
+export type ColorScheme = 'light' | 'dark';
+
 export async function newPage(
   browser: Browser,
   viewport: { width: number; height: number } = DESKTOP,
+  colorScheme: ColorScheme = 'light',
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+  // The system scheme the page sees through prefers-color-scheme.
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, colorScheme });
   const page = await context.newPage();
   // Uncaught page errors fail the suites that check them: the app must not throw, in or out of Telegram.
   const errors: string[] = [];
@@ -55,13 +59,19 @@ export async function newPage(
   return { context, page, errors };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  // Let the cards' entrance animations finish, so the picture shows what a person sees.
-  // (A cancelled animation, of an element that went away, rejects: that is fine too.)
+/**
+ * Lets the cards' and toasts' entrance animations finish, so a picture or a colour check sees what a
+ * person sees. (A cancelled animation, of an element that went away, rejects: that is fine too.)
+ */
+export async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
   );
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await settleAnimations(page);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 

@@ -26,7 +26,11 @@ export function Root({ telegram, api, queryClient }: RootProps) {
   );
   return (
     <ErrorBoundary>
-      <AppRoot appearance={dark === null ? undefined : dark ? 'dark' : 'light'} platform={platform}>
+      <AppRoot
+        className="app-root"
+        appearance={dark === null ? undefined : dark ? 'dark' : 'light'}
+        platform={platform}
+      >
         <TelegramProvider value={telegram}>
           <ApiProvider value={api}>
             <QueryClientProvider client={queryClient}>

@@ -1,24 +1,21 @@
 import type { ReactNode } from 'react';
+import { Icon, type IconNode } from './Icon';
 
 export interface StatTile {
   label: string;
   value: ReactNode;
-  icon?: string;
+  icon?: IconNode;
 }
 
 /** A row of figure tiles: Home's statistics, the marketplace's, the pack's, the collection's. */
 export function StatTiles({ tiles, label }: { tiles: StatTile[]; label: string }) {
   return (
     <dl className="stat-tiles" aria-label={label}>
-      {tiles.map((tile) => (
-        <div className="stat-tile" key={tile.label}>
-          {tile.icon ? (
-            <span className="stat-tile__icon" aria-hidden="true">
-              {tile.icon}
-            </span>
-          ) : null}
-          <dd className="stat-tile__value">{tile.value}</dd>
-          <dt className="stat-tile__label">{tile.label}</dt>
+      {tiles.map(({ label: tileLabel, value, icon }) => (
+        <div className="stat-tile" key={tileLabel}>
+          {icon ? <Icon className="stat-tile__icon" icon={icon} size={20} /> : null}
+          <dd className="stat-tile__value">{value}</dd>
+          <dt className="stat-tile__label">{tileLabel}</dt>
         </div>
       ))}
     </dl>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Icon, type IconNode } from './Icon';
 import { haptics } from '../telegram/haptics';
 
 interface ToggleGroupProps<T extends string> {
@@ -7,7 +7,7 @@ interface ToggleGroupProps<T extends string> {
   values: readonly T[];
   labels: Record<T, string>;
   /** Shown instead of the labels, which then name the buttons for screen readers only. */
-  icons?: Record<T, ReactNode>;
+  icons?: Record<T, IconNode>;
   value: T;
   onChange: (value: T) => void;
   className?: string;
@@ -38,7 +38,7 @@ export function ToggleGroup<T extends string>({
             onChange(option);
           }}
         >
-          {icons ? icons[option] : labels[option]}
+          {icons ? <Icon className="chip__icon" icon={icons[option]} size={18} /> : labels[option]}
         </button>
       ))}
     </div>

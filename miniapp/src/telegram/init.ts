@@ -13,6 +13,8 @@ export async function initTelegram(): Promise<TelegramEnvironment> {
   // The complete check asks the container for its theme; the synchronous one trusts stale session storage.
   if (!(await sdk.isTMA('complete'))) return plainWeb();
   const { backButton, mainButton, miniApp, themeParams, viewport } = sdk;
+  // The container's theme, not the plain web's palette (web-palette.css), colours the page from now on.
+  document.documentElement.classList.add('telegram');
 
   sdk.init();
   backButton.mount.ifAvailable();

@@ -3,7 +3,10 @@
  * Naming the parts (instead of importing the whole package namespace) lets the bundler drop the rest.
  */
 export {
+  addToHomeScreen,
   backButton,
+  checkHomeScreenStatus,
+  closingBehavior,
   hapticFeedback,
   init,
   invoice,
@@ -14,6 +17,8 @@ export {
   openTelegramLink,
   retrieveLaunchParams,
   retrieveRawInitData,
+  secondaryButton,
+  shareMessage,
   shareURL,
   themeParams,
   viewport,

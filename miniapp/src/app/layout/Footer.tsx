@@ -1,3 +1,6 @@
+import { Heart } from 'lucide';
+import { Icon } from '../../components/Icon';
+
 /** SPEC §2 footer: a tagline, a code-hosting link, a social link and a made-by line. */
 export function Footer() {
   return (
@@ -11,7 +14,11 @@ export function Footer() {
           Telegram
         </a>
       </p>
-      <p className="footer__made">Made with ♥ for sticker collectors</p>
+      <p className="footer__made">
+        Made with{' '}
+        <Icon icon={Heart} className="footer__heart" size={14} fill="currentColor" aria-label="love" role="img" /> for
+        sticker collectors
+      </p>
     </footer>
   );
 }

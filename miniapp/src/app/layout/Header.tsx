@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Ticket } from 'lucide';
+import { Icon } from '../../components/Icon';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { ButtonLink } from '../../components/ButtonLink';
 import { CloseIcon, MenuIcon } from '../../components/icons';
@@ -21,7 +23,7 @@ export function Header() {
     <header className="header">
       <div className="header__bar">
         <Link to="/" className="header__logo" aria-label="Stickerdrop home">
-          <span aria-hidden="true">🎟️</span> Stickerdrop
+          <Icon icon={Ticket} className="header__logo-icon" size={22} /> Stickerdrop
         </Link>
         <nav className="header__nav" aria-label="Main">
           {links.map((link) => (

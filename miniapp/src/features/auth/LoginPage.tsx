@@ -2,6 +2,8 @@ import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { Button } from '@telegram-apps/telegram-ui';
+import { Gem, Package, Palette, Ticket, Zap } from 'lucide';
+import { Icon } from '../../components/Icon';
 import { MESSAGES, type AuthResponse } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { errorText } from '../../api/client';
@@ -15,10 +17,10 @@ import { useBotLogin } from './use-bot-login';
 import './login.css';
 
 const FEATURES = [
-  ['💎', 'Collect numbered limited editions'],
-  ['⚡', 'Buy in seconds with TON'],
-  ['📦', 'Download your packs or add them to Telegram'],
-  ['🎨', 'Create and sell your own sticker packs'],
+  [Gem, 'Collect numbered limited editions'],
+  [Zap, 'Buy in seconds with TON'],
+  [Package, 'Download your packs or add them to Telegram'],
+  [Palette, 'Create and sell your own sticker packs'],
 ] as const;
 
 /** SPEC §2 Login: welcome, feature list, Continue with Telegram; signed-in users are sent home. */
@@ -52,15 +54,13 @@ export function LoginPage() {
   return (
     <Page webBack>
       <section className="login">
-        <div className="login__logo" aria-hidden="true">
-          🎟️
-        </div>
+        <Icon icon={Ticket} className="login__logo" size={56} />
         <h1>Welcome to Stickerdrop</h1>
         <p className="muted">Sign in with your Telegram account to like, buy and collect sticker packs.</p>
         <ul className="login__features">
           {FEATURES.map(([icon, text]) => (
             <li key={text}>
-              <span aria-hidden="true">{icon}</span> {text}
+              <Icon className="login__feature-icon" icon={icon} size={20} /> {text}
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Placeholder } from '@telegram-apps/telegram-ui';
+import { Clock, Gem, Heart, Package } from 'lucide';
 import {
   COLLECTION_FILTERS,
   CURRENCY,
@@ -48,10 +49,10 @@ export function CollectionPage() {
       <StatTiles
         label="Collection statistics"
         tiles={[
-          { label: 'Packs Owned', value: counts.total, icon: '📦' },
-          { label: 'Total Spent', value: `${totalSpent(items)} ${CURRENCY}`, icon: '💎' },
-          { label: 'Favorites', value: counts.favorites, icon: '❤️' },
-          { label: 'Recent', value: counts.recent, icon: '🕒' },
+          { label: 'Packs Owned', value: counts.total, icon: Package },
+          { label: 'Total Spent', value: `${totalSpent(items)} ${CURRENCY}`, icon: Gem },
+          { label: 'Favorites', value: counts.favorites, icon: Heart },
+          { label: 'Recent', value: counts.recent, icon: Clock },
         ]}
       />
       <div className="toolbar">

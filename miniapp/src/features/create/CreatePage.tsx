@@ -2,6 +2,8 @@ import { useRef, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { Button, Input, Placeholder, Select, Textarea } from '@telegram-apps/telegram-ui';
+import { Lock } from 'lucide';
+import { Icon } from '../../components/Icon';
 import {
   ACCEPTED_IMAGE_TYPES,
   CATEGORIES,
@@ -39,9 +41,7 @@ export function CreatePage() {
           description={MESSAGES.creatorAccessRequiredDetail}
           action={<BecomeCreatorButton />}
         >
-          <span className="create__lock" aria-hidden="true">
-            🔒
-          </span>
+          <Icon icon={Lock} className="create__lock" size={64} />
         </Placeholder>
       </Page>
     );

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { Gem, Repeat, Wrench } from 'lucide';
+import { Icon, type IconNode } from '../../components/Icon';
 import { FEATURE_BLURBS, HOME_TAGLINE, TRENDING_LIMIT } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { ButtonLink } from '../../components/ButtonLink';
@@ -13,17 +15,17 @@ import { homeStatTiles } from './home-stats';
 import './home.css';
 
 /** The blurbs' names come from shared (SPEC §1); the sentences under them are the mini-app's own. */
-const FEATURE_DETAILS: Record<(typeof FEATURE_BLURBS)[number], { icon: string; text: string }> = {
+const FEATURE_DETAILS: Record<(typeof FEATURE_BLURBS)[number], { icon: IconNode; text: string }> = {
   'Limited Editions': {
-    icon: '💎',
+    icon: Gem,
     text: 'Every pack is minted in a fixed number of numbered editions. Once they are gone, they are gone.',
   },
   'Resale Market': {
-    icon: '🔄',
+    icon: Repeat,
     text: 'Collect the packs you love today and trade them with collectors around the world tomorrow.',
   },
   'Creator Tools': {
-    icon: '🛠️',
+    icon: Wrench,
     text: 'Upload your artwork, set a price in TON and an edition size, and get notified of every sale.',
   },
 };
@@ -43,7 +45,7 @@ export function HomePage() {
           <ButtonLink to="/marketplace" size="l">
             Browse Marketplace
           </ButtonLink>
-          <ButtonLink to="/create" size="l" mode="white">
+          <ButtonLink to="/create" size="l" mode="white" className="hero__secondary">
             Create Stickers
           </ButtonLink>
         </div>
@@ -72,15 +74,16 @@ export function HomePage() {
       <section className="section">
         <h2 className="section__title">Why Choose Stickerdrop?</h2>
         <div className="features">
-          {FEATURE_BLURBS.map((title) => (
-            <article className="feature" key={title}>
-              <span className="feature__icon" aria-hidden="true">
-                {FEATURE_DETAILS[title].icon}
-              </span>
-              <h3>{title}</h3>
-              <p>{FEATURE_DETAILS[title].text}</p>
-            </article>
-          ))}
+          {FEATURE_BLURBS.map((title) => {
+            const { icon, text } = FEATURE_DETAILS[title];
+            return (
+              <article className="feature" key={title}>
+                <Icon className="feature__icon" icon={icon} size={28} />
+                <h3>{title}</h3>
+                <p>{text}</p>
+              </article>
+            );
+          })}
         </div>
       </section>
     </Page>

@@ -1,4 +1,5 @@
 import { CURRENCY, FALLBACK_HOME_STATS, formatCompact, type MarketplaceStats } from '@stickerdrop/shared';
+import { Gem, Palette, Tag, TrendingUp } from 'lucide';
 import type { StatTile } from '../../components/StatTiles';
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -14,9 +15,9 @@ export function homeStatTiles(stats: MarketplaceStats | null | undefined): StatT
       }
     : FALLBACK_HOME_STATS;
   return [
-    { label: 'Active Listings', value: values.totalListings, icon: '🏷️' },
-    { label: 'Creators', value: values.uniqueSellers, icon: '🎨' },
-    { label: `${CURRENCY} Volume`, value: values.totalVolume, icon: '💎' },
-    { label: 'Total Sales', value: values.totalSales, icon: '📈' },
+    { label: 'Active Listings', value: values.totalListings, icon: Tag },
+    { label: 'Creators', value: values.uniqueSellers, icon: Palette },
+    { label: `${CURRENCY} Volume`, value: values.totalVolume, icon: Gem },
+    { label: 'Total Sales', value: values.totalSales, icon: TrendingUp },
   ];
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
+import { Gem, Palette, TrendingUp, Users } from 'lucide';
 import {
   CURRENCY,
   formatTonCents,
@@ -31,13 +32,13 @@ import './marketplace.css';
 function marketplaceTiles(stats: MarketplaceStats | undefined): StatTile[] {
   const show = (value: number | undefined) => (value === undefined ? '—' : value.toLocaleString('en-US'));
   return [
-    { label: 'Sticker Packs', value: show(stats?.totalStickers), icon: '🎨' },
-    { label: 'Creators', value: show(stats?.totalCreators), icon: '👩‍🎨' },
-    { label: 'Total Sales', value: show(stats?.totalSales), icon: '📈' },
+    { label: 'Sticker Packs', value: show(stats?.totalStickers), icon: Palette },
+    { label: 'Creators', value: show(stats?.totalCreators), icon: Users },
+    { label: 'Total Sales', value: show(stats?.totalSales), icon: TrendingUp },
     {
       label: 'Average Price',
       value: stats ? `${formatTonCents(parseTon(stats.avgPrice) ?? 0n)} ${CURRENCY}` : '—',
-      icon: '💎',
+      icon: Gem,
     },
   ];
 }

@@ -1,3 +1,5 @@
+import { LayoutGrid, List } from 'lucide';
+import type { IconNode } from '../../components/Icon';
 import type { Sort, ViewMode } from '@stickerdrop/shared';
 
 /** Button labels for SPEC §4's sort values and view modes. */
@@ -10,5 +12,5 @@ export const SORT_LABELS: Record<Sort, string> = {
 
 export const VIEW_LABELS: Record<ViewMode, string> = { grid: 'Grid view', list: 'List view' };
 
-/** The view buttons show a glyph; VIEW_LABELS is their accessible name. */
-export const VIEW_ICONS: Record<ViewMode, string> = { grid: '▦', list: '☰' };
+/** The view buttons show an icon; VIEW_LABELS is their accessible name. */
+export const VIEW_ICONS: Record<ViewMode, IconNode> = { grid: LayoutGrid, list: List };

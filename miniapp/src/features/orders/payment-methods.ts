@@ -8,18 +8,28 @@ export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
 };
 
 /**
- * The buy screen's choices (PRODUCT.md §3): ton and stripe as SPEC says, plus stars inside Telegram,
- * each only when the API offers it. In demo mode every choice is paid on the demo rail; only when the
- * operator offers no real rail at all is "demo" itself the choice.
+ * The rails each container may offer (PRODUCT.md §3). Inside Telegram, its Bot Developer Terms require
+ * digital goods to be paid in Stars (TON stays, as Telegram's own chain); a card checkout is never offered
+ * there. On the plain web: ton and stripe as SPEC says.
+ */
+const RAILS_IN_TELEGRAM: PaymentMethod[] = ['stars', 'ton'];
+const RAILS_ON_THE_WEB: PaymentMethod[] = ['ton', 'stripe'];
+
+/**
+ * The buy screen's choices: the container's rails, each only when the API offers it. In demo mode every
+ * choice is paid on the demo rail; only when the operator offers none of them is "demo" itself the choice.
  */
 export function paymentChoices(offered: readonly string[] | undefined, insideTelegram: boolean): PaymentMethod[] {
-  const wanted: PaymentMethod[] = insideTelegram ? ['ton', 'stripe', 'stars'] : ['ton', 'stripe'];
-  if (!offered) return wanted.filter((method) => method !== 'stars');
-  const choices = wanted.filter((method) => offered.includes(method));
+  const allowed = insideTelegram ? RAILS_IN_TELEGRAM : RAILS_ON_THE_WEB;
+  // Before the config arrives, the rails that need no operator set-up beyond SPEC's (never stars).
+  if (!offered) return allowed.filter((method) => method !== 'stars');
+  const choices = allowed.filter((method) => offered.includes(method));
   if (choices.length === 0 && offered.includes('demo')) return ['demo'];
   return choices;
 }
 
-export function defaultPaymentChoice(choices: readonly PaymentMethod[]): PaymentMethod {
-  return choices.includes(DEFAULT_PAYMENT_METHOD) ? DEFAULT_PAYMENT_METHOD : (choices[0] ?? DEFAULT_PAYMENT_METHOD);
+/** Stars first inside Telegram (its own currency, no wallet needed), else TON as SPEC says. */
+export function defaultPaymentChoice(choices: readonly PaymentMethod[], insideTelegram = false): PaymentMethod {
+  const preferred = insideTelegram ? (['stars', DEFAULT_PAYMENT_METHOD] as const) : [DEFAULT_PAYMENT_METHOD];
+  return preferred.find((method) => choices.includes(method)) ?? choices[0] ?? DEFAULT_PAYMENT_METHOD;
 }

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
+import { CircleCheck, Eye, Image as ImageIcon, Images, Star, Users } from 'lucide';
+import { Icon } from '../../components/Icon';
 import { MESSAGES, parsePackId } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { ButtonLink } from '../../components/ButtonLink';
@@ -60,7 +62,7 @@ export function PackDetailPage() {
             <img src={apiUrl(image)} alt={data.title} width="512" height="512" />
           ) : (
             <div className="pack-card__placeholder" aria-label="No image">
-              <span aria-hidden="true">🖼️</span>
+              <Icon icon={ImageIcon} size={72} />
             </div>
           )}
           {data.stickers.length > 1 ? (
@@ -120,17 +122,18 @@ export function PackDetailPage() {
           <StatTiles
             label="Pack statistics"
             tiles={[
-              { label: 'Rating', value: data.rating.toFixed(1), icon: '⭐' },
-              { label: 'Owners', value: data.owners, icon: '👥' },
-              { label: 'Stickers', value: data.stickersCount, icon: '🖼️' },
-              { label: 'Views', value: data.views, icon: '👁' },
+              { label: 'Rating', value: data.rating.toFixed(1), icon: Star },
+              { label: 'Owners', value: data.owners, icon: Users },
+              { label: 'Stickers', value: data.stickersCount, icon: Images },
+              { label: 'Views', value: data.views, icon: Eye },
             ]}
           />
 
           {data.isOwned ? (
             <div className="notice" role="note">
-              ✅ You own this pack{data.edition ? ` (edition #${data.edition} of ${data.maxSupply})` : ''}. Download it
-              or add it to Telegram.
+              <Icon icon={CircleCheck} className="notice__icon" size={20} />
+              You own this pack{data.edition ? ` (edition #${data.edition} of ${data.maxSupply})` : ''}. Download it or
+              add it to Telegram.
             </div>
           ) : (
             <PriceBox pack={data} choices={paymentChoices(clientConfig.data?.paymentMethods, inside)} />

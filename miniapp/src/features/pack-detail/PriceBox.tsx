@@ -11,6 +11,7 @@ import {
 } from '@stickerdrop/shared';
 import { haptics } from '../../telegram/haptics';
 import { useMainButton } from '../../telegram/use-main-button';
+import { useTelegram } from '../../telegram/TelegramProvider';
 import { PaymentStep } from '../orders/PaymentStep';
 import { PAYMENT_LABELS, defaultPaymentChoice } from '../orders/payment-methods';
 import { usePurchase } from '../orders/use-purchase';
@@ -18,7 +19,11 @@ import { SOLD_OUT_LABEL } from './texts';
 
 /** SPEC §2: price, remaining supply labelled limited edition, payment choice and Buy Now. */
 export function PriceBox({ pack, choices }: { pack: PackDetail; choices: PaymentMethod[] }) {
-  const [method, setMethod] = useState<PaymentMethod>(() => defaultPaymentChoice(choices));
+  const { inside } = useTelegram();
+  // The buyer's pick while it is still offered; else the container's default (the choices can change
+  // when the API's config arrives after the pack).
+  const [picked, setMethod] = useState<PaymentMethod | null>(null);
+  const method = picked && choices.includes(picked) ? picked : defaultPaymentChoice(choices, inside);
   const purchase = usePurchase(pack.id);
   const soldOut = isSoldOut(pack);
   const awaitingDemo = purchase.phase === 'awaiting' && purchase.order?.payment.kind === 'demo';

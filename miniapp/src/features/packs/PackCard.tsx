@@ -1,5 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { Eye, Flame, Heart, Image as ImageIcon, ShoppingCart, Sparkles } from 'lucide';
+import { Icon } from '../../components/Icon';
 import { CARD_DESCRIPTION_LINES, CARD_STAGGER_S, CURRENCY, type PackCard as PackCardData } from '@stickerdrop/shared';
 import { apiUrl } from '../../config';
 import { HeartIcon } from '../../components/icons';
@@ -48,13 +50,17 @@ export function PackCard({
           <img src={apiUrl(image)} alt={pack.title} loading={index < 4 ? 'eager' : 'lazy'} width="512" height="512" />
         ) : (
           <div className="pack-card__placeholder" aria-label="No image">
-            <span aria-hidden="true">🖼️</span>
+            <Icon icon={ImageIcon} size={40} />
           </div>
         )}
         {pack.isTrending ? (
-          <span className="pack-card__badge pack-card__badge--trending">🔥 Trending</span>
+          <span className="pack-card__badge pack-card__badge--trending">
+            <Icon icon={Flame} size={12} /> Trending
+          </span>
         ) : pack.isNew ? (
-          <span className="pack-card__badge pack-card__badge--new">✨ New</span>
+          <span className="pack-card__badge pack-card__badge--new">
+            <Icon icon={Sparkles} size={12} /> New
+          </span>
         ) : null}
         <button
           type="button"
@@ -86,9 +92,15 @@ export function PackCard({
           {pack.description}
         </p>
         <div className="pack-card__counters">
-          <span title="Views">👁 {counter(pack.views)}</span>
-          <span title="Likes">❤ {counter(pack.likes)}</span>
-          <span title="Sales">🛒 {counter(pack.sales)}</span>
+          <span title="Views">
+            <Icon icon={Eye} size={14} /> {counter(pack.views)}
+          </span>
+          <span title="Likes">
+            <Icon icon={Heart} size={14} /> {counter(pack.likes)}
+          </span>
+          <span title="Sales">
+            <Icon icon={ShoppingCart} size={14} /> {counter(pack.sales)}
+          </span>
         </div>
         <div className="pack-card__creator">
           <Initial name={creatorName(pack)} size={22} />

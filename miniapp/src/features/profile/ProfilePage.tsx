@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Textarea } from '@telegram-apps/telegram-ui';
+import { Gem, Palette, ShoppingBag, TrendingUp } from 'lucide';
 import {
   CURRENCY,
   MESSAGES,
@@ -66,14 +67,14 @@ export function ProfilePage() {
           <StatTiles
             label="Statistics"
             tiles={[
-              { label: 'Packs Created', value: profile.data?.stickersCreated ?? 0, icon: '🎨' },
-              { label: 'Packs Sold', value: profile.data?.stickersSold ?? 0, icon: '📈' },
+              { label: 'Packs Created', value: profile.data?.stickersCreated ?? 0, icon: Palette },
+              { label: 'Packs Sold', value: profile.data?.stickersSold ?? 0, icon: TrendingUp },
               {
                 label: 'Total Earnings',
                 value: `${profile.data?.totalEarnings ?? '0.00'} ${CURRENCY}`,
-                icon: '💎',
+                icon: Gem,
               },
-              { label: 'Packs Purchased', value: profile.data?.stickersPurchased ?? 0, icon: '🛍️' },
+              { label: 'Packs Purchased', value: profile.data?.stickersPurchased ?? 0, icon: ShoppingBag },
             ]}
           />
           <ProfileInformation profile={profile.data} user={user} />

@@ -1,0 +1,124 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/app-server';
+import {
+  DESKTOP,
+  PHONE,
+  describeBrowser,
+  launchChromium,
+  newPage,
+  screenshot,
+  settleAnimations,
+} from './support/browser';
+import { contrastFailures } from './support/contrast';
+import { EMOJI } from './support/emoji';
+
+/** What a person reads or hears on the page: its text and the texts it gives in attributes. */
+function shownTexts(): string[] {
+  const attributes = ['aria-label', 'title', 'alt', 'placeholder'];
+  const labelled = [...document.querySelectorAll(attributes.map((name) => `[${name}]`).join(','))];
+  return [
+    ...document.body.innerText.split('\n'),
+    ...labelled.flatMap((element) => attributes.map((name) => element.getAttribute(name) ?? '')),
+  ];
+}
+
+/**
+ * Issue 12: on the plain web we choose the palette, so every screen must be legible in the system's light
+ * and dark schemes, on a phone and a desktop: axe-core's color-contrast rule (WCAG AA) finds nothing.
+ * And no screen shows an emoji (empty boxes without an emoji font): icons are SVG.
+ */
+describeBrowser('every screen legible in both system schemes', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let packIds: number[];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchChromium();
+    const response = await fetch(`${server.url}/api/stickers?sort=newest`);
+    packIds = ((await response.json()) as { items: { id: number }[] }).items.map((item) => item.id);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const runs = [
+    ['light', PHONE],
+    ['light', DESKTOP],
+    ['dark', PHONE],
+    ['dark', DESKTOP],
+  ] as const;
+
+  it.each(runs.map(([scheme, viewport], index) => ({ scheme, viewport, index })))(
+    '$scheme at $viewport.width px: no contrast failure on any screen',
+    async ({ scheme, viewport, index }) => {
+      const { context, page, errors } = await newPage(browser, viewport, scheme);
+      const failures: string[] = [];
+      const emoji: string[] = [];
+      const check = async (screen: string) => {
+        await settleAnimations(page);
+        for (const failure of await contrastFailures(page)) {
+          failures.push(`${screen}: ${failure.target} "${failure.text}" ${failure.summary.replace(/\s+/g, ' ')}`);
+        }
+        for (const text of await page.evaluate(shownTexts)) if (EMOJI.test(text)) emoji.push(`${screen}: ${text}`);
+        await screenshot(page, `theme-${scheme}-${viewport.width}-${screen}`);
+      };
+      // Each run buys its own pack, so the demo buyer's collection grows without a repeat purchase.
+      const packId = packIds[index]!;
+
+      await page.goto(server.url);
+      await page.getByTestId('pack-card').first().waitFor();
+      await check('home');
+
+      await page.goto(`${server.url}/#/marketplace`);
+      await page.getByTestId('pack-card').first().waitFor();
+      await page.getByText('Average Price').waitFor();
+      await check('marketplace');
+
+      await page.goto(`${server.url}/#/login`);
+      await page.getByRole('heading', { name: 'Welcome to Stickerdrop' }).waitFor();
+      await check('login');
+      await page.getByRole('button', { name: 'Continue as demo creator' }).click();
+      await page.getByRole('heading', { name: 'Trending Stickers' }).waitFor();
+
+      await page.goto(`${server.url}/#/sticker?id=${packId}`);
+      await page.getByLabel('Buy this pack').waitFor();
+      await check('pack');
+      await page.getByRole('button', { name: /^Buy Now/ }).click();
+      await page.getByTestId('payment-step').waitFor();
+      await check('pack-paying');
+      await page.getByRole('button', { name: /^Pay \(demo\)/ }).click();
+      await page.getByText(/You own this pack/).waitFor();
+      await check('pack-owned');
+
+      await page.goto(`${server.url}/#/create`);
+      await page
+        .getByRole('button', { name: /Create/ })
+        .last()
+        .waitFor();
+      await check('create');
+
+      await page.goto(`${server.url}/#/profile`);
+      await page.getByLabel('Statistics').waitFor();
+      await check('profile');
+
+      await page.goto(`${server.url}/#/collection`);
+      await page.getByTestId('pack-card').first().waitFor();
+      await check('collection');
+
+      if (viewport.width <= 768) {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await page.getByRole('navigation', { name: 'Menu' }).waitFor();
+        await check('drawer');
+      }
+
+      console.info(`contrast ${scheme} ${viewport.width}px: ${failures.length} failures`);
+      expect(failures).toEqual([]);
+      expect(emoji).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+});
