@@ -59,4 +59,13 @@ describeBrowser('the Content-Security-Policy in the browser', () => {
     expect(await page.frameLocator('iframe').getByTestId('pack-card').count()).toBe(0);
     await context.close();
   });
+
+  it('renders the API docs (Swagger UI) under the same policy', async () => {
+    const { context, page, errors } = await newPage(browser, DESKTOP);
+    await page.goto(`${server.url}/api/docs`);
+    await page.getByText('Stickerdrop API').first().waitFor();
+    await page.locator('.opblock-summary-path', { hasText: '/api/marketplace/buy' }).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -171,6 +171,7 @@ export {
   findStickerSet,
   recordStickerSet,
   markStickerSetComplete,
+  forgetStickerSet,
   findPackAccess,
   loadPackArchive,
   zipArchive,
