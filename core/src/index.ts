@@ -104,6 +104,7 @@ export {
 } from './resale/index.js';
 export {
   buyPack,
+  reserveEdition,
   fulfilOrder,
   expireReservations,
   startReservationSweeper,
