@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../core/src/config.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, environment, loadConfig } from '../../core/src/config.js';
 
 const S3 = {
   S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',
@@ -53,5 +56,51 @@ describe('configuration', () => {
   ])('stops with a sentence naming the variable for %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
+  });
+});
+
+describe('.env', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickerdrop-env-'));
+  const file = path.join(dir, '.env');
+  const names = ['STICKERDROP_ENV_TEST_PORT', 'STICKERDROP_ENV_TEST_SET', 'STICKERDROP_ENV_TEST_QUOTED'];
+  afterEach(() => {
+    for (const name of names) delete process.env[name];
+  });
+
+  it('is read into the environment when present; a variable already set wins over the file', () => {
+    fs.writeFileSync(
+      file,
+      [
+        '# a comment',
+        'STICKERDROP_ENV_TEST_PORT=9123',
+        'STICKERDROP_ENV_TEST_SET=from-file',
+        'STICKERDROP_ENV_TEST_QUOTED="two words"',
+      ].join('\n'),
+    );
+    process.env.STICKERDROP_ENV_TEST_SET = 'from-shell';
+    const env = environment(file);
+    expect(env.STICKERDROP_ENV_TEST_PORT).toBe('9123');
+    expect(env.STICKERDROP_ENV_TEST_QUOTED).toBe('two words');
+    expect(env.STICKERDROP_ENV_TEST_SET).toBe('from-shell');
+  });
+
+  it('feeds loadConfig, which reads it by default', () => {
+    const before = { PORT: process.env.PORT, DEMO: process.env.DEMO };
+    delete process.env.PORT;
+    delete process.env.DEMO;
+    fs.writeFileSync(file, 'PORT=9124\nDEMO=0\n');
+    try {
+      expect(loadConfig(environment(file))).toMatchObject({ port: 9124, demo: false });
+    } finally {
+      // loadEnvFile wrote into this test runner's own environment.
+      for (const [name, value] of Object.entries(before)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+
+  it('is optional: no file, no error', () => {
+    expect(() => environment(path.join(dir, 'missing.env'))).not.toThrow();
   });
 });

@@ -87,6 +87,8 @@ const EnvSchema = z.object({
     .regex(/^\d+(\.\d+)?$/, 'must be a decimal number')
     .default('5'),
   STARS_PER_TON: z.coerce.number().int().positive().default(250),
+  /** The marketplace's cut of a resale, in basis points (250 = 2.5 %); a creator royalty is at most 10 %. */
+  MARKET_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(250),
   ...s3EnvFields,
 });
 
@@ -110,6 +112,8 @@ export interface Config {
   ton: { receiver: string | undefined; indexerUrl: string | undefined; network: Env['TON_NETWORK']; usdRate: string };
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
   starsPerTon: number;
+  /** MARKET_FEE_BPS: the fee leg of a resale, floor(price × bps / 10000). */
+  marketFeeBps: number;
   /** Unset: files in `dataDir`/files. */
   s3: S3Settings | undefined;
   /** How long shared read models (anonymous catalogue pages, trending, stats) are reused; 0 = off. */
@@ -182,6 +186,7 @@ export function loadConfig(source: Record<string, string | undefined> = environm
       apiBase: env.STRIPE_API_BASE,
     },
     starsPerTon: env.STARS_PER_TON,
+    marketFeeBps: env.MARKET_FEE_BPS,
     s3: s3Settings(env),
     // Two seconds is invisible to a visitor and turns a hot listing into one query per page per process.
     // Tests see every write at once unless a suite turns it on.

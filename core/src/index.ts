@@ -90,6 +90,17 @@ export {
 export { getMarketplaceStats } from './stats/index.js';
 export { listCollection } from './collection/index.js';
 export {
+  listActivity,
+  buyListing,
+  listEdition,
+  delistEdition,
+  getEdition,
+  packExists,
+  packListings,
+  priceHistory,
+  CHAIN_GRACE_MS,
+} from './resale/index.js';
+export {
   buyPack,
   fulfilOrder,
   expireReservations,
@@ -98,6 +109,7 @@ export {
   findUserOrder,
   toOrderDto,
   resolvePaymentRail,
+  offeredPaymentMethods,
   OrderNotFoundError,
   PaymentRefConflictError,
   type FulfilInput,
@@ -136,6 +148,7 @@ export {
   markOutboxRetry,
   markOutboxFinal,
   releaseOutboxRows,
+  renewOutboxLease,
   type OutboxRow,
   type OutboxStatus,
 } from './outbox/drain.js';
@@ -146,6 +159,9 @@ export type {
   SalePayload,
   RefundPayload,
   StickerSetDeliveryPayload,
+  ResalePayload,
+  ResaleFailedPayload,
+  StickerSetRevokePayload,
 } from './outbox/types.js';
 export {
   stickerSetName,

@@ -4,5 +4,6 @@ export * from './money.js';
 export * from './deep-link.js';
 export * from './pack-id.js';
 export * from './ton-comment.js';
+export * from './resale.js';
 export * from './schemas/index.js';
 export * from './rules/index.js';

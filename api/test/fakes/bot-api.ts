@@ -56,6 +56,8 @@ export class FakeBotApi extends HttpFake {
   readonly calls: RecordedCall[] = [];
   readonly stickerSets = new Map<string, StoredSet>();
   webhook: { url: string; secret_token?: string } | null = null;
+  /** While true Telegram is down: every call loses its connection. */
+  outage = false;
   /** True once any deleteWebhook/setWebhook asked Telegram to drop pending updates. */
   droppedPendingUpdates = false;
   /** Charges refunded so far: refunding one again is refused, as Telegram does. */
@@ -257,6 +259,10 @@ export class FakeBotApi extends HttpFake {
       for (const [key, value] of url.searchParams) call.params[key] = parseField(value);
     }
     const reply = recordRequest(this.calls, call, res);
+    if (this.outage) {
+      req.socket.destroy();
+      return;
+    }
 
     const delay = this.delays.get(call.method);
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));

@@ -29,14 +29,23 @@ export interface RecordedQuery {
   returned: number;
 }
 
+export type FakeTransaction = Record<string, unknown> & { lt: string; hash: string; now: number };
+
 export const SENDER = Address.parse('0:' + 'ab'.repeat(32)).toString({ bounceable: false });
 
 export class FakeToncenter extends HttpFake {
   readonly queries: RecordedQuery[] = [];
-  readonly transactions: Array<Record<string, unknown> & { lt: string; hash: string; now: number }> = [];
+  readonly transactions: FakeTransaction[] = [];
   /** Block time given to new transactions (seconds). */
   utime = Math.floor(Date.now() / 1000);
   private nextLt = 47_000_000_000_001n;
+
+  /** The next logical time on this chain (wallet transactions from toncenter-wallet.ts use it too). */
+  takeLt(): bigint {
+    const lt = this.nextLt;
+    this.nextLt += 1_000n;
+    return lt;
+  }
   private failures = new ScriptedFailures<number>();
 
   constructor(readonly account: string) {
@@ -157,9 +166,23 @@ export class FakeToncenter extends HttpFake {
     const params = Object.fromEntries(url.searchParams);
     const query: RecordedQuery = { params, status: 0, returned: 0 };
     const reply = recordRequest(this.queries, query, res);
-    if (req.method !== 'GET' || url.pathname !== '/api/v3/transactions') return reply(404, { error: 'not found' });
+    const byMessage = url.pathname === '/api/v3/transactionsByMessage';
+    if (req.method !== 'GET' || (url.pathname !== '/api/v3/transactions' && !byMessage)) {
+      return reply(404, { error: 'not found' });
+    }
     const failure = this.failures.next();
     if (failure) return reply(failure, { error: 'rate limit exceeded' });
+    if (byMessage) {
+      // direction=out: the transaction that sent the message; in: the one that received it.
+      const hash = params.msg_hash ?? '';
+      const found = this.transactions.filter((tx) =>
+        params.direction === 'in'
+          ? (tx.in_msg as { hash?: string } | undefined)?.hash === hash
+          : ((tx.out_msgs ?? []) as Array<{ hash: string }>).some((out) => out.hash === hash),
+      );
+      query.returned = found.length;
+      return reply(200, { transactions: found, address_book: {} });
+    }
     let account: string;
     try {
       account = Address.parse(params.account ?? '').toRawString();

@@ -67,6 +67,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   killTree(running?.npm.pid);
+  if (running && running.dataDir !== template) fs.rmSync(running.dataDir, { recursive: true, force: true });
   running = undefined;
 });
 

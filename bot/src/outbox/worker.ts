@@ -6,6 +6,7 @@ import {
   markOutboxSent,
   type OutboxRow,
   releaseOutboxRows,
+  renewOutboxLease,
 } from '@stickerdrop/core';
 import type { Logger } from '../logger.js';
 import { BOT_OUTBOX_KINDS, deliver, recipientOf } from './deliveries.js';
@@ -18,13 +19,13 @@ export interface OutboxWorkerOptions extends Omit<DeliveryDeps, 'acquire'> {
   batchSize?: number;
   /** How long to wait when nothing is due. */
   idleDelayMs?: number;
-  /** How long a claimed batch stays this worker's; a crashed worker's rows come back after it. */
+  /** How long a claim holds unless renewed; a crashed worker's rows come back after it. */
   leaseMs?: number;
   /** Chats served at once within a batch (each chat's rows stay in order). */
   concurrency?: number;
   /** A row failing for reasons other than an outage gives up after this many attempts. */
   maxAttempts?: number;
-  /** First retry delay; doubles per attempt up to `maxBackoffMs`. */
+  /** First retry delay; doubles per attempt up to `maxBackoffMs` (Telegram's retry_after wins over both). */
   backoffMs?: number;
   maxBackoffMs?: number;
 }
@@ -38,6 +39,14 @@ export interface OutboxWorker {
   drainOnce(): Promise<number>;
 }
 
+/**
+ * A claim is sized to a send, not to a batch: the worker renews it every third of it while it works
+ * (sticker sets take many calls), so after a kill -9 the rows go out again within seconds.
+ */
+export const OUTBOX_LEASE_MS = 15_000;
+/** Retries after an outage are at most this far apart: with the idle poll, under 30 s after Telegram returns. */
+export const OUTBOX_MAX_BACKOFF_MS = 25_000;
+
 type Outcome =
   | { kind: 'sent' }
   | { kind: 'retry'; at: Date; error: string }
@@ -47,7 +56,11 @@ type Outcome =
  * Sends what the outbox holds: claims due rows (FOR UPDATE SKIP LOCKED, so several workers can run),
  * sends each within Telegram's limits, and marks each row as soon as its send is done, so a restart
  * re-sends nothing that went out. A blocked user marks only their row undeliverable; an outage (no
- * network, 5xx, 429) retries with backoff for as long as it lasts.
+ * network, 5xx, 429) retries with capped backoff for as long as it lasts.
+ *
+ * Delivery is at-least-once: a message whose `sent` mark fails (the database went away just then) is
+ * remembered and marked before this worker claims anything else, never sent again by it; only a
+ * process killed between the send and the mark leaves a row that is sent a second time.
  */
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const {
@@ -56,21 +69,27 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     now,
     batchSize = 50,
     idleDelayMs = 1000,
-    leaseMs = 5 * 60_000,
+    leaseMs = OUTBOX_LEASE_MS,
     concurrency = 8,
     maxAttempts = 8,
     backoffMs = 5_000,
-    maxBackoffMs = 15 * 60_000,
+    maxBackoffMs = OUTBOX_MAX_BACKOFF_MS,
   } = options;
   let running = false;
   let stopping = false;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
+  /** Rows whose message went out but whose `sent` mark did not get written, with when they went. */
+  const sentUnmarked = new Map<number, Date>();
 
   async function sendRow(row: OutboxRow): Promise<void> {
+    if (sentUnmarked.has(row.id)) return markRemembered();
     const outcome = await attempt(row);
     if (outcome.kind === 'sent') {
-      await markOutboxSent(db, row.id, now());
+      const at = now();
+      sentUnmarked.set(row.id, at);
+      await markOutboxSent(db, row.id, at);
+      sentUnmarked.delete(row.id);
       return;
     }
     if (outcome.kind === 'retry') {
@@ -117,8 +136,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   function backoff(attempts: number): Date {
     const delay = Math.min(maxBackoffMs, backoffMs * 2 ** Math.max(0, attempts - 1));
-    const jitter = 0.8 + Math.random() * 0.4;
+    // Jitter spreads the retries of many rows; it only ever shortens a delay, so the cap holds.
+    const jitter = 0.8 + Math.random() * 0.2;
     return new Date(now().getTime() + delay * jitter);
+  }
+
+  /** Writes the marks that failed earlier; false from markOutboxSent (someone else's now) is fine too. */
+  async function markRemembered(): Promise<void> {
+    for (const [id, at] of sentUnmarked) {
+      await markOutboxSent(db, id, at);
+      sentUnmarked.delete(id);
+    }
   }
 
   /** Rows of one chat in order; chats side by side, at most `concurrency` at a time. */
@@ -135,9 +163,25 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       }
       byChat.set(chatId, [...(byChat.get(chatId) ?? []), row]);
     }
-    for (const row of unsendable) await markOutboxFinal(db, row.id, 'failed', `Unsendable outbox row ${row.kind}`);
+    const unfinished = new Set(rows.map((row) => row.id));
+    const heartbeat = setInterval(() => {
+      renewOutboxLease(db, [...unfinished], new Date(now().getTime() + leaseMs)).catch((error: unknown) =>
+        log.warn({ err: error }, 'could not renew the outbox lease'),
+      );
+    }, leaseMs / 3);
+    heartbeat.unref();
+    try {
+      for (const row of unsendable) {
+        await markOutboxFinal(db, row.id, 'failed', `Unsendable outbox row ${row.kind}`);
+        unfinished.delete(row.id);
+      }
+      await sendQueues([...byChat.values()], unfinished);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
 
-    const queues = [...byChat.values()];
+  async function sendQueues(queues: OutboxRow[][], unfinished: Set<number>): Promise<void> {
     const notStarted: number[] = [];
     const lane = async () => {
       for (let queue = queues.shift(); queue; queue = queues.shift()) {
@@ -146,10 +190,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
             notStarted.push(row.id);
             continue;
           }
-          // A failure to mark (database gone) leaves the row claimed; its lease brings it back.
+          // A failed mark (database gone) is logged; a sent row's mark is retried before the next claim.
           await sendRow(row).catch((error: unknown) =>
             log.error({ err: error, outboxId: row.id }, 'outbox row not marked'),
           );
+          unfinished.delete(row.id);
         }
       }
     };
@@ -158,6 +203,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   async function drainOnce(): Promise<number> {
+    // Before claiming: a row whose mark failed must not come back as a row to send.
+    await markRemembered();
     const rows = await claimOutboxBatch(db, { kinds: BOT_OUTBOX_KINDS, limit: batchSize, now: now(), leaseMs });
     if (rows.length > 0) await sendBatch(rows);
     return rows.length;
@@ -195,6 +242,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       stopping = true;
       wake?.();
       await loop;
+      await markRemembered().catch((error: unknown) => log.error({ err: error }, 'sent outbox rows left unmarked'));
       running = false;
     },
     drainOnce,

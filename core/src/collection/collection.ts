@@ -1,14 +1,20 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { formatTon, type CollectionItem } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { editions, packs, users } from '../db/schema.js';
 import { cardColumns, toPackCard } from '../packs/card.js';
+import { marketColumns } from '../resale/pack-market.js';
+import { listings } from '../resale/tables.js';
 
 /** The editions `userId` owns, each with its pack's card, newest purchase first. */
 export async function listCollection(db: DbOrTx, userId: number, now: Date): Promise<CollectionItem[]> {
   const rows = await db
     .select({
       ...cardColumns(userId),
+      ...marketColumns(now),
+      editionId: editions.id,
+      listingId: listings.id,
+      listingPrice: listings.priceNano,
       serial: editions.serial,
       purchasePriceNano: editions.purchasePriceNano,
       purchasedAt: editions.createdAt,
@@ -16,6 +22,7 @@ export async function listCollection(db: DbOrTx, userId: number, now: Date): Pro
     .from(editions)
     .innerJoin(packs, eq(packs.id, editions.packId))
     .innerJoin(users, eq(users.id, packs.creatorId))
+    .leftJoin(listings, and(eq(listings.editionId, editions.id), eq(listings.status, 'active')))
     .where(eq(editions.ownerId, userId))
     // `desc nulls last` matches editions_owner_idx, so the index returns the rows already in order.
     .orderBy(sql`${editions.createdAt} desc nulls last`, desc(editions.id));
@@ -24,5 +31,8 @@ export async function listCollection(db: DbOrTx, userId: number, now: Date): Pro
     purchasePrice: formatTon(row.purchasePriceNano),
     purchasedAt: row.purchasedAt.toISOString(),
     edition: row.serial,
+    editionId: row.editionId,
+    serial: row.serial,
+    listing: row.listingId === null ? null : { id: row.listingId, price: formatTon(row.listingPrice!) },
   }));
 }

@@ -1,6 +1,9 @@
 import {
   API_ERRORS,
   CATEGORIES,
+  DEFAULT_ROYALTY_BPS,
+  MAX_ROYALTY_BPS,
+  RESALE_ERRORS,
   DEFAULT_CATEGORY,
   DEFAULT_EDITION_SIZE,
   DESCRIPTION_MAX_LENGTH,
@@ -25,6 +28,8 @@ export interface PackFieldsInput {
   /** Comma-separated text (the form) or a list (the bot). */
   tags?: string | string[] | undefined;
   maxSupply?: number | string | undefined;
+  /** The creator's royalty on resales, basis points 0–1000; empty means the default 500. */
+  royaltyBps?: number | string | undefined;
 }
 
 export interface PackFields {
@@ -34,6 +39,7 @@ export interface PackFields {
   category: Category;
   tags: string[];
   maxSupply: number;
+  royaltyBps: number;
 }
 
 /** Counts characters as people do, so an emoji is one, not two UTF-16 units. */
@@ -59,7 +65,24 @@ export function validatePackFields(input: PackFieldsInput, image: { type: string
   if (tags.length > TAGS_MAX) throw badRequest(API_ERRORS.tooManyTags);
   if (tags.some((tag) => length(tag) > TAG_MAX_LENGTH)) throw badRequest(API_ERRORS.tagTooLong);
 
-  return { title, description, priceNano, category: category as Category, tags, maxSupply: parseMaxSupply(input) };
+  const maxSupply = parseMaxSupply(input);
+  return {
+    title,
+    description,
+    priceNano,
+    category: category as Category,
+    tags,
+    maxSupply,
+    royaltyBps: parseRoyalty(input),
+  };
+}
+
+function parseRoyalty({ royaltyBps }: PackFieldsInput): number {
+  const text = String(royaltyBps ?? '').trim();
+  if (text === '') return DEFAULT_ROYALTY_BPS;
+  const value = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
+  if (!(value >= 0 && value <= MAX_ROYALTY_BPS)) throw badRequest(RESALE_ERRORS.invalidRoyalty);
+  return value;
 }
 
 function parseMaxSupply({ maxSupply }: PackFieldsInput): number {

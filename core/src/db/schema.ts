@@ -84,6 +84,8 @@ export const packs = pgTable(
     trendingScore: real('trending_score').notNull().default(0),
     coverKey: text('cover_key'),
     previewKey: text('preview_key'),
+    /** The creator's royalty on every resale, in basis points (0–1000; checked in migration 0003). */
+    royaltyBps: integer('royalty_bps').notNull().default(500),
     createdAt: createdAt(),
   },
   (t) => [
@@ -146,6 +148,12 @@ export const orders = pgTable(
     paymentRef: text('payment_ref'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** primary (a new edition of the pack) or resale (the edition of `listingId`); see migration 0003. */
+    kind: text('kind').notNull().default('primary'),
+    listingId: integer('listing_id'),
+    editionId: integer('edition_id'),
+    royaltyBps: integer('royalty_bps'),
+    feeBps: integer('fee_bps'),
     createdAt: createdAt(),
   },
   (t) => [

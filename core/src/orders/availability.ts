@@ -20,6 +20,8 @@ export async function countLiveReservations(
     .where(
       and(
         eq(orders.packId, packId),
+        // Resale orders hold a listed edition, not one of the pack's unsold ones.
+        eq(orders.kind, 'primary'),
         eq(orders.status, 'reserved'),
         gt(orders.expiresAt, now),
         exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,

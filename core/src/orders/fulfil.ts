@@ -4,6 +4,8 @@ import type { Database, Transaction } from '../db/client.js';
 import { editions, orders, packs } from '../db/schema.js';
 import { enqueueOutbox } from '../outbox/enqueue.js';
 import type { RefundReason } from '../outbox/types.js';
+import { recordActivity } from '../resale/activity.js';
+import { fulfilResaleOrder } from '../resale/settle.js';
 import { countLiveReservations, ownsEdition } from './availability.js';
 import { SETTLED_STATUSES, type OrderRecord, type OrderRow } from './order-record.js';
 
@@ -60,6 +62,7 @@ export async function fulfilOrder(db: Database, input: FulfilInput): Promise<Ful
     await assertPaymentRefFree(tx, method, input.paymentRef, order.id);
 
     if (SETTLED_STATUSES.has(order.status)) return settledAgain(tx, order, method, input.paymentRef);
+    if (order.kind === 'resale') return fulfilResaleOrder(tx, order, { ...input, method: method as PaymentMethod });
 
     const [pack] = await tx.select().from(packs).where(eq(packs.id, order.packId)).for('update');
     if (!pack) throw new Error(`Pack ${order.packId} of order ${order.id} does not exist`);
@@ -82,12 +85,25 @@ export async function fulfilOrder(db: Database, input: FulfilInput): Promise<Ful
       .where(eq(packs.id, pack.id))
       .returning({ soldCount: packs.soldCount });
     if (counted?.soldCount !== serial) throw new Error(`Pack ${pack.id} sold count moved under its row lock`);
-    await tx.insert(editions).values({
+    const [edition] = await tx
+      .insert(editions)
+      .values({
+        packId: pack.id,
+        serial,
+        ownerId: order.userId,
+        orderId: order.id,
+        purchasePriceNano: order.amountNano,
+      })
+      .returning({ id: editions.id });
+    await recordActivity(tx, {
       packId: pack.id,
+      editionId: edition!.id,
       serial,
-      ownerId: order.userId,
-      orderId: order.id,
-      purchasePriceNano: order.amountNano,
+      type: 'mint',
+      priceNano: order.amountNano,
+      fromId: null,
+      toId: order.userId,
+      at: input.now,
     });
     const [paid] = await tx
       .update(orders)

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import {
   formatTon,
   type Order,
@@ -30,11 +30,14 @@ export function effectiveStatus(order: Pick<OrderRow, 'status' | 'expiresAt'>, n
   return order.status as OrderStatus;
 }
 
+/** A primary order's edition is the one it minted; a resale order's the one it buys (known from the start). */
+const editionOfOrder = or(eq(editions.orderId, orders.id), eq(editions.id, orders.editionId));
+
 export async function findOrder(db: DbOrTx, orderId: string): Promise<OrderRecord | null> {
   const [row] = await db
     .select({ order: orders, edition: editions.serial })
     .from(orders)
-    .leftJoin(editions, eq(editions.orderId, orders.id))
+    .leftJoin(editions, editionOfOrder)
     .where(eq(orders.id, orderId));
   return row ? { ...row.order, edition: row.edition } : null;
 }
@@ -44,12 +47,13 @@ export async function findUserOrder(db: DbOrTx, orderId: string, userId: number)
   const [row] = await db
     .select({ order: orders, edition: editions.serial })
     .from(orders)
-    .leftJoin(editions, eq(editions.orderId, orders.id))
+    .leftJoin(editions, editionOfOrder)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   return row ? { ...row.order, edition: row.edition } : null;
 }
 
 export function toOrderDto(order: OrderRecord, now: Date): Order {
+  const resale = order.kind === 'resale';
   return {
     id: order.id,
     stickerId: order.packId,
@@ -59,7 +63,13 @@ export function toOrderDto(order: OrderRecord, now: Date): Order {
     expiresAt: order.expiresAt.toISOString(),
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
-    edition: order.edition,
+    edition: resale && order.status !== 'paid' ? null : order.edition,
     payment: order.payment as PaymentInstructions,
+    ...(resale && {
+      kind: 'resale' as const,
+      listingId: order.listingId!,
+      editionId: order.editionId!,
+      serial: order.edition!,
+    }),
   };
 }

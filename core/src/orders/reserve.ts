@@ -116,6 +116,7 @@ async function liveOrderOf(tx: DbOrTx, userId: number, packId: number, now: Date
       and(
         eq(orders.userId, userId),
         eq(orders.packId, packId),
+        eq(orders.kind, 'primary'),
         eq(orders.status, 'reserved'),
         gt(orders.expiresAt, now),
       ),

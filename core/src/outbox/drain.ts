@@ -64,6 +64,18 @@ export async function markOutboxSent(db: DbOrTx, id: number, now: Date): Promise
   return rows.length > 0;
 }
 
+/**
+ * Keeps claimed rows this worker is still working on (a long sticker-set upload, a batch paced by
+ * Telegram's limits): the lease stays short, so a dead worker's rows come back within seconds.
+ */
+export async function renewOutboxLease(db: DbOrTx, ids: number[], until: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(outbox)
+    .set({ nextAttemptAt: until })
+    .where(and(inArray(outbox.id, ids), eq(outbox.status, 'sending')));
+}
+
 /** Try again at `retryAt` (backoff, or Telegram's retry_after). */
 export async function markOutboxRetry(db: DbOrTx, id: number, retryAt: Date, error: string): Promise<void> {
   await db

@@ -23,7 +23,9 @@ export type RefundReason =
   /** The buyer already owned an edition (paid a second order for the same pack). */
   | 'already_owned'
   /** A second payment arrived for an order that was already settled by another payment. */
-  | 'duplicate_payment';
+  | 'duplicate_payment'
+  /** A resale paid after its reservation lapsed, when the listing had been sold, delisted or repriced. */
+  | 'listing_gone';
 
 export interface RefundPayload {
   orderId: string;
@@ -43,7 +45,48 @@ export interface StickerSetDeliveryPayload {
   packId: number;
 }
 
+/** One paid resale, told to the buyer, the seller (with their share) and the creator (with the royalty). */
+export interface ResalePayload {
+  orderId: string;
+  packId: number;
+  title: string;
+  editionId: number;
+  serial: number;
+  maxSupply: number;
+  /** TON strings: the price and its three parts. */
+  price: string;
+  sellerShare: string;
+  royalty: string;
+  fee: string;
+  /** The creator had no linked wallet: the royalty is owed to them by the marketplace. */
+  royaltyOwed: boolean;
+  buyerId: number;
+  sellerId: number;
+  creatorId: number;
+}
+
+/** A resale whose on-chain legs were missing or short: nothing changed hands; the operator looks into it. */
+export interface ResaleFailedPayload {
+  orderId: string;
+  packId: number;
+  title: string;
+  serial: number;
+  buyerId: number;
+  paymentRef: string;
+}
+
+/** The seller no longer owns any edition of the pack: the bot deletes the sticker set it made for them. */
+export interface StickerSetRevokePayload {
+  userId: number;
+  packId: number;
+}
+
 export interface OutboxPayloads {
+  resale_receipt: ResalePayload;
+  resale_sold: ResalePayload;
+  resale_royalty: ResalePayload;
+  resale_payment_failed: ResaleFailedPayload;
+  sticker_set_revoke: StickerSetRevokePayload;
   purchase_receipt: SalePayload;
   sale_notice: SalePayload;
   refund_required: RefundPayload;

@@ -9,6 +9,7 @@ import {
 } from '@stickerdrop/shared';
 import { packs, users } from '../db/schema.js';
 import { fileUrl } from '../storage/storage.js';
+import { toMarketFields, type MarketRow } from '../resale/pack-market.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -53,7 +54,7 @@ export function cardColumns(viewerId: number | null) {
   };
 }
 
-export interface CardRow {
+export interface CardRow extends MarketRow {
   id: number;
   title: string;
   description: string;
@@ -104,5 +105,6 @@ export function toPackCard(row: CardRow, now: Date): PackCard {
     isTrending: Boolean(row.isTrending),
     isNew: isNewPack(row.createdAt, now),
     createdAt: row.createdAt.toISOString(),
+    ...toMarketFields(row),
   };
 }

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/client.js';
 import { likes, packs, users } from '../db/schema.js';
 import { cardColumns, toPackCard, type CardRow } from './card.js';
 import { decodeCursor, encodeCursor, type Cursor } from './cursor.js';
+import { marketColumns, onResaleCondition } from '../resale/pack-market.js';
 
 /** `%`, `_` and `\` are LIKE wildcards; a search for "50%" means the text "50%". */
 export function likePattern(search: string): string {
@@ -61,13 +62,23 @@ function afterCursor(cursor: Cursor): SQL {
  * One page of the catalogue as a signed-out visitor sees it (isFavorite false). Callers overlay the
  * viewer's likes with `markFavorites`, so this page can be shared between viewers.
  */
-export async function listPacks(db: DbOrTx, query: PackListQuery, now: Date): Promise<PackListResponse> {
+export async function listPacks(
+  db: DbOrTx,
+  query: Omit<PackListQuery, 'onResale'> & { onResale?: boolean },
+  now: Date,
+): Promise<PackListResponse> {
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : undefined;
   const rows = await db
-    .select({ ...cardColumns(null), sortKey: sortKeySql[query.sort] })
+    .select({ ...cardColumns(null), ...marketColumns(now), sortKey: sortKeySql[query.sort] })
     .from(packs)
     .innerJoin(users, eq(users.id, packs.creatorId))
-    .where(and(searchCondition(query.search), cursor ? afterCursor(cursor) : undefined))
+    .where(
+      and(
+        searchCondition(query.search),
+        query.onResale ? onResaleCondition(now) : undefined,
+        cursor ? afterCursor(cursor) : undefined,
+      ),
+    )
     .orderBy(...orderBy[query.sort])
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit) as (CardRow & { sortKey: unknown })[];
@@ -90,7 +101,7 @@ function cursorKey(sort: Sort, value: unknown): number | string {
  */
 export async function listTrending(db: DbOrTx, limit: number, now: Date): Promise<PackCard[]> {
   const rows = await db
-    .select(cardColumns(null))
+    .select({ ...cardColumns(null), ...marketColumns(now) })
     .from(packs)
     .innerJoin(users, eq(users.id, packs.creatorId))
     .orderBy(...orderBy.trending)

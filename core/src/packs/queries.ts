@@ -5,6 +5,7 @@ import { packs, users } from '../db/schema.js';
 import { fileUrl } from '../storage/storage.js';
 import { cardColumns, toPackCard, type CardRow } from './card.js';
 import { packRating } from './rating.js';
+import { lastSaleSql, marketColumns, toLastSale } from '../resale/pack-market.js';
 
 export const downloadPath = (packId: number) => `/api/stickers/${packId}/download`;
 
@@ -20,7 +21,7 @@ export async function getPackDetail(
 ): Promise<PackDetail | null> {
   if (!isPackId(packId)) return null;
   const [row] = await db
-    .select(detailColumns(viewerId))
+    .select({ ...detailColumns(viewerId), ...marketColumns(now), royaltyBps: packs.royaltyBps, lastSale: lastSaleSql })
     .from(packs)
     .innerJoin(users, eq(users.id, packs.creatorId))
     .where(eq(packs.id, packId))
@@ -49,6 +50,8 @@ function detailColumns(viewerId: number | null) {
 }
 
 type DetailRow = CardRow & {
+  royaltyBps: number;
+  lastSale: string | null;
   creatorPacks: number;
   creatorSales: number;
   owners: number;
@@ -70,6 +73,8 @@ function toPackDetail(row: DetailRow, now: Date): PackDetail {
     isOwned,
     edition: row.edition,
     downloadUrl: isOwned ? downloadPath(row.id) : null,
+    royaltyBps: row.royaltyBps,
+    lastSale: toLastSale(row.lastSale),
   };
 }
 

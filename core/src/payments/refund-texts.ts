@@ -10,6 +10,7 @@ const WHY: Record<RefundReason | 'underpaid' | 'unmatched', string> = {
   sold_out: 'arrived after its reservation ran out, and the last editions had been sold meanwhile',
   already_owned: 'was for a pack you already own',
   duplicate_payment: 'was a second payment for an order that was already paid',
+  listing_gone: 'arrived after its reservation ran out, and the edition was no longer for sale at that price',
   underpaid: 'was less than the price of the order',
   unmatched: 'did not match any order',
 };

@@ -20,6 +20,8 @@ export function packCard(overrides: Partial<PackCard> = {}): PackCard {
     isTrending: true,
     isNew: false,
     createdAt: '2026-11-01T00:00:00.000Z',
+    floorPrice: null,
+    listedCount: 0,
     ...overrides,
   };
 }
@@ -36,12 +38,23 @@ export function packDetail(overrides: Partial<PackDetail> = {}): PackDetail {
     isOwned: false,
     edition: null,
     downloadUrl: null,
+    royaltyBps: 500,
+    lastSale: null,
     ...overrides,
   };
 }
 
 export function collectionItem(overrides: Partial<CollectionItem> = {}): CollectionItem {
-  return { ...packCard(), purchasePrice: '1.50', purchasedAt: new Date().toISOString(), edition: 4, ...overrides };
+  return {
+    ...packCard(),
+    purchasePrice: '1.50',
+    purchasedAt: new Date().toISOString(),
+    edition: 4,
+    editionId: 40,
+    serial: 4,
+    listing: null,
+    ...overrides,
+  };
 }
 
 export function user(overrides: Partial<User> = {}): User {

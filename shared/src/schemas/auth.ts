@@ -21,5 +21,7 @@ export const ClientConfig = z.object({
   demo: z.boolean(),
   botUsername: z.string().nullable(),
   paymentMethods: z.array(z.string()),
+  /** MARKET_FEE_BPS, for the seller's live preview of a resale split. */
+  marketFeeBps: z.number().int().optional(),
 });
 export type ClientConfig = z.infer<typeof ClientConfig>;

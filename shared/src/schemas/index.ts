@@ -4,3 +4,4 @@ export * from './auth.js';
 export * from './pack.js';
 export * from './order.js';
 export * from './wallet.js';
+export * from './resale.js';

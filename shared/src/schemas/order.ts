@@ -5,10 +5,25 @@ import { IsoDate, PackId, TonAmount } from './common.js';
 export const ORDER_STATUSES = ['reserved', 'paid', 'expired', 'refund_required', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+export const TonMessage = z.object({ address: z.string(), amount: z.string(), payload: z.string().optional() });
+export type TonMessage = z.infer<typeof TonMessage>;
+
 /** What the chosen rail needs from the client to take the payment. */
 export const PaymentInstructions = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('demo') }),
-  z.object({ kind: z.literal('ton'), receiver: z.string(), amountNano: z.string(), comment: z.string() }),
+  /**
+   * `validUntil` and `messages` are TON Connect's own `sendTransaction` request: unix seconds no later than
+   * the reservation's end, and the transfers in order (amounts in nanotons, payload the comment's BOC). A
+   * resale has up to three: seller, creator royalty, and the marketplace fee with the comment, last.
+   */
+  z.object({
+    kind: z.literal('ton'),
+    receiver: z.string(),
+    amountNano: z.string(),
+    comment: z.string(),
+    validUntil: z.number().int().optional(),
+    messages: z.array(TonMessage).optional(),
+  }),
   /** `amountCents`: the card price in US cents (TON_USD_RATE at the time of the order). */
   z.object({ kind: z.literal('stripe'), checkoutUrl: z.string(), amountCents: z.number().int().optional() }),
   z.object({ kind: z.literal('stars'), invoiceLink: z.string(), stars: z.number().int() }),
@@ -26,10 +41,21 @@ export const Order = z.object({
   paidAt: IsoDate.nullable(),
   edition: z.number().int().nullable(),
   payment: PaymentInstructions,
+  /** Set on resale orders only: what is being bought. */
+  kind: z.enum(['primary', 'resale']).optional(),
+  listingId: z.number().int().optional(),
+  editionId: z.number().int().optional(),
+  serial: z.number().int().optional(),
 });
 export type Order = z.infer<typeof Order>;
 
 export const BuyRequest = z.object({ stickerId: PackId, paymentMethod: z.enum(PAYMENT_METHODS).default('ton') });
 export type BuyRequest = z.infer<typeof BuyRequest>;
+/** Buying a resale listing instead of a new edition. */
+export const BuyListingRequest = z.object({
+  listingId: z.coerce.number().int().positive().max(2_147_483_647),
+  paymentMethod: z.enum(PAYMENT_METHODS).default('ton'),
+});
+export type BuyListingRequest = z.infer<typeof BuyListingRequest>;
 export const OrderResponse = z.object({ order: Order });
 export const OrderIdParams = z.object({ id: z.string().uuid() });

@@ -10,6 +10,7 @@ import {
 } from '../constants.js';
 import { API_ERRORS } from '../messages.js';
 import { IsoDate, PackId, TonAmount } from './common.js';
+import { LastSale, ListingRef } from './resale.js';
 
 export const CreatorRef = z.object({ id: z.number().int(), name: z.string(), username: z.string().nullable() });
 
@@ -33,6 +34,9 @@ export const PackCard = z.object({
   isTrending: z.boolean(),
   isNew: z.boolean(),
   createdAt: IsoDate,
+  /** The cheapest buyable resale listing, or null; and how many listings are buyable. */
+  floorPrice: TonAmount.nullable(),
+  listedCount: z.number().int(),
 });
 export type PackCard = z.infer<typeof PackCard>;
 
@@ -48,6 +52,10 @@ export const PackDetail = PackCard.extend({
   /** The caller's edition serial, when owned. */
   edition: z.number().int().nullable(),
   downloadUrl: z.string().nullable(),
+  /** The creator's royalty on resales, in basis points. */
+  royaltyBps: z.number().int(),
+  /** The latest resale. */
+  lastSale: LastSale.nullable(),
 });
 export type PackDetail = z.infer<typeof PackDetail>;
 
@@ -56,6 +64,11 @@ export const PackListQuery = z.object({
   sort: z.enum(SORTS, { error: API_ERRORS.invalidSort }).default(DEFAULT_SORT),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   cursor: z.string().max(200).optional(),
+  /** `onResale=1`: only packs with a buyable resale listing. */
+  onResale: z
+    .enum(['1', '0', 'true', 'false'])
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
 });
 export type PackListQuery = z.infer<typeof PackListQuery>;
 
@@ -94,6 +107,9 @@ export const CollectionItem = PackCard.extend({
   purchasePrice: TonAmount,
   purchasedAt: IsoDate,
   edition: z.number().int(),
+  editionId: z.number().int(),
+  serial: z.number().int(),
+  listing: ListingRef.nullable(),
 });
 export type CollectionItem = z.infer<typeof CollectionItem>;
 export const CollectionResponse = z.array(CollectionItem);

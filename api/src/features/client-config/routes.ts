@@ -11,6 +11,7 @@ export function clientConfigOf(config: Config): ClientConfig {
     demo: config.demo,
     botUsername: config.botUsername ?? null,
     paymentMethods: availablePaymentMethods(config),
+    marketFeeBps: config.marketFeeBps,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   unauthorized,
 } from '@stickerdrop/core';
 import { requireUser } from '../../http/auth.js';
+import { buyListingRoute, isListingBuy } from '../resale/routes.js';
 
 export interface OrdersRoutesOptions {
   /** The rails implemented so far; a method without one is refused unless demo mode pays everything. */
@@ -26,6 +27,7 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
   app.post('/api/marketplace/buy', async (request, reply) => {
     // Signed out gets SPEC's text; a bad token still gets the token error so the client refreshes.
     if (request.userId === null && !request.badToken) throw unauthorized(MESSAGES.buyRequiresLogin);
+    if (isListingBuy(request.body)) return buyListingRoute(app, request, reply, rails);
     const userId = requireUser(request);
     const input = parseInput(BuyRequest, request.body);
     const rail = resolvePaymentRail(config, rails, input.paymentMethod);

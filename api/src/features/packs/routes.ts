@@ -43,7 +43,7 @@ export async function packsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/stickers', async (request, reply) => {
     const viewerId = optionalUser(request);
     const query = parseInput(PackListQuery, request.query);
-    const key = JSON.stringify([query.search, query.sort, query.limit, query.cursor ?? '']);
+    const key = JSON.stringify([query.search, query.sort, query.limit, query.cursor ?? '', query.onResale]);
     const page = await pages.get(key, () => listPacks(db, query, now()).then(shared));
     if (viewerId === null) return reply.type(JSON_TYPE).send(page.json);
     return { ...page.value, items: await markFavorites(db, page.value.items, viewerId) };

@@ -21,6 +21,7 @@ describeEachDatabase('GET /api/config', (kind) => {
       demo: true,
       botUsername: 'stickerdrop_test_bot',
       paymentMethods: ['demo', 'ton', 'stripe', 'stars'],
+      marketFeeBps: 250,
     });
   });
 
@@ -35,6 +36,6 @@ describeEachDatabase('GET /api/config', (kind) => {
         stripe: { secretKey: 'sk_test_configured', webhookSecret: 'whsec_configured', apiBase: undefined },
       },
     });
-    expect(await get()).toEqual({ demo: false, botUsername: null, paymentMethods: ['stripe'] });
+    expect(await get()).toEqual({ demo: false, botUsername: null, paymentMethods: ['stripe'], marketFeeBps: 250 });
   });
 });

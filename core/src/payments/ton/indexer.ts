@@ -58,6 +58,11 @@ export interface TransactionsQuery {
 export interface TonIndexer {
   /** Transactions of the account, oldest first. */
   transactions(query: TransactionsQuery, signal?: AbortSignal): Promise<IndexedTransaction[]>;
+  /**
+   * `GET /transactionsByMessage?msg_hash=…&direction=out`: the transaction that sent the message (`in`:
+   * the one that received it). A resale's fee leg leads to the buyer's wallet transaction and its other legs.
+   */
+  transactionsByMessage(msgHash: string, direction: 'in' | 'out', signal?: AbortSignal): Promise<IndexedTransaction[]>;
 }
 
 export class TonIndexerError extends Error {}
@@ -72,25 +77,29 @@ export function createTonIndexer(baseUrl: string): TonIndexer {
   const base = new URL(baseUrl);
   const root = base.pathname.replace(/\/+$/, '');
   const v3 = root.endsWith('/api/v3') ? root : `${root}/api/v3`;
+  async function get(path: string, params: Record<string, string>, signal?: AbortSignal) {
+    const url = new URL(`${v3}/${path}`, base);
+    for (const [key, value] of base.searchParams) url.searchParams.set(key, value);
+    for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+    const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+    const response = await fetch(url, {
+      headers: { accept: 'application/json' },
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+    if (!response.ok) throw new TonIndexerError(`TON indexer answered ${response.status} for ${url.pathname}`);
+    const parsed = TransactionsResponse.safeParse(await response.json());
+    if (!parsed.success) throw new TonIndexerError(`TON indexer sent an unexpected shape: ${parsed.error.message}`);
+    return parsed.data.transactions;
+  }
   return {
-    async transactions(query, signal) {
-      const url = new URL(`${v3}/transactions`, base);
-      for (const [key, value] of base.searchParams) url.searchParams.set(key, value);
-      url.searchParams.set('account', query.account);
-      if (query.startLt !== undefined) url.searchParams.set('start_lt', query.startLt.toString());
-      if (query.startUtime !== undefined) url.searchParams.set('start_utime', String(query.startUtime));
-      url.searchParams.set('limit', String(query.limit));
-      url.searchParams.set('offset', '0');
-      url.searchParams.set('sort', 'asc');
-      const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-      const response = await fetch(url, {
-        headers: { accept: 'application/json' },
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
-      if (!response.ok) throw new TonIndexerError(`TON indexer answered ${response.status} for ${url.pathname}`);
-      const parsed = TransactionsResponse.safeParse(await response.json());
-      if (!parsed.success) throw new TonIndexerError(`TON indexer sent an unexpected shape: ${parsed.error.message}`);
-      return parsed.data.transactions;
+    transactions(query, signal) {
+      const params: Record<string, string> = { account: query.account };
+      if (query.startLt !== undefined) params.start_lt = query.startLt.toString();
+      if (query.startUtime !== undefined) params.start_utime = String(query.startUtime);
+      return get('transactions', { ...params, limit: String(query.limit), offset: '0', sort: 'asc' }, signal);
+    },
+    transactionsByMessage(msgHash, direction, signal) {
+      return get('transactionsByMessage', { msg_hash: msgHash, direction, limit: '10', offset: '0' }, signal);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { Address } from '@ton/core';
+import { tonCommentPayload } from '@stickerdrop/shared';
 import type { PaymentRail } from '../../orders/payment-rails.js';
 
 /**
@@ -15,6 +16,9 @@ export function tonRail(receiver: string, network: 'mainnet' | 'testnet'): Payme
       receiver: address,
       amountNano: order.amountNano.toString(),
       comment: order.id,
+      // The wallet refuses to send after the reservation's end, so no payment can arrive for a lapsed one.
+      validUntil: Math.floor(order.expiresAt.getTime() / 1000),
+      messages: [{ address, amount: order.amountNano.toString(), payload: tonCommentPayload(order.id) }],
     }),
   };
 }

@@ -4,6 +4,8 @@ import type { IndexedTransaction } from './indexer.js';
 /** A transfer of TON into the receiver that the chain accepted: the only kind of transaction that can pay. */
 export interface IncomingTransfer {
   hash: string;
+  /** The incoming message's own hash: toncenter's transactionsByMessage finds the sender's transaction by it. */
+  messageHash: string;
   lt: bigint;
   amountNano: bigint;
   sender: string;
@@ -28,6 +30,7 @@ export function incomingTransfer(tx: IndexedTransaction): IncomingTransfer | nul
   if (!/^\d+$/.test(message.value)) return null;
   return {
     hash: tx.hash,
+    messageHash: message.hash,
     lt: BigInt(tx.lt),
     amountNano: BigInt(message.value),
     sender: message.source,

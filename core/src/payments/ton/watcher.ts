@@ -5,6 +5,7 @@ import { chainCursors, orders } from '../../db/schema.js';
 import { settlePaymentInTransaction, type SettleResult } from '../settle.js';
 import type { IndexedTransaction, TonIndexer } from './indexer.js';
 import { incomingTransfer } from './transfer.js';
+import { checkResaleLegs, paysOrder, tellBuyerIfResaleFailed } from '../../resale/ton-confirm.js';
 
 export interface WatcherLog {
   info(details: object, message: string): void;
@@ -81,23 +82,33 @@ export function createTonWatcher(options: TonWatcherOptions): TonWatcher {
 
   async function settleTransaction(tx: IndexedTransaction): Promise<void> {
     const transfer = incomingTransfer(tx);
+    const comment = transfer?.comment ?? '';
+    const orderId = ORDER_ID.test(comment) ? comment.toLowerCase() : null;
+    // A resale's fee leg: its other legs are read from the sender's transaction before settling.
+    const legs = transfer ? await checkResaleLegs(db, indexer, transfer, orderId, abort.signal) : null;
     const now = options.now();
     const result = await db.transaction(async (t) => {
       let settled: SettleResult | null = null;
       if (transfer) {
-        const comment = transfer.comment ?? '';
         settled = await settlePaymentInTransaction(
           t,
           {
             method: 'ton',
             ref: transfer.hash,
-            orderId: ORDER_ID.test(comment) ? comment.toLowerCase() : null,
+            orderId,
             amount: transfer.amountNano,
             currency: 'TON',
-            details: { sender: transfer.sender, comment: transfer.comment, lt: tx.lt, utime: tx.now },
+            details: {
+              sender: transfer.sender,
+              comment: transfer.comment,
+              lt: tx.lt,
+              utime: tx.now,
+              ...(legs && { otherLegsPaid: legs.legsPaid }),
+            },
           },
-          { now, pays: (order, amount) => amount >= order.amountNano },
+          { now, pays: paysOrder(legs) },
         );
+        await tellBuyerIfResaleFailed(t, settled, legs, transfer.hash);
       }
       await advanceCursor(t, account, tx, now);
       return settled;

@@ -1,6 +1,6 @@
 import { Address } from '@ton/core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { ORDER_RESERVATION_MS } from '@stickerdrop/shared';
+import { ORDER_RESERVATION_MS, tonCommentPayload } from '@stickerdrop/shared';
 import { createTonIndexer } from '../../../../../core/src/payments/ton/indexer.js';
 import { createTonWatcher, readCursor, type TonWatcher } from '../../../../../core/src/payments/ton/watcher.js';
 import { startFakeToncenter, type FakeToncenter } from '../../../fakes/toncenter.js';
@@ -52,11 +52,15 @@ describeEachDatabase('TON rail: paying by transfer, confirmed by the watcher', (
     const pack = await createPack(t, { priceNano: PRICE });
     const buyer = await createUser(t);
     const order = await tonOrder(buyer, pack.id);
+    const receiver = Address.parse(RECEIVER).toString({ bounceable: true });
+    // validUntil is the reservation's end: the wallet refuses to send a payment that would arrive late.
     expect(order.payment).toEqual({
       kind: 'ton',
-      receiver: Address.parse(RECEIVER).toString({ bounceable: true }),
+      receiver,
       amountNano: '1500000000',
       comment: order.id,
+      validUntil: Math.floor(Date.parse(order.expiresAt) / 1000),
+      messages: [{ address: receiver, amount: '1500000000', payload: tonCommentPayload(order.id) }],
     });
 
     const comment = order.payment.kind === 'ton' ? order.payment.comment : '';

@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ActivityQuery,
+  BuyListingRequest,
+  ListingRequest,
+  MESSAGES,
+  PriceHistoryQuery,
+  RESALE_ERRORS,
+} from '@stickerdrop/shared';
+import {
+  badRequest,
+  buyListing,
+  delistEdition,
+  getEdition,
+  listActivity,
+  listEdition,
+  notFound,
+  offeredPaymentMethods,
+  packExists,
+  packListings,
+  parseInput,
+  priceHistory,
+  toOrderDto,
+  type PaymentRail,
+} from '@stickerdrop/core';
+import { requireUser } from '../../http/auth.js';
+import { packIdParam } from '../packs/params.js';
+
+const MAX_ID = 2_147_483_647;
+
+/** An `:editionId` that cannot be an edition id is as unknown as a missing one. */
+function editionIdParam(raw: string): number {
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+  if (id < 1 || id > MAX_ID) throw notFound(RESALE_ERRORS.editionNotFound);
+  return id;
+}
+
+type EditionRequest = FastifyRequest<{ Params: { editionId: string } }>;
+type PackRequest = FastifyRequest<{ Params: { id: string } }>;
+
+/** The resale contract of issue 10 (listings, editions, activity, price history). */
+export async function resaleRoutes(app: FastifyInstance): Promise<void> {
+  const { db, now } = app.deps;
+
+  app.post('/api/editions/:editionId/listing', async (request: EditionRequest, reply) => {
+    const userId = requireUser(request);
+    const editionId = editionIdParam(request.params.editionId);
+    const { price } = parseInput(ListingRequest, request.body);
+    const result = await listEdition(db, { userId, editionId, price, now: now() });
+    return reply.status(result.created ? 201 : 200).send({ listing: result.listing });
+  });
+
+  app.delete('/api/editions/:editionId/listing', async (request: EditionRequest, reply) => {
+    const userId = requireUser(request);
+    await delistEdition(db, { userId, editionId: editionIdParam(request.params.editionId), now: now() });
+    return reply.status(204).send();
+  });
+
+  app.get('/api/editions/:editionId', async (request: EditionRequest) => {
+    const edition = await getEdition(db, editionIdParam(request.params.editionId));
+    if (!edition) throw notFound(RESALE_ERRORS.editionNotFound);
+    return edition;
+  });
+
+  app.get('/api/stickers/:id/listings', async (request: PackRequest) => {
+    const result = await packListings(db, packIdParam(request.params.id), now());
+    if (!result) throw notFound(MESSAGES.packNotFound);
+    return result;
+  });
+
+  app.get('/api/stickers/:id/activity', async (request: PackRequest) => {
+    const packId = packIdParam(request.params.id);
+    const { cursor } = parseInput(ActivityQuery, request.query);
+    if (!(await packExists(db, packId))) throw notFound(MESSAGES.packNotFound);
+    return listActivity(db, { packId, cursor });
+  });
+
+  app.get('/api/activity', async (request) => {
+    const { cursor } = parseInput(ActivityQuery, request.query);
+    return listActivity(db, { cursor });
+  });
+
+  app.get('/api/stickers/:id/price-history', async (request: PackRequest) => {
+    const packId = packIdParam(request.params.id);
+    const { days } = parseInput(PriceHistoryQuery, request.query);
+    if (!(await packExists(db, packId))) throw notFound(MESSAGES.packNotFound);
+    return priceHistory(db, packId, days, now());
+  });
+}
+
+/** Whether a POST /api/marketplace/buy body asks for a listing rather than a new edition. */
+export function isListingBuy(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'listingId' in body;
+}
+
+/**
+ * POST /api/marketplace/buy with `{ listingId }`. Resale is paid in TON, wallet to wallet; Stars and card
+ * stay for primary sales. In demo mode it is paid on the demo rail unless TON is configured and chosen.
+ */
+export async function buyListingRoute(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rails: readonly PaymentRail[],
+) {
+  const { config, db, now } = app.deps;
+  const userId = requireUser(request);
+  const input = parseInput(BuyListingRequest, request.body);
+  if (input.paymentMethod !== 'ton' && input.paymentMethod !== 'demo') throw badRequest(RESALE_ERRORS.tonOnly);
+  if (!offeredPaymentMethods(config).includes(input.paymentMethod)) {
+    throw badRequest(RESALE_ERRORS.tonOnly);
+  }
+  const tonConfigured = rails.some((rail) => rail.method === 'ton') && config.ton.receiver !== undefined;
+  const payInTon = input.paymentMethod === 'ton' && tonConfigured;
+  if (!payInTon && !config.demo) throw badRequest(RESALE_ERRORS.tonOnly);
+  const at = now();
+  const { order, created } = await buyListing(db, {
+    userId,
+    listingId: input.listingId,
+    paymentMethod: input.paymentMethod,
+    ton: payInTon ? { receiver: config.ton.receiver!, network: config.ton.network } : null,
+    feeBps: config.marketFeeBps,
+    now: at,
+  });
+  return reply.status(created ? 201 : 200).send({ order: toOrderDto(order, at) });
+}

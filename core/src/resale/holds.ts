@@ -1,0 +1,48 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { editions, orders } from '../db/schema.js';
+import { listings, type ListingRow } from './tables.js';
+
+/**
+ * Locks and holds. Every write path locks the edition row first and then its listing row (listing,
+ * repricing, delisting, reserving, settling), so two of them can never wait on each other in a cycle;
+ * whoever holds the edition's lock sees the listing and its live reservation as they are.
+ */
+
+export async function lockEdition(tx: DbOrTx, editionId: number) {
+  const [edition] = await tx.select().from(editions).where(eq(editions.id, editionId)).for('update');
+  return edition;
+}
+
+export async function lockActiveListing(tx: DbOrTx, editionId: number): Promise<ListingRow | undefined> {
+  const [listing] = await tx
+    .select()
+    .from(listings)
+    .where(and(eq(listings.editionId, editionId), eq(listings.status, 'active')))
+    .for('update');
+  return listing;
+}
+
+/** The order holding the listing at `now` (an unpaid resale order before its end), other than `exceptOrderId`. */
+export async function liveHolder(tx: DbOrTx, listingId: number, now: Date, exceptOrderId?: string) {
+  const [order] = await tx
+    .select({ id: orders.id, userId: orders.userId, expiresAt: orders.expiresAt })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.listingId, listingId),
+        eq(orders.status, 'reserved'),
+        gt(orders.expiresAt, now),
+        exceptOrderId ? sql`${orders.id} <> ${exceptOrderId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return order;
+}
+
+/** SQL: the listing aliased `alias` is active and no live reservation holds it. */
+export function buyableSql(alias: string, now: Date) {
+  const l = sql.raw(alias);
+  return sql`${l}.status = 'active' and not exists (select 1 from orders ho where ho.listing_id = ${l}.id
+    and ho.status = 'reserved' and ho.expires_at > ${now.toISOString()}::timestamptz)`;
+}

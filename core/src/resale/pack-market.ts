@@ -1,0 +1,45 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { formatTon } from '@stickerdrop/shared';
+import { packs } from '../db/schema.js';
+import { buyableSql } from './holds.js';
+
+/**
+ * The resale figures a pack card and the pack page show, as columns of a query over `packs`. Served by
+ * listings_pack_price_idx (active listings of a pack by price).
+ */
+export function marketColumns(now: Date) {
+  return {
+    floorNano: sql<string | null>`(select min(fl.price_nano)::text from listings fl
+      where fl.pack_id = ${packs.id} and ${buyableSql('fl', now)})`,
+    listedCount: sql<number>`(select count(*) from listings lc
+      where lc.pack_id = ${packs.id} and ${buyableSql('lc', now)})`.mapWith(Number),
+  };
+}
+
+/** The latest resale of the pack, as "price|serial|at" (one subquery instead of three). */
+export const lastSaleSql: SQL<string | null> = sql<string | null>`(select ls.price_nano::text || '|' || ls.serial
+    || '|' || to_char(ls.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+  from activity ls where ls.pack_id = ${packs.id} and ls.type = 'sale' order by ls.id desc limit 1)`;
+
+export interface MarketRow {
+  floorNano?: string | null;
+  listedCount?: number;
+}
+
+export function toMarketFields(row: MarketRow) {
+  return {
+    floorPrice: row.floorNano ? formatTon(BigInt(row.floorNano)) : null,
+    listedCount: Number(row.listedCount ?? 0),
+  };
+}
+
+export function toLastSale(value: string | null) {
+  if (!value) return null;
+  const [price, serial, at] = value.split('|');
+  return { price: formatTon(BigInt(price!)), serial: Number(serial), at: at! };
+}
+
+/** `onResale=1`: the pack has a buyable listing. */
+export function onResaleCondition(now: Date): SQL {
+  return sql`exists (select 1 from listings orl where orl.pack_id = ${packs.id} and ${buyableSql('orl', now)})`;
+}

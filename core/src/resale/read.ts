@@ -1,0 +1,108 @@
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { formatTon, type EditionDetail, type PackListings, type PriceHistory } from '@stickerdrop/shared';
+import type { DbOrTx } from '../db/client.js';
+import { editions, packs, users } from '../db/schema.js';
+import { fileUrl } from '../storage/storage.js';
+import { creatorNameSql } from '../packs/card.js';
+import { queryRows } from '../packs/sql-rows.js';
+import { listActivity } from './activity.js';
+import { buyableSql } from './holds.js';
+import { activity, listings } from './tables.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const EDITION_HISTORY_LIMIT = 100;
+
+/** An edition's public page: its pack, its owner, its listing, and everything that happened to it. */
+export async function getEdition(db: DbOrTx, editionId: number): Promise<EditionDetail | null> {
+  const [row] = await db
+    .select({
+      id: editions.id,
+      serial: editions.serial,
+      packId: packs.id,
+      title: packs.title,
+      imageKey: sql<string | null>`coalesce(${packs.previewKey}, ${packs.coverKey})`,
+      maxSupply: packs.maxSupply,
+      ownerId: users.id,
+      ownerName: creatorNameSql,
+      ownerUsername: users.username,
+      listingId: listings.id,
+      listingPrice: listings.priceNano,
+    })
+    .from(editions)
+    .innerJoin(packs, eq(packs.id, editions.packId))
+    .innerJoin(users, eq(users.id, editions.ownerId))
+    .leftJoin(listings, and(eq(listings.editionId, editions.id), eq(listings.status, 'active')))
+    .where(eq(editions.id, editionId));
+  if (!row) return null;
+  const history = await listActivity(db, { editionId, limit: EDITION_HISTORY_LIMIT });
+  return {
+    id: row.id,
+    serial: row.serial,
+    pack: { id: row.packId, title: row.title, imageUrl: fileUrl(row.imageKey), maxSupply: row.maxSupply },
+    owner: { id: Number(row.ownerId), name: row.ownerName, username: row.ownerUsername },
+    listing: row.listingId === null ? null : { id: row.listingId, price: formatTon(row.listingPrice!) },
+    history: history.items,
+  };
+}
+
+interface ListingRow {
+  id: number;
+  editionId: number;
+  serial: number;
+  price: string;
+  sellerId: string;
+  sellerName: string;
+  sellerUsername: string | null;
+  createdAt: Date | string;
+}
+
+export async function packExists(db: DbOrTx, packId: number): Promise<boolean> {
+  const [pack] = await db.select({ id: packs.id }).from(packs).where(eq(packs.id, packId));
+  return pack !== undefined;
+}
+
+/** The pack's buyable listings, cheapest first (then lowest serial); null when there is no such pack. */
+export async function packListings(db: DbOrTx, packId: number, now: Date): Promise<PackListings | null> {
+  if (!(await packExists(db, packId))) return null;
+  const rows = await queryRows<ListingRow>(
+    db,
+    sql`select l.id, l.edition_id as "editionId", e.serial, l.price_nano::text as price, u.id::text as "sellerId",
+        coalesce(nullif(btrim(u.display_name), ''), u.first_name) as "sellerName", u.username as "sellerUsername",
+        l.created_at as "createdAt"
+      from listings l join editions e on e.id = l.edition_id join users u on u.id = l.seller_id
+      where l.pack_id = ${packId} and ${buyableSql('l', now)}
+      order by l.price_nano asc, e.serial asc`,
+  );
+  const items = rows.map((row) => ({
+    id: Number(row.id),
+    editionId: Number(row.editionId),
+    serial: Number(row.serial),
+    price: formatTon(BigInt(row.price)),
+    seller: { id: Number(row.sellerId), name: row.sellerName, username: row.sellerUsername },
+    createdAt: new Date(row.createdAt).toISOString(),
+  }));
+  return { items, floorPrice: items[0]?.price ?? null, count: items.length };
+}
+
+/** Every sale of the pack in the last `days` days, oldest first: mints at the pack's price and resales. */
+export async function priceHistory(db: DbOrTx, packId: number, days: number, now: Date): Promise<PriceHistory> {
+  const rows = await db
+    .select({ at: activity.at, priceNano: activity.priceNano, serial: activity.serial, type: activity.type })
+    .from(activity)
+    .where(
+      and(
+        eq(activity.packId, packId),
+        inArray(activity.type, ['mint', 'sale']),
+        gte(activity.at, new Date(now.getTime() - days * DAY_MS)),
+      ),
+    )
+    .orderBy(asc(activity.at), asc(activity.id));
+  return {
+    points: rows.map((row) => ({
+      at: row.at.toISOString(),
+      price: formatTon(row.priceNano ?? 0n),
+      serial: row.serial,
+      kind: row.type === 'mint' ? ('primary' as const) : ('resale' as const),
+    })),
+  };
+}

@@ -1,0 +1,159 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { formatTon, splitResalePrice, type PaymentInstructions, type PaymentMethod } from '@stickerdrop/shared';
+import type { Transaction } from '../db/client.js';
+import { editions, orders, packs, users } from '../db/schema.js';
+import { enqueueOutbox } from '../outbox/enqueue.js';
+import type { ResalePayload } from '../outbox/types.js';
+import type { FulfilInput, FulfilResult } from '../orders/fulfil.js';
+import type { OrderRow } from '../orders/order-record.js';
+import { recordActivity } from './activity.js';
+import { liveHolder, lockEdition } from './holds.js';
+import { listings, resaleLedger } from './tables.js';
+
+/**
+ * Settles a payment for a resale order (the caller, fulfilOrder, holds the order's row lock and has ruled
+ * out a settled order). Locks the edition, then the listing. The sale goes through when the listing is
+ * still active at the order's price, the seller still owns the edition, and no other live reservation holds
+ * it (the order's own may have lapsed); then, in this one transaction: the buyer owns the edition, the
+ * listing is sold, the order is paid, the ledger gets its three legs, the feed its sale, and the outbox the
+ * three messages (plus the seller's sticker set removal when they own no other edition of the pack).
+ * Otherwise the order is refund_required ('listing_gone') and nothing changes hands.
+ */
+export async function fulfilResaleOrder(
+  tx: Transaction,
+  order: OrderRow,
+  input: FulfilInput & { method: PaymentMethod },
+): Promise<FulfilResult> {
+  const edition = await lockEdition(tx, order.editionId!);
+  const [listing] = await tx.select().from(listings).where(eq(listings.id, order.listingId!)).for('update');
+  const [pack] = await tx.select().from(packs).where(eq(packs.id, order.packId));
+  const settled = { paymentMethod: input.method, paymentRef: input.paymentRef };
+  const sellable =
+    edition &&
+    listing?.status === 'active' &&
+    listing.priceNano === order.amountNano &&
+    edition.ownerId === listing.sellerId &&
+    !(await liveHolder(tx, listing.id, input.now, order.id));
+  if (!sellable || !pack) {
+    const [refused] = await tx
+      .update(orders)
+      .set({ status: 'refund_required', ...settled })
+      .where(eq(orders.id, order.id))
+      .returning();
+    await enqueueOutbox(tx, {
+      kind: 'refund_required',
+      dedupeKey: `refund:${order.id}:${input.method}:${input.paymentRef}`,
+      payload: {
+        orderId: order.id,
+        packId: order.packId,
+        title: pack?.title ?? '',
+        amount: formatTon(order.amountNano),
+        buyerId: order.userId,
+        paymentMethod: input.method,
+        paymentRef: input.paymentRef,
+        reason: 'listing_gone',
+      },
+    });
+    return { outcome: 'refund_required', order: { ...refused!, edition: null } };
+  }
+
+  const sellerId = listing.sellerId;
+  await tx.update(editions).set({ ownerId: order.userId }).where(eq(editions.id, edition.id));
+  await tx
+    .update(listings)
+    .set({ status: 'sold', soldOrderId: order.id, closedAt: input.now, updatedAt: input.now })
+    .where(eq(listings.id, listing.id));
+  const [paid] = await tx
+    .update(orders)
+    .set({ status: 'paid', paidAt: input.now, ...settled })
+    .where(eq(orders.id, order.id))
+    .returning();
+
+  const split = splitResalePrice(order.amountNano, order.royaltyBps!, order.feeBps!);
+  const royaltyOwed = split.royalty > 0n && !(await royaltyWentToCreator(tx, order, pack.creatorId));
+  const payment = order.payment as PaymentInstructions;
+  const addresses = payment.kind === 'ton' ? (payment.messages ?? []).map((m) => m.address) : [];
+  await tx.insert(resaleLedger).values([
+    {
+      orderId: order.id,
+      leg: 'seller',
+      recipientId: sellerId,
+      address: addresses[0] ?? null,
+      amountNano: split.seller,
+      status: 'paid',
+    },
+    {
+      orderId: order.id,
+      leg: 'royalty',
+      recipientId: pack.creatorId,
+      address: royaltyOwed ? null : addresses.length === 3 ? addresses[1]! : null,
+      amountNano: split.royalty,
+      status: royaltyOwed ? 'owed' : 'paid',
+    },
+    {
+      orderId: order.id,
+      leg: 'fee',
+      recipientId: null,
+      address: addresses.at(-1) ?? null,
+      amountNano: split.fee,
+      status: 'paid',
+    },
+  ]);
+  await recordActivity(tx, {
+    packId: pack.id,
+    editionId: edition.id,
+    serial: edition.serial,
+    type: 'sale',
+    priceNano: order.amountNano,
+    fromId: sellerId,
+    toId: order.userId,
+    at: input.now,
+  });
+
+  const sale: ResalePayload = {
+    orderId: order.id,
+    packId: pack.id,
+    title: pack.title,
+    editionId: edition.id,
+    serial: edition.serial,
+    maxSupply: pack.maxSupply,
+    price: formatTon(order.amountNano),
+    sellerShare: formatTon(split.seller),
+    royalty: formatTon(split.royalty),
+    fee: formatTon(split.fee),
+    royaltyOwed,
+    buyerId: order.userId,
+    sellerId,
+    creatorId: pack.creatorId,
+  };
+  await enqueueOutbox(tx, { kind: 'resale_receipt', dedupeKey: `resale-receipt:${order.id}`, payload: sale });
+  await enqueueOutbox(tx, { kind: 'resale_sold', dedupeKey: `resale-sold:${order.id}`, payload: sale });
+  if (split.royalty > 0n) {
+    await enqueueOutbox(tx, { kind: 'resale_royalty', dedupeKey: `resale-royalty:${order.id}`, payload: sale });
+  }
+  if (!(await ownsAnother(tx, sellerId, pack.id, edition.id))) {
+    await enqueueOutbox(tx, {
+      kind: 'sticker_set_revoke',
+      dedupeKey: `revoke:${order.id}`,
+      payload: { userId: sellerId, packId: pack.id },
+    });
+  }
+  return { outcome: 'fulfilled', order: { ...paid!, edition: edition.serial } };
+}
+
+/** TON: the royalty leg was in the buyer's transaction; demo: the creator has a wallet to be paid to. */
+async function royaltyWentToCreator(tx: Transaction, order: OrderRow, creatorId: number): Promise<boolean> {
+  const payment = order.payment as PaymentInstructions;
+  if (payment.kind === 'ton') return (payment.messages?.length ?? 0) === 3;
+  const [creator] = await tx.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, creatorId));
+  return Boolean(creator?.wallet);
+}
+
+async function ownsAnother(tx: Transaction, userId: number, packId: number, soldEditionId: number) {
+  const [row] = await tx
+    .select({ id: editions.id })
+    .from(editions)
+    .where(and(eq(editions.ownerId, userId), eq(editions.packId, packId), ne(editions.id, soldEditionId)))
+    .limit(1);
+  return row !== undefined;
+}

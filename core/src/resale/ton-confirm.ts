@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import type { PaymentInstructions } from '@stickerdrop/shared';
+import type { DbOrTx, Transaction } from '../db/client.js';
+import { editions, orders, packs } from '../db/schema.js';
+import { enqueueOutbox } from '../outbox/enqueue.js';
+import type { OrderRow } from '../orders/order-record.js';
+import type { TonIndexer } from '../payments/ton/indexer.js';
+import type { IncomingTransfer } from '../payments/ton/transfer.js';
+import type { SettleResult } from '../payments/settle.js';
+import { expectedOtherLegs, legsPresent } from './ton-legs.js';
+
+/** What the watcher learned about a resale's other legs before settling its fee leg. */
+export interface ResaleLegsCheck {
+  orderId: string;
+  /** The seller's (and creator's) legs left the buyer's wallet in the same transaction, in full. */
+  legsPaid: boolean;
+}
+
+/**
+ * For a fee leg naming a resale order: reads the buyer's sending transaction (toncenter's
+ * transactionsByMessage, direction out) and checks its out_msgs for the other legs. Null for anything
+ * else. Runs before the settling database transaction, so no HTTP call holds row locks; an indexer
+ * failure throws and the transaction is read again on the next poll.
+ */
+export async function checkResaleLegs(
+  db: DbOrTx,
+  indexer: TonIndexer,
+  transfer: IncomingTransfer,
+  orderId: string | null,
+  signal?: AbortSignal,
+): Promise<ResaleLegsCheck | null> {
+  if (!orderId) return null;
+  const [order] = await db
+    .select({ kind: orders.kind, payment: orders.payment })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (order?.kind !== 'resale') return null;
+  const expected = expectedOtherLegs(order.payment as PaymentInstructions);
+  if (expected.length === 0) return { orderId, legsPaid: true };
+  const senders = await indexer.transactionsByMessage(transfer.messageHash, 'out', signal);
+  const sent = senders.flatMap((tx) => (tx.description.aborted ? [] : tx.out_msgs));
+  return { orderId, legsPaid: legsPresent(expected, sent) };
+}
+
+/**
+ * Whether an incoming amount pays the order: a primary order needs its price; a resale's fee leg needs at
+ * least its own amount and the other legs checked on chain.
+ */
+export function paysOrder(check: ResaleLegsCheck | null) {
+  return (order: OrderRow, amount: bigint): boolean => {
+    if (order.kind !== 'resale') return amount >= order.amountNano;
+    const payment = order.payment as PaymentInstructions;
+    const feeLeg = payment.kind === 'ton' ? BigInt(payment.amountNano) : order.amountNano;
+    return check?.orderId === order.id && check.legsPaid && amount >= feeLeg;
+  };
+}
+
+/** A resale payment that could not settle (legs missing or short): the buyer is told, in the same transaction. */
+export async function tellBuyerIfResaleFailed(
+  tx: Transaction,
+  settled: SettleResult | null,
+  check: ResaleLegsCheck | null,
+  paymentRef: string,
+): Promise<void> {
+  if (!check || !settled?.firstTime || settled.outcome !== 'underpaid') return;
+  const [row] = await tx
+    .select({ order: orders, title: packs.title, serial: editions.serial })
+    .from(orders)
+    .innerJoin(packs, eq(packs.id, orders.packId))
+    .innerJoin(editions, eq(editions.id, orders.editionId))
+    .where(eq(orders.id, check.orderId));
+  if (!row) return;
+  await enqueueOutbox(tx, {
+    kind: 'resale_payment_failed',
+    dedupeKey: `resale-failed:${paymentRef}`,
+    payload: {
+      orderId: row.order.id,
+      packId: row.order.packId,
+      title: row.title,
+      serial: row.serial,
+      buyerId: row.order.userId,
+      paymentRef,
+    },
+  });
+}

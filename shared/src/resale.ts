@@ -1,0 +1,35 @@
+/**
+ * How a resale price is shared, in nanotons: the creator's royalty and the marketplace fee are rounded
+ * down, and the seller gets the rest, so the three always add up to the price exactly. The API splits
+ * the payment with this, and the mini-app shows the same figures while the seller types.
+ */
+export const DEFAULT_ROYALTY_BPS = 500;
+export const MAX_ROYALTY_BPS = 1000;
+export const DEFAULT_MARKET_FEE_BPS = 250;
+export const BPS_DENOMINATOR = 10_000n;
+
+export interface ResaleSplit {
+  seller: bigint;
+  royalty: bigint;
+  fee: bigint;
+}
+
+export function splitResalePrice(price: bigint, royaltyBps: number, feeBps: number): ResaleSplit {
+  if (price < 0n) throw new RangeError('A price cannot be negative');
+  const royalty = (price * BigInt(royaltyBps)) / BPS_DENOMINATOR;
+  const fee = (price * BigInt(feeBps)) / BPS_DENOMINATOR;
+  return { seller: price - royalty - fee, royalty, fee };
+}
+
+/** The texts of the resale contract (issue 10). */
+export const RESALE_ERRORS = {
+  walletRequired: 'Link a TON wallet to receive payments',
+  beingBought: 'This edition is being bought right now',
+  noLongerForSale: 'This edition is no longer for sale',
+  ownEdition: 'You cannot buy your own edition',
+  tonOnly: 'Resale is paid in TON',
+  editionNotFound: 'Edition not found',
+  notOwner: 'You do not own this edition',
+  notListed: 'This edition is not listed',
+  invalidRoyalty: `Royalty must be a whole number of basis points from 0 to ${MAX_ROYALTY_BPS}`,
+} as const;
