@@ -18,6 +18,8 @@ const CollectionPage = lazy(() =>
   import('../features/collection/CollectionPage').then((m) => ({ default: m.CollectionPage })),
 );
 
+const EditionPage = lazy(() => import('../features/resale/EditionPage').then((m) => ({ default: m.EditionPage })));
+
 /** SPEC §2 routes; unknown or empty paths show Home. */
 export function App() {
   return (
@@ -26,6 +28,7 @@ export function App() {
         <Route index element={<HomePage />} />
         <Route path="marketplace" element={<MarketplacePage />} />
         <Route path="sticker" element={<PackDetailPage />} />
+        <Route path="edition" element={<EditionPage />} />
         <Route path="login" element={<LoginPage />} />
         <Route
           path="create"

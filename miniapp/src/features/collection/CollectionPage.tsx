@@ -18,6 +18,8 @@ import { ToggleGroup } from '../../components/ToggleGroup';
 import { Page } from '../../telegram/Page';
 import { PackCard } from '../packs/PackCard';
 import { useLike } from '../packs/use-like';
+import { SellControls } from '../resale/SellControls';
+import '../resale/resale.css';
 import { collectionCounts, totalSpent } from './collection-stats';
 import { collectionQueries } from './queries';
 
@@ -79,13 +81,11 @@ export function CollectionPage() {
       ) : (
         <div className="pack-grid">
           {shown.map((item, index) => (
-            <PackCard
-              key={item.id}
-              pack={item}
-              index={index}
-              showPurchaseInfo
-              onToggleFavorite={(p) => like.toggle(p.id)}
-            />
+            // One entry per edition: a collector may own several of one pack.
+            <div key={item.editionId} className="collection-entry" data-testid="collection-entry">
+              <PackCard pack={item} index={index} showPurchaseInfo onToggleFavorite={(p) => like.toggle(p.id)} />
+              <SellControls item={item} />
+            </div>
           ))}
         </div>
       )}

@@ -26,7 +26,7 @@ import { PackCard } from '../packs/PackCard';
 import { packQueries, statsQueries } from '../packs/queries';
 import { useLike } from '../packs/use-like';
 import { SORT_LABELS, VIEW_ICONS, VIEW_LABELS } from './labels';
-import { useMarketplaceParams } from './use-marketplace-params';
+import { MARKET_FILTERS, useMarketplaceParams } from './use-marketplace-params';
 import './marketplace.css';
 
 function marketplaceTiles(stats: MarketplaceStats | undefined): StatTile[] {
@@ -47,10 +47,10 @@ export function MarketplacePage() {
   const api = useApi();
   const toast = useToast();
   const like = useLike();
-  const { sort, view, search, setSort, setView, setSearch } = useMarketplaceParams();
+  const { sort, view, search, market, setMarket, setSort, setView, setSearch } = useMarketplaceParams();
   const serverSearch = useDebounced(search.trim(), 300);
   const stats = useQuery(statsQueries.marketplace(api));
-  const packs = useInfiniteQuery(packQueries.list(api, { search: serverSearch, sort }));
+  const packs = useInfiniteQuery(packQueries.list(api, { search: serverSearch, sort, onResale: market === 'resale' }));
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = packs;
   const sentinel = useInView<HTMLDivElement>(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -75,6 +75,13 @@ export function MarketplacePage() {
       <div className="toolbar">
         <SearchField label="Search sticker packs" value={search} onChange={setSearch} />
         <ToggleGroup label="Sort" values={SORTS} labels={SORT_LABELS} value={sort} onChange={setSort} />
+        <ToggleGroup
+          label="Market"
+          values={MARKET_FILTERS}
+          labels={{ all: 'All', resale: 'On resale' }}
+          value={market}
+          onChange={setMarket}
+        />
         <ToggleGroup
           label="View"
           className="view-toggle"

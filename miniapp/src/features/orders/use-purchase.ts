@@ -16,6 +16,7 @@ import { packQueries, statsQueries } from '../packs/queries';
 import { profileQueries } from '../profile/queries';
 import { orderQueries, ordersApi } from './queries';
 import { orderFailure, payWithTonConnect, WalletDismissedError } from '../payments';
+import { resaleApi, resaleQueries } from '../resale/queries';
 
 /**
  * idle → creating (POST buy) → awaiting (the rail's step: "Pay (demo)", wallet, checkout, invoice)
@@ -63,6 +64,7 @@ export function usePurchase(packId: number) {
       void queryClient.invalidateQueries({ queryKey: collectionQueries.all() });
       void queryClient.invalidateQueries({ queryKey: statsQueries.all() });
       void queryClient.invalidateQueries({ queryKey: profileQueries.all() });
+      void queryClient.invalidateQueries({ queryKey: resaleQueries.all() });
       void offerHomeScreenAfterPurchase();
     },
     [queryClient, toast],
@@ -104,8 +106,9 @@ export function usePurchase(packId: number) {
     else if (current.status !== 'reserved') fail(orderFailure(current));
   }, [phase, polled.data, order?.id, succeed, fail]);
 
+  /** A new edition of the pack, or (with `listingId`) a collector's listed edition. */
   const buy = useCallback(
-    async (method: PaymentMethod) => {
+    async (method: PaymentMethod, listingId?: number) => {
       if (!user) {
         toast.error(MESSAGES.buyRequiresLogin);
         navigate('/login');
@@ -114,7 +117,11 @@ export function usePurchase(packId: number) {
       if (phase !== 'idle') return;
       setPhase('creating');
       try {
-        follow(await ordersApi.buy(api, packId, method));
+        follow(
+          listingId === undefined
+            ? await ordersApi.buy(api, packId, method)
+            : await resaleApi.buy(api, listingId, method),
+        );
       } catch (error) {
         fail(error);
       }

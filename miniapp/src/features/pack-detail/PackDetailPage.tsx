@@ -20,7 +20,13 @@ import { useLike } from '../packs/use-like';
 import { AddToTelegramButton } from './AddToTelegramButton';
 import { PriceBox } from './PriceBox';
 import { usePackActions } from './use-pack-actions';
+import { usePurchase } from '../orders/use-purchase';
+import { PackMarket } from '../resale/PackMarket';
+import { resaleQueries } from '../resale/queries';
 import './pack-detail.css';
+
+/** The per-listing Buy buttons pay on the demo rail in demo mode, else in TON. */
+const resaleChoice = (methods: string[] | undefined) => (methods?.includes('demo') ? 'demo' : 'ton');
 
 export function PackDetailPage() {
   const api = useApi();
@@ -31,6 +37,9 @@ export function PackDetailPage() {
   const clientConfig = useQuery(configQueries.detail(api));
   const like = useLike();
   const actions = usePackActions(pack.data, clientConfig.data?.botUsername ?? null);
+  const purchase = usePurchase(id ?? 0);
+  const listings = useQuery({ ...resaleQueries.listings(api, id ?? 0), enabled: id !== null });
+  const cheapest = listings.data?.items[0] ?? null;
 
   if (id !== null && pack.isPending) {
     return (
@@ -133,8 +142,18 @@ export function PackDetailPage() {
               add it to Telegram.
             </div>
           ) : (
-            <PriceBox pack={data} choices={paymentChoices(clientConfig.data?.paymentMethods, inside)} />
+            <PriceBox
+              pack={data}
+              choices={paymentChoices(clientConfig.data?.paymentMethods, inside)}
+              purchase={purchase}
+              cheapest={cheapest}
+            />
           )}
+          <PackMarket
+            pack={data}
+            busy={purchase.processing || data.isOwned}
+            onBuy={(listingId) => void purchase.buy(resaleChoice(clientConfig.data?.paymentMethods), listingId)}
+          />
         </div>
       </article>
     </Page>

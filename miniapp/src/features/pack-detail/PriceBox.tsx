@@ -14,28 +14,54 @@ import { useMainButton } from '../../telegram/use-main-button';
 import { useTelegram } from '../../telegram/TelegramProvider';
 import { PaymentStep } from '../orders/PaymentStep';
 import { PAYMENT_LABELS, defaultPaymentChoice } from '../orders/payment-methods';
-import { usePurchase } from '../orders/use-purchase';
+import type { usePurchase } from '../orders/use-purchase';
 import { SOLD_OUT_LABEL } from './texts';
 
-/** SPEC §2: price, remaining supply labelled limited edition, payment choice and Buy Now. */
-export function PriceBox({ pack, choices }: { pack: PackDetail; choices: PaymentMethod[] }) {
+type Purchase = ReturnType<typeof usePurchase>;
+
+/** Resale is paid in TON (or on the demo rail in demo mode); card and Stars stay for primary sales. */
+function resaleMethod(method: PaymentMethod, choices: PaymentMethod[]): PaymentMethod {
+  if (method === 'ton' || method === 'demo') return method;
+  return choices.includes('demo') ? 'demo' : 'ton';
+}
+
+/**
+ * SPEC §2: price, remaining supply labelled limited edition, payment choice and Buy Now. Once the primary
+ * supply is sold out and an edition is listed, the action buys the cheapest listing ("Buy from <floor>").
+ */
+export function PriceBox({
+  pack,
+  choices,
+  purchase,
+  cheapest,
+}: {
+  pack: PackDetail;
+  choices: PaymentMethod[];
+  purchase: Purchase;
+  cheapest: { id: number; price: string } | null;
+}) {
   const { inside } = useTelegram();
   // The buyer's pick while it is still offered; else the container's default (the choices can change
   // when the API's config arrives after the pack).
   const [picked, setMethod] = useState<PaymentMethod | null>(null);
   const method = picked && choices.includes(picked) ? picked : defaultPaymentChoice(choices, inside);
-  const purchase = usePurchase(pack.id);
   const soldOut = isSoldOut(pack);
+  const fromFloor = soldOut && cheapest !== null;
   const awaitingDemo = purchase.phase === 'awaiting' && purchase.order?.payment.kind === 'demo';
-  const buyText = `Buy Now · ${pack.price} ${CURRENCY}`;
+  const buyText = fromFloor ? `Buy from ${cheapest.price} ${CURRENCY}` : `Buy Now · ${pack.price} ${CURRENCY}`;
+  const buy = () => (fromFloor ? purchase.buy(resaleMethod(method, choices), cheapest.id) : purchase.buy(method));
 
   // Inside Telegram the Main Button is the screen's action: Buy Now, then Pay (demo) on the demo rail.
   const native = useMainButton({
-    text: awaitingDemo ? `Pay (demo) · ${pack.price} ${CURRENCY}` : soldOut ? SOLD_OUT_LABEL : buyText,
+    text: awaitingDemo
+      ? `Pay (demo) · ${purchase.order?.amount ?? pack.price} ${CURRENCY}`
+      : soldOut && !fromFloor
+        ? SOLD_OUT_LABEL
+        : buyText,
     visible: true,
-    enabled: !soldOut && purchase.phase !== 'confirming',
+    enabled: (!soldOut || fromFloor) && purchase.phase !== 'confirming',
     loading: purchase.processing,
-    onClick: () => (awaitingDemo ? void purchase.payDemo() : void purchase.buy(method)),
+    onClick: () => (awaitingDemo ? void purchase.payDemo() : void buy()),
   });
 
   return (
@@ -62,7 +88,7 @@ export function PriceBox({ pack, choices }: { pack: PackDetail; choices: Payment
         />
       ) : (
         <>
-          <fieldset className="payment-choice" disabled={soldOut || purchase.processing}>
+          <fieldset className="payment-choice" disabled={(soldOut && !fromFloor) || purchase.processing}>
             <legend>Payment method</legend>
             {choices.map((choice) => (
               <label key={choice} className={`chip${method === choice ? ' chip--active' : ''}`}>
@@ -84,11 +110,11 @@ export function PriceBox({ pack, choices }: { pack: PackDetail; choices: Payment
             <Button
               stretched
               size="l"
-              disabled={soldOut}
+              disabled={soldOut && !fromFloor}
               loading={purchase.processing}
-              onClick={() => void purchase.buy(method)}
+              onClick={() => void buy()}
             >
-              {soldOut ? SOLD_OUT_LABEL : buyText}
+              {soldOut && !fromFloor ? SOLD_OUT_LABEL : buyText}
             </Button>
           )}
         </>

@@ -82,6 +82,11 @@ export function PackCard({
             {cardPrice(pack, showPurchaseInfo)} {CURRENCY}
           </span>
         </div>
+        {pack.floorPrice ? (
+          <span className="pack-card__floor" data-testid="card-floor">
+            Floor {pack.floorPrice} {CURRENCY}
+          </span>
+        ) : null}
         {showPurchaseInfo && pack.edition ? (
           <span className="pack-card__edition">
             Edition #{pack.edition}

@@ -23,7 +23,7 @@ export const packQueries = {
       staleTime: TRENDING_CACHE_MS,
     }),
   lists: () => [...packQueries.all(), 'list'] as const,
-  list: (api: ApiClient, filters: { search: string; sort: Sort }) =>
+  list: (api: ApiClient, filters: { search: string; sort: Sort; onResale?: boolean }) =>
     infiniteQueryOptions({
       queryKey: [...packQueries.lists(), filters] as const,
       queryFn: ({ pageParam, signal }) =>
@@ -33,6 +33,7 @@ export const packQueries = {
             sort: filters.sort,
             limit: DEFAULT_PAGE_SIZE,
             cursor: pageParam ?? undefined,
+            onResale: filters.onResale ? 1 : undefined,
           },
           signal,
         }),

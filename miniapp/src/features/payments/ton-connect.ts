@@ -68,13 +68,25 @@ async function connectedWallet(ui: TonConnectUI): Promise<ConnectedWallet> {
   });
 }
 
-/** Asks the buyer's wallet to send exactly the order's transfer: receiver, amount and comment. */
-export async function payWithTonConnect(payment: { receiver: string; amountNano: string; comment: string }) {
+/**
+ * Asks the buyer's wallet to send exactly the order's transaction. The API gives it in TON Connect's own
+ * form (a resale has three legs, the fee with the comment last; validUntil is the reservation's end);
+ * older orders carry only receiver, amount and comment.
+ */
+export async function payWithTonConnect(payment: {
+  receiver: string;
+  amountNano: string;
+  comment: string;
+  validUntil?: number | undefined;
+  messages?: Array<{ address: string; amount: string; payload?: string | undefined }> | undefined;
+}) {
   const ui = await loadTonConnect();
   await connectedWallet(ui);
   await ui.sendTransaction({
-    validUntil: Math.floor(Date.now() / 1000) + SEND_WITHIN_S,
-    messages: [{ address: payment.receiver, amount: payment.amountNano, payload: tonCommentPayload(payment.comment) }],
+    validUntil: payment.validUntil ?? Math.floor(Date.now() / 1000) + SEND_WITHIN_S,
+    messages: payment.messages ?? [
+      { address: payment.receiver, amount: payment.amountNano, payload: tonCommentPayload(payment.comment) },
+    ],
   });
 }
 

@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '@telegram-apps/telegram-ui';
+import { CURRENCY, type PackDetail } from '@stickerdrop/shared';
+import { Link } from 'react-router-dom';
+import { useApi } from '../../api/ApiProvider';
+import { useAuth } from '../auth/AuthProvider';
+import { ActivityList } from './ActivityList';
+import { PriceChart } from './PriceChart';
+import { resaleQueries } from './queries';
+import './resale.css';
+
+/** Pack page: floor, listed count, last sale, the listings (each buyable), the 30-day chart and the activity. */
+export function PackMarket({ pack, onBuy, busy }: { pack: PackDetail; onBuy(listingId: number): void; busy: boolean }) {
+  const api = useApi();
+  const { user } = useAuth();
+  const listings = useQuery(resaleQueries.listings(api, pack.id));
+  const activity = useQuery(resaleQueries.activity(api, pack.id));
+  const history = useQuery(resaleQueries.priceHistory(api, pack.id));
+  return (
+    <section className="market" aria-label="Resale market">
+      <h2 className="section-title">Resale</h2>
+      <div className="market__figures">
+        <span data-testid="floor">Floor: {pack.floorPrice ? `${pack.floorPrice} ${CURRENCY}` : '—'}</span>
+        <span>Listed: {pack.listedCount}</span>
+        <span>Last sale: {pack.lastSale ? `${pack.lastSale.price} ${CURRENCY} (#${pack.lastSale.serial})` : '—'}</span>
+        <span className="muted">Creator royalty {pack.royaltyBps / 100}%</span>
+      </div>
+      <PriceChart points={history.data?.points ?? []} />
+      <h3>Listings</h3>
+      {listings.data && listings.data.items.length > 0 ? (
+        <ul className="market__list" aria-label="Listings">
+          {listings.data.items.map((listing) => (
+            <li key={listing.id} className="market__row">
+              <Link to={`/edition?id=${listing.editionId}`}>#{listing.serial}</Link>
+              <span>{listing.seller.username ? `@${listing.seller.username}` : listing.seller.name}</span>
+              <span>
+                {listing.price} {CURRENCY}
+              </span>
+              <Button
+                size="s"
+                mode="bezeled"
+                disabled={busy || listing.seller.id === user?.id}
+                onClick={() => onBuy(listing.id)}
+              >
+                Buy
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">No editions listed.</p>
+      )}
+      <h3>Activity</h3>
+      <ActivityList items={activity.data?.items ?? []} />
+    </section>
+  );
+}
