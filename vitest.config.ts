@@ -42,6 +42,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          setupFiles: ['e2e/support/fail-on-csp.ts'],
         },
       },
     ],

@@ -10,8 +10,11 @@ import {
   type FileStorage,
 } from '@stickerdrop/core';
 import { bearerAuthHook } from './http/auth.js';
+import { registerApiDocs } from './http/api-docs.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerRateLimits } from './http/rate-limits.js';
 import { registerRequestLog } from './http/request-log.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerFeatures } from './features/index.js';
 import { registerStaticSite } from './http/static-site.js';
 
@@ -68,6 +71,9 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   app.addHook('onRequest', bearerAuthHook(deps.tokens));
   registerRequestLog(app);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, options.config.publicUrl);
+  await registerRateLimits(app, options.config.rateLimits);
+  await registerApiDocs(app);
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_STICKERS_PER_PACK, fields: 20, fieldSize: 16 * 1024, parts: 80 },
   });

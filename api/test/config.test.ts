@@ -38,8 +38,27 @@ describe('configuration', () => {
     expect(loadConfig({ ...S3, S3_REGION: 'eu-west-1' }).s3?.region).toBe('eu-west-1');
   });
 
+  it('has a rate limit for each kind of write, in memory unless REDIS_URL is set; RATE_LIMIT_* overrides', () => {
+    const defaults = loadConfig({}).rateLimits;
+    expect(defaults.redisUrl).toBeUndefined();
+    expect(defaults.limits.buy).toEqual({ max: 20, windowMs: 60_000 });
+    expect(defaults.limits.upload).toEqual({ max: 20, windowMs: 3_600_000 });
+    const set = loadConfig({
+      REDIS_URL: 'redis://cache:6379/2',
+      RATE_LIMIT_BUY: '5/10s',
+      RATE_LIMIT_SIGN_IN: ' 100 / 2h ',
+    });
+    expect(set.rateLimits.redisUrl).toBe('redis://cache:6379/2');
+    expect(set.rateLimits.limits.buy).toEqual({ max: 5, windowMs: 10_000 });
+    expect(set.rateLimits.limits.signIn).toEqual({ max: 100, windowMs: 7_200_000 });
+    expect(loadConfig({ RATE_LIMIT_LIKE: '' }).rateLimits.limits.like).toEqual(defaults.limits.like);
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
+    [{ REDIS_URL: 'http://cache:6379' }, 'REDIS_URL must start with redis://'],
+    [{ RATE_LIMIT_BUY: '20' }, 'RATE_LIMIT_BUY must look like 20/1m'],
+    [{ RATE_LIMIT_WRITE: '0/1m' }, 'RATE_LIMIT_WRITE must look like 20/1m'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ BOT_TOKEN: 'nope' }, 'BOT_TOKEN'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],

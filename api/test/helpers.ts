@@ -118,3 +118,28 @@ export function describeEachDatabase(name: string, body: (kind: DatabaseKind) =>
 export const describePostgres = TEST_DATABASE_URL
   ? describe
   : (name: string, body: () => void) => describe.skip(`${name} (skipped: TEST_DATABASE_URL is not set)`, body);
+
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL;
+
+/** A suite that needs a real Redis server (rate limits shared by replicas). */
+export const describeRedis = TEST_REDIS_URL
+  ? describe
+  : (name: string, body: () => void) => describe.skip(`${name} (skipped: TEST_REDIS_URL is not set)`, body);
+
+/**
+ * The test config's rate limits with some changed: small ones to reach in a test, large ones for a suite that
+ * deliberately sends more than a person would. `redis` shares the counts through a server under a prefix.
+ */
+export function rateLimitsWith(
+  limits: Partial<Config['rateLimits']['limits']>,
+  redis?: { url: string; prefix: string },
+): Pick<Config, 'rateLimits'> {
+  const base = testConfig().rateLimits;
+  return {
+    rateLimits: {
+      redisUrl: redis?.url,
+      redisPrefix: redis?.prefix ?? base.redisPrefix,
+      limits: { ...base.limits, ...limits },
+    },
+  };
+}

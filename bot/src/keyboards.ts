@@ -1,5 +1,5 @@
 import { InlineKeyboard } from 'grammy';
-import { packAppLink } from '@stickerdrop/shared';
+import { editionAppLink, packAppLink } from '@stickerdrop/shared';
 import { TEXTS } from './texts.js';
 
 /** Telegram opens mini-apps only from https addresses; a local http PUBLIC_URL gets no app button. */
@@ -15,6 +15,10 @@ export function openAppKeyboard(publicUrl: string): InlineKeyboard | undefined {
 /** Opens the mini-app straight on the pack through the `startapp=pack_<id>` link. */
 export function openPackKeyboard(botUsername: string, packId: number, label: string = TEXTS.openPack): InlineKeyboard {
   return new InlineKeyboard().url(label, packAppLink(botUsername, packId));
+}
+
+export function openEditionKeyboard(botUsername: string, editionId: number, label: string = TEXTS.openEdition) {
+  return new InlineKeyboard().url(label, editionAppLink(botUsername, editionId));
 }
 
 /** `/files/…` → `https://host/files/…`, for thumbnails Telegram fetches itself. */

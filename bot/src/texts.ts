@@ -106,9 +106,47 @@ export const TEXTS = {
     ].join('\n'),
   saleNotice: (sale: { title: string; serial: number; maxSupply: number; amount: string }) =>
     `<b>Sold!</b> ${escapeHtml(sale.title)} — edition #${sale.serial} of ${sale.maxSupply} for ${sale.amount} ${CURRENCY}.`,
+  openEdition: 'Open edition',
+  editionNotFound: 'That edition does not exist.',
+  edition: (e: { title: string; serial: number; maxSupply: number; owner: string; price: string | null }) =>
+    [
+      `<b>${escapeHtml(e.title)}</b> — edition #${e.serial} of ${e.maxSupply}`,
+      `Owned by ${escapeHtml(e.owner)}`,
+      e.price ? `For sale: ${e.price} ${CURRENCY}` : 'Not for sale',
+    ].join('\n'),
+  resaleReceipt: (sale: ResaleText) =>
+    [
+      `<b>${MESSAGES.purchaseSuccess}</b>`,
+      '',
+      `${escapeHtml(sale.title)} — edition #${sale.serial} of ${sale.maxSupply}, from a collector`,
+      `Paid: ${sale.price} ${CURRENCY}`,
+      `Order: <code>${escapeHtml(sale.orderId)}</code>`,
+    ].join('\n'),
+  resaleSold: (sale: ResaleText) =>
+    `<b>Sold!</b> ${escapeHtml(sale.title)} — edition #${sale.serial} for ${sale.price} ${CURRENCY}. ` +
+    `You received ${sale.sellerShare} ${CURRENCY} in your wallet (creator royalty ${sale.royalty}, fee ${sale.fee}).`,
+  resaleRoyalty: (sale: ResaleText & { royaltyOwed: boolean }) =>
+    `<b>Royalty:</b> edition #${sale.serial} of ${escapeHtml(sale.title)} was resold for ${sale.price} ${CURRENCY}; ` +
+    (sale.royaltyOwed
+      ? `your royalty of ${sale.royalty} ${CURRENCY} is held for you. Link a TON wallet in your profile to receive royalties directly.`
+      : `your royalty of ${sale.royalty} ${CURRENCY} was paid to your wallet.`),
+  resaleFailed: (f: { title: string; serial: number; orderId: string }) =>
+    `Your payment for ${escapeHtml(f.title)} #${f.serial} did not carry every part of the price, so the edition did not change hands. ` +
+    `Stickerdrop support will look into it; send /paysupport with order <code>${escapeHtml(f.orderId)}</code>.`,
   stickerSetReady: (title: string) => `Your sticker set <b>${escapeHtml(title)}</b> is ready in Telegram.`,
   addStickers: 'Add to Telegram',
 } as const;
+
+interface ResaleText {
+  title: string;
+  serial: number;
+  maxSupply: number;
+  price: string;
+  sellerShare: string;
+  royalty: string;
+  fee: string;
+  orderId: string;
+}
 
 export const CATEGORY_LABELS: Record<(typeof CATEGORIES)[number], string> = {
   general: 'General',

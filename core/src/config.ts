@@ -56,6 +56,30 @@ export function s3Settings(env: S3Env): S3Settings | undefined {
   };
 }
 
+/** At most `max` requests per `windowMs`, counted per signed-in user, else per client address. */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+export type RateLimitName = keyof Config['rateLimits']['limits'];
+
+const WINDOW_UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000 } as const;
+/** `<max>/<window>` with the window in s, m or h, e.g. `20/1m`. */
+const rateLimitSpec = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx): RateLimit => {
+      const match = /^\s*(\d+)\s*\/\s*(\d+)\s*([smh])\s*$/.exec(value || fallback);
+      const max = Number(match?.[1]);
+      const count = Number(match?.[2]);
+      if (!match || max < 1 || count < 1) {
+        ctx.addIssue({ code: 'custom', message: 'must look like 20/1m (requests per window of s, m or h)' });
+        return z.NEVER;
+      }
+      return { max, windowMs: count * WINDOW_UNIT_MS[match[3] as keyof typeof WINDOW_UNIT_MS] };
+    });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -90,6 +114,16 @@ const EnvSchema = z.object({
   /** The marketplace's cut of a resale, in basis points (250 = 2.5 %); a creator royalty is at most 10 %. */
   MARKET_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(250),
   ...s3EnvFields,
+  REDIS_URL: optionalUrl.refine((value) => !value || /^rediss?:\/\//.test(value), 'must start with redis://'),
+  // Defaults leave room for a person using the app in earnest (the web sign-in polls its code every 2 s)
+  // and stop a script long before it costs anything. http/rate-limits.ts says which routes each one covers.
+  RATE_LIMIT_SIGN_IN: rateLimitSpec('20/1m'),
+  RATE_LIMIT_LOGIN_CODE: rateLimitSpec('10/1m'),
+  RATE_LIMIT_LOGIN_CODE_POLL: rateLimitSpec('120/1m'),
+  RATE_LIMIT_BUY: rateLimitSpec('20/1m'),
+  RATE_LIMIT_UPLOAD: rateLimitSpec('20/1h'),
+  RATE_LIMIT_LIKE: rateLimitSpec('60/1m'),
+  RATE_LIMIT_WRITE: rateLimitSpec('30/1m'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -118,6 +152,21 @@ export interface Config {
   s3: S3Settings | undefined;
   /** How long shared read models (anonymous catalogue pages, trending, stats) are reused; 0 = off. */
   readCacheMs: number;
+  rateLimits: {
+    /** Unset: counted in each process's memory, so N replicas allow N times the limit. */
+    redisUrl: string | undefined;
+    /** Prefix of the counters' keys in Redis; tests take one each, as they share one server. */
+    redisPrefix: string;
+    limits: {
+      signIn: RateLimit;
+      loginCode: RateLimit;
+      loginCodePoll: RateLimit;
+      buy: RateLimit;
+      upload: RateLimit;
+      like: RateLimit;
+      write: RateLimit;
+    };
+  };
 }
 
 export class ConfigError extends Error {}
@@ -191,6 +240,19 @@ export function loadConfig(source: Record<string, string | undefined> = environm
     // Two seconds is invisible to a visitor and turns a hot listing into one query per page per process.
     // Tests see every write at once unless a suite turns it on.
     readCacheMs: env.NODE_ENV === 'test' ? 0 : 2_000,
+    rateLimits: {
+      redisUrl: env.REDIS_URL,
+      redisPrefix: 'stickerdrop:rate-limit:',
+      limits: {
+        signIn: env.RATE_LIMIT_SIGN_IN,
+        loginCode: env.RATE_LIMIT_LOGIN_CODE,
+        loginCodePoll: env.RATE_LIMIT_LOGIN_CODE_POLL,
+        buy: env.RATE_LIMIT_BUY,
+        upload: env.RATE_LIMIT_UPLOAD,
+        like: env.RATE_LIMIT_LIKE,
+        write: env.RATE_LIMIT_WRITE,
+      },
+    },
   };
 }
 

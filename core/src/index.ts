@@ -10,6 +10,8 @@ export {
   requireCompleteS3,
   s3Settings,
   type Config,
+  type RateLimit,
+  type RateLimitName,
 } from './config.js';
 export { stopOnSignals, STOP_DEADLINE_MS, type StopOptions } from './process.js';
 export { createLogger } from './logger.js';
@@ -169,6 +171,7 @@ export {
   findStickerSet,
   recordStickerSet,
   markStickerSetComplete,
+  forgetStickerSet,
   findPackAccess,
   loadPackArchive,
   zipArchive,

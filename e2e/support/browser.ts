@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { describe, it } from 'vitest';
+import { watchCsp } from './csp';
 
 /** Debian's Chromium; CHROMIUM_PATH points elsewhere on other machines. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -56,6 +57,7 @@ export async function newPage(
   // Uncaught page errors fail the suites that check them: the app must not throw, in or out of Telegram.
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  await watchCsp(context, page);
   return { context, page, errors };
 }
 

@@ -1,12 +1,15 @@
 import { parsePackId } from './pack-id.js';
 
-/** Start parameters the bot and the mini-app exchange: `pack_<id>` and `login_<code>`. */
-export type StartParam = { kind: 'pack'; packId: number } | { kind: 'login'; code: string };
+/** Start parameters the bot and the mini-app exchange: `pack_<id>`, `edition_<id>` and `login_<code>`. */
+export type StartParam =
+  { kind: 'pack'; packId: number } | { kind: 'edition'; editionId: number } | { kind: 'login'; code: string };
 
 const PACK = /^pack_(\w+)$/;
+const EDITION = /^edition_(\w+)$/;
 const LOGIN = /^login_([A-Za-z0-9_-]{16,58})$/;
 
 export function encodeStartParam(param: StartParam): string {
+  if (param.kind === 'edition') return `edition_${param.editionId}`;
   return param.kind === 'pack' ? `pack_${param.packId}` : `login_${param.code}`;
 }
 
@@ -18,6 +21,12 @@ export function decodeStartParam(raw: string | undefined | null): StartParam | n
     const packId = parsePackId(pack[1]);
     return packId === null ? null : { kind: 'pack', packId };
   }
+  const edition = EDITION.exec(raw);
+  if (edition) {
+    // Edition ids are Postgres integers, like pack ids.
+    const editionId = parsePackId(edition[1]);
+    return editionId === null ? null : { kind: 'edition', editionId };
+  }
   const login = LOGIN.exec(raw);
   return login ? { kind: 'login', code: login[1]! } : null;
 }
@@ -25,6 +34,11 @@ export function decodeStartParam(raw: string | undefined | null): StartParam | n
 /** `https://t.me/<bot>?startapp=pack_<id>`: opens the mini-app straight on the pack. */
 export function packAppLink(botUsername: string, packId: number): string {
   return `https://t.me/${botUsername}?startapp=${encodeStartParam({ kind: 'pack', packId })}`;
+}
+
+/** `https://t.me/<bot>?startapp=edition_<id>`: opens the mini-app on an edition's page. */
+export function editionAppLink(botUsername: string, editionId: number): string {
+  return `https://t.me/${botUsername}?startapp=${encodeStartParam({ kind: 'edition', editionId })}`;
 }
 
 export function loginBotLink(botUsername: string, code: string): string {

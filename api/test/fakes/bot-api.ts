@@ -375,6 +375,10 @@ export class FakeBotApi extends HttpFake {
         return this.createNewStickerSet(call);
       case 'addStickerToSet':
         return this.addStickerToSet(call);
+      case 'deleteStickerSet': {
+        if (!this.stickerSets.delete(String(p.name))) throw badRequest('STICKERSET_INVALID');
+        return true;
+      }
       case 'getStickerSet': {
         const set = this.stickerSets.get(String(p.name));
         if (!set) throw badRequest('STICKERSET_INVALID');

@@ -6,6 +6,7 @@ import type { BotContext } from '../context.js';
 import { absoluteUrl, isHttps, openPackKeyboard } from '../keyboards.js';
 import { packCaption, supplyLine } from '../pack-card.js';
 import { TEXTS } from '../texts.js';
+import { editionInlineResults } from './edition-link.js';
 
 /**
  * `@bot <text>` in any chat: matching packs (the marketplace's own search, trending first) as results
@@ -19,6 +20,8 @@ const RESULTS_PER_PAGE = 20;
 inlineShareFeature.on('inline_query', async (ctx) => {
   const { db, now, publicUrl } = ctx.services;
   const query = ctx.inlineQuery;
+  const edition = await editionInlineResults(ctx, query.query);
+  if (edition) return void (await ctx.answerInlineQuery(edition, { cache_time: 30 }));
   let page;
   try {
     page = await listPacks(

@@ -5,9 +5,11 @@ import type { BotContext } from '../context.js';
 import { openAppKeyboard, openPackKeyboard } from '../keyboards.js';
 import { packCaption, previewPhoto } from '../pack-card.js';
 import { TEXTS } from '../texts.js';
+import { replyWithEdition } from './edition-link.js';
 
 /**
- * `/start` and its deep links: `pack_<id>` shows the pack, `login_<code>` signs a browser in. Anything
+ * `/start` and its deep links: `pack_<id>` shows the pack, `edition_<id>` the edition, `login_<code>` signs a
+ * browser in. Anything
  * else (an unknown pack, a malformed payload) says so and falls back to the plain welcome.
  */
 export const welcomeFeature = new Composer<BotContext>();
@@ -21,6 +23,11 @@ welcomeFeature.chatType('private').command('start', async (ctx) => {
     return replyWelcome(ctx);
   }
   if (param.kind === 'login') return confirmLogin(ctx, param.code);
+  if (param.kind === 'edition') {
+    if (await replyWithEdition(ctx, param.editionId)) return;
+    await ctx.reply(TEXTS.editionNotFound);
+    return replyWelcome(ctx);
+  }
   if (await replyWithPack(ctx, param.packId)) return;
   await ctx.reply(TEXTS.packNotFound, { parse_mode: 'HTML' });
   return replyWelcome(ctx);

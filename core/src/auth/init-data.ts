@@ -1,10 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isValid, isValid3rd, signData } from '@telegram-apps/init-data-node';
 import { z } from 'zod';
 import { INIT_DATA_MAX_AGE_S } from '@stickerdrop/shared';
 
 /** How far in the future `auth_date` may be: clocks of Telegram's servers and ours drift a little. */
 const MAX_CLOCK_SKEW_S = 30;
-const HASH_PATTERN = /^[0-9a-f]{64}$/;
 
 /** The user object Telegram puts into init data (and the bot sees as `ctx.from`). */
 export const TelegramUser = z.object({
@@ -28,24 +27,14 @@ export interface InitData {
 export type InitDataResult = { ok: true; data: InitData } | { ok: false; reason: 'invalid' | 'stale' };
 
 /**
- * Checks Telegram Mini App init data on the raw query string, as Telegram specifies: the secret is
- * HMAC-SHA256(key "WebAppData", bot token); the hash is HMAC-SHA256(secret, data-check-string) where the
- * data-check-string is every field but `hash`, sorted by key, as `key=value` joined with newlines.
+ * Checks Telegram Mini App init data with the platform's own validator (@telegram-apps/init-data-node):
+ * the HMAC `hash` keyed by our bot token, or else Telegram's Ed25519 `signature` for our bot id, which
+ * still holds after the token is rotated in @BotFather (clients opened before then keep the old hash).
+ * Freshness is ours: the library reads the wall clock, and the API's clock is injected (tests move it).
  */
-export function verifyInitData(raw: string, botToken: string, now: Date): InitDataResult {
-  const params = new URLSearchParams(raw);
-  const fields = new Map<string, string>();
-  for (const [key, value] of params) {
-    // A repeated key would make the signed string ambiguous.
-    if (fields.has(key)) return { ok: false, reason: 'invalid' };
-    fields.set(key, value);
-  }
-  const hash = fields.get('hash');
-  if (!hash || !HASH_PATTERN.test(hash)) return { ok: false, reason: 'invalid' };
-  fields.delete('hash');
-
-  const expected = signFields(fields, botToken);
-  if (!timingSafeEqual(Buffer.from(hash, 'hex'), expected)) return { ok: false, reason: 'invalid' };
+export async function verifyInitData(raw: string, botToken: string, now: Date): Promise<InitDataResult> {
+  const fields = uniqueFields(raw);
+  if (!fields || !(await isSignedByTelegram(raw, botToken, fields))) return { ok: false, reason: 'invalid' };
 
   const authDate = Number(fields.get('auth_date'));
   if (!Number.isSafeInteger(authDate) || authDate <= 0) return { ok: false, reason: 'invalid' };
@@ -61,6 +50,24 @@ export function verifyInitData(raw: string, botToken: string, now: Date): InitDa
   if (startParam !== undefined) data.start_param = startParam;
   if (queryId !== undefined) data.query_id = queryId;
   return { ok: true, data };
+}
+
+/** The fields by name, or null when a key repeats: the library would sign both, we would read one. */
+function uniqueFields(raw: string): Map<string, string> | null {
+  const fields = new Map<string, string>();
+  for (const [key, value] of new URLSearchParams(raw)) {
+    if (fields.has(key)) return null;
+    fields.set(key, value);
+  }
+  return fields;
+}
+
+async function isSignedByTelegram(raw: string, botToken: string, fields: Map<string, string>): Promise<boolean> {
+  // expiresIn 0: the library's own expiry check is off; verifyInitData applies ours.
+  if (isValid(raw, botToken, { expiresIn: 0 })) return true;
+  const botId = Number(botToken.split(':')[0]);
+  if (!fields.has('signature') || !Number.isSafeInteger(botId)) return false;
+  return isValid3rd(raw, botId, { expiresIn: 0 });
 }
 
 /**
@@ -84,18 +91,14 @@ export function signInitData(
   if (data.start_param !== undefined) fields.set('start_param', data.start_param);
   if (data.query_id !== undefined) fields.set('query_id', data.query_id);
   if (data.signature !== undefined) fields.set('signature', data.signature);
-  const params = new URLSearchParams([...fields]);
-  params.set('hash', signFields(fields, botToken).toString('hex'));
-  return params.toString();
-}
-
-function signFields(fields: Map<string, string>, botToken: string): Buffer {
+  // Telegram's data-check-string: every field but `hash`, sorted by key, `key=value` joined by newlines.
   const dataCheckString = [...fields]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([key, value]) => `${key}=${value}`)
     .join('\n');
-  const secret = createHmac('sha256', 'WebAppData').update(botToken).digest();
-  return createHmac('sha256', secret).update(dataCheckString).digest();
+  const params = new URLSearchParams([...fields]);
+  params.set('hash', signData(dataCheckString, botToken));
+  return params.toString();
 }
 
 function parseUser(json: string | undefined): TelegramUser | null {

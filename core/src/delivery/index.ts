@@ -5,6 +5,7 @@ export {
   findStickerSet,
   recordStickerSet,
   markStickerSetComplete,
+  forgetStickerSet,
   type StickerSetRecord,
 } from './sticker-sets.js';
 export {

@@ -51,3 +51,10 @@ export async function markStickerSetComplete(db: DbOrTx, userId: number, packId:
 function toRecord(row: typeof telegramStickerSets.$inferSelect): StickerSetRecord {
   return { userId: Number(row.userId), packId: row.packId, name: row.name, completedAt: row.completedAt };
 }
+
+/** The owner sold their last edition of the pack: the record goes with the set the bot deletes. */
+export async function forgetStickerSet(db: DbOrTx, userId: number, packId: number): Promise<void> {
+  await db
+    .delete(telegramStickerSets)
+    .where(and(eq(telegramStickerSets.userId, userId), eq(telegramStickerSets.packId, packId)));
+}

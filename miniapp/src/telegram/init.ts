@@ -63,7 +63,12 @@ function plainWeb(): TelegramEnvironment {
 function openStartRoute(startParam: string | null): void {
   if (!/tgWebApp/.test(window.location.hash)) return;
   const param = decodeStartParam(startParam);
-  const route = param?.kind === 'pack' ? `/sticker?id=${param.packId}` : '/';
+  const route =
+    param?.kind === 'pack'
+      ? `/sticker?id=${param.packId}`
+      : param?.kind === 'edition'
+        ? `/edition?id=${param.editionId}`
+        : '/';
   window.history.replaceState(
     window.history.state,
     '',

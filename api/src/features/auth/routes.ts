@@ -39,7 +39,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/auth/telegram', async (request) => {
     const { initData } = parseInput(TelegramAuthRequest, request.body);
     if (!config.botToken) throw unauthorized(API_ERRORS.invalidInitData);
-    const result = verifyInitData(initData, config.botToken, deps.now());
+    const result = await verifyInitData(initData, config.botToken, deps.now());
     if (!result.ok) {
       throw unauthorized(result.reason === 'stale' ? API_ERRORS.staleInitData : API_ERRORS.invalidInitData);
     }

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_ERRORS, CreatePackResponse, MAX_STICKERS_PER_PACK, MESSAGES } from '@stickerdrop/shared';
 import { tables } from '../../../../core/src/db/index.js';
-import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
+import { buildTestApp, describeEachDatabase, rateLimitsWith, type TestApp } from '../../helpers.js';
 import { createCreator, createUser, type TestUser } from '../../users.js';
 import {
   file,
@@ -21,7 +21,8 @@ describeEachDatabase('POST /api/stickers', (kind) => {
   let creator: TestUser;
   let png: Buffer;
   beforeAll(async () => {
-    t = await buildTestApp({ kind });
+    // One creator uploads every case here, far past the hourly upload limit a person needs.
+    t = await buildTestApp({ kind, config: rateLimitsWith({ upload: { max: 1_000, windowMs: 3_600_000 } }) });
     creator = await createCreator(t, { firstName: 'Mia', username: 'mia_draws' });
     png = await makeImage('png', 600, 400);
   });

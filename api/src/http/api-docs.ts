@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { z } from 'zod';
+import { ErrorBody } from '@stickerdrop/shared';
+import { ROUTE_DOCS, type RouteDoc } from './route-docs.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Routes registered without an entry in ROUTE_DOCS (`METHOD url`); a test keeps this empty. */
+    undocumentedRoutes: string[];
+  }
+}
+
+/** The OpenAPI document at /api/docs/json and its UI at /api/docs, built from the shared zod schemas. */
+export async function registerApiDocs(app: FastifyInstance): Promise<void> {
+  app.decorate('undocumentedRoutes', [] as string[]);
+  // Runs before @fastify/swagger's own onRoute hook (registered next), which reads `schema`.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (route.schema?.hide || route.method === 'HEAD') return;
+    const key = `${[route.method].flat().join(',')} ${route.url}`;
+    const doc = ROUTE_DOCS[key];
+    if (!doc) {
+      app.undocumentedRoutes.push(key);
+      return;
+    }
+    route.schema = { ...routeSchema(doc), ...route.schema };
+    // For the document only: handlers parse with the same zod schemas (parseInput) and keep their messages,
+    // and answers are serialised as they are, not filtered through the response schemas.
+    route.validatorCompiler = () => () => true;
+    route.serializerCompiler = () => (data) => JSON.stringify(data);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Stickerdrop API',
+        version: '1',
+        description:
+          'Errors answer `{ error }`. Writes are rate-limited: 429 with Retry-After. Sign in for a bearer access token.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    // Untagged routes are the mini-app's static files: not the API.
+    hideUntagged: true,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
+}
+
+function routeSchema(doc: RouteDoc): FastifySchema {
+  const schema: FastifySchema & Record<string, unknown> = {
+    tags: [doc.tag],
+    summary: doc.summary,
+    response: {
+      ...Object.fromEntries(Object.entries(doc.responses).map(([status, body]) => [status, responseSchema(body)])),
+      '4xx': { description: 'Refused; `error` says why (429 with Retry-After when rate-limited)', ...json(ErrorBody) },
+    },
+  };
+  if (doc.params) schema.params = json(doc.params, 'input');
+  if (doc.query) schema.querystring = json(doc.query, 'input');
+  if (doc.body) schema.body = json(doc.body, 'input');
+  if (doc.consumes) {
+    schema.consumes = [doc.consumes.split(/[,:]/)[0]!];
+    schema.description = `Body: ${doc.consumes}`;
+  }
+  if (doc.auth) schema.security = doc.auth === 'required' ? [{ bearer: [] }] : [{}, { bearer: [] }];
+  return schema;
+}
+
+function responseSchema(body: z.ZodType | string): Record<string, unknown> {
+  if (typeof body === 'string') return { description: body };
+  return { description: 'OK', ...json(body) };
+}
+
+/** JSON Schema as OpenAPI 3.0 reads it: what a client sends (input) or receives (output). */
+function json(schema: z.ZodType, io: 'input' | 'output' = 'output'): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' });
+  return rest;
+}

@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+
+/**
+ * Telegram Web (the K and A clients, and their old hosts) shows a mini-app in an iframe; every other
+ * client opens it in a webview of its own, where nothing frames it.
+ */
+export const TELEGRAM_WEB_ORIGINS = [
+  'https://web.telegram.org',
+  'https://webk.telegram.org',
+  'https://webz.telegram.org',
+] as const;
+
+const EMPTY_SHA256 = createHash('sha256').update('').digest('base64');
+
+/**
+ * The Content-Security-Policy of the mini-app and the API. Scripts only from our origin. The rest is as
+ * wide as the platforms need and no wider:
+ * - connect-src https: — TON Connect reads its wallets list and talks to each wallet's bridge (SSE), and the
+ *   list grows without us; a fixed list of hosts would quietly break new wallets.
+ * - img-src https: data: blob: — wallet icons from the list, Telegram avatars (t.me), upload previews (blob:).
+ * - style-src 'unsafe-inline' — TON Connect's UI and Telegram UI inject <style> elements at run time.
+ */
+export function contentSecurityPolicy(publicUrl: string): Record<string, string[]> {
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    // TON Connect's UI sets an empty `ontouchstart` on <body> (for iOS :active styles). The hash of the empty
+    // string lets exactly that handler through, and no handler with code in it.
+    'script-src-attr': ["'unsafe-hashes'", `'sha256-${EMPTY_SHA256}'`],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", 'https:'],
+    'frame-ancestors': ["'self'", ...TELEGRAM_WEB_ORIGINS],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+  };
+  // Over plain http (a local run, the browser suite) there is nothing to upgrade to.
+  if (publicUrl.startsWith('https://')) directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(publicUrl) },
+    // X-Frame-Options cannot name Telegram Web; frame-ancestors above does, and browsers prefer it.
+    xFrameOptions: false,
+    // Wallets show our TON Connect icon and Telegram clients our pack images from other origins. Nothing
+    // here rides on cookies (the API takes bearer tokens), so there is no ambient secret to shield.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // Wallet and Stripe pages open in new windows; keep them working without handing them our window.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+}

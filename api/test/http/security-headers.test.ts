@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { testConfig } from '../../../core/src/config.js';
+import { openDatabase, type DatabaseHandle } from '../../../core/src/db/client.js';
+import { memoryStorage } from '../../../core/src/storage/storage.js';
+
+/** The CSP header as directive → sources. */
+function csp(header: string | string[] | number | undefined): Map<string, string[]> {
+  const directives = String(header)
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .filter(([name]) => name);
+  return new Map(directives.map(([name, ...sources]) => [name!, sources]));
+}
+
+describe('security headers', () => {
+  let database: DatabaseHandle;
+  let staticDir: string;
+  beforeAll(async () => {
+    database = await openDatabase({});
+    staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-static-'));
+    fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Stickerdrop</title>');
+  });
+  afterAll(async () => {
+    await database.close();
+    fs.rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  const start = (publicUrl: string) =>
+    createApp({
+      config: testConfig({ publicUrl }),
+      db: database.db,
+      storage: memoryStorage(),
+      staticDir,
+      logger: false,
+    });
+
+  it('lets Telegram Web frame the mini-app, and nobody else', async () => {
+    const app = await start('https://stickers.example');
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(page.statusCode).toBe(200);
+    const policy = csp(page.headers['content-security-policy']);
+    expect(policy.get('frame-ancestors')).toEqual([
+      "'self'",
+      'https://web.telegram.org',
+      'https://webk.telegram.org',
+      'https://webz.telegram.org',
+    ]);
+    // X-Frame-Options would override nothing useful and forbid Telegram Web in old browsers.
+    expect(page.headers['x-frame-options']).toBeUndefined();
+    await app.close();
+  });
+
+  it('allows scripts only from our origin; TON Connect may reach its wallets list, bridges and icons', async () => {
+    const app = await start('https://stickers.example');
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const policy = csp(res.headers['content-security-policy']);
+    expect(policy.get('script-src')).toEqual(["'self'"]);
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    // Only an empty inline handler (TON Connect's ontouchstart): the SHA-256 of nothing.
+    expect(policy.get('script-src-attr')).toEqual([
+      "'unsafe-hashes'",
+      "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='",
+    ]);
+    expect(policy.get('connect-src')).toEqual(["'self'", 'https:']);
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:']);
+    expect(policy.has('upgrade-insecure-requests')).toBe(true);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    // Wallets load our TON Connect icon, Telegram our images, from their own origins.
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    await app.close();
+  });
+
+  it('does not ask a plain-http run to upgrade requests it cannot serve', async () => {
+    const app = await start('http://localhost:8080');
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(csp(res.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(false);
+    await app.close();
+  });
+
+  it('sends the headers on refusals too', async () => {
+    const app = await start('https://stickers.example');
+    const res = await app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(csp(res.headers['content-security-policy']).get('default-src')).toEqual(["'self'"]);
+    await app.close();
+  });
+});

@@ -1,0 +1,78 @@
+import { GrammyError } from 'grammy';
+import { findStickerSet, forgetStickerSet, type OutboxPayloads, type OutboxRow } from '@stickerdrop/core';
+import { openEditionKeyboard } from '../keyboards.js';
+import { TEXTS } from '../texts.js';
+import type { DeliveryDeps } from './delivery-deps.js';
+
+/** The resale messages of the outbox: the three a sale makes, a failed payment, and a sticker set to remove. */
+export const RESALE_OUTBOX_KINDS = [
+  'resale_receipt',
+  'resale_sold',
+  'resale_royalty',
+  'resale_payment_failed',
+  'sticker_set_revoke',
+] as const;
+export type ResaleOutboxKind = (typeof RESALE_OUTBOX_KINDS)[number];
+
+const payloadOf = <K extends ResaleOutboxKind>(row: OutboxRow, _kind: K) => row.payload as OutboxPayloads[K];
+
+export function resaleRecipient(row: OutboxRow): number | null {
+  switch (row.kind as ResaleOutboxKind) {
+    case 'resale_receipt':
+      return payloadOf(row, 'resale_receipt').buyerId;
+    case 'resale_sold':
+      return payloadOf(row, 'resale_sold').sellerId;
+    case 'resale_royalty':
+      return payloadOf(row, 'resale_royalty').creatorId;
+    case 'resale_payment_failed':
+      return payloadOf(row, 'resale_payment_failed').buyerId;
+    case 'sticker_set_revoke':
+      return payloadOf(row, 'sticker_set_revoke').userId;
+  }
+  return null;
+}
+
+/** Sends one resale row; false when the row is not a resale kind. */
+export async function deliverResale(row: OutboxRow, deps: DeliveryDeps): Promise<boolean> {
+  const kind = row.kind as ResaleOutboxKind;
+  if (!RESALE_OUTBOX_KINDS.includes(kind)) return false;
+  if (kind === 'sticker_set_revoke') {
+    await revokeStickerSet(deps, payloadOf(row, 'sticker_set_revoke'));
+    return true;
+  }
+  if (kind === 'resale_payment_failed') {
+    const failed = payloadOf(row, 'resale_payment_failed');
+    await deps.acquire(failed.buyerId);
+    await deps.api.sendMessage(failed.buyerId, TEXTS.resaleFailed(failed), { parse_mode: 'HTML' });
+    return true;
+  }
+  const sale = payloadOf(row, kind);
+  const to = resaleRecipient(row)!;
+  const text =
+    kind === 'resale_receipt'
+      ? TEXTS.resaleReceipt(sale)
+      : kind === 'resale_sold'
+        ? TEXTS.resaleSold(sale)
+        : TEXTS.resaleRoyalty(sale);
+  await deps.acquire(to);
+  await deps.api.sendMessage(to, text, {
+    parse_mode: 'HTML',
+    reply_markup: openEditionKeyboard(deps.botUsername, sale.editionId),
+  });
+  return true;
+}
+
+/**
+ * The seller sold their last edition of the pack: the sticker set the bot made for them goes. A set that
+ * Telegram no longer has (deleted by hand) counts as gone. Nothing to do when none was made.
+ */
+async function revokeStickerSet(deps: DeliveryDeps, job: OutboxPayloads['sticker_set_revoke']): Promise<void> {
+  const set = await findStickerSet(deps.db, job.userId, job.packId);
+  if (!set) return;
+  try {
+    await deps.api.deleteStickerSet(set.name);
+  } catch (error) {
+    if (!(error instanceof GrammyError && /STICKERSET_INVALID/.test(error.description))) throw error;
+  }
+  await forgetStickerSet(deps.db, job.userId, job.packId);
+}
