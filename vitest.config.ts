@@ -1,10 +1,14 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /** One run covers every part; each part is a project with its own environment. */
 export default defineConfig({
   test: {
-    globalSetup: ['scripts/test-suites.ts'],
+    globalSetup: ['scripts/test-suites.ts', 'api/test/global-setup.ts'],
+    // vitest's default is one worker fewer than the cores: a single worker on a 2-core machine, which
+    // then sits idle while a suite waits on Chromium, Postgres or a timer. Two keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'shared', include: ['shared/test/**/*.test.ts'], environment: 'node' } },
       {

@@ -15,12 +15,19 @@ const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocan
  * Runs autocannon against one URL in its own process, so the load generator does not share the
  * server's event loop. Only loopback URLs are accepted.
  */
-export function runLoad(url: string, options: { connections: number; seconds: number }): Promise<LoadResult> {
+export function runLoad(
+  url: string,
+  options: { connections: number; seconds: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
   if (new URL(url).hostname !== '127.0.0.1') throw new Error(`The bench only loads 127.0.0.1, not ${url}`);
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [autocannonBin, '-c', String(options.connections), '-d', String(options.seconds), '-j', '-n', url],
+      [
+        autocannonBin,
+        ...Object.entries(options.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}=${value}`]),
+        ...['-c', String(options.connections), '-d', String(options.seconds), '-j', '-n', url],
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let out = '';

@@ -1,52 +1,34 @@
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import { createApp } from '../src/app.js';
 import { testConfig, type Config } from '../../core/src/config.js';
 import { openDatabase, type Database } from '../../core/src/db/client.js';
-import * as schema from '../../core/src/db/schema.js';
 import { memoryStorage, type FileStorage } from '../../core/src/storage/storage.js';
+import { databaseUrl, waitForSessionsToEnd } from './db-images.js';
+import { leasePglite } from './pglite-pool.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
-let template: Promise<File | Blob> | undefined;
-
-/** A migrated PGlite dumped once per worker; each test loads a copy (0.4 s instead of 1.5 s). */
-async function freshPglite(): Promise<{ db: Database; close(): Promise<void> }> {
-  template ??= openDatabase({}).then(async (handle) => {
-    const client = (handle.db as unknown as { $client: PGlite }).$client;
-    const dump = await client.dumpDataDir('none');
-    await handle.close();
-    return dump;
-  });
-  const client = await PGlite.create({ loadDataDir: await template });
-  return { db: drizzle(client, { schema }) as unknown as Database, close: () => client.close() };
-}
-
-/** A brand-new database on the Postgres server of TEST_DATABASE_URL, dropped on close. */
+/**
+ * A brand-new database on the Postgres server of TEST_DATABASE_URL, dropped on close: a copy of the run's
+ * migrated template (db-images.ts) when global setup made one, else created and migrated here.
+ */
 async function freshPostgres(): Promise<{ db: Database; close(): Promise<void> }> {
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   const name = `sd_test_${randomBytes(6).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), poolSize: 30 });
+  const template = inject('testDatabaseImages')?.postgresTemplate;
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  const handle = await openDatabase({ url: databaseUrl(TEST_DATABASE_URL!, name), poolSize: 30 });
   return {
     db: handle.db,
     async close() {
       await handle.close();
-      // pool.end() resolves before its sockets close; FORCE would then kill a closing session and its
-      // FATAL notice surfaces as an unhandled error. Wait until the server has let every session go.
-      for (let i = 0; i < 100; i++) {
-        const open = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-        if (open.rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      // FORCE would kill a session still closing, and its FATAL notice surfaces as an unhandled error.
+      await waitForSessionsToEnd(admin, name);
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     },
@@ -54,7 +36,7 @@ async function freshPostgres(): Promise<{ db: Database; close(): Promise<void> }
 }
 
 export async function freshDatabase(kind: DatabaseKind = 'pglite') {
-  return kind === 'postgres' ? freshPostgres() : freshPglite();
+  return kind === 'postgres' ? freshPostgres() : leasePglite();
 }
 
 export interface TestApp {

@@ -7,9 +7,11 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -297,4 +299,26 @@ export const tonProofPayloads = pgTable('ton_proof_payloads', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
+});
+
+/**
+ * Marketplace totals in 16 slots (a row id modulo 16), read as their sum. Written only by the triggers of
+ * migration 0002 in the transactions that change packs, editions and users, so they are always exact.
+ */
+export const marketplaceCounters = pgTable('marketplace_counters', {
+  slot: smallint('slot').primaryKey(),
+  packs: bigint('packs', { mode: 'bigint' }).notNull().default(0n),
+  listings: bigint('listings', { mode: 'bigint' }).notNull().default(0n),
+  priceSum: numeric('price_sum').notNull().default('0'),
+  sales: bigint('sales', { mode: 'bigint' }).notNull().default(0n),
+  volume: numeric('volume').notNull().default('0'),
+  creators: bigint('creators', { mode: 'bigint' }).notNull().default(0n),
+  sellers: bigint('sellers', { mode: 'bigint' }).notNull().default(0n),
+});
+
+/** Each creator's pack count and editions sold; kept by the same triggers as marketplaceCounters. */
+export const creatorStats = pgTable('creator_stats', {
+  creatorId: bigint('creator_id', { mode: 'number' }).primaryKey(),
+  packs: integer('packs').notNull().default(0),
+  sales: bigint('sales', { mode: 'number' }).notNull().default(0),
 });

@@ -6,7 +6,7 @@ import { enqueueOutbox } from '../outbox/enqueue.js';
 import type { RefundReason } from '../outbox/types.js';
 import { recordActivity } from '../resale/activity.js';
 import { fulfilResaleOrder } from '../resale/settle.js';
-import { countLiveReservations, ownsEdition } from './availability.js';
+import { supplyState } from './availability.js';
 import { SETTLED_STATUSES, type OrderRecord, type OrderRow } from './order-record.js';
 
 export interface FulfilInput {
@@ -121,8 +121,12 @@ export async function fulfilOrder(db: Database, input: FulfilInput): Promise<Ful
       buyerId: order.userId,
       creatorId: pack.creatorId,
     };
-    await enqueueOutbox(tx, { kind: 'purchase_receipt', dedupeKey: `receipt:${order.id}`, payload: sale });
-    await enqueueOutbox(tx, { kind: 'sale_notice', dedupeKey: `sale:${order.id}`, payload: sale });
+    // One statement for both messages: this runs under the pack lock every other buyer is waiting for.
+    await enqueueOutbox(
+      tx,
+      { kind: 'purchase_receipt', dedupeKey: `receipt:${order.id}`, payload: sale },
+      { kind: 'sale_notice', dedupeKey: `sale:${order.id}`, payload: sale },
+    );
     return { outcome: 'fulfilled', order: { ...paid!, edition: serial } };
   });
 }
@@ -131,10 +135,10 @@ type PackRow = typeof packs.$inferSelect;
 
 /** Why this order cannot have an edition now, or null when it can. */
 async function refusalReason(tx: Transaction, order: OrderRow, pack: PackRow, now: Date): Promise<RefundReason | null> {
-  if (await ownsEdition(tx, order.userId, pack.id)) return 'already_owned';
   // The order's own reservation (live or lapsed) is left out: it is the one being turned into a sale.
-  const heldByOthers = await countLiveReservations(tx, pack.id, now, order.id);
-  return pack.soldCount + heldByOthers < pack.maxSupply ? null : 'sold_out';
+  const state = await supplyState(tx, { userId: order.userId, packId: pack.id, now, exceptOrderId: order.id });
+  if (state.owned) return 'already_owned';
+  return pack.soldCount + state.live < pack.maxSupply ? null : 'sold_out';
 }
 
 async function settledAgain(

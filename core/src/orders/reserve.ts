@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   API_ERRORS,
   MESSAGES,
@@ -9,7 +9,7 @@ import {
 import type { Database, DbOrTx } from '../db/client.js';
 import { orders, packs } from '../db/schema.js';
 import { conflict, notFound } from '../errors.js';
-import { countLiveReservations, ownsEdition } from './availability.js';
+import { supplyState } from './availability.js';
 import type { OrderRecord } from './order-record.js';
 import type { PaymentRail } from './payment-rails.js';
 
@@ -72,34 +72,28 @@ async function completePayment(db: Database, order: OrderRecord, input: BuyInput
 }
 
 /**
- * The reservation itself, in one transaction under the pack's row lock: 404 for an unknown pack, 409 when
- * the buyer owns an edition already, the buyer's live reservation when there is one, 409 when editions sold
- * plus live reservations leave none; otherwise a new order at the pack's current price.
+ * The reservation itself: 404 for an unknown pack, 409 when the buyer owns an edition already, the buyer's
+ * live reservation when there is one, 409 when editions sold plus live reservations leave none; otherwise
+ * a new order at the pack's current price, in one transaction under the pack's row lock.
+ *
+ * The same checks run first on a plain snapshot, without the lock: a refusal or the buyer's own order read
+ * there is a true answer at that moment of the request, and in a drop most buyers get one, so they never
+ * queue behind the lock. Only a buyer who may get an edition takes the lock and is checked again.
  */
 export async function reserveEdition(db: Database, input: Omit<BuyInput, 'rail'>): Promise<BuyResult> {
-  const { userId, packId, paymentMethod, now } = input;
+  const early = await decide(db, input, false);
+  if ('order' in early) return early;
   return db.transaction(async (tx) => {
-    const [pack] = await tx
-      .select({ priceNano: packs.priceNano, maxSupply: packs.maxSupply, soldCount: packs.soldCount })
-      .from(packs)
-      .where(eq(packs.id, packId))
-      .for('update');
-    if (!pack) throw notFound(MESSAGES.packNotFound);
-    if (await ownsEdition(tx, userId, packId)) throw conflict(API_ERRORS.alreadyOwned);
-
-    const existing = await liveOrderOf(tx, userId, packId, now);
-    if (existing) return { order: { ...existing, edition: null }, created: false };
-
-    const live = await countLiveReservations(tx, packId, now);
-    if (pack.soldCount + live >= pack.maxSupply) throw conflict(API_ERRORS.soldOut);
-
+    const decision = await decide(tx, input, true);
+    if ('order' in decision) return decision;
+    const { userId, packId, paymentMethod, now } = input;
     const [order] = await tx
       .insert(orders)
       .values({
         userId,
         packId,
         paymentMethod,
-        amountNano: pack.priceNano,
+        amountNano: decision.priceNano,
         expiresAt: new Date(now.getTime() + ORDER_RESERVATION_MS),
         createdAt: now,
       })
@@ -108,20 +102,25 @@ export async function reserveEdition(db: Database, input: Omit<BuyInput, 'rail'>
   });
 }
 
-async function liveOrderOf(tx: DbOrTx, userId: number, packId: number, now: Date) {
-  const [order] = await tx
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.packId, packId),
-        eq(orders.kind, 'primary'),
-        eq(orders.status, 'reserved'),
-        gt(orders.expiresAt, now),
-      ),
-    )
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
-  return order;
+/** The buyer's existing order, a thrown refusal, or the price to reserve at (with the pack locked when `lock`). */
+async function decide(
+  tx: DbOrTx,
+  input: Omit<BuyInput, 'rail'>,
+  lock: boolean,
+): Promise<BuyResult | { priceNano: bigint }> {
+  const { userId, packId, now } = input;
+  const query = tx
+    .select({ priceNano: packs.priceNano, maxSupply: packs.maxSupply, soldCount: packs.soldCount })
+    .from(packs)
+    .where(eq(packs.id, packId));
+  const [pack] = lock ? await query.for('update') : await query;
+  if (!pack) throw notFound(MESSAGES.packNotFound);
+  const state = await supplyState(tx, { userId, packId, now });
+  if (state.owned) throw conflict(API_ERRORS.alreadyOwned);
+  if (state.liveOrderId) {
+    const [existing] = await tx.select().from(orders).where(eq(orders.id, state.liveOrderId));
+    if (existing) return { order: { ...existing, edition: null }, created: false };
+  }
+  if (pack.soldCount + state.live >= pack.maxSupply) throw conflict(API_ERRORS.soldOut);
+  return { priceNano: pack.priceNano };
 }

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   CATEGORIES,
   NEW_PACK_DAYS,
@@ -21,8 +21,8 @@ export const isTrendingSql: SQL<boolean> = sql<boolean>`${packs.id} in (
   select tp.id from packs tp where tp.trending_score > 0::real
   order by tp.trending_score desc nulls last, tp.id desc nulls last limit ${TRENDING_LIMIT})`;
 
-/** The caller liked it; always false when signed out. */
-export function isFavoriteSql(viewerId: number | null): SQL<boolean> {
+/** The caller liked it; always false when signed out. `viewerId` may be a prepared statement's placeholder. */
+export function isFavoriteSql(viewerId: number | SQLWrapper | null): SQL<boolean> {
   if (viewerId === null) return sql<boolean>`false`;
   return sql<boolean>`exists (select 1 from likes fl where fl.pack_id = ${packs.id} and fl.user_id = ${viewerId})`;
 }
@@ -31,7 +31,7 @@ export function isFavoriteSql(viewerId: number | null): SQL<boolean> {
 export const creatorNameSql: SQL<string> = sql<string>`coalesce(nullif(btrim(${users.displayName}), ''), ${users.firstName})`;
 
 /** The columns every card needs, from `packs` joined with its creator in `users`. */
-export function cardColumns(viewerId: number | null) {
+export function cardColumns(viewerId: number | SQLWrapper | null) {
   return {
     id: packs.id,
     title: packs.title,

@@ -1,9 +1,10 @@
-import { and, desc, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PackCard, PackListQuery, PackListResponse, Sort } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { likes, packs, users } from '../db/schema.js';
 import { cardColumns, toPackCard, type CardRow } from './card.js';
-import { decodeCursor, encodeCursor, type Cursor } from './cursor.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { onePerHandle } from './prepared.js';
 import { marketColumns, onResaleCondition } from '../resale/pack-market.js';
 
 /** `%`, `_` and `\` are LIKE wildcards; a search for "50%" means the text "50%". */
@@ -19,9 +20,7 @@ export function likePattern(search: string): string {
  * kept: with LIMIT the planner still walks the sort index for rare terms, and forcing the index first
  * made common terms several times slower.
  */
-function searchCondition(search: string): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = likePattern(search);
+function searchCondition(pattern: SQLWrapper): SQL {
   return sql`(${packs.title} ilike ${pattern} or ${packs.description} ilike ${pattern}
     or ${packs.creatorId} = any(array(select su.id from users su where su.username ilike ${pattern})))`;
 }
@@ -44,18 +43,56 @@ const orderBy: Record<Sort, SQL[]> = {
   price_high: [desc(packs.priceNano), desc(packs.id)],
 };
 
-/** Rows strictly after the cursor in the sort's order; a row comparison the btree indexes answer directly. */
-function afterCursor(cursor: Cursor): SQL {
-  switch (cursor.sort) {
+/**
+ * Rows strictly after the cursor in the sort's order; a row comparison the btree indexes answer directly.
+ * The cursor's key and id are the prepared statement's `key` and `id` placeholders.
+ */
+function afterCursor(sort: Sort): SQL {
+  const key = sql.placeholder('key');
+  const id = sql.placeholder('id');
+  switch (sort) {
     case 'trending':
-      return sql`(${packs.trendingScore}, ${packs.id}) < (${cursor.key}::real, ${cursor.id})`;
+      return sql`(${packs.trendingScore}, ${packs.id}) < (${key}::real, ${id}::integer)`;
     case 'newest':
-      return sql`(${packs.createdAt}, ${packs.id}) < (timestamptz 'epoch' + ${cursor.key}::bigint * interval '1 microsecond', ${cursor.id})`;
+      return sql`(${packs.createdAt}, ${packs.id}) < (timestamptz 'epoch' + ${key}::bigint * interval '1 microsecond', ${id}::integer)`;
     case 'price_low':
-      return sql`(${packs.priceNano}, ${packs.id}) > (${cursor.key}::bigint, ${cursor.id})`;
+      return sql`(${packs.priceNano}, ${packs.id}) > (${key}::bigint, ${id}::integer)`;
     case 'price_high':
-      return sql`(${packs.priceNano}, ${packs.id}) < (${cursor.key}::bigint, ${cursor.id})`;
+      return sql`(${packs.priceNano}, ${packs.id}) < (${key}::bigint, ${id}::integer)`;
   }
+}
+
+/**
+ * The listing as a prepared statement per shape: sort × search × on resale × cursor, 32 in all
+ * (prepared.ts). The time that decides which listings are buyable is the `now` placeholder.
+ */
+function prepareList(db: DbOrTx, sort: Sort, search: boolean, onResale: boolean, cursor: boolean, name: string) {
+  const now = sql.placeholder('now');
+  return db
+    .select({ ...cardColumns(null), ...marketColumns(now), sortKey: sortKeySql[sort] })
+    .from(packs)
+    .innerJoin(users, eq(users.id, packs.creatorId))
+    .where(
+      and(
+        search ? searchCondition(sql.placeholder('pattern')) : undefined,
+        onResale ? onResaleCondition(now) : undefined,
+        cursor ? afterCursor(sort) : undefined,
+      ),
+    )
+    .orderBy(...orderBy[sort])
+    .limit(sql.placeholder('limit'))
+    .prepare(name);
+}
+
+type ListStatement = ReturnType<typeof prepareList>;
+const preparedLists = new WeakMap<DbOrTx, Map<string, ListStatement>>();
+
+function listStatement(db: DbOrTx, sort: Sort, search: boolean, onResale: boolean, cursor: boolean): ListStatement {
+  const name = `packs_list_${sort}${search ? '_search' : ''}${onResale ? '_resale' : ''}${cursor ? '_after' : ''}`;
+  const statements = onePerHandle(preparedLists, db, () => new Map<string, ListStatement>());
+  let statement = statements.get(name);
+  if (!statement) statements.set(name, (statement = prepareList(db, sort, search, onResale, cursor, name)));
+  return statement;
 }
 
 /**
@@ -68,19 +105,14 @@ export async function listPacks(
   now: Date,
 ): Promise<PackListResponse> {
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : undefined;
-  const rows = await db
-    .select({ ...cardColumns(null), ...marketColumns(now), sortKey: sortKeySql[query.sort] })
-    .from(packs)
-    .innerJoin(users, eq(users.id, packs.creatorId))
-    .where(
-      and(
-        searchCondition(query.search),
-        query.onResale ? onResaleCondition(now) : undefined,
-        cursor ? afterCursor(cursor) : undefined,
-      ),
-    )
-    .orderBy(...orderBy[query.sort])
-    .limit(query.limit + 1);
+  const statement = listStatement(db, query.sort, query.search !== '', query.onResale === true, cursor !== undefined);
+  const rows = await statement.execute({
+    pattern: likePattern(query.search),
+    key: cursor?.key,
+    id: cursor?.id,
+    limit: query.limit + 1,
+    now: now.toISOString(),
+  });
   const page = rows.slice(0, query.limit) as (CardRow & { sortKey: unknown })[];
   const last = page[page.length - 1];
   const nextCursor =
@@ -100,14 +132,33 @@ function cursorKey(sort: Sort, value: unknown): number | string {
  * top packs carry the isTrending badge.
  */
 export async function listTrending(db: DbOrTx, limit: number, now: Date): Promise<PackCard[]> {
-  const rows = await db
-    .select({ ...cardColumns(null), ...marketColumns(now) })
+  const rows = await onePerHandle(preparedTrending, db, prepareTrending).execute({ limit, now: now.toISOString() });
+  return rows.map((row) => toPackCard(row, now));
+}
+
+const prepareTrending = (db: DbOrTx) =>
+  db
+    .select({ ...cardColumns(null), ...marketColumns(sql.placeholder('now')) })
     .from(packs)
     .innerJoin(users, eq(users.id, packs.creatorId))
     .orderBy(...orderBy.trending)
-    .limit(limit);
-  return rows.map((row) => toPackCard(row, now));
-}
+    .limit(sql.placeholder('limit'))
+    .prepare('packs_trending');
+const preparedTrending = new WeakMap<DbOrTx, ReturnType<typeof prepareTrending>>();
+
+/** The viewer's likes among a page of pack ids: one shape for any page size (an array, not a list). */
+const prepareLiked = (db: DbOrTx) =>
+  db
+    .select({ packId: likes.packId })
+    .from(likes)
+    .where(
+      and(
+        eq(likes.userId, sql.placeholder('viewerId')),
+        sql`${likes.packId} = any(${sql.placeholder('ids')}::integer[])`,
+      ),
+    )
+    .prepare('packs_liked');
+const preparedLiked = new WeakMap<DbOrTx, ReturnType<typeof prepareLiked>>();
 
 /** Copies of `cards` with isFavorite set for `viewerId`: one indexed lookup for the whole page. */
 export async function markFavorites<T extends PackCard>(
@@ -116,18 +167,10 @@ export async function markFavorites<T extends PackCard>(
   viewerId: number | null,
 ): Promise<T[]> {
   if (viewerId === null || cards.length === 0) return [...cards];
-  const liked = await db
-    .select({ packId: likes.packId })
-    .from(likes)
-    .where(
-      and(
-        eq(likes.userId, viewerId),
-        inArray(
-          likes.packId,
-          cards.map((card) => card.id),
-        ),
-      ),
-    );
+  const liked = await onePerHandle(preparedLiked, db, prepareLiked).execute({
+    viewerId,
+    ids: cards.map((card) => card.id),
+  });
   const ids = new Set(liked.map((row) => row.packId));
   return cards.map((card) => ({ ...card, isFavorite: ids.has(card.id) }));
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { editions, orders } from '../db/schema.js';
 import { listings, type ListingRow } from './tables.js';
@@ -41,8 +41,9 @@ export async function liveHolder(tx: DbOrTx, listingId: number, now: Date, excep
 }
 
 /** SQL: the listing aliased `alias` is active and no live reservation holds it. */
-export function buyableSql(alias: string, now: Date) {
+export function buyableSql(alias: string, now: Date | SQLWrapper) {
   const l = sql.raw(alias);
+  const at = now instanceof Date ? now.toISOString() : now;
   return sql`${l}.status = 'active' and not exists (select 1 from orders ho where ho.listing_id = ${l}.id
-    and ho.status = 'reserved' and ho.expires_at > ${now.toISOString()}::timestamptz)`;
+    and ho.status = 'reserved' and ho.expires_at > ${at}::timestamptz)`;
 }

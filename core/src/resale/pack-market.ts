@@ -1,13 +1,14 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { formatTon } from '@stickerdrop/shared';
 import { packs } from '../db/schema.js';
 import { buyableSql } from './holds.js';
 
 /**
  * The resale figures a pack card and the pack page show, as columns of a query over `packs`. Served by
- * listings_pack_price_idx (active listings of a pack by price).
+ * listings_pack_price_idx (active listings of a pack by price). `now` may be a prepared statement's
+ * placeholder bound to an ISO time.
  */
-export function marketColumns(now: Date) {
+export function marketColumns(now: Date | SQLWrapper) {
   return {
     floorNano: sql<string | null>`(select min(fl.price_nano)::text from listings fl
       where fl.pack_id = ${packs.id} and ${buyableSql('fl', now)})`,
@@ -40,6 +41,6 @@ export function toLastSale(value: string | null) {
 }
 
 /** `onResale=1`: the pack has a buyable listing. */
-export function onResaleCondition(now: Date): SQL {
+export function onResaleCondition(now: Date | SQLWrapper): SQL {
   return sql`exists (select 1 from listings orl where orl.pack_id = ${packs.id} and ${buyableSql('orl', now)})`;
 }

@@ -1,10 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { formatTon, type MarketplaceStats } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
-import { queryRows } from '../packs/sql-rows.js';
+import { marketplaceCounters } from '../db/schema.js';
+import { onePerHandle } from '../packs/prepared.js';
 
 /**
- * Marketplace figures, all from the live rows in one round trip:
+ * Marketplace figures, summed over the 16 counter slots that migration 0002's triggers keep in the
+ * transactions that change packs, editions and users (so a read touches 16 small rows, never the catalogue):
  * - totalListings: packs with at least one edition left for sale (sold_count < max_supply);
  * - uniqueSellers: distinct creators with at least one pack listed;
  * - totalVolume: what buyers paid, the sum of every edition's purchase price;
@@ -14,28 +16,34 @@ import { queryRows } from '../packs/sql-rows.js';
  * - avgPrice: the mean asking price over all packs, rounded half up to the nanoton ("0.00" when none).
  */
 export async function getMarketplaceStats(db: DbOrTx): Promise<MarketplaceStats> {
-  const [row] = await queryRows<Record<string, string>>(
-    db,
-    sql`
-    select
-      (select count(*) from packs where sold_count < max_supply)::text as listings,
-      (select count(distinct creator_id) from packs)::text as sellers,
-      (select coalesce(sum(purchase_price_nano), 0) from editions)::text as volume,
-      (select count(*) from editions)::text as sales,
-      (select count(*) from packs)::text as packs,
-      (select coalesce(sum(price_nano), 0) from packs)::text as price_sum,
-      (select count(*) from users where is_creator)::text as creators`,
-  );
+  const [row] = await onePerHandle(preparedStats, db, prepareStats).execute();
   if (!row) throw new Error('stats query returned no row');
-  const packs = BigInt(row.packs!);
-  const priceSum = BigInt(row.price_sum!);
+  const packs = BigInt(row.packs);
+  const priceSum = BigInt(row.priceSum);
   return {
     totalListings: Number(row.listings),
     uniqueSellers: Number(row.sellers),
-    totalVolume: formatTon(BigInt(row.volume!)),
+    totalVolume: formatTon(BigInt(row.volume)),
     totalSales: Number(row.sales),
     totalStickers: Number(packs),
     totalCreators: Number(row.creators),
     avgPrice: formatTon(packs === 0n ? 0n : (2n * priceSum + packs) / (2n * packs)),
   };
 }
+
+/** Sums as text: exact on both drivers (Postgres sends numeric as text, PGlite may not). */
+const total = (column: SQLWrapper) => sql<string>`coalesce(sum(${column}), 0)::text`;
+const prepareStats = (db: DbOrTx) =>
+  db
+    .select({
+      listings: total(marketplaceCounters.listings),
+      sellers: total(marketplaceCounters.sellers),
+      volume: total(marketplaceCounters.volume),
+      sales: total(marketplaceCounters.sales),
+      packs: total(marketplaceCounters.packs),
+      priceSum: total(marketplaceCounters.priceSum),
+      creators: total(marketplaceCounters.creators),
+    })
+    .from(marketplaceCounters)
+    .prepare('marketplace_stats');
+const preparedStats = new WeakMap<DbOrTx, ReturnType<typeof prepareStats>>();

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { tables } from '../../../../core/src/db/index.js';
+import { getMarketplaceStats } from '../../../../core/src/stats/stats.js';
+import { queryRows } from '../../../../core/src/packs/sql-rows.js';
+import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
+import { createCreator, createUser } from '../../users.js';
+import { insertPack, sellEdition } from '../packs/fixtures.js';
+
+/** The figures counted from the rows themselves, the way stats were read before migration 0002. */
+async function recount(t: TestApp) {
+  const [row] = await queryRows<Record<string, string>>(
+    t.db,
+    sql`select
+      (select count(*) from packs where sold_count < max_supply)::text as listings,
+      (select count(distinct creator_id) from packs)::text as sellers,
+      (select coalesce(sum(purchase_price_nano), 0) from editions)::text as volume,
+      (select count(*) from editions)::text as sales,
+      (select count(*) from packs)::text as packs,
+      (select coalesce(sum(price_nano), 0) from packs)::text as price_sum,
+      (select count(*) from users where is_creator)::text as creators,
+      (select coalesce(json_agg(json_build_array(creator_id, n, s) order by creator_id), '[]')::text from
+        (select creator_id, count(*)::int as n, sum(sold_count)::int as s from packs group by creator_id) c) as creators_json`,
+  );
+  return row!;
+}
+
+async function counted(t: TestApp) {
+  const [row] = await queryRows<Record<string, string>>(
+    t.db,
+    sql`select coalesce(sum(listings), 0)::text as listings, coalesce(sum(sellers), 0)::text as sellers,
+      coalesce(sum(volume), 0)::text as volume, coalesce(sum(sales), 0)::text as sales,
+      coalesce(sum(packs), 0)::text as packs, coalesce(sum(price_sum), 0)::text as price_sum,
+      coalesce(sum(creators), 0)::text as creators,
+      (select coalesce(json_agg(json_build_array(creator_id, packs, sales) order by creator_id), '[]')::text
+        from creator_stats where packs > 0) as creators_json
+    from marketplace_counters`,
+  );
+  return row!;
+}
+
+describeEachDatabase('marketplace and creator counters (migration 0002 triggers)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ kind });
+  });
+  afterAll(() => t.close());
+
+  it('equal a recount of the rows after every kind of change', async () => {
+    const ann = await createCreator(t);
+    const bob = await createCreator(t);
+    const buyers = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+    const packs = [
+      await insertPack(t.db, ann.id, { price: '1', maxSupply: 2 }),
+      await insertPack(t.db, ann.id, { price: '2.5', maxSupply: 10 }),
+      await insertPack(t.db, bob.id, { price: '0.3', maxSupply: 1 }),
+    ];
+    expect(await counted(t)).toEqual(await recount(t));
+
+    await sellEdition(t.db, packs[0]!, buyers[0]!.id);
+    await sellEdition(t.db, packs[0]!, buyers[1]!.id); // sold out: one listing fewer
+    await sellEdition(t.db, packs[2]!, buyers[2]!.id);
+    expect(await counted(t)).toEqual(await recount(t));
+
+    // A price change, a supply change that lists a sold-out pack again, a pack moving to another creator.
+    await t.db.update(tables.packs).set({ priceNano: 7n }).where(eq(tables.packs.id, packs[1]!));
+    await t.db.update(tables.packs).set({ maxSupply: 5 }).where(eq(tables.packs.id, packs[0]!));
+    await t.db.update(tables.packs).set({ creatorId: bob.id }).where(eq(tables.packs.id, packs[1]!));
+    // Creator access granted and withdrawn; views, likes and scores do not count.
+    await t.db.update(tables.users).set({ isCreator: true }).where(eq(tables.users.id, buyers[0]!.id));
+    await t.db.update(tables.users).set({ isCreator: false }).where(eq(tables.users.id, ann.id));
+    await t.db.update(tables.packs).set({ views: 9, likes: 3, trendingScore: 1 });
+    expect(await counted(t)).toEqual(await recount(t));
+
+    // Rows removed: an edition, then a whole pack.
+    await t.db.delete(tables.editions).where(eq(tables.editions.packId, packs[2]!));
+    await t.db.update(tables.packs).set({ soldCount: 0 }).where(eq(tables.packs.id, packs[2]!));
+    await t.db.delete(tables.orders).where(eq(tables.orders.packId, packs[2]!));
+    await t.db.delete(tables.packs).where(eq(tables.packs.id, packs[2]!));
+    expect(await counted(t)).toEqual(await recount(t));
+    expect(await getMarketplaceStats(t.db)).toMatchObject({ uniqueSellers: 2, totalStickers: 2, totalSales: 2 });
+  });
+});

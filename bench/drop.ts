@@ -1,0 +1,146 @@
+/**
+ * `npm run bench:drop`: a drop at full speed. The API in-process (demo mode) on a fresh Postgres database
+ * (BENCH_DATABASE_URL or TEST_DATABASE_URL); one pack of 1,000 editions and 2,000 signed-in buyers, driven
+ * by drop-buyers.ts in its own process over BENCH_DROP_CONNECTIONS (default 100) keep-alive connections,
+ * each buyer reserving and paying on the demo rail as fast as the server answers. Prints fulfilments per
+ * second, p50/p99 of buy and of pay, and the API's peak RSS; then checks exactly 1,000 editions with
+ * serials 1…1,000 and exactly 1,000 buyers turned away with 409. Exits non-zero when a check fails or
+ * a goal (≥ 500 fulfilments/s, p99 ≤ 200 ms, RSS ≤ 300 MB) is missed.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { createApp } from '@stickerdrop/api';
+import { loadConfig, memoryStorage, tables, type Database } from '@stickerdrop/core';
+import { openBenchDatabase } from './database.js';
+import type { BuyersResult } from './drop-buyers.js';
+import { printTable } from './table.js';
+
+const EDITIONS = 1_000;
+const BUYERS = 2_000;
+const CONNECTIONS = Number(process.env.BENCH_DROP_CONNECTIONS ?? 100);
+const GOALS = { fulfilmentsPerSecond: 500, p99Ms: 200, rssMb: 300 };
+const CREATOR_ID = 900_000_000;
+const FIRST_BUYER_ID = 900_000_001;
+
+async function main(): Promise<void> {
+  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('bench:drop needs Postgres: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
+  const database = await openBenchDatabase(serverUrl);
+  console.log(`database: ${database.label}`);
+  const db = database.handle.db;
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    DEMO: '1',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+  });
+  const app = await createApp({ config, db, storage: memoryStorage(), logger: false });
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+  try {
+    const packId = await seedDrop(db);
+    const tokens = await Promise.all(
+      Array.from({ length: BUYERS }, (_, i) => app.deps.tokens.sign(FIRST_BUYER_ID + i)),
+    );
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    console.log(`${BUYERS} buyers, ${EDITIONS} editions, ${CONNECTIONS} connections\n`);
+    const result = await runBuyers({ base, packId, tokens, connections: CONNECTIONS });
+    clearInterval(sampler);
+    process.exitCode = (await report(db, packId, result, peakRss)) ? 0 : 1;
+  } finally {
+    clearInterval(sampler);
+    await app.close();
+    await database.dispose();
+  }
+}
+
+async function seedDrop(db: Database): Promise<number> {
+  await db.insert(tables.users).values({ id: CREATOR_ID, firstName: 'Drop creator', isCreator: true });
+  await db.execute(sql`
+    insert into users (id, first_name)
+    select ${FIRST_BUYER_ID} + g, 'Buyer ' || g from generate_series(0, ${BUYERS - 1}) g`);
+  const [pack] = await db
+    .insert(tables.packs)
+    .values({ creatorId: CREATOR_ID, title: 'The drop', priceNano: 1_000_000_000n, maxSupply: EDITIONS })
+    .returning({ id: tables.packs.id });
+  return pack!.id;
+}
+
+function runBuyers(input: {
+  base: string;
+  packId: number;
+  tokens: string[];
+  connections: number;
+}): Promise<BuyersResult> {
+  const script = fileURLToPath(new URL('./drop-buyers.ts', import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as BuyersResult) : reject(new Error(`buyers exited with ${code}`)),
+    );
+    child.stdin.end(JSON.stringify(input));
+  });
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+async function report(db: Database, packId: number, result: BuyersResult, peakRss: number): Promise<boolean> {
+  const seconds = (result.lastPaidAt - result.startedAt) / 1000;
+  const fulfilled = result.payStatuses['200'] ?? 0;
+  const rate = fulfilled / seconds;
+  const rssMb = peakRss / 2 ** 20;
+  const row = (name: string, ms: number[]) => [
+    name,
+    String(ms.length),
+    percentile(ms, 50).toFixed(1),
+    percentile(ms, 99).toFixed(1),
+  ];
+  printTable(['step', 'requests', 'p50 ms', 'p99 ms'], [row('buy', result.buyMs), row('pay', result.payMs)]);
+  console.log(
+    `\nfulfilments: ${fulfilled} in ${seconds.toFixed(2)} s = ${rate.toFixed(0)}/s; API peak RSS ${rssMb.toFixed(0)} MB`,
+  );
+  console.log(`buy statuses ${JSON.stringify(result.buyStatuses)}, pay statuses ${JSON.stringify(result.payStatuses)}`);
+
+  const [editions] = (
+    (await db.execute(sql`
+      select count(*)::int as n, count(distinct serial)::int as distinct_serials,
+        min(serial)::int as min, max(serial)::int as max
+      from editions where pack_id = ${packId}`)) as { rows: unknown[] }
+  ).rows as { n: number; distinct_serials: number; min: number; max: number }[];
+  const failures: string[] = [];
+  const exactEditions =
+    editions!.n === EDITIONS &&
+    editions!.distinct_serials === EDITIONS &&
+    editions!.min === 1 &&
+    editions!.max === EDITIONS;
+  if (!exactEditions) failures.push(`editions ${JSON.stringify(editions)}, expected serials 1…${EDITIONS} once each`);
+  if (result.buyStatuses['409'] !== BUYERS - EDITIONS)
+    failures.push(`${result.buyStatuses['409'] ?? 0} × 409, expected ${BUYERS - EDITIONS}`);
+  if (fulfilled !== EDITIONS) failures.push(`${fulfilled} payments answered 200, expected ${EDITIONS}`);
+  if (rate < GOALS.fulfilmentsPerSecond)
+    failures.push(`${rate.toFixed(0)} fulfilments/s, goal ≥ ${GOALS.fulfilmentsPerSecond}`);
+  for (const [name, ms] of [
+    ['buy', result.buyMs],
+    ['pay', result.payMs],
+  ] as const) {
+    const p99 = percentile(ms, 99);
+    if (p99 > GOALS.p99Ms) failures.push(`${name} p99 ${p99.toFixed(0)} ms, goal ≤ ${GOALS.p99Ms}`);
+  }
+  if (rssMb > GOALS.rssMb) failures.push(`RSS ${rssMb.toFixed(0)} MB, goal ≤ ${GOALS.rssMb}`);
+  for (const failure of failures) console.log(`! ${failure}`);
+  console.log(failures.length ? '\nFAILED' : '\nexactly 1,000 editions, serials 1…1,000, 1,000 × 409; all goals met');
+  return failures.length === 0;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
