@@ -2,7 +2,7 @@ import { eq, lt } from 'drizzle-orm';
 import type { MiddlewareFn } from 'grammy';
 import { tables, type Database } from '@stickerdrop/core';
 import type { BotContext } from './context.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '@stickerdrop/core';
 
 /** A repeat comes within seconds or minutes (a restart, a webhook retry); a day is plenty. */
 export const HANDLED_UPDATES_KEPT_MS = 24 * 60 * 60_000;

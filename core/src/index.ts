@@ -14,7 +14,7 @@ export {
   type RateLimitName,
 } from './config.js';
 export { stopOnSignals, STOP_DEADLINE_MS, type StopOptions } from './process.js';
-export { createLogger } from './logger.js';
+export { createLogger, silentLogger, type Logger } from './logger.js';
 export {
   HttpError,
   badRequest,
@@ -104,6 +104,7 @@ export {
 } from './resale/index.js';
 export {
   buyPack,
+  reserveEdition,
   fulfilOrder,
   expireReservations,
   startReservationSweeper,

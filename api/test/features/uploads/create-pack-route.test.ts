@@ -2,7 +2,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_ERRORS, RESALE_ERRORS, CreatePackResponse, MAX_STICKERS_PER_PACK, MESSAGES } from '@stickerdrop/shared';
-import { tables } from '../../../../core/src/db/index.js';
+import { tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, rateLimitsWith, type TestApp } from '../../helpers.js';
 import { createCreator, createUser, type TestUser } from '../../users.js';
 import {
