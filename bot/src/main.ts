@@ -5,9 +5,8 @@
  * Stops gracefully on SIGINT/SIGTERM.
  */
 import path from 'node:path';
-import { createLogger, createStorage, openDatabase, stopOnSignals } from '@stickerdrop/core';
+import { createLogger, createStorage, type Logger, openDatabase, stopOnSignals } from '@stickerdrop/core';
 import { BotConfigError, loadBotConfig, type BotProcessConfig } from './config.js';
-import type { Logger } from './logger.js';
 import { startBot } from './start.js';
 
 interface Running {
