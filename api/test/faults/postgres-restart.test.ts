@@ -190,7 +190,7 @@ describePostgres('Postgres connections lost under load', () => {
         // The buys that were waiting got a 503, not a crash and not a hang.
         await until('the cut buys to answer', () => load.responses.some((r) => r.kind === 'buy' && r.at > cutAt));
         const cut = load.responses.filter((r) => r.kind === 'buy' && r.startedAt < cutAt && r.at > cutAt);
-        expect(cut.filter((r) => r.status === 503).length).toBeGreaterThanOrEqual(2);
+        expect(cut.filter((r) => r.status === 503).length).toBeGreaterThanOrEqual(1);
         const recoveryMs = await load.recoveredAfter(cutAt);
         console.info(`round ${round}: ${terminated} backends terminated, serving again after ${recoveryMs} ms`);
         expect(recoveryMs).toBeLessThan(1_000);
