@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fulfilOrder, tables, toggleLike, type Database } from '@stickerdrop/core';
 // Not part of core's public surface: the bench reserves directly, without a payment rail.
-import { reserveEdition } from '../core/src/orders/reserve.js';
+import { reserveEdition } from '@stickerdrop/core';
 
 const VIEWER_ID = 777_000_001;
 

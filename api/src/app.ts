@@ -5,9 +5,11 @@ import {
   type AccessTokens,
   type Config,
   createAccessTokens,
+  createPaymentSetup,
   createLogger,
   type Database,
   type FileStorage,
+  type PaymentSetup,
 } from '@stickerdrop/core';
 import { bearerAuthHook } from './http/auth.js';
 import { registerApiDocs } from './http/api-docs.js';
@@ -17,6 +19,7 @@ import { registerRequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerFeatures } from './features/index.js';
 import { registerStaticSite } from './http/static-site.js';
+import { botApi } from './telegram.js';
 
 /** Everything a request handler may touch; tests build their own. */
 export interface AppDeps {
@@ -24,6 +27,8 @@ export interface AppDeps {
   db: Database;
   storage: FileStorage;
   tokens: AccessTokens;
+  /** The payment rails and their clients, built once: the routes and the background jobs share them. */
+  payments: PaymentSetup;
   /** Injected so tests can move time (token expiry, reservations, freshness windows). */
   now: () => Date;
 }
@@ -63,6 +68,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     db: options.db,
     storage: options.storage,
     tokens: createAccessTokens(options.config.jwtSecret, now),
+    payments: createPaymentSetup({ config: options.config, db: options.db, telegram: botApi(options.config) }),
     now,
   };
   app.decorate('deps', deps);

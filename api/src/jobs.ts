@@ -3,6 +3,7 @@ import {
   type Config,
   type Database,
   type FileStorage,
+  type PaymentSetup,
   seedDemoCatalogue,
   startPaymentJobs,
   startReservationSweeper,
@@ -23,6 +24,7 @@ export async function startBackgroundJobs(deps: {
   config: Config;
   db: Database;
   storage: FileStorage;
+  payments: PaymentSetup;
   log: FastifyBaseLogger;
   seed: boolean;
 }): Promise<BackgroundJobs> {
@@ -44,7 +46,7 @@ export async function startBackgroundJobs(deps: {
       onError: (error) => deps.log.error({ err: error }, 'reservation sweep failed'),
     }),
   );
-  stops.push(startPaymentJobs({ config: deps.config, db: deps.db, log: deps.log }));
+  stops.push(startPaymentJobs({ config: deps.config, db: deps.db, payments: deps.payments, log: deps.log }));
   return {
     async stop() {
       await Promise.all(stops.map((stop) => stop()));

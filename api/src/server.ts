@@ -48,6 +48,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       config,
       db: database.db,
       storage,
+      payments: app.deps.payments,
       log: app.log,
       seed: options.seed ?? config.demo,
     });

@@ -1,6 +1,5 @@
 import type { AuthResponse } from '@stickerdrop/shared';
-import { signInitData } from '../../core/src/auth/init-data.js';
-import type { TelegramUserFields } from '../../core/src/profile/users.js';
+import { signInitData, type TelegramUserFields } from '@stickerdrop/core';
 import type { TestApp } from './helpers.js';
 
 export interface SignedInUser extends AuthResponse {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, environment, loadConfig } from '../../core/src/config.js';
+import { ConfigError, environment, loadConfig } from '@stickerdrop/core';
 
 const S3 = {
   S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',

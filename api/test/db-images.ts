@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { createHash, randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { migrationsFolder, openDatabase } from '../../core/src/db/client.js';
+import { openDatabase } from '@stickerdrop/core';
+import { migrationsFolder } from '@stickerdrop/core/testing';
 
 const require = createRequire(import.meta.url);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -2,10 +2,15 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { describe, inject } from 'vitest';
+import {
+  type Config,
+  type Database,
+  type FileStorage,
+  memoryStorage,
+  openDatabase,
+  testConfig,
+} from '@stickerdrop/core';
 import { createApp } from '../src/app.js';
-import { testConfig, type Config } from '../../core/src/config.js';
-import { openDatabase, type Database } from '../../core/src/db/client.js';
-import { memoryStorage, type FileStorage } from '../../core/src/storage/storage.js';
 import { databaseUrl, waitForSessionsToEnd } from './db-images.js';
 import { leasePglite } from './pglite-pool.js';
 

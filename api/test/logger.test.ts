@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../core/src/logger.js';
+import { createLogger } from '@stickerdrop/core';
 
 function output(isTTY: boolean) {
   const stream = Object.assign(new PassThrough(), { isTTY });

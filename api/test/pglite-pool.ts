@@ -9,8 +9,7 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { inject } from 'vitest';
-import type { Database } from '../../core/src/db/client.js';
-import * as schema from '../../core/src/db/schema.js';
+import { tables as schema, type Database } from '@stickerdrop/core';
 import { dumpMigratedPglite } from './db-images.js';
 
 const idle: PGlite[] = [];

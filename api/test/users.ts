@@ -1,4 +1,4 @@
-import { tables } from '../../core/src/db/index.js';
+import { tables } from '@stickerdrop/core';
 import type { TestApp } from './helpers.js';
 
 let nextId = 1_000_000;

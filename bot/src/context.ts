@@ -1,7 +1,7 @@
 import type { Context } from 'grammy';
 import type { ConversationFlavor } from '@grammyjs/conversations';
 import type { Database, FileStorage } from '@stickerdrop/core';
-import type { Logger } from './logger.js';
+import type { Logger } from '@stickerdrop/core';
 
 /** What the handlers use; `createBot` receives it, tests build their own. */
 export interface BotDeps {

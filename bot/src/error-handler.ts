@@ -1,7 +1,7 @@
 import type { BotError } from 'grammy';
 import { GrammyError, HttpError } from 'grammy';
 import type { BotContext } from './context.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '@stickerdrop/core';
 import { TEXTS } from './texts.js';
 
 /**

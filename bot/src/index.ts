@@ -12,4 +12,3 @@ export { configureBotProfile, BOT_COMMANDS } from './setup.js';
 export { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './outbox/worker.js';
 export { SendLimiter, TELEGRAM_LIMITS, type SendLimits } from './outbox/send-limiter.js';
 export type { BotContext, BotDeps } from './context.js';
-export type { Logger } from './logger.js';

@@ -5,25 +5,46 @@
  * Stops gracefully on SIGINT/SIGTERM.
  */
 import path from 'node:path';
-import { createLogger, createStorage, openDatabase, stopOnSignals } from '@stickerdrop/core';
-import { BotConfigError, loadBotConfig } from './config.js';
+import { createLogger, createStorage, type Logger, openDatabase, stopOnSignals } from '@stickerdrop/core';
+import { BotConfigError, loadBotConfig, type BotProcessConfig } from './config.js';
 import { startBot } from './start.js';
 
-async function main(): Promise<void> {
-  const config = loadBotConfig();
-  if (!config.botToken) throw new BotConfigError('Invalid configuration: BOT_TOKEN is required to run the bot');
-  const log = createLogger(config.logLevel);
+interface Running {
+  stop(): Promise<void>;
+}
+
+async function start(config: BotProcessConfig, log: Logger): Promise<Running> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
   const storage = createStorage(config);
   const bot = await startBot({ config, db: database.db, storage, log });
-
-  stopOnSignals(log, async () => {
-    await bot.stop();
-    await database.close();
-  });
+  return {
+    async stop() {
+      await bot.stop();
+      await database.close();
+    },
+  };
 }
 
-main().catch((error: unknown) => {
+function fail(error: unknown): never {
   console.error(error instanceof BotConfigError ? error.message : error);
   process.exit(1);
-});
+}
+
+function main(): void {
+  const config = loadBotConfig();
+  if (!config.botToken) throw new BotConfigError('Invalid configuration: BOT_TOKEN is required to run the bot');
+  const log = createLogger(config.logLevel);
+  const running = start(config, log);
+  // Listening from the first moment: a stop while the database opens waits for it and closes it again.
+  stopOnSignals(log, async () => {
+    const started = await running.catch(() => undefined);
+    await started?.stop();
+  });
+  running.catch(fail);
+}
+
+try {
+  main();
+} catch (error) {
+  fail(error);
+}

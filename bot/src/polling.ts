@@ -1,6 +1,6 @@
 import { GrammyError, type Bot } from 'grammy';
 import type { BotContext } from './context.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '@stickerdrop/core';
 import { ALLOWED_UPDATES } from './setup.js';
 
 export interface Polling {

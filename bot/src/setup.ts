@@ -1,7 +1,7 @@
 import type { Api } from 'grammy';
 import type { BotCommand } from 'grammy/types';
 import { isHttps } from './keyboards.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '@stickerdrop/core';
 import { TEXTS } from './texts.js';
 
 /** The update types the bot handles; asked for explicitly, since Telegram otherwise keeps the last list. */

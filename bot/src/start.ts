@@ -2,7 +2,7 @@ import { Api, GrammyError } from 'grammy';
 import type { Database, FileStorage } from '@stickerdrop/core';
 import { createBot } from './bot.js';
 import type { BotConfig } from './config.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '@stickerdrop/core';
 import { installApiTransformers } from './api-transformers.js';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './outbox/worker.js';
 import { SendLimiter, type SendLimits } from './outbox/send-limiter.js';

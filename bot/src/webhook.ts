@@ -5,7 +5,7 @@ import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { BotWebhookConfig } from './config.js';
 import type { BotContext } from './context.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '@stickerdrop/core';
 import { ALLOWED_UPDATES } from './setup.js';
 
 export interface WebhookServer {

@@ -14,7 +14,7 @@ export {
   type RateLimitName,
 } from './config.js';
 export { stopOnSignals, STOP_DEADLINE_MS, type StopOptions } from './process.js';
-export { createLogger } from './logger.js';
+export { createLogger, silentLogger, type Logger } from './logger.js';
 export {
   HttpError,
   badRequest,
@@ -104,6 +104,7 @@ export {
 } from './resale/index.js';
 export {
   buyPack,
+  reserveEdition,
   fulfilOrder,
   expireReservations,
   startReservationSweeper,
@@ -127,6 +128,7 @@ export {
   startPaymentJobs,
   checkStarsPreCheckout,
   settleStarsPayment,
+  starsRefundContext,
   refundStarsNow,
   refundNotice,
   STARS_CURRENCY,
@@ -140,9 +142,11 @@ export {
   tonProofDigest,
   issueTonProofPayload,
   consumeTonProofPayload,
+  linkWallet,
   tonConnectManifest,
   tonConnectIcon,
 } from './wallet/index.js';
+export { botSessionStore, handledUpdates } from './chat/index.js';
 export { enqueueOutbox } from './outbox/enqueue.js';
 export {
   claimOutboxBatch,

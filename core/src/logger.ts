@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import pino, { type LevelWithSilent, type Logger } from 'pino';
+import pino, { type LevelWithSilent, type Logger as PinoLogger } from 'pino';
 import pretty from 'pino-pretty';
 
 /** process.stdout, or a stream standing in for it in tests. */
@@ -18,7 +18,7 @@ const MAX_BACKLOG_BYTES = 16 * 1024 * 1024;
  * (issue 12's shutdown hang). `process.stdout` queues in libuv and never blocks the main thread; a
  * reader that went away (EPIPE) only silences the logs.
  */
-export function createLogger(level: LevelWithSilent, stdout: LogOutput = process.stdout): Logger {
+export function createLogger(level: LevelWithSilent, stdout: LogOutput = process.stdout): PinoLogger {
   ignoreBrokenPipe(stdout);
   const destination = boundedWriter(stdout);
   if (!stdout.isTTY) return pino({ level }, destination);
@@ -47,3 +47,16 @@ function ignoreBrokenPipe(stdout: LogOutput): void {
     if (error.code !== 'EPIPE') throw error;
   });
 }
+
+/**
+ * The one logging shape every part writes through: pino (createLogger above) and Fastify's `app.log` fit
+ * it, so the embedded bot and the background jobs log with the API.
+ */
+export interface Logger {
+  debug(obj: unknown, msg?: string): void;
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };

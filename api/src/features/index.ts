@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { createPaymentSetup } from '@stickerdrop/core';
 import { packsRoutes } from './packs/routes.js';
 import { statsRoutes } from './stats/routes.js';
 import { collectionRoutes } from './collection/routes.js';
@@ -27,7 +26,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(uploadsRoutes);
   await app.register(filesRoutes);
   await app.register(downloadsRoutes);
-  const payments = createPaymentSetup(app.deps);
+  const { payments } = app.deps;
   await app.register(ordersRoutes, { rails: payments.rails });
   await app.register(paymentsRoutes, payments);
   await app.register(walletRoutes);

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataDirLockedError, lockDataDir } from '../../../core/src/db/lock.js';
+import { DataDirLockedError } from '@stickerdrop/core';
+import { lockDataDir } from '@stickerdrop/core/testing';
 
 describe('PGlite data dir lock', () => {
   const dirs: string[] = [];

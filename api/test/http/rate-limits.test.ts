@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_ERRORS } from '@stickerdrop/shared';
-import type { Config, RateLimit } from '../../../core/src/config.js';
+import type { Config, RateLimit } from '@stickerdrop/core';
 import { ROUTE_LIMITS } from '../../src/http/rate-limits.js';
 import { TEST_REDIS_URL, buildTestApp, describeRedis, rateLimitsWith, type TestApp } from '../helpers.js';
 import { createUser } from '../users.js';

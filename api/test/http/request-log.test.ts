@@ -1,11 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { createLogger, type DatabaseHandle, memoryStorage, openDatabase, testConfig } from '@stickerdrop/core';
 import { createApp } from '../../src/app.js';
-import { testConfig } from '../../../core/src/config.js';
-import { openDatabase, type DatabaseHandle } from '../../../core/src/db/client.js';
-import { createLogger } from '../../../core/src/logger.js';
-import { memoryStorage } from '../../../core/src/storage/storage.js';
 
 /** The API's log as an operator reads it: one line per request, refusals without stack traces. */
 let app: FastifyInstance;

@@ -2,10 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, memoryStorage, openDatabase, testConfig } from '@stickerdrop/core';
 import { createApp } from '../../src/app.js';
-import { testConfig } from '../../../core/src/config.js';
-import { openDatabase, type DatabaseHandle } from '../../../core/src/db/client.js';
-import { memoryStorage } from '../../../core/src/storage/storage.js';
 
 /** The CSP header as directive → sources. */
 function csp(header: string | string[] | number | undefined): Map<string, string[]> {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { PackListResponse, TrendingResponse, parseTon } from '@stickerdrop/shared';
-import { seedBenchCatalogue, seedDemoCatalogue, SEED_PACKS } from '../../../core/src/seed/index.js';
-import { queryRows } from '../../../core/src/packs/sql-rows.js';
+import { seedBenchCatalogue, seedDemoCatalogue } from '@stickerdrop/core';
+import { queryRows, SEED_PACKS } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../helpers.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

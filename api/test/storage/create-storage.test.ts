@@ -2,8 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../core/src/config.js';
-import { createStorage } from '../../../core/src/storage/create-storage.js';
+import { createStorage, loadConfig } from '@stickerdrop/core';
 import { FakeS3 } from '../fakes/s3.js';
 
 describe('createStorage', () => {

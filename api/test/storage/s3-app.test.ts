@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreatePackResponse } from '@stickerdrop/shared';
-import { s3Storage } from '../../../core/src/storage/s3-storage.js';
+import { s3Storage } from '@stickerdrop/core';
 import { FakeS3 } from '../fakes/s3.js';
 import { buildTestApp, type TestApp } from '../helpers.js';
 import { createCreator } from '../users.js';

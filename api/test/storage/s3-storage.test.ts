@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { s3Storage, type S3Settings } from '../../../core/src/storage/s3-storage.js';
+import { type S3Settings, s3Storage } from '@stickerdrop/core';
 import { FakeS3 } from '../fakes/s3.js';
 
 describe('s3Storage', () => {

@@ -8,7 +8,7 @@ import {
   releaseOutboxRows,
   renewOutboxLease,
 } from '@stickerdrop/core';
-import type { Logger } from '../logger.js';
+import type { Logger } from '@stickerdrop/core';
 import { BOT_OUTBOX_KINDS, deliver, recipientOf } from './deliveries.js';
 import { PermanentDeliveryError, type DeliveryDeps } from './delivery-deps.js';
 

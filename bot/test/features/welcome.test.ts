@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { HOME_TAGLINE, MESSAGES } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
-import { consumeLoginCode, createLoginCode } from '../../../core/src/auth/login-codes.js';
+import { consumeLoginCode, createLoginCode, tables } from '@stickerdrop/core';
 import { BOT_USER } from '../../../api/test/fakes/bot-api.js';
 import { insertPack, insertUser } from '../support/fixtures.js';
 import { createHarness, PUBLIC_URL, type Harness } from '../support/harness.js';

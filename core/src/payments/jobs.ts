@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { configuredRailMethods } from './availability.js';
-import { createPaymentSetup } from './rails.js';
+import type { PaymentSetup } from './rails.js';
 import { createRefundWorker } from './refunds.js';
 import { createStarsReconciler } from './stars/reconcile.js';
 import { createTonIndexer } from './ton/indexer.js';
@@ -13,7 +13,13 @@ import { createTonWatcher, type WatcherLog } from './ton/watcher.js';
  * retry with backoff while the indexer, Telegram, Stripe or the database are away; the returned stop
  * waits for the settlement or refund in hand.
  */
-export function startPaymentJobs(deps: { config: Config; db: Database; log: WatcherLog; now?: () => Date }) {
+export function startPaymentJobs(deps: {
+  config: Config;
+  db: Database;
+  payments: PaymentSetup;
+  log: WatcherLog;
+  now?: () => Date;
+}) {
   const { config, db, log } = deps;
   const now = deps.now ?? (() => new Date());
   const stops: Array<() => Promise<void>> = [];
@@ -28,7 +34,7 @@ export function startPaymentJobs(deps: { config: Config; db: Database; log: Watc
     watcher.start();
     stops.push(() => watcher.stop());
   }
-  const { stripe, telegram } = createPaymentSetup({ config, db, now });
+  const { stripe, telegram } = deps.payments;
   const refunds = createRefundWorker({ db, stripe, telegram, now, log });
   refunds.start();
   stops.push(() => refunds.stop());

@@ -1,4 +1,3 @@
-import { Api } from 'grammy';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { PaymentRail } from '../orders/payment-rails.js';
@@ -6,6 +5,7 @@ import { configuredRailMethods } from './availability.js';
 import { starsRail } from './stars/rail.js';
 import { createStripeClient, type Stripe } from './stripe/client.js';
 import { stripeRail } from './stripe/rail.js';
+import type { PaymentsTelegram } from './telegram.js';
 import { tonRail } from './ton/rail.js';
 
 export interface PaymentSetup {
@@ -13,15 +13,21 @@ export interface PaymentSetup {
   rails: PaymentRail[];
   /** Present when the Stripe rail is: the webhook and refunds use it. */
   stripe: Stripe | undefined;
-  /** The Bot API client (bot token at TELEGRAM_API_ROOT) when a bot is configured: Stars and buyer notices. */
-  telegram: Api | undefined;
+  /** The Bot API client when a bot is configured: Stars and buyer notices. */
+  telegram: PaymentsTelegram | undefined;
 }
 
-/** Builds every configured rail once, from config; the one place the app's rails come from. */
-export function createPaymentSetup(deps: { config: Config; db: Database; now: () => Date }): PaymentSetup {
-  const { config, db } = deps;
+/**
+ * Builds every configured rail once, from config; the one place the process's payment clients come from
+ * (the routes and the background jobs share them). `telegram` is the edge's Bot API client, if a bot is set.
+ */
+export function createPaymentSetup(deps: {
+  config: Config;
+  db: Database;
+  telegram?: PaymentsTelegram | undefined;
+}): PaymentSetup {
+  const { config, db, telegram } = deps;
   const methods = new Set(configuredRailMethods(config));
-  const telegram = config.botToken ? new Api(config.botToken, { apiRoot: config.telegramApiRoot }) : undefined;
   const stripe =
     methods.has('stripe') && config.stripe.secretKey
       ? createStripeClient(config.stripe.secretKey, config.stripe.apiBase)

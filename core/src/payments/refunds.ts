@@ -1,15 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { GrammyError, type Api } from 'grammy';
 import type { Database } from '../db/client.js';
 import { outbox, payments } from '../db/schema.js';
 import { claimOutboxBatch, markOutboxRetry, markOutboxSent, type OutboxRow } from '../outbox/drain.js';
 import type { RefundPayload } from '../outbox/types.js';
 import { refundNotice, type RefundRoute } from './refund-texts.js';
 import type { Stripe } from './stripe/client.js';
+import { telegramRefusal, type PaymentsTelegram } from './telegram.js';
 
 export interface RefundDeps {
   db: Database;
-  telegram: Api | undefined;
+  telegram: PaymentsTelegram | undefined;
   stripe: Stripe | undefined;
   now: () => Date;
 }
@@ -26,7 +26,7 @@ const MAX_BACKOFF_MS = 60 * 60_000;
 
 /** Telegram answers a second refund of one charge with this; the Stars are back either way. */
 export function isAlreadyRefunded(error: unknown): boolean {
-  return error instanceof GrammyError && /CHARGE_ALREADY_REFUNDED/i.test(error.description);
+  return /CHARGE_ALREADY_REFUNDED/i.test(telegramRefusal(error)?.description ?? '');
 }
 
 /** The payment went back to the buyer: the ledger says so. */
@@ -68,12 +68,11 @@ export async function executeRefund(deps: RefundDeps, job: RefundPayload): Promi
 }
 
 /** Best effort: a buyer who blocked the bot (or a demo user) still gets the refund, just no message. */
-export async function tellBuyer(telegram: Api | undefined, buyerId: number, text: string): Promise<void> {
+export async function tellBuyer(telegram: PaymentsTelegram | undefined, buyerId: number, text: string): Promise<void> {
   if (!telegram || buyerId <= 0) return;
   await telegram.sendMessage(buyerId, text, { parse_mode: 'HTML' }).catch((error: unknown) => {
-    if (error instanceof GrammyError && error.error_code >= 400 && error.error_code < 500 && error.error_code !== 429) {
-      return;
-    }
+    const code = telegramRefusal(error)?.code;
+    if (code !== undefined && code >= 400 && code < 500 && code !== 429) return;
     throw error;
   });
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API_ERRORS, AuthResponse } from '@stickerdrop/shared';
-import { tables } from '../../../../core/src/db/index.js';
+import { tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 
 describeEachDatabase('POST /api/auth/demo with demo on', (kind) => {

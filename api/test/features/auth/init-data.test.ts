@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { INIT_DATA_MAX_AGE_S } from '@stickerdrop/shared';
-import { signInitData, verifyInitData } from '../../../../core/src/auth/init-data.js';
+import { signInitData, verifyInitData } from '@stickerdrop/core';
 
 const BOT_TOKEN = '123456:TEST-token-for-signing-init-data';
 const NOW = new Date('2026-03-01T12:00:00Z');

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API_ERRORS, AuthResponse, LOGIN_CODE_TTL_S, LoginCodeResponse, decodeStartParam } from '@stickerdrop/shared';
-import { tables } from '../../../../core/src/db/index.js';
-import { confirmLoginCode } from '../../../../core/src/auth/login-codes.js';
+import { confirmLoginCode, tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 
 const LINUS = { id: 31337, first_name: 'Linus', username: 'linus', photo_url: 'https://t.me/i/linus.jpg' };

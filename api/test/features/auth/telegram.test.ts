@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API_ERRORS, AuthResponse } from '@stickerdrop/shared';
-import { tables } from '../../../../core/src/db/index.js';
-import { signInitData } from '../../../../core/src/auth/init-data.js';
+import { signInitData, tables } from '@stickerdrop/core';
 import { initDataFor, signInWithTelegram } from '../../auth-helpers.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 

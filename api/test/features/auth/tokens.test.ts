@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API_ERRORS, REFRESH_TOKEN_TTL_S, Tokens } from '@stickerdrop/shared';
-import { tables } from '../../../../core/src/db/index.js';
-import { issueTokens } from '../../../../core/src/auth/refresh-tokens.js';
+import { issueTokens, tables } from '@stickerdrop/core';
 import { signInWithTelegram } from '../../auth-helpers.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';

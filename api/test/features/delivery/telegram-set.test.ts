@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
-import { tables } from '../../../../core/src/db/index.js';
-import { fulfilOrder } from '../../../../core/src/orders/index.js';
+import { fulfilOrder, tables } from '@stickerdrop/core';
 import { buildTestApp, type TestApp } from '../../helpers.js';
 import { createUser, type TestUser } from '../../users.js';
 import { createPack, insertOrder } from '../orders/fixtures.js';

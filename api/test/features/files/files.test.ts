@@ -3,9 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_ERRORS } from '@stickerdrop/shared';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator } from '../../users.js';
-import { createPack } from '../../../../core/src/create-pack/create-pack.js';
-import { tables } from '../../../../core/src/db/index.js';
 import { eq } from 'drizzle-orm';
+import { createPack, tables } from '@stickerdrop/core';
 import { makeImage } from '../uploads/fixtures.js';
 
 describeEachDatabase('GET /files/*', (kind) => {

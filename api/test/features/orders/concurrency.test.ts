@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API_ERRORS, ORDER_RESERVATION_MS } from '@stickerdrop/shared';
-import { tables } from '../../../../core/src/db/index.js';
-import { expireReservations } from '../../../../core/src/orders/expire.js';
-import { fulfilOrder } from '../../../../core/src/orders/fulfil.js';
+import { expireReservations, fulfilOrder, tables } from '@stickerdrop/core';
 import { buildTestApp, describePostgres, type TestApp } from '../../helpers.js';
 import { createUser, type TestUser } from '../../users.js';
 import { buy, createPack, demoPay, editionsOf, insertOrder, outboxRows, packRow } from './fixtures.js';

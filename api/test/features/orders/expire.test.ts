@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ORDER_RESERVATION_MS } from '@stickerdrop/shared';
-import { expireReservations, startReservationSweeper } from '../../../../core/src/orders/expire.js';
+import { expireReservations, startReservationSweeper } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { buy, createPack, demoPay, orderRow } from './fixtures.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ORDER_RESERVATION_MS, type Order } from '@stickerdrop/shared';
-import { tables } from '../../../../core/src/db/index.js';
+import { tables } from '@stickerdrop/core';
 import type { TestApp } from '../../helpers.js';
 import { createCreator, type TestUser } from '../../users.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ORDER_RESERVATION_MS } from '@stickerdrop/shared';
-import { fulfilOrder, OrderNotFoundError, PaymentRefConflictError } from '../../../../core/src/orders/fulfil.js';
+import { fulfilOrder, OrderNotFoundError, PaymentRefConflictError } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { buy, createPack, editionsOf, insertOrder, orderRow, outboxRows, packRow } from './fixtures.js';

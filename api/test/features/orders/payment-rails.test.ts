@@ -1,15 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_ERRORS } from '@stickerdrop/shared';
-import {
-  demoRail,
-  offeredPaymentMethods,
-  resolvePaymentRail,
-  type PaymentRail,
-} from '../../../../core/src/orders/payment-rails.js';
-import { buyPack } from '../../../../core/src/orders/reserve.js';
-import { tables } from '../../../../core/src/db/index.js';
-import { HttpError } from '../../../../core/src/errors.js';
+import { buyPack, HttpError, type PaymentRail, resolvePaymentRail, tables } from '@stickerdrop/core';
+import { demoRail, offeredPaymentMethods } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { buy, createPack, orderRow } from './fixtures.js';

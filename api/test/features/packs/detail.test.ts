@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGES, PackDetail } from '@stickerdrop/shared';
-import { tables } from '../../../../core/src/db/index.js';
-import { getPackDetail } from '../../../../core/src/packs/queries.js';
+import { getPackDetail, tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser, type TestUser } from '../../users.js';
 import { insertPack, sellEdition } from './fixtures.js';

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { parseTon } from '@stickerdrop/shared';
-import type { Database } from '../../../../core/src/db/client.js';
-import { tables } from '../../../../core/src/db/index.js';
+import { type Database, tables } from '@stickerdrop/core';
 
 export interface PackFields {
   title?: string;

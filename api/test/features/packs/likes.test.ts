@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { API_ERRORS, LikeResponse, MESSAGES } from '@stickerdrop/shared';
-import { tables } from '../../../../core/src/db/index.js';
+import { tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser, type TestUser } from '../../users.js';
 import { insertPack } from './fixtures.js';

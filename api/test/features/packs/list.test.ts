@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { API_ERRORS, DEFAULT_PAGE_SIZE, PackListResponse, type PackCard, type Sort } from '@stickerdrop/shared';
-import { tables } from '../../../../core/src/db/index.js';
+import { tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser, type TestUser } from '../../users.js';
 import { DAY_MS, insertPack } from './fixtures.js';

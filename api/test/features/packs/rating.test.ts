@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packRating } from '../../../../core/src/packs/rating.js';
+import { packRating } from '@stickerdrop/core';
 
 describe('packRating', () => {
   it('is 0 without engagement and when nobody liked the pack', () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PackListResponse } from '@stickerdrop/shared';
-import { tables } from '../../../../core/src/db/index.js';
-import { createReadCache } from '../../../../core/src/packs/read-cache.js';
+import { createReadCache, tables } from '@stickerdrop/core';
 import { buildTestApp, type TestApp } from '../../helpers.js';
 import { createCreator, createUser } from '../../users.js';
 import { insertPack } from './fixtures.js';

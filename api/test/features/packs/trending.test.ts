@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { TrendingResponse } from '@stickerdrop/shared';
-import { tables } from '../../../../core/src/db/index.js';
-import { refreshTrendingScores, startTrendingRefresher } from '../../../../core/src/packs/trending.js';
+import { refreshTrendingScores, startTrendingRefresher, tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser, type TestUser } from '../../users.js';
 import { DAY_MS, insertPack, sellEdition } from './fixtures.js';

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
-import type { Database } from '../../../../core/src/db/client.js';
-import { tables } from '../../../../core/src/db/index.js';
-import { createViewCounter } from '../../../../core/src/packs/views.js';
+import { createViewCounter, type Database, tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator } from '../../users.js';
 import { insertPack } from './fixtures.js';

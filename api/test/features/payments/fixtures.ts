@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { WalletContractV4 } from '@ton/ton';
 import type { Order } from '@stickerdrop/shared';
-import { tables } from '../../../../core/src/db/index.js';
-import type { Config } from '../../../../core/src/config.js';
+import { type Config, tables } from '@stickerdrop/core';
 import type { TestApp } from '../../helpers.js';
 
 /** The marketplace's receiving wallet in these suites: a real v4 wallet address. */

@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ORDER_RESERVATION_MS, type PaymentInstructions } from '@stickerdrop/shared';
-import { tables } from '../../../../core/src/db/index.js';
-import { settleStarsPayment } from '../../../../core/src/payments/stars/services.js';
-import { createTonIndexer } from '../../../../core/src/payments/ton/indexer.js';
-import { createTonWatcher } from '../../../../core/src/payments/ton/watcher.js';
+import { settleStarsPayment, tables } from '@stickerdrop/core';
+import { createTonIndexer, createTonWatcher } from '@stickerdrop/core/testing';
 import { FakeStripe } from '../../fakes/stripe.js';
 import { startFakeToncenter, type FakeToncenter } from '../../fakes/toncenter.js';
 import { buildTestApp, describePostgres, type TestApp } from '../../helpers.js';

@@ -1,9 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClientConfig } from '@stickerdrop/shared';
-import { ConfigError, loadConfig, testConfig, type Config } from '../../../../core/src/config.js';
-import { availablePaymentMethods, configuredRailMethods } from '../../../../core/src/payments/availability.js';
-import { startPaymentJobs } from '../../../../core/src/payments/jobs.js';
-import { starsFor, usdCents } from '../../../../core/src/payments/prices.js';
+import {
+  availablePaymentMethods,
+  type Config,
+  ConfigError,
+  loadConfig,
+  startPaymentJobs,
+  testConfig,
+} from '@stickerdrop/core';
+import { configuredRailMethods, starsFor, usdCents } from '@stickerdrop/core/testing';
 import { startFakeToncenter, type FakeToncenter } from '../../fakes/toncenter.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
@@ -96,7 +101,7 @@ describeEachDatabase('rails in the app', (kind) => {
     const buyer = await createUser(t);
     const order = (await buy(t, buyer, pack.id, 'ton')).order;
     chain.transfer({ amountNano: 1_500_000_000n, comment: order.id });
-    const stop = startPaymentJobs({ config: t.config, db: t.db, log: recordingLog() });
+    const stop = startPaymentJobs({ config: t.config, db: t.db, payments: t.app.deps.payments, log: recordingLog() });
     const deadline = Date.now() + 15_000;
     while ((await orderRow(t, order.id)).status !== 'paid' && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { RESALE_ERRORS } from '@stickerdrop/shared';
-import { tables } from '../../../../core/src/db/index.js';
+import { tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { authHeaders, demoPay, orderRow, outboxRows } from '../orders/fixtures.js';

@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { RESALE_ERRORS } from '@stickerdrop/shared';
-import { tables } from '../../../../core/src/db/index.js';
-import { listings, resaleLedger } from '../../../../core/src/resale/tables.js';
+import { tables } from '@stickerdrop/core';
+import { listings, resaleLedger } from '@stickerdrop/core/testing';
 import { buildTestApp, describePostgres, type TestApp } from '../../helpers.js';
 import { createUser, type TestUser } from '../../users.js';
 import { createPack, demoPay } from '../orders/fixtures.js';

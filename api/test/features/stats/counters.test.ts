@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { tables } from '../../../../core/src/db/index.js';
-import { getMarketplaceStats } from '../../../../core/src/stats/stats.js';
-import { queryRows } from '../../../../core/src/packs/sql-rows.js';
+import { getMarketplaceStats, tables } from '@stickerdrop/core';
+import { queryRows } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser } from '../../users.js';
 import { insertPack, sellEdition } from '../packs/fixtures.js';

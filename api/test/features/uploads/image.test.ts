@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
-import { HttpError } from '../../../../core/src/errors.js';
-import { detectImageType, inspectImage, renderPreview, renderSticker } from '../../../../core/src/create-pack/image.js';
+import { detectImageType, HttpError, inspectImage, renderSticker } from '@stickerdrop/core';
+import { renderPreview } from '@stickerdrop/core/testing';
 import { makeImage, makePixelBombPng } from './fixtures.js';
 
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {

@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { PROFILE_LIMITS, UserResponse } from '@stickerdrop/shared';
-import { tables } from '../../../../core/src/db/index.js';
-import { HttpError } from '../../../../core/src/errors.js';
-import { becomeCreator } from '../../../../core/src/profile/users.js';
+import { becomeCreator, HttpError, tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser, type TestUser } from '../../users.js';
 

@@ -4,7 +4,7 @@ import { beginCell, storeStateInit, type StateInit } from '@ton/core';
 import { WalletContractV4, WalletContractV5R1 } from '@ton/ton';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_ERRORS, type LinkWalletRequest, type TonProofPayloadResponse, type User } from '@stickerdrop/shared';
-import { checkTonProof, tonProofDigest } from '../../../../core/src/wallet/ton-proof.js';
+import { checkTonProof, tonProofDigest } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser, type TestUser } from '../../users.js';
 

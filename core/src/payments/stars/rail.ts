@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Api } from 'grammy';
 import type { Database } from '../../db/client.js';
 import { packs } from '../../db/schema.js';
 import type { PaymentRail } from '../../orders/payment-rails.js';
 import { starsFor } from '../prices.js';
+import type { PaymentsTelegram } from '../telegram.js';
 
 /** Telegram's limits for invoice texts. */
 const TITLE_MAX = 32;
@@ -11,8 +11,7 @@ const DESCRIPTION_MAX = 255;
 
 export interface StarsRailDeps {
   db: Database;
-  /** grammY's client with the bot token, at TELEGRAM_API_ROOT. */
-  telegram: Api;
+  telegram: PaymentsTelegram;
   starsPerTon: number;
 }
 

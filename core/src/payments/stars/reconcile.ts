@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import type { Api } from 'grammy';
 import type { Database } from '../../db/client.js';
 import { payments } from '../../db/schema.js';
 import { refundNotice } from '../refund-texts.js';
 import { refundStarsNow, tellBuyer } from '../refunds.js';
+import type { PaymentsTelegram } from '../telegram.js';
 import type { WatcherLog } from '../ton/watcher.js';
 import { settleStarsPayment, STARS_CURRENCY } from './services.js';
 
 export interface StarsReconcilerOptions {
   db: Database;
-  telegram: Api;
+  telegram: PaymentsTelegram;
   now: () => Date;
   log: WatcherLog;
   intervalMs?: number;

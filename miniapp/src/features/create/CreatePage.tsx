@@ -2,7 +2,7 @@ import { useRef, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { Button, Input, Placeholder, Select, Textarea } from '@telegram-apps/telegram-ui';
-import { Lock } from 'lucide';
+import { Lock } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
 import {
   ACCEPTED_IMAGE_TYPES,
@@ -138,6 +138,14 @@ function CreateForm() {
           min={MIN_EDITION_SIZE}
           max={MAX_EDITION_SIZE}
           step={1}
+        />
+        <Input
+          {...field('royaltyPercent', 'Creator royalty on resales (%)')}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={10}
+          step={0.5}
         />
         <Select {...field('category', 'Category')}>
           {CATEGORIES.map((category) => (

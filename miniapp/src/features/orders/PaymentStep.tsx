@@ -1,6 +1,6 @@
 import { Button } from '@telegram-apps/telegram-ui';
 import { CURRENCY, type Order } from '@stickerdrop/shared';
-import { DEMO_PAYMENT_NOTE } from '../pack-detail/texts';
+import { DEMO_PAYMENT_NOTE } from './payment-methods';
 import { openExternalUrl } from '../../telegram/links';
 import type { PurchasePhase } from './use-purchase';
 import { TonPayButton } from '../payments';

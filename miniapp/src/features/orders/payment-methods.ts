@@ -33,3 +33,6 @@ export function defaultPaymentChoice(choices: readonly PaymentMethod[], insideTe
   const preferred = insideTelegram ? (['stars', DEFAULT_PAYMENT_METHOD] as const) : [DEFAULT_PAYMENT_METHOD];
   return preferred.find((method) => choices.includes(method)) ?? choices[0] ?? DEFAULT_PAYMENT_METHOD;
 }
+
+/** Shown on the payment step in demo mode (a screen text SPEC does not name). */
+export const DEMO_PAYMENT_NOTE = 'Demo mode: no real money moves. Tap Pay (demo) to complete the purchase.';

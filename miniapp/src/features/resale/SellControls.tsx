@@ -16,8 +16,8 @@ import { errorText } from '../../api/client';
 import { haptics } from '../../telegram/haptics';
 import { useToast } from '../../toast/ToastProvider';
 import { useAuth } from '../auth/AuthProvider';
-import { collectionQueries } from '../collection/queries';
 import { configQueries } from '../config/queries';
+import { PACK_ITEMS_META } from '../packs/cache';
 import { packQueries } from '../packs/queries';
 import { LinkWalletButton } from '../payments/LinkWalletButton';
 import { resaleApi, resaleQueries } from './queries';
@@ -30,12 +30,12 @@ export function SellControls({ item }: { item: CollectionItem }) {
   const { user } = useAuth();
   const [editing, setEditing] = useState(false);
   const [price, setPrice] = useState(item.listing?.price ?? '');
+  // The collection marks its list with PACK_ITEMS_META, so it refreshes without resale reaching into it.
   const refresh = () =>
-    Promise.all(
-      [collectionQueries.all(), packQueries.all(), resaleQueries.all()].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
-    );
+    Promise.all([
+      queryClient.invalidateQueries({ predicate: (query) => query.meta?.packItems === PACK_ITEMS_META.packItems }),
+      ...[packQueries.all(), resaleQueries.all()].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    ]);
   const onError = (error: unknown) => {
     haptics.error();
     toast.error(errorText(error, MESSAGES.purchaseFailed));

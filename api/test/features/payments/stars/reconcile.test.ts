@@ -1,8 +1,8 @@
 import { Api } from 'grammy';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ORDER_RESERVATION_MS, type Order } from '@stickerdrop/shared';
-import { createStarsReconciler } from '../../../../../core/src/payments/stars/reconcile.js';
-import { settleStarsPayment } from '../../../../../core/src/payments/stars/services.js';
+import { settleStarsPayment } from '@stickerdrop/core';
+import { createStarsReconciler } from '@stickerdrop/core/testing';
 import { startFakeBotApi, type FakeBotApi } from '../../../fakes/bot-api.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../../helpers.js';
 import { createUser, type TestUser } from '../../../users.js';

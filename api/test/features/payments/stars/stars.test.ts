@@ -1,8 +1,8 @@
 import { Api } from 'grammy';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API_ERRORS, ORDER_RESERVATION_MS, type Order } from '@stickerdrop/shared';
-import { createRefundWorker, refundStarsNow } from '../../../../../core/src/payments/refunds.js';
-import { checkStarsPreCheckout, settleStarsPayment } from '../../../../../core/src/payments/stars/services.js';
+import { checkStarsPreCheckout, refundStarsNow, settleStarsPayment } from '@stickerdrop/core';
+import { createRefundWorker } from '@stickerdrop/core/testing';
 import { startFakeBotApi, type FakeBotApi } from '../../../fakes/bot-api.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../../helpers.js';
 import { createUser, type TestUser } from '../../../users.js';

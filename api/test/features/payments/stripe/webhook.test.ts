@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API_ERRORS, ORDER_RESERVATION_MS, type Order } from '@stickerdrop/shared';
-import { tables } from '../../../../../core/src/db/index.js';
-import { createPaymentSetup } from '../../../../../core/src/payments/rails.js';
-import { createRefundWorker } from '../../../../../core/src/payments/refunds.js';
+import { tables } from '@stickerdrop/core';
+import { createRefundWorker } from '@stickerdrop/core/testing';
 import { FakeStripe, startFakeStripe } from '../../../fakes/stripe.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../../helpers.js';
 import { createUser, type TestUser } from '../../../users.js';
@@ -201,10 +200,9 @@ describeEachDatabase('Stripe rail: Checkout, fulfilled only by the signed webhoo
     });
     expect(await refundJobs(t, lateOrder.id)).toHaveLength(1);
 
-    const setup = createPaymentSetup({ config: t.config, db: t.db, now: () => t.clock.now });
     const worker = createRefundWorker({
       db: t.db,
-      stripe: setup.stripe,
+      stripe: t.app.deps.payments.stripe,
       telegram: undefined,
       now: () => t.clock.now,
       log: recordingLog(),

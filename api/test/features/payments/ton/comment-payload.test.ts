@@ -1,7 +1,7 @@
 import { Cell, beginCell } from '@ton/core';
 import { describe, expect, it } from 'vitest';
 import { MAX_TON_COMMENT_BYTES, tonCommentPayload } from '@stickerdrop/shared';
-import { commentOf } from '../../../../../core/src/payments/ton/transfer.js';
+import { commentOf } from '@stickerdrop/core';
 
 describe('the mini-app’s comment payload', () => {
   it('is the same cell @ton/core builds, and the watcher reads the comment back', () => {

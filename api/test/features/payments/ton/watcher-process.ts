@@ -2,9 +2,6 @@
  * A TON watcher as its own process, for the crash test: `node --import tsx watcher-process.ts` with
  * DATABASE_URL, TON_INDEXER_URL and TON_RECEIVER_ADDRESS. It polls until it is killed.
  */
-import { openDatabase } from '../../../../../core/src/db/client.js';
-import { createTonIndexer } from '../../../../../core/src/payments/ton/indexer.js';
-import { createTonWatcher } from '../../../../../core/src/payments/ton/watcher.js';
 
 const env = process.env;
 const database = await openDatabase({ url: env.DATABASE_URL, poolSize: 2 });
@@ -25,3 +22,5 @@ watcher.start();
 // The watcher's timers do not hold the process open (the API's server does); here this does.
 setInterval(() => undefined, 60_000);
 console.log('watcher ready');
+import { openDatabase } from '@stickerdrop/core';
+import { createTonIndexer, createTonWatcher } from '@stickerdrop/core/testing';

@@ -1,8 +1,7 @@
 import { Address } from '@ton/core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ORDER_RESERVATION_MS, tonCommentPayload } from '@stickerdrop/shared';
-import { createTonIndexer } from '../../../../../core/src/payments/ton/indexer.js';
-import { createTonWatcher, readCursor, type TonWatcher } from '../../../../../core/src/payments/ton/watcher.js';
+import { createTonIndexer, createTonWatcher, readCursor, type TonWatcher } from '@stickerdrop/core/testing';
 import { startFakeToncenter, type FakeToncenter } from '../../../fakes/toncenter.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../../helpers.js';
 import { createUser, type TestUser } from '../../../users.js';

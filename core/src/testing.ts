@@ -1,0 +1,17 @@
+/**
+ * Internals the test suites of the other parts drive directly (workers stepped by hand, pure rules checked
+ * one by one). Not for the edges: they use the package's main entry.
+ */
+export { lockDataDir } from './db/lock.js';
+export { migrationsFolder } from './db/client.js';
+export { queryRows } from './packs/sql-rows.js';
+export { SEED_PACKS } from './seed/index.js';
+export { renderPreview } from './create-pack/image.js';
+export { demoRail, offeredPaymentMethods } from './orders/payment-rails.js';
+export { configuredRailMethods } from './payments/availability.js';
+export { starsFor, usdCents } from './payments/prices.js';
+export { createRefundWorker } from './payments/refunds.js';
+export { createStarsReconciler } from './payments/stars/reconcile.js';
+export { createTonIndexer } from './payments/ton/indexer.js';
+export { createTonWatcher, readCursor, type TonWatcher } from './payments/ton/watcher.js';
+export { listings, resaleLedger } from './resale/tables.js';
