@@ -45,6 +45,13 @@ export default {
       to: { path: '^bot/' },
     },
     {
+      name: 'edges-not-on-tables',
+      comment: 'The bot and the API reach the database through core services, never with queries of their own.',
+      severity: 'error',
+      from: { path: '^(api|bot)/src/' },
+      to: { path: 'node_modules/drizzle-orm' },
+    },
+    {
       name: 'no-deep-imports',
       comment: 'Another package is used through its package name (its public exports), never a path into its src/.',
       severity: 'error',

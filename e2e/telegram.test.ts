@@ -1,9 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MESSAGES, packAppLink } from '@stickerdrop/shared';
+import { startFakeBotApi, type FakeBotApi } from '../api/test/fakes/bot-api.js';
 import { startTestServer, type TestServer } from './support/app-server';
 import { PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
-import { THEME, lastMainButton, openInTelegram, pressNative, telegramEvents } from './support/telegram-mock';
+import {
+  THEME,
+  lastMainButton,
+  lastOf,
+  openInTelegram,
+  pressNative,
+  telegramEvents,
+  type TelegramLaunch,
+} from './support/telegram-mock';
 
 async function packId(server: TestServer, search: string): Promise<number> {
   const response = await fetch(`${server.url}/api/stickers?search=${encodeURIComponent(search)}`);
@@ -14,17 +23,40 @@ async function packId(server: TestServer, search: string): Promise<number> {
 const eventsOf = async (page: Page, type: string) =>
   (await telegramEvents(page)).filter((event) => event.type === type);
 
+/** Opens the app as Telegram does, signed in automatically as `user`. */
+async function launchSignedIn(page: Page, server: TestServer, launch: Omit<TelegramLaunch, 'botToken'>) {
+  await openInTelegram(page, server.url, { botToken: server.config.botToken!, ...launch });
+  await page.getByRole('heading', { name: 'Trending Stickers' }).waitFor();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
+}
+
+/** In the running app (a new launch would reload it), opens a pack and buys it with TON on the demo rail. */
+async function buyInTelegram(page: Page, server: TestServer, search: string): Promise<number> {
+  const id = await packId(server, search);
+  await page.goto(`${server.url}/#/sticker?id=${id}`);
+  await page.locator('label', { hasText: 'TON' }).click();
+  await pressNative(page, 'main_button_pressed');
+  await page.getByTestId('payment-step').waitFor();
+  await pressNative(page, 'main_button_pressed');
+  await page.getByText(/You own this pack/).waitFor();
+  return id;
+}
+
 describeBrowser('inside a mocked Telegram client', () => {
   let server: TestServer;
   let browser: Browser;
+  let telegram: FakeBotApi;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // The Bot API the API asks for prepared share messages.
+    telegram = await startFakeBotApi();
+    server = await startTestServer({ telegramApiRoot: telegram.apiRoot });
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await telegram?.close();
   });
 
   it('starts natively: ready, expand, theme variables kept live, viewport height, automatic sign-in', async () => {
@@ -132,9 +164,14 @@ describeBrowser('inside a mocked Telegram client', () => {
       (event) => event.data?.is_progress_visible,
     );
     expect(progress).toBe(true);
+    // A payment is open: closing the app asks first.
+    expect(lastOf(await telegramEvents(page), 'web_app_setup_closing_behavior')).toEqual({ need_confirmation: true });
     await screenshot(page, 'telegram-demo-pay-390');
     await pressNative(page, 'main_button_pressed');
     await toast(page, MESSAGES.purchaseSuccess).waitFor();
+    await expect
+      .poll(async () => lastOf(await telegramEvents(page), 'web_app_setup_closing_behavior'))
+      .toEqual({ need_confirmation: false });
     await page.getByRole('button', { name: 'Download' }).waitFor();
     await page.getByText(/You own this pack \(edition #\d+ of 200\)/).waitFor();
     expect(await page.getByLabel('Buy this pack').count()).toBe(0);
@@ -164,13 +201,22 @@ describeBrowser('inside a mocked Telegram client', () => {
       data: { type: 'impact', impact_style: 'light' },
     });
 
+    // Share: the bot prepares a message for Bea (savePreparedInlineMessage), Telegram sends it where she picks.
     await page.getByRole('button', { name: 'Share' }).click();
-    const link = packAppLink(server.config.botUsername!, id);
-    await expect
-      .poll(async () => (await eventsOf(page, 'web_app_open_tg_link')).at(-1)?.data?.path_full)
-      .toContain(encodeURIComponent(link));
+    await expect.poll(async () => (await eventsOf(page, 'web_app_send_prepared_message')).length).toBe(1);
+    const [prepared] = telegram.acceptedCallsTo('savePreparedInlineMessage');
+    expect(prepared?.params).toMatchObject({ user_id: 777_000_002, result: { id: `pack_${id}` } });
+    expect((await eventsOf(page, 'web_app_send_prepared_message'))[0]?.data).toEqual({
+      id: (prepared!.result as { id: string }).id,
+    });
+    expect(await eventsOf(page, 'web_app_open_tg_link')).toEqual([]);
 
-    await page.getByRole('button', { name: 'Add to Telegram' }).click();
+    // Owned: "Add to Telegram" is the native Secondary Button, not a page button.
+    await expect
+      .poll(async () => lastOf(await telegramEvents(page), 'web_app_setup_secondary_button'))
+      .toMatchObject({ text: 'Add to Telegram', is_visible: true, is_active: true });
+    expect(await page.getByRole('button', { name: 'Add to Telegram' }).count()).toBe(0);
+    await pressNative(page, 'secondary_button_pressed');
     await toast(page, 'Your sticker set is on its way').waitFor();
 
     // The purchase shows in the collection with its edition number.
@@ -182,6 +228,43 @@ describeBrowser('inside a mocked Telegram client', () => {
     await card.getByText('1.20 TON').waitFor();
     await page.getByLabel('Collection statistics').getByText('1.20 TON').waitFor();
     await screenshot(page, 'telegram-collection-390');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('after the second purchase offers the home screen once (checkHomeScreenStatus, addToHomeScreen)', async () => {
+    const { context, page, errors } = await newPage(browser, PHONE);
+    await launchSignedIn(page, server, { user: { id: 777_000_003, first_name: 'Cy', username: 'cy' } });
+    await buyInTelegram(page, server, 'ramen');
+    expect(await eventsOf(page, 'web_app_check_home_screen')).toEqual([]);
+    await buyInTelegram(page, server, 'kitten');
+    await expect.poll(async () => (await eventsOf(page, 'web_app_add_to_home_screen')).length).toBe(1);
+    expect(await eventsOf(page, 'web_app_check_home_screen')).toHaveLength(1);
+    await buyInTelegram(page, server, 'neon');
+    expect(await eventsOf(page, 'web_app_check_home_screen')).toHaveLength(1);
+    expect(await eventsOf(page, 'web_app_add_to_home_screen')).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('on an old client (7.0) nothing throws: page buttons, link sharing, no home-screen offer', async () => {
+    const { context, page, errors } = await newPage(browser, PHONE);
+    await launchSignedIn(page, server, {
+      user: { id: 777_000_004, first_name: 'Dee', username: 'dee' },
+      version: '7.0',
+    });
+    await buyInTelegram(page, server, 'orbit');
+    const id = await buyInTelegram(page, server, 'sushi');
+    // No Secondary Button before 7.10: the page's own button stands in.
+    await page.getByRole('button', { name: 'Add to Telegram' }).waitFor();
+    expect(await eventsOf(page, 'web_app_setup_secondary_button')).toEqual([]);
+    // No shareMessage before 8.0: Telegram's share-to-chat sheet with the link.
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect
+      .poll(async () => (await eventsOf(page, 'web_app_open_tg_link')).at(-1)?.data?.path_full)
+      .toContain(encodeURIComponent(packAppLink(server.config.botUsername!, id)));
+    expect(await eventsOf(page, 'web_app_send_prepared_message')).toEqual([]);
+    expect(await eventsOf(page, 'web_app_check_home_screen')).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

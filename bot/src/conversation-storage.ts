@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import type { ConversationData, VersionedState, VersionedStateStorage } from '@grammyjs/conversations';
-import { type Database, tables } from '@stickerdrop/core';
+import { botSessionStore, type Database } from '@stickerdrop/core';
 
 /**
  * Conversation state in the database (`bot_sessions`), keyed by chat: a conversation survives a restart
@@ -8,24 +7,10 @@ import { type Database, tables } from '@stickerdrop/core';
  * within a process (see sequentialize.ts); across processes the last write wins.
  */
 export function databaseConversationStorage(db: Database): VersionedStateStorage<string, ConversationData> {
-  const { botSessions } = tables;
   return {
-    async read(key) {
-      const [row] = await db
-        .select({ value: botSessions.value })
-        .from(botSessions)
-        .where(eq(botSessions.key, key))
-        .limit(1);
-      return row ? (row.value as VersionedState<ConversationData>) : undefined;
-    },
-    async write(key, state) {
-      await db
-        .insert(botSessions)
-        .values({ key, value: state })
-        .onConflictDoUpdate({ target: botSessions.key, set: { value: state, updatedAt: sql`now()` } });
-    },
-    async delete(key) {
-      await db.delete(botSessions).where(eq(botSessions.key, key));
-    },
+    // The state was written by write() below, so it reads back as the plugin's own shape.
+    read: async (key) => (await botSessionStore.read(db, key)) as VersionedState<ConversationData> | undefined,
+    write: (key, state) => botSessionStore.write(db, key, state),
+    delete: (key) => botSessionStore.delete(db, key),
   };
 }

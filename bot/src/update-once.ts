@@ -1,6 +1,5 @@
-import { eq, lt } from 'drizzle-orm';
 import type { MiddlewareFn } from 'grammy';
-import { tables, type Database } from '@stickerdrop/core';
+import { handledUpdates, type Database } from '@stickerdrop/core';
 import type { BotContext } from './context.js';
 import type { Logger } from '@stickerdrop/core';
 
@@ -20,32 +19,23 @@ export const HANDLED_UPDATES_KEPT_MS = 24 * 60 * 60_000;
  * Cost: one primary-key read and one insert per update.
  */
 export function handleEachUpdateOnce(db: Database, now: () => Date): MiddlewareFn<BotContext> {
-  const { telegramUpdates } = tables;
   return async (ctx, next) => {
     const updateId = ctx.update.update_id;
-    const [seen] = await db
-      .select({ updateId: telegramUpdates.updateId })
-      .from(telegramUpdates)
-      .where(eq(telegramUpdates.updateId, updateId))
-      .limit(1);
-    if (seen) {
+    if (await handledUpdates.has(db, updateId)) {
       ctx.services.log.info({ updateId }, 'repeated update skipped');
       return;
     }
     try {
       await next();
     } finally {
-      await db.insert(telegramUpdates).values({ updateId, handledAt: now() }).onConflictDoNothing();
+      await handledUpdates.record(db, updateId, now());
     }
   };
 }
 
 /** Forgets updates handled over a day ago (an indexed range delete). */
 export async function pruneHandledUpdates(db: Database, now: Date): Promise<void> {
-  const { telegramUpdates } = tables;
-  await db
-    .delete(telegramUpdates)
-    .where(lt(telegramUpdates.handledAt, new Date(now.getTime() - HANDLED_UPDATES_KEPT_MS)));
+  await handledUpdates.forgetBefore(db, new Date(now.getTime() - HANDLED_UPDATES_KEPT_MS));
 }
 
 /** How often the bot forgets old update ids: hourly keeps the table about a day of updates long. */

@@ -128,6 +128,7 @@ export {
   startPaymentJobs,
   checkStarsPreCheckout,
   settleStarsPayment,
+  starsRefundContext,
   refundStarsNow,
   refundNotice,
   STARS_CURRENCY,
@@ -141,9 +142,11 @@ export {
   tonProofDigest,
   issueTonProofPayload,
   consumeTonProofPayload,
+  linkWallet,
   tonConnectManifest,
   tonConnectIcon,
 } from './wallet/index.js';
+export { botSessionStore, handledUpdates } from './chat/index.js';
 export { enqueueOutbox } from './outbox/enqueue.js';
 export {
   claimOutboxBatch,

@@ -51,6 +51,11 @@ function installTelegramClient(theme: Record<string, string>): void {
       if (type === 'web_app_request_content_safe_area') {
         reply('content_safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
       }
+      // The user sends the prepared message to a chat they pick.
+      if (type === 'web_app_send_prepared_message') reply('prepared_message_sent', undefined);
+      // The app is not on the home screen yet; the user accepts Telegram's prompt.
+      if (type === 'web_app_check_home_screen') reply('home_screen_checked', { status: 'missed' });
+      if (type === 'web_app_add_to_home_screen') reply('home_screen_added', undefined);
     },
   };
 }
@@ -60,6 +65,8 @@ export interface TelegramLaunch {
   startParam?: string;
   botToken: string;
   theme?: Record<string, string>;
+  /** The client's Mini Apps version: 8.0 by default; older ones lack the newer methods. */
+  version?: string;
 }
 
 /** Opens the app as Telegram launches it: signed init data and launch parameters in the URL hash. */
@@ -78,7 +85,7 @@ export async function openInTelegram(page: Page, baseUrl: string, launch: Telegr
   );
   const params = new URLSearchParams({
     tgWebAppData: initData,
-    tgWebAppVersion: '8.0',
+    tgWebAppVersion: launch.version ?? '8.0',
     tgWebAppPlatform: 'android',
     tgWebAppThemeParams: JSON.stringify(theme),
   });
@@ -91,7 +98,10 @@ export function telegramEvents(page: Page): Promise<TelegramEvent[]> {
 }
 
 /** The user presses a native button: Telegram sends the event to the page. */
-export function pressNative(page: Page, event: 'main_button_pressed' | 'back_button_pressed'): Promise<void> {
+export function pressNative(
+  page: Page,
+  event: 'main_button_pressed' | 'secondary_button_pressed' | 'back_button_pressed',
+): Promise<void> {
   return page.evaluate(
     (name) =>
       (
@@ -102,5 +112,10 @@ export function pressNative(page: Page, event: 'main_button_pressed' | 'back_but
 }
 
 export function lastMainButton(events: TelegramEvent[]): Record<string, unknown> | undefined {
-  return [...events].reverse().find((event) => event.type === 'web_app_setup_main_button')?.data;
+  return lastOf(events, 'web_app_setup_main_button');
+}
+
+/** The data of the last call of `type`: the state Telegram shows (a button's, the closing behaviour's). */
+export function lastOf(events: TelegramEvent[], type: string): Record<string, unknown> | undefined {
+  return [...events].reverse().find((event) => event.type === type)?.data;
 }

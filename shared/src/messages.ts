@@ -103,6 +103,7 @@ export const API_ERRORS = {
   tooManyRequests: 'Too many requests',
   telegramAccountRequired: 'Sign in with Telegram to add stickers to Telegram',
   telegramSetUnavailable: 'Adding stickers to Telegram is not available right now',
+  shareMessageUnavailable: 'Sharing to a Telegram chat is not available right now',
   cardAmountTooSmall: 'This price is below the smallest card payment; please pay with TON',
   orderExpired: 'This order has expired; please buy again',
   paymentAmountMismatch: 'The amount does not match this order; please buy again',

@@ -66,6 +66,7 @@ export class FakeBotApi extends HttpFake {
   readonly starTransactions: Array<Record<string, unknown> & { id: string }> = [];
 
   private nextMessageId = 1;
+  private nextPreparedId = 1;
   private nextUpdateId = 1;
   private nextFileId = 1;
   private pendingUpdates: Update[] = [];
@@ -120,6 +121,18 @@ export class FakeBotApi extends HttpFake {
   /** Every call of `method` takes this long before it answers. */
   delay(method: string, ms: number): void {
     this.delays.set(method, ms);
+  }
+
+  /** Bot API 8.0: a message the user can send with the mini-app's shareMessage, for 24 hours. */
+  private savePreparedInlineMessage(p: Record<string, unknown>) {
+    if (!(Number(p.user_id) > 0)) throw badRequest('USER_ID_INVALID');
+    const result = p.result as { type?: unknown; id?: unknown } | undefined;
+    if (!result || typeof result.type !== 'string' || typeof result.id !== 'string') {
+      throw badRequest('RESULT_ID_INVALID');
+    }
+    const targets = ['allow_user_chats', 'allow_bot_chats', 'allow_group_chats', 'allow_channel_chats'];
+    if (!targets.some((name) => p[name] === true)) throw badRequest('PEER_TYPES_INVALID');
+    return { id: `prepared-${this.nextPreparedId++}`, expiration_date: Math.floor(Date.now() / 1000) + 86_400 };
   }
 
   /** Answers `method` with the responder's result instead of the built-in one. */
@@ -319,6 +332,8 @@ export class FakeBotApi extends HttpFake {
         return true;
       case 'createInvoiceLink':
         return createInvoiceLink(p);
+      case 'savePreparedInlineMessage':
+        return this.savePreparedInlineMessage(p);
       case 'answerPreCheckoutQuery':
         if (!p.pre_checkout_query_id) throw badRequest('QUERY_ID_INVALID');
         if (p.ok === false && !p.error_message) throw badRequest('error message is required');

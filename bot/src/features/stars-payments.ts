@@ -1,5 +1,4 @@
 import { Composer } from 'grammy';
-import { and, eq } from 'drizzle-orm';
 import {
   checkStarsPreCheckout,
   type Database,
@@ -7,7 +6,7 @@ import {
   refundStarsNow,
   settleStarsPayment,
   STARS_CURRENCY,
-  tables,
+  starsRefundContext,
 } from '@stickerdrop/core';
 import type { BotContext } from '../context.js';
 
@@ -56,32 +55,6 @@ starsPaymentsFeature.on('message:successful_payment', async (ctx) => {
     refund: (userId, charge) => ctx.api.refundStarPayment(userId, charge),
   });
   if (!refunded) return;
-  const { title, reason } = await refundContext(db, result.orderId, chargeId, result.outcome);
+  const { title, reason } = await starsRefundContext(db, result.orderId, chargeId, result.outcome);
   await ctx.reply(refundNotice({ title, reason, route: 'stars' }), { parse_mode: 'HTML' });
 });
-
-/** The pack's title and why the payment bought nothing, for the buyer's message. */
-async function refundContext(
-  db: Database,
-  orderId: string | null,
-  chargeId: string,
-  outcome: string,
-): Promise<{ title: string | null; reason: string }> {
-  if (!orderId) return { title: null, reason: outcome };
-  const [job] = await db
-    .select({ payload: tables.outbox.payload })
-    .from(tables.outbox)
-    .where(
-      and(
-        eq(tables.outbox.kind, 'refund_required'),
-        eq(tables.outbox.dedupeKey, `refund:${orderId}:stars:${chargeId}`),
-      ),
-    );
-  const [pack] = await db
-    .select({ title: tables.packs.title })
-    .from(tables.orders)
-    .innerJoin(tables.packs, eq(tables.packs.id, tables.orders.packId))
-    .where(eq(tables.orders.id, orderId));
-  const reason = (job?.payload as { reason?: string } | undefined)?.reason ?? outcome;
-  return { title: pack?.title ?? null, reason };
-}

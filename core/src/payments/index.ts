@@ -6,6 +6,7 @@ export { settlePayment, type IncomingPayment, type PaymentOutcome, type SettleRe
 export {
   checkStarsPreCheckout,
   settleStarsPayment,
+  starsRefundContext,
   STARS_CURRENCY,
   type PreCheckoutAnswer,
   type PreCheckoutQuery,

@@ -4,7 +4,7 @@ import type { IconNode } from 'lucide';
 export type { IconNode };
 
 interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
-  /** One of lucide's icons, imported by name from 'lucide' (its data only, so only those used ship). */
+  /** One of lucide's icons, as components/icon-set.ts names them (its data only: only those used ship). */
   icon: IconNode;
   size?: number;
 }

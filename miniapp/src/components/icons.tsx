@@ -1,4 +1,4 @@
-import { Heart, Menu, X } from 'lucide';
+import { Heart, Menu, X } from './icon-set';
 import { Icon } from './Icon';
 
 /** The icons several screens share, with the sizes they are drawn at. */

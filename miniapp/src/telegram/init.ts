@@ -12,13 +12,16 @@ export async function initTelegram(): Promise<TelegramEnvironment> {
   const sdk = await import('./sdk-bundle');
   // The complete check asks the container for its theme; the synchronous one trusts stale session storage.
   if (!(await sdk.isTMA('complete'))) return plainWeb();
-  const { backButton, mainButton, miniApp, themeParams, viewport } = sdk;
+  const { backButton, closingBehavior, mainButton, miniApp, secondaryButton, themeParams, viewport } = sdk;
   // The container's theme, not the plain web's palette (web-palette.css), colours the page from now on.
   document.documentElement.classList.add('telegram');
 
   sdk.init();
   backButton.mount.ifAvailable();
   mainButton.mount.ifAvailable();
+  // Older clients lack these (secondary button: 7.10): ifAvailable leaves them unmounted, never throws.
+  secondaryButton.mount.ifAvailable();
+  closingBehavior.mount.ifAvailable();
   themeParams.mountSync.ifAvailable();
   if (!themeParams.isCssVarsBound()) themeParams.bindCssVars.ifAvailable();
   miniApp.mountSync.ifAvailable();

@@ -3,6 +3,32 @@ import { telegramSdk } from './sdk';
 export type ShareOutcome = 'telegram' | 'device' | 'copied' | 'cancelled' | 'failed';
 
 /**
+ * Telegram's shareMessage (clients from 8.0): the user picks a chat and sends a message the bot prepared
+ * (`prepare` asks the API for its id). 'unavailable' when the client lacks the method or no message could
+ * be prepared: the caller then shares the link. Once Telegram's sheet was shown, its outcome is final.
+ */
+export async function sharePreparedMessage(
+  prepare: () => Promise<string>,
+): Promise<'telegram' | 'cancelled' | 'unavailable'> {
+  const shareMessage = telegramSdk()?.shareMessage;
+  if (!shareMessage?.isAvailable()) return 'unavailable';
+  let id: string;
+  try {
+    id = await prepare();
+  } catch (error) {
+    console.warn('No prepared message to share; sharing the link instead', error);
+    return 'unavailable';
+  }
+  try {
+    await shareMessage(id);
+    return 'telegram';
+  } catch {
+    // The user closed the sheet, or Telegram refused: showing a second sheet would only repeat the question.
+    return 'cancelled';
+  }
+}
+
+/**
  * SPEC §8: the device share sheet, else the link is copied. Inside Telegram its own share-to-chat sheet
  * is the device's sheet.
  */

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { telegramSdk } from './sdk';
+import { telegramSdk, type TelegramSdk } from './sdk';
 import { useTelegram } from './TelegramProvider';
 
-export interface MainButtonParams {
+export interface BottomButtonParams {
   text: string;
   /** False hides the button. */
   visible: boolean;
@@ -16,32 +16,41 @@ export interface MainButtonParams {
  * Drives Telegram's Main Button while the calling screen is shown. Returns true when the native button
  * is in use; on the plain web it returns false and the screen renders its own page button instead.
  */
-export function useMainButton(params: MainButtonParams): boolean {
+export function useMainButton(params: BottomButtonParams): boolean {
+  return useBottomButton('mainButton', params);
+}
+
+/** The same for the Secondary Button (clients from 7.10; older ones get the page button). */
+export function useSecondaryButton(params: BottomButtonParams): boolean {
+  return useBottomButton('secondaryButton', params);
+}
+
+function useBottomButton(which: 'mainButton' | 'secondaryButton', params: BottomButtonParams): boolean {
   const { inside } = useTelegram();
-  const mainButton = telegramSdk()?.mainButton;
-  const native = Boolean(inside && mainButton?.setParams.isAvailable());
+  const button: TelegramSdk['mainButton'] | TelegramSdk['secondaryButton'] | undefined = telegramSdk()?.[which];
+  const native = Boolean(inside && button?.setParams.isAvailable());
   const onClick = useRef(params.onClick);
   onClick.current = params.onClick;
 
   useEffect(() => {
-    if (!native || !mainButton) return;
-    const [, off] = mainButton.onClick.ifAvailable(() => onClick.current());
+    if (!native || !button) return;
+    const [, off] = button.onClick.ifAvailable(() => onClick.current());
     return () => {
       off?.();
-      mainButton.setParams.ifAvailable({ isVisible: false, isLoaderVisible: false });
+      button.setParams.ifAvailable({ isVisible: false, isLoaderVisible: false });
     };
-  }, [native, mainButton]);
+  }, [native, button]);
 
   const { text, visible, enabled, loading } = params;
   useEffect(() => {
-    if (!native || !mainButton) return;
-    mainButton.setParams.ifAvailable({
+    if (!native || !button) return;
+    button.setParams.ifAvailable({
       text,
       isVisible: visible,
       isEnabled: enabled && !loading,
       isLoaderVisible: loading,
     });
-  }, [native, mainButton, text, visible, enabled, loading]);
+  }, [native, button, text, visible, enabled, loading]);
 
   return native;
 }

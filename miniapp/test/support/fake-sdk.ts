@@ -4,7 +4,11 @@ import type { TelegramSdk } from '../../src/telegram/sdk';
 /** Records every native call the app makes; tests fire the buttons' click listeners by hand. */
 export function fakeSdk() {
   const calls: Array<[string, ...unknown[]]> = [];
-  const listeners = { back: new Set<() => void>(), main: new Set<() => void>() };
+  const listeners = {
+    back: new Set<() => void>(),
+    main: new Set<() => void>(),
+    secondary: new Set<() => void>(),
+  };
   const safe = <A extends unknown[]>(name: string, result?: (...args: A) => unknown) => {
     const fn = (...args: A) => {
       calls.push([name, ...args]);
@@ -27,6 +31,17 @@ export function fakeSdk() {
       onClick: subscribe(listeners.back, 'backButton.onClick'),
     },
     mainButton: { setParams: safe('mainButton.setParams'), onClick: subscribe(listeners.main, 'mainButton.onClick') },
+    secondaryButton: {
+      setParams: safe('secondaryButton.setParams'),
+      onClick: subscribe(listeners.secondary, 'secondaryButton.onClick'),
+    },
+    closingBehavior: {
+      enableConfirmation: safe('closingBehavior.enableConfirmation'),
+      disableConfirmation: safe('closingBehavior.disableConfirmation'),
+    },
+    shareMessage: safe('shareMessage', () => Promise.resolve()),
+    checkHomeScreenStatus: safe('checkHomeScreenStatus', () => Promise.resolve('missed')),
+    addToHomeScreen: safe('addToHomeScreen'),
     hapticFeedback: {
       impactOccurred: safe('haptic.impact'),
       selectionChanged: safe('haptic.selection'),
@@ -44,6 +59,7 @@ export function fakeSdk() {
     names: () => calls.map(([name]) => name),
     pressBack: () => listeners.back.forEach((listener) => listener()),
     pressMain: () => listeners.main.forEach((listener) => listener()),
+    pressSecondary: () => listeners.secondary.forEach((listener) => listener()),
     lastMainButton: () =>
       [...calls].reverse().find(([name]) => name === 'mainButton.setParams')?.[1] as
         Record<string, unknown> | undefined,

@@ -88,6 +88,10 @@ export const CreatePackResponse = z.object({ sticker: PackDetail });
 export const TelegramSetResponse = z.object({ status: z.literal('queued') });
 export type TelegramSetResponse = z.infer<typeof TelegramSetResponse>;
 
+/** A message the bot prepared for the user to send with Telegram's shareMessage (Bot API 8.0). */
+export const ShareMessageResponse = z.object({ id: z.string() });
+export type ShareMessageResponse = z.infer<typeof ShareMessageResponse>;
+
 export const MarketplaceStats = z.object({
   totalListings: z.number().int(),
   uniqueSellers: z.number().int(),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_ERRORS, type TelegramSetResponse } from '@stickerdrop/shared';
 import { conflict, enqueueOutbox, HttpError } from '@stickerdrop/core';
 import { requirePackOwner } from '../downloads/owner-access.js';
+import { shareMessageRoutes } from './share-message.js';
 
 const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -13,6 +14,7 @@ const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
  * client retrying one tap sends the same `Idempotency-Key` and gets one job.
  */
 export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(shareMessageRoutes);
   app.post<{ Params: { id: string } }>('/api/stickers/:id/telegram-set', async (request, reply) => {
     const { userId, packId } = await requirePackOwner(request, app.deps.db);
     // Demo users (negative ids) have no Telegram account to own a sticker set.

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_ERRORS, type PackDetail } from '@stickerdrop/shared';
-import { createPack, forbidden, getPackDetail, tables } from '@stickerdrop/core';
+import { createPack, forbidden, getPackDetail, getUserById } from '@stickerdrop/core';
 import { requireUser } from '../../http/auth.js';
 import { readCreatePackForm } from './create-pack-form.js';
 
@@ -10,11 +9,7 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   /** Runs before the body is parsed, so nobody but a creator gets 5 MB files read on their behalf. */
   async function requireCreator(request: FastifyRequest): Promise<void> {
     const userId = requireUser(request);
-    const [user] = await app.deps.db
-      .select({ isCreator: tables.users.isCreator })
-      .from(tables.users)
-      .where(eq(tables.users.id, userId))
-      .limit(1);
+    const user = await getUserById(app.deps.db, userId);
     if (!user?.isCreator) throw forbidden(API_ERRORS.creatorsOnly);
   }
 

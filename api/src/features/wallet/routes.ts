@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { API_ERRORS, LinkWalletRequest } from '@stickerdrop/shared';
 import {
   checkTonProof,
-  consumeTonProofPayload,
   issueTonProofPayload,
+  linkWallet,
   parseInput,
   tonConnectIcon,
   tonConnectManifest,
   toUserDto,
   unauthorized,
-  tables,
 } from '@stickerdrop/core';
 import { requireUser } from '../../http/auth.js';
 
@@ -41,11 +39,7 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
       throw unauthorized(API_ERRORS.invalidTonProof);
     }
     const walletAddress = check.address.toString({ bounceable: false, testOnly: config.ton.network === 'testnet' });
-    const user = await db.transaction(async (tx) => {
-      if (!(await consumeTonProofPayload(tx, userId, input.proof.payload, at))) return null;
-      const [row] = await tx.update(tables.users).set({ walletAddress }).where(eq(tables.users.id, userId)).returning();
-      return row ?? null;
-    });
+    const user = await linkWallet(db, { userId, payload: input.proof.payload, walletAddress, now: at });
     if (!user) {
       request.log.info({ userId, reason: 'payload' }, 'ton_proof refused');
       throw unauthorized(API_ERRORS.invalidTonProof);

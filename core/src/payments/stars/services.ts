@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { API_ERRORS, type PaymentInstructions } from '@stickerdrop/shared';
 import type { Database } from '../../db/client.js';
-import { orders, packs } from '../../db/schema.js';
+import { orders, outbox, packs } from '../../db/schema.js';
 import { countLiveReservations, ownsEdition } from '../../orders/availability.js';
 import { isLiveReservation } from '../../orders/order-record.js';
 import { settlePayment, type SettleResult } from '../settle.js';
@@ -87,4 +87,25 @@ export async function settleStarsPayment(db: Database, payment: StarsPayment): P
       },
     },
   );
+}
+
+/** The pack's title and why the payment bought nothing, for the buyer's message. */
+export async function starsRefundContext(
+  db: Database,
+  orderId: string | null,
+  chargeId: string,
+  outcome: string,
+): Promise<{ title: string | null; reason: string }> {
+  if (!orderId) return { title: null, reason: outcome };
+  const [job] = await db
+    .select({ payload: outbox.payload })
+    .from(outbox)
+    .where(and(eq(outbox.kind, 'refund_required'), eq(outbox.dedupeKey, `refund:${orderId}:stars:${chargeId}`)));
+  const [pack] = await db
+    .select({ title: packs.title })
+    .from(orders)
+    .innerJoin(packs, eq(packs.id, orders.packId))
+    .where(eq(orders.id, orderId));
+  const reason = (job?.payload as { reason?: string } | undefined)?.reason ?? outcome;
+  return { title: pack?.title ?? null, reason };
 }

@@ -1,4 +1,4 @@
-import { Heart } from 'lucide';
+import { Heart } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
 
 /** SPEC §2 footer: a tagline, a code-hosting link, a social link and a made-by line. */

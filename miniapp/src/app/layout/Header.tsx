@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { Ticket } from 'lucide';
+import { Ticket } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { ButtonLink } from '../../components/ButtonLink';

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { Button } from '@telegram-apps/telegram-ui';
-import { Gem, Package, Palette, Ticket, Zap } from 'lucide';
+import { Gem, Package, Palette, Ticket, Zap } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
 import { MESSAGES, type AuthResponse } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';

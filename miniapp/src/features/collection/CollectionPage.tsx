@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Placeholder } from '@telegram-apps/telegram-ui';
-import { Clock, Gem, Heart, Package } from 'lucide';
+import { Clock, Gem, Heart, Package } from '../../components/icon-set';
 import {
   COLLECTION_FILTERS,
   CURRENCY,

@@ -2,7 +2,7 @@ import { useRef, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { Button, Input, Placeholder, Select, Textarea } from '@telegram-apps/telegram-ui';
-import { Lock } from 'lucide';
+import { Lock } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
 import {
   ACCEPTED_IMAGE_TYPES,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { Gem, Repeat, Wrench } from 'lucide';
+import { Gem, Repeat, Wrench } from '../../components/icon-set';
 import { Icon, type IconNode } from '../../components/Icon';
 import { FEATURE_BLURBS, HOME_TAGLINE, TRENDING_LIMIT } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';

@@ -1,5 +1,5 @@
 import { CURRENCY, FALLBACK_HOME_STATS, formatCompact, type MarketplaceStats } from '@stickerdrop/shared';
-import { Gem, Palette, Tag, TrendingUp } from 'lucide';
+import { Gem, Palette, Tag, TrendingUp } from '../../components/icon-set';
 import type { StatTile } from '../../components/StatTiles';
 
 const count = (value: number) => value.toLocaleString('en-US');

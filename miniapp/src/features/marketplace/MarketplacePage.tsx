@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
-import { Gem, Palette, TrendingUp, Users } from 'lucide';
+import { Gem, Palette, TrendingUp, Users } from '../../components/icon-set';
 import {
   CURRENCY,
   formatTonCents,

@@ -1,4 +1,4 @@
-import { LayoutGrid, List } from 'lucide';
+import { LayoutGrid, List } from '../../components/icon-set';
 import type { IconNode } from '../../components/Icon';
 import type { Sort, ViewMode } from '@stickerdrop/shared';
 

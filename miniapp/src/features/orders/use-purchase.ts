@@ -4,7 +4,9 @@ import { useNavigate } from 'react-router-dom';
 import { MESSAGES, type Order, type PaymentMethod } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { errorText } from '../../api/client';
+import { useClosingConfirmation } from '../../telegram/closing-confirmation';
 import { haptics } from '../../telegram/haptics';
+import { offerHomeScreenAfterPurchase } from '../../telegram/home-screen';
 import { openExternalUrl, openTelegramUrl } from '../../telegram/links';
 import { telegramSdk } from '../../telegram/sdk';
 import { useToast } from '../../toast/ToastProvider';
@@ -31,6 +33,8 @@ export function usePurchase(packId: number) {
   const [phase, setPhase] = useState<PurchasePhase>('idle');
   const [order, setOrder] = useState<Order | null>(null);
   const settled = useRef<string | null>(null);
+  // Closing Telegram while a payment is open would leave the buyer not knowing how it ended.
+  useClosingConfirmation(phase !== 'idle');
 
   const polled = useQuery({
     ...orderQueries.detail(api, order?.id ?? ''),
@@ -61,6 +65,7 @@ export function usePurchase(packId: number) {
       void queryClient.invalidateQueries({ queryKey: statsQueries.all() });
       void queryClient.invalidateQueries({ queryKey: profileQueries.all() });
       void queryClient.invalidateQueries({ queryKey: resaleQueries.all() });
+      void offerHomeScreenAfterPurchase();
     },
     [queryClient, toast],
   );

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
-import { CircleCheck, Eye, Image as ImageIcon, Images, Star, Users } from 'lucide';
+import { CircleCheck, Eye, Image as ImageIcon, Images, Star, Users } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
 import { MESSAGES, parsePackId } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
@@ -17,6 +17,7 @@ import { configQueries } from '../config/queries';
 import { paymentChoices } from '../orders/payment-methods';
 import { packQueries } from '../packs/queries';
 import { useLike } from '../packs/use-like';
+import { AddToTelegramButton } from './AddToTelegramButton';
 import { PriceBox } from './PriceBox';
 import { usePackActions } from './use-pack-actions';
 import { usePurchase } from '../orders/use-purchase';
@@ -104,14 +105,10 @@ export function PackDetailPage() {
                 <Button mode="bezeled" size="s" loading={actions.downloading} onClick={() => void actions.download()}>
                   Download
                 </Button>
-                <Button
-                  mode="bezeled"
-                  size="s"
-                  loading={actions.addToTelegram.isPending}
-                  onClick={() => actions.addToTelegram.mutate(data.id)}
-                >
-                  Add to Telegram
-                </Button>
+                <AddToTelegramButton
+                  pending={actions.addToTelegram.isPending}
+                  onAdd={() => actions.addToTelegram.mutate(data.id)}
+                />
               </>
             ) : null}
           </div>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { MESSAGES, packAppLink, type PackDetail } from '@stickerdrop/shared';
+import { MESSAGES, packAppLink, type PackDetail, type ShareMessageResponse } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { errorText } from '../../api/client';
-import { shareLink } from '../../telegram/share';
+import { shareLink, sharePreparedMessage } from '../../telegram/share';
 import { useTelegram } from '../../telegram/TelegramProvider';
 import { useToast } from '../../toast/ToastProvider';
 import { useAuth } from '../auth/AuthProvider';
@@ -24,6 +24,16 @@ export function usePackActions(pack: PackDetail | undefined, botUsername: string
 
   async function share() {
     if (!pack) return;
+    // Inside Telegram, a signed-in user shares a message the bot prepared (a card with an Open button);
+    // when that cannot be had, the link as everywhere else.
+    if (inside && user) {
+      const prepared = await sharePreparedMessage(() =>
+        api
+          .request<ShareMessageResponse>(`/api/stickers/${pack.id}/share-message`, { method: 'POST' })
+          .then((body) => body.id),
+      );
+      if (prepared !== 'unavailable') return;
+    }
     const outcome = await shareLink(packShareUrl(pack.id, botUsername, inside), pack.title);
     if (outcome === 'copied') toast.success(MESSAGES.linkCopied);
   }

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Eye, Flame, Heart, Image as ImageIcon, ShoppingCart, Sparkles } from 'lucide';
+import { Eye, Flame, Heart, Image as ImageIcon, ShoppingCart, Sparkles } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
 import { CARD_DESCRIPTION_LINES, CARD_STAGGER_S, CURRENCY, type PackCard as PackCardData } from '@stickerdrop/shared';
 import { apiUrl } from '../../config';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Textarea } from '@telegram-apps/telegram-ui';
-import { Gem, Palette, ShoppingBag, TrendingUp } from 'lucide';
+import { Gem, Palette, ShoppingBag, TrendingUp } from '../../components/icon-set';
 import {
   CURRENCY,
   MESSAGES,
