@@ -75,6 +75,7 @@ export const TEXTS = {
   chooseCategory: 'Please choose a category with the buttons.',
   askEditionSize: `How many editions (${MIN_EDITION_SIZE}–${MAX_EDITION_SIZE})?`,
   editionSizeInvalid: `Please send a whole number from ${MIN_EDITION_SIZE} to ${MAX_EDITION_SIZE}.`,
+  askRoyalty: 'Your royalty on every resale, in % (0–10), or /skip for 5 %.',
   packSummary: (pack: {
     images: number;
     title: string;
@@ -82,6 +83,7 @@ export const TEXTS = {
     price: string;
     category: string;
     maxSupply: number;
+    royaltyBps: number;
   }) =>
     [
       '<b>New pack</b>',
@@ -92,6 +94,7 @@ export const TEXTS = {
       `Price: ${pack.price} ${CURRENCY}`,
       `Category: ${pack.category}`,
       `Editions: ${pack.maxSupply}`,
+      `Resale royalty: ${pack.royaltyBps / 100} %`,
     ].join('\n'),
   creating: MESSAGES.creating,
 

@@ -21,6 +21,14 @@ export function splitResalePrice(price: bigint, royaltyBps: number, feeBps: numb
   return { seller: price - royalty - fee, royalty, fee };
 }
 
+/** "5" or "2.5" (percent, at most two decimals) → 500 or 250 basis points; null outside 0–10 %. */
+export function royaltyBpsOfPercent(percent: string): number | null {
+  const text = percent.trim();
+  if (!/^\d{1,2}(\.\d{1,2})?$/.test(text)) return null;
+  const bps = Math.round(Number(text) * 100);
+  return bps <= MAX_ROYALTY_BPS ? bps : null;
+}
+
 /** The texts of the resale contract (issue 10). */
 export const RESALE_ERRORS = {
   walletRequired: 'Link a TON wallet to receive payments',
@@ -31,5 +39,5 @@ export const RESALE_ERRORS = {
   editionNotFound: 'Edition not found',
   notOwner: 'You do not own this edition',
   notListed: 'This edition is not listed',
-  invalidRoyalty: `Royalty must be a whole number of basis points from 0 to ${MAX_ROYALTY_BPS}`,
+  invalidRoyalty: `Creator royalty must be from 0 to ${MAX_ROYALTY_BPS / 100} % (${MAX_ROYALTY_BPS} basis points)`,
 } as const;

@@ -1,6 +1,16 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { createConversation } from '@grammyjs/conversations';
-import { API_ERRORS, CATEGORIES, MAX_STICKERS_PER_PACK, MESSAGES, formatTon, parsePrice } from '@stickerdrop/shared';
+import {
+  API_ERRORS,
+  CATEGORIES,
+  DEFAULT_ROYALTY_BPS,
+  MAX_STICKERS_PER_PACK,
+  MESSAGES,
+  RESALE_ERRORS,
+  formatTon,
+  parsePrice,
+  royaltyBpsOfPercent,
+} from '@stickerdrop/shared';
 import { createPack, getUserById, HttpError, validatePackFields } from '@stickerdrop/core';
 import type { BotContext, ConversationContext } from '../context.js';
 import { openPackKeyboard } from '../keyboards.js';
@@ -83,8 +93,22 @@ async function newPackConversation(conversation: BotConversation, ctx: Conversat
     }),
   );
 
+  const royaltyText = await askText(conversation, ctx, TEXTS.askRoyalty, {
+    validate: (text) => (royaltyBpsOfPercent(text) === null ? RESALE_ERRORS.invalidRoyalty : null),
+    skippable: true,
+  });
+  const royaltyBps = royaltyText ? royaltyBpsOfPercent(royaltyText)! : DEFAULT_ROYALTY_BPS;
+
   const price = formatTon(parsePrice(priceText)!);
-  const summary = TEXTS.packSummary({ images: fileIds.length, title, description, price, category, maxSupply });
+  const summary = TEXTS.packSummary({
+    images: fileIds.length,
+    title,
+    description,
+    price,
+    category,
+    maxSupply,
+    royaltyBps,
+  });
   const keyboard = new InlineKeyboard().text(TEXTS.confirm, 'pack:yes').text(TEXTS.cancel, 'pack:no');
   const answer = await askButton(conversation, ctx, summary, keyboard, 'pack');
   if (answer.value !== 'yes') {
@@ -99,7 +123,7 @@ async function newPackConversation(conversation: BotConversation, ctx: Conversat
       const user = await getUserById(services.db, creatorId);
       if (!user?.isCreator) return { error: API_ERRORS.creatorsOnly };
       const images = await downloadImages(services, fileIds);
-      const input = { images, title, description, price: priceText, category, tags: [], maxSupply };
+      const input = { images, title, description, price: priceText, category, tags: [], maxSupply, royaltyBps };
       const packId = await createPack(services, creatorId, input, { acceptWebp: true });
       return { packId };
     } catch (error) {

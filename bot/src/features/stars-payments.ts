@@ -1,7 +1,6 @@
 import { Composer } from 'grammy';
 import {
   checkStarsPreCheckout,
-  type Database,
   refundNotice,
   refundStarsNow,
   settleStarsPayment,

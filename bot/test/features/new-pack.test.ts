@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { API_ERRORS, HOME_TAGLINE, MESSAGES } from '@stickerdrop/shared';
+import { API_ERRORS, HOME_TAGLINE, MESSAGES, RESALE_ERRORS } from '@stickerdrop/shared';
 import { tables } from '@stickerdrop/core';
 import { BOT_USER } from '../../../api/test/fakes/bot-api.js';
 import { hugePngHeader, insertUser, makeImage } from '../support/fixtures.js';
@@ -109,8 +109,13 @@ describe('/newpack', () => {
     await say('10001');
     expect(lastText()).toContain(API_ERRORS.invalidMaxSupply);
     await say('50');
+    expect(lastText()).toBe('Your royalty on every resale, in % (0–10), or /skip for 5 %.');
+    await say('12');
+    expect(lastText()).toContain(RESALE_ERRORS.invalidRoyalty);
+    await say('7.5');
 
     const summary = lastMessage();
+    expect(summary.params.text).toContain('Resale royalty: 7.5 %');
     expect(summary.params.text).toContain('Title: Space &lt;Cats&gt;');
     expect(summary.params.text).toContain('Stickers: 3');
     expect(summary.params.text).toContain('Price: 1.50 TON');
@@ -131,6 +136,7 @@ describe('/newpack', () => {
       priceNano: 1_500_000_000n,
       category: 'animals',
       maxSupply: 50,
+      royaltyBps: 750,
       soldCount: 0,
     });
     const stickers = await t.db.select().from(tables.packStickers).where(eq(tables.packStickers.packId, pack!.id));
@@ -168,7 +174,9 @@ describe('/newpack', () => {
     await say('2');
     await t.send(callbackUpdate(carla, lastMessage().result, 'category:food'));
     await say('10');
+    await say('/skip');
     const summary = lastMessage();
+    expect(summary.params.text).toContain('Resale royalty: 5 %');
     expect(summary.params.text).toContain('Description: —');
     await t.send(callbackUpdate(carla, summary.result, 'pack:no'));
     expect(lastText()).toBe('Cancelled.');
@@ -185,6 +193,7 @@ describe('/newpack', () => {
     await say('2');
     await t.send(callbackUpdate(carla, lastMessage().result, 'category:food'));
     await say('10');
+    await say('/skip');
     await t.db.update(tables.users).set({ isCreator: false }).where(eq(tables.users.id, carla.id));
     await t.send(callbackUpdate(carla, lastMessage().result, 'pack:yes'));
     expect(lastText()).toBe(API_ERRORS.creatorsOnly);

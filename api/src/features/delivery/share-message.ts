@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { Api } from 'grammy';
 import type { InlineQueryResultArticle } from 'grammy/types';
 import { API_ERRORS, MESSAGES, packAppLink, type PackDetail, type ShareMessageResponse } from '@stickerdrop/shared';
 import { conflict, getPackDetail, notFound, serviceUnavailable, unauthorized } from '@stickerdrop/core';
+import { botApi } from '../../telegram.js';
 import { packIdParam } from '../packs/params.js';
 
 /**
@@ -12,7 +12,7 @@ import { packIdParam } from '../packs/params.js';
  */
 export async function shareMessageRoutes(app: FastifyInstance): Promise<void> {
   const { config, db } = app.deps;
-  const telegram = config.botToken ? new Api(config.botToken, { apiRoot: config.telegramApiRoot }) : null;
+  const telegram = botApi(config);
 
   app.post<{ Params: { id: string } }>('/api/stickers/:id/share-message', async (request) => {
     const userId = request.userId;

@@ -1,7 +1,7 @@
 import { asc, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { API_ERRORS, CreatePackResponse, MAX_STICKERS_PER_PACK, MESSAGES } from '@stickerdrop/shared';
+import { API_ERRORS, RESALE_ERRORS, CreatePackResponse, MAX_STICKERS_PER_PACK, MESSAGES } from '@stickerdrop/shared';
 import { tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, rateLimitsWith, type TestApp } from '../../helpers.js';
 import { createCreator, createUser, type TestUser } from '../../users.js';
@@ -141,7 +141,20 @@ describeEachDatabase('POST /api/stickers', (kind) => {
       price: '0.01',
       maxSupply: 100,
       stickersCount: 1,
+      royaltyBps: 500,
     });
+  });
+
+  it('takes the creator royalty in basis points (0–1000)', async () => {
+    const fields = { title: 'Royal', price: '1', royaltyBps: '1000' };
+    const res = await postPack(t, creator.headers, await multipart(fields, [{ name: 'image', file: pngFile() }]));
+    expect(CreatePackResponse.parse(res.json()).sticker.royaltyBps).toBe(1000);
+    const zero = await postPack(
+      t,
+      creator.headers,
+      await multipart({ ...fields, royaltyBps: '0' }, [{ name: 'image', file: pngFile() }]),
+    );
+    expect(CreatePackResponse.parse(zero.json()).sticker.royaltyBps).toBe(0);
   });
 
   it('applies the EXIF orientation and strips the metadata', async () => {
@@ -205,6 +218,9 @@ describeEachDatabase('POST /api/stickers', (kind) => {
     ['edition size 10001', { maxSupply: '10001' }, API_ERRORS.invalidMaxSupply],
     ['edition size 2.5', { maxSupply: '2.5' }, API_ERRORS.invalidMaxSupply],
     ['edition size "many"', { maxSupply: 'many' }, API_ERRORS.invalidMaxSupply],
+    ['royalty 1001', { royaltyBps: '1001' }, RESALE_ERRORS.invalidRoyalty],
+    ['royalty -1', { royaltyBps: '-1' }, RESALE_ERRORS.invalidRoyalty],
+    ['royalty 2.5', { royaltyBps: '2.5' }, RESALE_ERRORS.invalidRoyalty],
   ])('refuses a bad %s after the SPEC rules', async (_name, override, error) => {
     const body = await multipart({ ...validFields, ...override }, [{ name: 'image', file: pngFile() }]);
     await expectRefused(body, 400, error);

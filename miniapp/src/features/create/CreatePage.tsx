@@ -139,6 +139,14 @@ function CreateForm() {
           max={MAX_EDITION_SIZE}
           step={1}
         />
+        <Input
+          {...field('royaltyPercent', 'Creator royalty on resales (%)')}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={10}
+          step={0.5}
+        />
         <Select {...field('category', 'Category')}>
           {CATEGORIES.map((category) => (
             <option key={category} value={category}>

@@ -2,6 +2,9 @@ import {
   API_ERRORS,
   DEFAULT_CATEGORY,
   DEFAULT_EDITION_SIZE,
+  DEFAULT_ROYALTY_BPS,
+  royaltyBpsOfPercent,
+  RESALE_ERRORS,
   MAX_EDITION_SIZE,
   MIN_EDITION_SIZE,
   validateCreateForm,
@@ -17,6 +20,8 @@ export interface CreateFormValues {
   category: Category;
   tags: string;
   maxSupply: string;
+  /** The creator's royalty on resales, in percent (0–10); sent as basis points. */
+  royaltyPercent: string;
 }
 
 export const EMPTY_CREATE_FORM: CreateFormValues = {
@@ -27,7 +32,10 @@ export const EMPTY_CREATE_FORM: CreateFormValues = {
   category: DEFAULT_CATEGORY,
   tags: '',
   maxSupply: String(DEFAULT_EDITION_SIZE),
+  royaltyPercent: String(DEFAULT_ROYALTY_BPS / 100),
 };
+
+export const royaltyBpsOf = royaltyBpsOfPercent;
 
 /** SPEC §5 in its order (image, title, price), then every chosen file, then our edition-size rule. */
 export function firstCreateFormError(values: CreateFormValues): string | null {
@@ -40,6 +48,7 @@ export function firstCreateFormError(values: CreateFormValues): string | null {
   const text = values.maxSupply.trim();
   const size = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
   if (!(size >= MIN_EDITION_SIZE && size <= MAX_EDITION_SIZE)) return API_ERRORS.invalidMaxSupply;
+  if (royaltyBpsOf(values.royaltyPercent) === null) return RESALE_ERRORS.invalidRoyalty;
   return null;
 }
 
@@ -52,6 +61,7 @@ export function createFormData(values: CreateFormValues): FormData {
   body.append('category', values.category);
   body.append('tags', values.tags);
   body.append('maxSupply', values.maxSupply.trim());
+  body.append('royaltyBps', String(royaltyBpsOf(values.royaltyPercent) ?? DEFAULT_ROYALTY_BPS));
   for (const image of values.images) body.append('image', image, image.name);
   return body;
 }

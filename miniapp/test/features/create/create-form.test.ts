@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
+import { API_ERRORS, MESSAGES, RESALE_ERRORS } from '@stickerdrop/shared';
 import { EMPTY_CREATE_FORM, createFormData, firstCreateFormError } from '../../../src/features/create/create-form';
 
 const png = (size = 1000, type = 'image/png', name = 'a.png') => new File([new Uint8Array(size)], name, { type });
@@ -33,6 +33,15 @@ describe('create form validation (SPEC §5, in order)', () => {
     for (const maxSupply of ['0', '10001', '1.5', '']) {
       expect(firstCreateFormError({ ...valid, maxSupply }), maxSupply).toBe(API_ERRORS.invalidMaxSupply);
     }
+  });
+
+  it('then the creator royalty: 0 to 10 %, sent as basis points (default 5 % = 500)', () => {
+    for (const royaltyPercent of ['10.5', '-1', 'abc', '', '1.234']) {
+      expect(firstCreateFormError({ ...valid, royaltyPercent }), royaltyPercent).toBe(RESALE_ERRORS.invalidRoyalty);
+    }
+    expect(createFormData(valid).get('royaltyBps')).toBe('500');
+    expect(createFormData({ ...valid, royaltyPercent: '2.5' }).get('royaltyBps')).toBe('250');
+    expect(createFormData({ ...valid, royaltyPercent: '0' }).get('royaltyBps')).toBe('0');
   });
 
   it('builds the multipart body with one image part per file', () => {
