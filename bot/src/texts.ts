@@ -1,4 +1,5 @@
 import type { CATEGORIES } from '@stickerdrop/shared';
+import type { ResalePayload } from '@stickerdrop/core';
 import {
   API_ERRORS,
   CURRENCY,
@@ -140,16 +141,11 @@ export const TEXTS = {
   addStickers: 'Add to Telegram',
 } as const;
 
-interface ResaleText {
-  title: string;
-  serial: number;
-  maxSupply: number;
-  price: string;
-  sellerShare: string;
-  royalty: string;
-  fee: string;
-  orderId: string;
-}
+/** What the resale messages read of the outbox's payload. */
+type ResaleText = Pick<
+  ResalePayload,
+  'title' | 'serial' | 'maxSupply' | 'price' | 'sellerShare' | 'royalty' | 'fee' | 'orderId'
+>;
 
 export const CATEGORY_LABELS: Record<(typeof CATEGORIES)[number], string> = {
   general: 'General',
