@@ -15,11 +15,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * isTrending: the pack is among the TRENDING_LIMIT highest trending scores (ties broken by id, like the
- * trending sort) and its score is above zero. Six rows read from packs_trending_idx.
+ * trending sort) and its score is above zero. Six rows read from packs_trending_idx. The limit is a literal
+ * so a prepared statement's generic plan keeps reading the index (see prepareList).
  */
 export const isTrendingSql: SQL<boolean> = sql<boolean>`${packs.id} in (
   select tp.id from packs tp where tp.trending_score > 0::real
-  order by tp.trending_score desc nulls last, tp.id desc nulls last limit ${TRENDING_LIMIT})`;
+  order by tp.trending_score desc nulls last, tp.id desc nulls last limit ${sql.raw(String(TRENDING_LIMIT))})`;
 
 /** The caller liked it; always false when signed out. `viewerId` may be a prepared statement's placeholder. */
 export function isFavoriteSql(viewerId: number | SQLWrapper | null): SQL<boolean> {

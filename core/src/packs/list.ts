@@ -63,10 +63,20 @@ function afterCursor(sort: Sort): SQL {
 }
 
 /**
- * The listing as a prepared statement per shape: sort × search × on resale × cursor, 32 in all
- * (prepared.ts). The time that decides which listings are buyable is the `now` placeholder.
+ * The listing as a prepared statement per shape: sort × search × on resale × cursor × page size
+ * (prepared.ts). The time that decides which listings are buyable is the `now` placeholder. The page size
+ * is a literal, not a placeholder: once Postgres switches a prepared statement to its generic plan, an
+ * unknown LIMIT is costed as a tenth of the table, and the plan may stop walking the sort's index.
  */
-function prepareList(db: DbOrTx, sort: Sort, search: boolean, onResale: boolean, cursor: boolean, name: string) {
+function prepareList(
+  db: DbOrTx,
+  sort: Sort,
+  search: boolean,
+  onResale: boolean,
+  cursor: boolean,
+  limit: number,
+  name: string,
+) {
   const now = sql.placeholder('now');
   return db
     .select({ ...cardColumns(null), ...marketColumns(now), sortKey: sortKeySql[sort] })
@@ -80,18 +90,25 @@ function prepareList(db: DbOrTx, sort: Sort, search: boolean, onResale: boolean,
       ),
     )
     .orderBy(...orderBy[sort])
-    .limit(sql.placeholder('limit'))
+    .limit(limit)
     .prepare(name);
 }
 
 type ListStatement = ReturnType<typeof prepareList>;
 const preparedLists = new WeakMap<DbOrTx, Map<string, ListStatement>>();
 
-function listStatement(db: DbOrTx, sort: Sort, search: boolean, onResale: boolean, cursor: boolean): ListStatement {
-  const name = `packs_list_${sort}${search ? '_search' : ''}${onResale ? '_resale' : ''}${cursor ? '_after' : ''}`;
+function listStatement(
+  db: DbOrTx,
+  sort: Sort,
+  search: boolean,
+  onResale: boolean,
+  cursor: boolean,
+  limit: number,
+): ListStatement {
+  const name = `packs_list_${sort}${search ? '_search' : ''}${onResale ? '_resale' : ''}${cursor ? '_after' : ''}_${limit}`;
   const statements = onePerHandle(preparedLists, db, () => new Map<string, ListStatement>());
   let statement = statements.get(name);
-  if (!statement) statements.set(name, (statement = prepareList(db, sort, search, onResale, cursor, name)));
+  if (!statement) statements.set(name, (statement = prepareList(db, sort, search, onResale, cursor, limit, name)));
   return statement;
 }
 
@@ -105,12 +122,18 @@ export async function listPacks(
   now: Date,
 ): Promise<PackListResponse> {
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : undefined;
-  const statement = listStatement(db, query.sort, query.search !== '', query.onResale === true, cursor !== undefined);
+  const statement = listStatement(
+    db,
+    query.sort,
+    query.search !== '',
+    query.onResale === true,
+    cursor !== undefined,
+    query.limit + 1,
+  );
   const rows = await statement.execute({
     pattern: likePattern(query.search),
     key: cursor?.key,
     id: cursor?.id,
-    limit: query.limit + 1,
     now: now.toISOString(),
   });
   const page = rows.slice(0, query.limit) as (CardRow & { sortKey: unknown })[];
@@ -132,19 +155,23 @@ function cursorKey(sort: Sort, value: unknown): number | string {
  * top packs carry the isTrending badge.
  */
 export async function listTrending(db: DbOrTx, limit: number, now: Date): Promise<PackCard[]> {
-  const rows = await onePerHandle(preparedTrending, db, prepareTrending).execute({ limit, now: now.toISOString() });
+  const statements = onePerHandle(preparedTrending, db, () => new Map<number, TrendingStatement>());
+  let statement = statements.get(limit);
+  if (!statement) statements.set(limit, (statement = prepareTrending(db, limit)));
+  const rows = await statement.execute({ now: now.toISOString() });
   return rows.map((row) => toPackCard(row, now));
 }
 
-const prepareTrending = (db: DbOrTx) =>
+const prepareTrending = (db: DbOrTx, limit: number) =>
   db
     .select({ ...cardColumns(null), ...marketColumns(sql.placeholder('now')) })
     .from(packs)
     .innerJoin(users, eq(users.id, packs.creatorId))
     .orderBy(...orderBy.trending)
-    .limit(sql.placeholder('limit'))
-    .prepare('packs_trending');
-const preparedTrending = new WeakMap<DbOrTx, ReturnType<typeof prepareTrending>>();
+    .limit(limit)
+    .prepare(`packs_trending_${limit}`);
+type TrendingStatement = ReturnType<typeof prepareTrending>;
+const preparedTrending = new WeakMap<DbOrTx, Map<number, TrendingStatement>>();
 
 /** The viewer's likes among a page of pack ids: one shape for any page size (an array, not a list). */
 const prepareLiked = (db: DbOrTx) =>
