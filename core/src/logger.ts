@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
 import pino, { type LevelWithSilent, type Logger as PinoLogger } from 'pino';
-import pretty from 'pino-pretty';
+import type PinoPretty from 'pino-pretty';
 
 /** process.stdout, or a stream standing in for it in tests. */
 export type LogOutput = Writable & { isTTY?: boolean };
@@ -22,6 +23,8 @@ export function createLogger(level: LevelWithSilent, stdout: LogOutput = process
   ignoreBrokenPipe(stdout);
   const destination = boundedWriter(stdout);
   if (!stdout.isTTY) return pino({ level }, destination);
+  // Loaded only for a terminal: a service's JSON logs never need it.
+  const pretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
   return pino(
     { level },
     pretty({ destination, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }),

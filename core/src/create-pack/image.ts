@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { API_ERRORS, MAX_IMAGE_PIXELS, MESSAGES, STICKER_SIZE_PX } from '@stickerdrop/shared';
 import { badRequest, unsupportedMediaType } from '../errors.js';
+import { loadSharp } from '../load-sharp.js';
 
 export type ImageType = 'png' | 'jpeg' | 'gif' | 'webp';
 
@@ -38,7 +38,7 @@ export async function inspectImage(buffer: Buffer, options: { acceptWebp?: boole
   let height: number | undefined;
   try {
     // Only the header is read here; sharp's own pixel limit would hide our clearer message behind "unreadable".
-    const metadata = await sharp(buffer, { limitInputPixels: false }).metadata();
+    const metadata = await loadSharp()(buffer, { limitInputPixels: false }).metadata();
     if (metadata.format !== type) throw new Error(`header says ${metadata.format}, magic bytes say ${type}`);
     width = metadata.width;
     height = metadata.height;
@@ -52,7 +52,7 @@ export async function inspectImage(buffer: Buffer, options: { acceptWebp?: boole
 
 /** Decoding stays bounded even if a header lied; only the first frame of an animation is read. */
 const decode = (buffer: Buffer) =>
-  sharp(buffer, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', pages: 1 }).autoOrient();
+  loadSharp()(buffer, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', pages: 1 }).autoOrient();
 
 async function encode(render: () => Promise<Buffer>): Promise<Buffer> {
   try {

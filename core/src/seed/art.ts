@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { STICKER_SIZE_PX } from '@stickerdrop/shared';
 import { PREVIEW_SIZE_PX } from '../create-pack/image.js';
+import { loadSharp } from '../load-sharp.js';
 
 export type Motif = 'face' | 'star' | 'heart' | 'flower' | 'blob' | 'gem' | 'leaf' | 'planet';
 export type Palette = readonly [string, string, string];
@@ -95,7 +95,7 @@ function stickerSvg(motif: Motif, palette: Palette, seed: number): string {
 
 /** A 512 px WEBP sticker with a transparent background, as Telegram wants them. */
 export function renderStickerArt(motif: Motif, palette: Palette, seed: number): Promise<Buffer> {
-  return sharp(Buffer.from(stickerSvg(motif, palette, seed)))
+  return loadSharp()(Buffer.from(stickerSvg(motif, palette, seed)))
     .resize(STICKER_SIZE_PX, STICKER_SIZE_PX)
     .webp({ quality: 85, effort: 2 })
     .toBuffer();
@@ -109,5 +109,8 @@ export function renderPreviewArt(motif: Motif, palette: Palette, seed: number): 
       <stop offset="1" stop-color="${to}" stop-opacity="0.15"/></radialGradient></defs>
     <rect width="512" height="512" rx="64" fill="url(#bg)"/>
     <g transform="translate(56 56) scale(0.78)">${stickerSvg(motif, palette, seed).replace(/^<svg[^>]*>|<\/svg>$/g, '')}</g></svg>`;
-  return sharp(Buffer.from(svg)).resize(PREVIEW_SIZE_PX, PREVIEW_SIZE_PX).webp({ quality: 80, effort: 2 }).toBuffer();
+  return loadSharp()(Buffer.from(svg))
+    .resize(PREVIEW_SIZE_PX, PREVIEW_SIZE_PX)
+    .webp({ quality: 80, effort: 2 })
+    .toBuffer();
 }

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../load-sharp.js';
 
 /** The TON Connect manifest wallets load to show who is asking: our name, address and icon. */
 export function tonConnectManifest(publicUrl: string) {
@@ -17,6 +17,6 @@ let icon: Promise<Buffer> | undefined;
 
 /** A 180 px PNG, rendered once per process. */
 export function tonConnectIcon(): Promise<Buffer> {
-  icon ??= sharp(Buffer.from(ICON_SVG)).png().toBuffer();
+  icon ??= loadSharp()(Buffer.from(ICON_SVG)).png().toBuffer();
   return icon;
 }

@@ -1,16 +1,7 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { Address, Cell, contractAddress, loadStateInit, type Slice, type StateInit } from '@ton/core';
-import {
-  WalletContractV1R1,
-  WalletContractV1R2,
-  WalletContractV1R3,
-  WalletContractV2R1,
-  WalletContractV2R2,
-  WalletContractV3R1,
-  WalletContractV3R2,
-  WalletContractV4,
-  WalletContractV5R1,
-} from '@ton/ton';
+import { createRequire } from 'node:module';
+import type * as TonTon from '@ton/ton';
 import type { LinkWalletRequest } from '@stickerdrop/shared';
 
 /** A proof older than this is refused (the TON Connect reference backend's window). */
@@ -25,23 +16,35 @@ const loadSeqnoKey = (s: Slice) => (s.loadUint(32), s.loadBuffer(32));
 const loadSeqnoIdKey = (s: Slice) => (s.loadUint(32), s.loadUint(32), s.loadBuffer(32));
 const loadV5Key = (s: Slice) => (s.loadBit(), s.loadUint(32), s.loadUint(32), s.loadBuffer(32));
 
-/** The standard wallets: their code, and where their data keeps the public key. */
-const KNOWN_WALLETS: Array<{ code: Cell; publicKey(data: Slice): Buffer }> = [
-  { code: WalletContractV1R1.create({ workchain: 0, publicKey: blank }).init.code, publicKey: loadSeqnoKey },
-  { code: WalletContractV1R2.create({ workchain: 0, publicKey: blank }).init.code, publicKey: loadSeqnoKey },
-  { code: WalletContractV1R3.create({ workchain: 0, publicKey: blank }).init.code, publicKey: loadSeqnoKey },
-  { code: WalletContractV2R1.create({ workchain: 0, publicKey: blank }).init.code, publicKey: loadSeqnoKey },
-  { code: WalletContractV2R2.create({ workchain: 0, publicKey: blank }).init.code, publicKey: loadSeqnoKey },
-  { code: WalletContractV3R1.create({ workchain: 0, publicKey: blank }).init.code, publicKey: loadSeqnoIdKey },
-  { code: WalletContractV3R2.create({ workchain: 0, publicKey: blank }).init.code, publicKey: loadSeqnoIdKey },
-  { code: WalletContractV4.create({ workchain: 0, publicKey: blank }).init.code, publicKey: loadSeqnoIdKey },
-  { code: WalletContractV5R1.create({ workchain: 0, publicKey: blank }).init.code, publicKey: loadV5Key },
-];
+/**
+ * The standard wallets: their code, and where their data keeps the public key. Built on first use, with
+ * @ton/ton loaded only then: it is one of the largest modules, and most start-ups never check a proof.
+ */
+let knownWallets: Array<{ code: Cell; publicKey(data: Slice): Buffer }> | undefined;
+
+function standardWallets(): Array<{ code: Cell; publicKey(data: Slice): Buffer }> {
+  if (knownWallets) return knownWallets;
+  const ton = createRequire(import.meta.url)('@ton/ton') as typeof TonTon;
+  const code = (contract: { create(args: { workchain: number; publicKey: Buffer }): { init: { code: Cell } } }) =>
+    contract.create({ workchain: 0, publicKey: blank }).init.code;
+  knownWallets = [
+    { code: code(ton.WalletContractV1R1), publicKey: loadSeqnoKey },
+    { code: code(ton.WalletContractV1R2), publicKey: loadSeqnoKey },
+    { code: code(ton.WalletContractV1R3), publicKey: loadSeqnoKey },
+    { code: code(ton.WalletContractV2R1), publicKey: loadSeqnoKey },
+    { code: code(ton.WalletContractV2R2), publicKey: loadSeqnoKey },
+    { code: code(ton.WalletContractV3R1), publicKey: loadSeqnoIdKey },
+    { code: code(ton.WalletContractV3R2), publicKey: loadSeqnoIdKey },
+    { code: code(ton.WalletContractV4), publicKey: loadSeqnoIdKey },
+    { code: code(ton.WalletContractV5R1), publicKey: loadV5Key },
+  ];
+  return knownWallets;
+}
 
 /** The public key a standard wallet's initial state holds, or null for code we do not know. */
 export function publicKeyFromStateInit(stateInit: StateInit): Buffer | null {
   if (!stateInit.code || !stateInit.data) return null;
-  for (const wallet of KNOWN_WALLETS) {
+  for (const wallet of standardWallets()) {
     if (!wallet.code.equals(stateInit.code)) continue;
     try {
       return wallet.publicKey(stateInit.data.beginParse());
