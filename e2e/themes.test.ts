@@ -108,6 +108,16 @@ describeBrowser('every screen legible in both system schemes', () => {
       await page.getByTestId('pack-card').first().waitFor();
       await check('collection');
 
+      // The edition just bought: its provenance page (resale) is a screen of its own.
+      const editionId = await page.evaluate(async () => {
+        const headers = { authorization: `Bearer ${localStorage.getItem('accessToken')}` };
+        const collection = (await (await fetch('/api/collection', { headers })).json()) as { editionId: number }[];
+        return collection[0]!.editionId;
+      });
+      await page.goto(`${server.url}/#/edition?id=${editionId}`);
+      await page.getByRole('heading', { name: 'Provenance' }).waitFor();
+      await check('edition');
+
       if (viewport.width <= 768) {
         await page.getByRole('button', { name: 'Open menu' }).click();
         await page.getByRole('navigation', { name: 'Menu' }).waitFor();
