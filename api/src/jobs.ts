@@ -6,6 +6,7 @@ import {
   type PaymentSetup,
   seedDemoCatalogue,
   startPaymentJobs,
+  startDropAnnouncer,
   startReservationSweeper,
   startTrendingRefresher,
 } from '@stickerdrop/core';
@@ -14,12 +15,14 @@ import {
 const RESERVATION_SWEEP_MS = 60_000;
 /** Trending scores follow sales, likes and views with at most this delay. */
 const TRENDING_REFRESH_MS = 60_000;
+/** A drop's subscribers are queued within this long of its opening. */
+const DROP_ANNOUNCE_MS = 2_000;
 
 export interface BackgroundJobs {
   stop(): Promise<void>;
 }
 
-/** Work that runs beside the requests: the demo seed, trending scores, reservation expiry. */
+/** Work that runs beside the requests: the demo seed, trending scores, reservation expiry, opened drops. */
 export async function startBackgroundJobs(deps: {
   config: Config;
   db: Database;
@@ -44,6 +47,13 @@ export async function startBackgroundJobs(deps: {
       intervalMs: RESERVATION_SWEEP_MS,
       now: () => new Date(),
       onError: (error) => deps.log.error({ err: error }, 'reservation sweep failed'),
+    }),
+  );
+  stops.push(
+    startDropAnnouncer(deps.db, {
+      intervalMs: DROP_ANNOUNCE_MS,
+      now: () => new Date(),
+      onError: (error) => deps.log.error({ err: error }, 'announcing opened drops failed'),
     }),
   );
   stops.push(startPaymentJobs({ config: deps.config, db: deps.db, payments: deps.payments, log: deps.log }));

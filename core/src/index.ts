@@ -90,6 +90,19 @@ export {
   type TrendingRefresherOptions,
 } from './packs/index.js';
 export { getMarketplaceStats } from './stats/index.js';
+export {
+  assertDropOpen,
+  assertWithinPerUserLimit,
+  lockCollectorOfPack,
+  subscribeToDrop,
+  unsubscribeFromDrop,
+  isNotifying,
+  announceOpenedDrops,
+  startDropAnnouncer,
+  type PerUserLimitInput,
+  type DropNotifyInput,
+  type DropAnnouncerOptions,
+} from './drops/index.js';
 export { listCollection } from './collection/index.js';
 export {
   listActivity,
@@ -168,6 +181,7 @@ export type {
   ResalePayload,
   ResaleFailedPayload,
   StickerSetRevokePayload,
+  DropOpenedPayload,
 } from './outbox/types.js';
 export {
   stickerSetName,

@@ -10,6 +10,7 @@ import {
   CollectionResponse,
   CreatePackResponse,
   DemoAuthRequest,
+  DropNotifyResponse,
   EditionDetail,
   LikeResponse,
   LinkWalletRequest,
@@ -166,11 +167,26 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     params: PackParams,
     responses: { 200: LikeResponse },
   },
+  'POST /api/stickers/:id/notify': {
+    tag: 'packs',
+    summary: 'Notify me: the bot tells the caller once when the drop opens (409 once it is open)',
+    auth: 'required',
+    params: PackParams,
+    responses: { 200: DropNotifyResponse },
+  },
+  'DELETE /api/stickers/:id/notify': {
+    tag: 'packs',
+    summary: 'Stop the drop notification',
+    auth: 'required',
+    params: PackParams,
+    responses: { 200: DropNotifyResponse },
+  },
   'POST /api/stickers': {
     tag: 'packs',
     summary: 'Upload a new pack (creators)',
     auth: 'required',
-    consumes: 'multipart/form-data: title, description, price, maxSupply, category, tags, images (PNG, JPEG, GIF)',
+    consumes:
+      'multipart/form-data: title, description, price, maxSupply, royaltyBps, maxPerUser (empty: no limit), dropsAt (ISO time with zone; empty: on sale at once), category, tags, images (PNG, JPEG, GIF)',
     responses: { 201: CreatePackResponse },
   },
   'GET /api/stickers/:id/download': {

@@ -9,6 +9,7 @@ import {
 import type { Database, DbOrTx } from '../db/client.js';
 import { orders, packs } from '../db/schema.js';
 import { conflict, notFound } from '../errors.js';
+import { assertDropOpen, assertWithinPerUserLimit } from '../drops/rules.js';
 import { supplyState } from './availability.js';
 import type { OrderRecord } from './order-record.js';
 import type { PaymentRail } from './payment-rails.js';
@@ -74,8 +75,9 @@ async function completePayment(db: Database, order: OrderRecord, input: BuyInput
 }
 
 /**
- * The reservation itself: 404 for an unknown pack, 409 when the buyer owns an edition already, the buyer's
- * live reservation when there is one, 409 when editions sold plus live reservations leave none; otherwise
+ * The reservation itself: 404 for an unknown pack, 409 before a scheduled drop opens, 409 when the buyer
+ * owns an edition already, the buyer's live reservation when there is one, 409 past the pack's per-collector
+ * cap, 409 when editions sold plus live reservations leave none; otherwise
  * a new order at the pack's current price, in one transaction under the pack's row lock.
  *
  * The same checks run first on a plain snapshot, without the lock: a refusal or the buyer's own order read
@@ -112,17 +114,26 @@ async function decide(
 ): Promise<BuyResult | { priceNano: bigint }> {
   const { userId, packId, now } = input;
   const query = tx
-    .select({ priceNano: packs.priceNano, maxSupply: packs.maxSupply, soldCount: packs.soldCount })
+    .select({
+      priceNano: packs.priceNano,
+      maxSupply: packs.maxSupply,
+      soldCount: packs.soldCount,
+      dropsAt: packs.dropsAt,
+      maxPerUser: packs.maxPerUser,
+    })
     .from(packs)
     .where(eq(packs.id, packId));
   const [pack] = lock ? await query.for('update') : await query;
   if (!pack) throw notFound(MESSAGES.packNotFound);
+  assertDropOpen(pack, now);
   const state = await supplyState(tx, { userId, packId, now });
   if (state.owned) throw conflict(API_ERRORS.alreadyOwned);
   if (state.liveOrderId) {
     const [existing] = await tx.select().from(orders).where(eq(orders.id, state.liveOrderId));
     if (existing) return { order: { ...existing, edition: null }, created: false };
   }
+  // Fair drops: only a pack with a cap pays for this check (the collector's lock and one count).
+  await assertWithinPerUserLimit(tx, { userId, packId, now, maxPerUser: pack.maxPerUser, adding: 1, lock });
   if (pack.soldCount + state.live >= pack.maxSupply) throw conflict(API_ERRORS.soldOut);
   return { priceNano: pack.priceNano };
 }

@@ -81,7 +81,15 @@ export interface StickerSetRevokePayload {
   packId: number;
 }
 
+/** A scheduled drop opened: one message to each collector who asked to be told ("Notify me"). */
+export interface DropOpenedPayload {
+  packId: number;
+  userId: number;
+  title: string;
+}
+
 export interface OutboxPayloads {
+  drop_opened: DropOpenedPayload;
   resale_receipt: ResalePayload;
   resale_sold: ResalePayload;
   resale_royalty: ResalePayload;

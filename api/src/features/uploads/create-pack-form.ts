@@ -2,7 +2,17 @@ import type { FastifyRequest } from 'fastify';
 import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
 import { badRequest, type CreatePackInput, HttpError, inspectImage, payloadTooLarge } from '@stickerdrop/core';
 
-const TEXT_FIELDS = ['title', 'description', 'price', 'category', 'tags', 'maxSupply', 'royaltyBps'] as const;
+const TEXT_FIELDS = [
+  'title',
+  'description',
+  'price',
+  'category',
+  'tags',
+  'maxSupply',
+  'royaltyBps',
+  'maxPerUser',
+  'dropsAt',
+] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 const isTextField = (name: string): name is TextField => (TEXT_FIELDS as readonly string[]).includes(name);
 
