@@ -7,3 +7,4 @@ export * from './ton-comment.js';
 export * from './resale.js';
 export * from './schemas/index.js';
 export * from './rules/index.js';
+export * from './stars-lock.js';
