@@ -5,6 +5,8 @@ export * from './deep-link.js';
 export * from './pack-id.js';
 export * from './ton-comment.js';
 export * from './resale.js';
+export * from './offers.js';
 export * from './schemas/index.js';
 export * from './rules/index.js';
 export * from './drops.js';
+export * from './stars-lock.js';
