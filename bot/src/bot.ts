@@ -16,6 +16,7 @@ import { inlineShareFeature } from './features/inline-share.js';
 import { createPackConversationMiddleware, createPackFeature } from './features/create-pack.js';
 import { starsPaymentsFeature } from './features/stars-payments.js';
 import { welcomeFeature } from './features/welcome.js';
+import { dropNotifyFeature } from './features/drop-notify.js';
 
 export const DEFAULT_API_ROOT = 'https://api.telegram.org';
 
@@ -69,7 +70,7 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   privateChats.use(cancelFeature);
   privateChats.use(becomeCreatorConversationMiddleware);
   privateChats.use(createPackConversationMiddleware);
-  privateChats.use(welcomeFeature, helpFeature, becomeCreatorFeature, createPackFeature);
+  privateChats.use(welcomeFeature, helpFeature, becomeCreatorFeature, createPackFeature, dropNotifyFeature);
   protectedBot.use(fallbackFeature);
 
   // Errors the boundary does not see (a failed reply inside the error handler itself).

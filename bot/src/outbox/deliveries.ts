@@ -10,6 +10,7 @@ export const BOT_OUTBOX_KINDS = [
   'purchase_receipt',
   'sale_notice',
   'sticker_set_delivery',
+  'drop_opened',
   ...RESALE_OUTBOX_KINDS,
 ] as const;
 export type BotOutboxKind = Exclude<(typeof BOT_OUTBOX_KINDS)[number], ResaleOutboxKind>;
@@ -27,6 +28,8 @@ export function recipientOf(row: OutboxRow): number {
       return payloadOf(row, 'sale_notice').creatorId;
     case 'sticker_set_delivery':
       return payloadOf(row, 'sticker_set_delivery').userId;
+    case 'drop_opened':
+      return payloadOf(row, 'drop_opened').userId;
   }
   throw new PermanentDeliveryError(`The bot does not send outbox kind ${row.kind}`);
 }
@@ -55,6 +58,15 @@ export async function deliver(row: OutboxRow, deps: DeliveryDeps): Promise<void>
     }
     case 'sticker_set_delivery':
       return deliverStickerSet(deps, payloadOf(row, 'sticker_set_delivery'));
+    case 'drop_opened': {
+      const drop = payloadOf(row, 'drop_opened');
+      await deps.acquire(drop.userId);
+      await deps.api.sendMessage(drop.userId, TEXTS.dropOpened(drop.title), {
+        parse_mode: 'HTML',
+        reply_markup: openPackKeyboard(deps.botUsername, drop.packId, TEXTS.buyNow),
+      });
+      return;
+    }
   }
   throw new PermanentDeliveryError(`The bot does not send outbox kind ${row.kind}`);
 }
