@@ -173,6 +173,7 @@ export type {
   ResalePayload,
   ResaleFailedPayload,
   StickerSetRevokePayload,
+  EditionRevokedPayload,
 } from './outbox/types.js';
 export {
   stickerSetName,
