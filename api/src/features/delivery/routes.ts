@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_ERRORS, type TelegramSetResponse } from '@stickerdrop/shared';
 import { enqueueOutbox } from '@stickerdrop/core';
 import { HttpError, conflict } from '../../http/errors.js';
-import { requirePackOwner } from '../downloads/owner-access.js';
+import { requirePackOwner } from './owner-access.js';
 import { shareMessageRoutes } from './share-message.js';
 
 const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;

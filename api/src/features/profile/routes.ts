@@ -4,7 +4,7 @@ import { becomeCreator, getUserById, parseInput, profileOf, toUserDto, updatePro
 import { unauthorized } from '../../http/errors.js';
 import { requireUser } from '../../http/auth.js';
 
-export async function usersRoutes(app: FastifyInstance): Promise<void> {
+export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
 
   app.get('/api/users/profile', async (request) => {
