@@ -1,5 +1,6 @@
 import { Composer } from 'grammy';
-import { getPackDetail, HttpError, subscribeToDrop, unsubscribeFromDrop, upsertTelegramUser } from '@stickerdrop/core';
+import { getPackDetail, subscribeToDrop, unsubscribeFromDrop, upsertTelegramUser } from '@stickerdrop/core';
+import { chatTextOf } from '../domain-errors.js';
 import type { BotContext } from '../context.js';
 import { openPackKeyboard } from '../keyboards.js';
 import { packCardKeyboard } from '../pack-card.js';
@@ -28,11 +29,10 @@ dropNotifyFeature.callbackQuery(/^drop:(on|off):(\d{1,10})$/, async (ctx) => {
     const input = { userId: from.id, packId, now: now() };
     await (on ? subscribeToDrop(db, input) : unsubscribeFromDrop(db, input));
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode < 500) {
-      await ctx.answerCallbackQuery({ text: error.message, show_alert: true });
-      return;
-    }
-    throw error;
+    const refusal = chatTextOf(error);
+    if (refusal === null) throw error;
+    await ctx.answerCallbackQuery({ text: refusal, show_alert: true });
+    return;
   }
   await ctx.answerCallbackQuery({ text: on ? TEXTS.notifyOn : TEXTS.notifyOff });
   const pack = await getPackDetail(db, packId, from.id, now());

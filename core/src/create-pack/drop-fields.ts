@@ -1,5 +1,5 @@
 import { DROP_ERRORS, MAX_DROP_LEAD_DAYS } from '@stickerdrop/shared';
-import { badRequest } from '../errors.js';
+import { DomainError } from '../errors.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -8,7 +8,7 @@ export function parseMaxPerUser(value: number | string | null | undefined, maxSu
   const text = String(value ?? '').trim();
   if (text === '') return null;
   const max = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
-  if (!(max >= 1 && max <= maxSupply)) throw badRequest(DROP_ERRORS.invalidMaxPerUser);
+  if (!(max >= 1 && max <= maxSupply)) throw new DomainError('invalid_input', DROP_ERRORS.invalidMaxPerUser);
   return max;
 }
 
@@ -26,6 +26,7 @@ export function parseDropsAt(value: string | Date | null | undefined, now: Date)
 
 function checkDropsAt(at: Date, now: Date): Date {
   const lead = at.getTime() - now.getTime();
-  if (!(lead > 0 && lead <= MAX_DROP_LEAD_DAYS * DAY_MS)) throw badRequest(DROP_ERRORS.invalidDropsAt);
+  if (!(lead > 0 && lead <= MAX_DROP_LEAD_DAYS * DAY_MS))
+    throw new DomainError('invalid_input', DROP_ERRORS.invalidDropsAt);
   return at;
 }

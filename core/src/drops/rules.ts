@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DROP_ERRORS } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
-import { conflict } from '../errors.js';
+import { DomainError } from '../errors.js';
 import { rowsOf } from './rows.js';
 
 /**
@@ -11,7 +11,8 @@ import { rowsOf } from './rows.js';
 
 /** Before a scheduled drop opens nothing is sold: 409 naming the time, in UTC. */
 export function assertDropOpen(pack: { dropsAt: Date | null }, now: Date): void {
-  if (pack.dropsAt && pack.dropsAt.getTime() > now.getTime()) throw conflict(DROP_ERRORS.notOpenYet(pack.dropsAt));
+  if (pack.dropsAt && pack.dropsAt.getTime() > now.getTime())
+    throw new DomainError('drop_not_open', DROP_ERRORS.notOpenYet(pack.dropsAt));
 }
 
 /**
@@ -60,7 +61,8 @@ export async function assertWithinPerUserLimit(tx: DbOrTx, input: PerUserLimitIn
   const max = input.maxPerUser !== undefined ? input.maxPerUser : await maxPerUserOf(tx, packId);
   if (max === null) return;
   if (lock) await lockCollectorOfPack(tx, userId, packId);
-  if ((await heldOrReserved(tx, userId, packId, now)) + adding > max) throw conflict(DROP_ERRORS.perUserLimit);
+  if ((await heldOrReserved(tx, userId, packId, now)) + adding > max)
+    throw new DomainError('per_user_limit', DROP_ERRORS.perUserLimit);
 }
 
 async function maxPerUserOf(tx: DbOrTx, packId: number): Promise<number | null> {

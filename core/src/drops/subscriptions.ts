@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { DROP_ERRORS, MESSAGES } from '@stickerdrop/shared';
 import type { Database, DbOrTx } from '../db/client.js';
 import { dropSubscriptions, packs } from '../db/schema.js';
-import { conflict, notFound } from '../errors.js';
+import { DomainError } from '../errors.js';
 
 export interface DropNotifyInput {
   userId: number;
@@ -23,9 +23,9 @@ export async function subscribeToDrop(db: Database, input: DropNotifyInput): Pro
       .from(packs)
       .where(eq(packs.id, input.packId))
       .for('share');
-    if (!pack) throw notFound(MESSAGES.packNotFound);
+    if (!pack) throw new DomainError('not_found', MESSAGES.packNotFound);
     const upcoming = pack.dropsAt !== null && pack.dropsAt > input.now && pack.announcedAt === null;
-    if (!upcoming) throw conflict(DROP_ERRORS.alreadyOpen);
+    if (!upcoming) throw new DomainError('drop_open', DROP_ERRORS.alreadyOpen);
     await tx
       .insert(dropSubscriptions)
       .values({ packId: input.packId, userId: input.userId, createdAt: input.now })
@@ -37,7 +37,7 @@ export async function subscribeToDrop(db: Database, input: DropNotifyInput): Pro
 /** Stops the notification; harmless when there was none. 404 for an unknown pack. */
 export async function unsubscribeFromDrop(db: Database, input: DropNotifyInput): Promise<{ notifying: false }> {
   const [pack] = await db.select({ id: packs.id }).from(packs).where(eq(packs.id, input.packId));
-  if (!pack) throw notFound(MESSAGES.packNotFound);
+  if (!pack) throw new DomainError('not_found', MESSAGES.packNotFound);
   await db
     .delete(dropSubscriptions)
     .where(and(eq(dropSubscriptions.packId, input.packId), eq(dropSubscriptions.userId, input.userId)));

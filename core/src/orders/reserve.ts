@@ -8,7 +8,7 @@ import {
 } from '@stickerdrop/shared';
 import type { Database, DbOrTx } from '../db/client.js';
 import { orders, packs } from '../db/schema.js';
-import { conflict, notFound } from '../errors.js';
+import { DomainError } from '../errors.js';
 import { assertDropOpen, assertWithinPerUserLimit } from '../drops/rules.js';
 import { supplyState } from './availability.js';
 import type { OrderRecord } from './order-record.js';
@@ -124,16 +124,16 @@ async function decide(
     .from(packs)
     .where(eq(packs.id, packId));
   const [pack] = lock ? await query.for('update') : await query;
-  if (!pack) throw notFound(MESSAGES.packNotFound);
+  if (!pack) throw new DomainError('not_found', MESSAGES.packNotFound);
   assertDropOpen(pack, now);
   const state = await supplyState(tx, { userId, packId, now });
-  if (state.owned) throw conflict(API_ERRORS.alreadyOwned);
+  if (state.owned) throw new DomainError('already_owned', API_ERRORS.alreadyOwned);
   if (state.liveOrderId) {
     const [existing] = await tx.select().from(orders).where(eq(orders.id, state.liveOrderId));
     if (existing) return { order: { ...existing, edition: null }, created: false };
   }
   // Fair drops: only a pack with a cap pays for this check (the collector's lock and one count).
   await assertWithinPerUserLimit(tx, { userId, packId, now, maxPerUser: pack.maxPerUser, adding: 1, lock });
-  if (pack.soldCount + state.live >= pack.maxSupply) throw conflict(API_ERRORS.soldOut);
+  if (pack.soldCount + state.live >= pack.maxSupply) throw new DomainError('sold_out', API_ERRORS.soldOut);
   return { priceNano: pack.priceNano };
 }

@@ -7,14 +7,13 @@ import {
   listPacks,
   listTrending,
   markFavorites,
-  notFound,
   packRating,
   parseInput,
   subscribeToDrop,
   toggleLike,
-  unauthorized,
   unsubscribeFromDrop,
 } from '@stickerdrop/core';
+import { notFound, unauthorized } from '../../http/errors.js';
 import { optionalUser, requireUser } from '../../http/auth.js';
 import { packIdParam } from './params.js';
 
