@@ -56,8 +56,8 @@ describeEachDatabase('drop announcements through the outbox', (kind) => {
     // A storm: the first 40 sends are told to retry after a second.
     fake.tooManyRequests('sendMessage', 1, 40);
 
-    const a = outboxWorker({ db, storage }, fake, { limits: FAST_LIMITS, batchSize: 100, concurrency: 8 });
-    const b = outboxWorker({ db, storage }, fake, { limits: FAST_LIMITS, batchSize: 100, concurrency: 8 });
+    const a = outboxWorker({ db, storage }, fake, { limits: FAST_LIMITS, batchSize: 200, concurrency: 16 });
+    const b = outboxWorker({ db, storage }, fake, { limits: FAST_LIMITS, batchSize: 200, concurrency: 16 });
     const started = Date.now();
     a.worker.start();
     b.worker.start();
@@ -95,7 +95,8 @@ describeEachDatabase('drop announcements through the outbox', (kind) => {
     // Nothing more to send, and the job does not announce again.
     expect(await announceOpenedDrops(db, new Date(opensAt.getTime() + 60_000))).toBe(0);
     expect(await a.worker.drainOnce()).toBe(0);
-  });
+    // About 4 s of pacing and retry_after on an idle machine; the margin is for a loaded one (2 cores shared).
+  }, 90_000);
 
   it('a blocked subscriber is marked undeliverable; the others are told', async () => {
     await subscribe(3);
