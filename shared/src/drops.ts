@@ -44,6 +44,10 @@ export const DROP_TEXTS = {
   perUserCap: (max: number) => `Up to ${max} per collector`,
   notifyMe: 'Notify me',
   notifying: 'Notifying you · Stop',
+  notifyNeedsLogin: 'Please log in to be notified about drops',
+  opensIn: 'Drop opens in',
+  opensAt: (at: string) => `on ${at}`,
+  buyLocked: (countdown: string) => `Opens in ${countdown}`,
   subscribed: 'We will message you in Telegram when the drop opens.',
   unsubscribed: 'You will not be notified about this drop.',
 } as const;

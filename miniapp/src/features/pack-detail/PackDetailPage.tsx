@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
 import { CircleCheck, Eye, Image as ImageIcon, Images, Star, Users } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
-import { MESSAGES, parsePackId } from '@stickerdrop/shared';
+import { DROP_TEXTS, MESSAGES, parsePackId } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { ButtonLink } from '../../components/ButtonLink';
 import { HeartIcon } from '../../components/icons';
@@ -22,6 +22,8 @@ import { PriceBox } from './PriceBox';
 import { usePackActions } from './use-pack-actions';
 import { usePurchase } from '../orders/use-purchase';
 import { PackMarket } from '../resale/PackMarket';
+import { DropCountdown } from '../drops/DropCountdown';
+import { useCountdown } from '../drops/use-countdown';
 import { resaleQueries } from '../resale/queries';
 import './pack-detail.css';
 
@@ -40,6 +42,7 @@ export function PackDetailPage() {
   const purchase = usePurchase(id ?? 0);
   const listings = useQuery({ ...resaleQueries.listings(api, id ?? 0), enabled: id !== null });
   const cheapest = listings.data?.items[0] ?? null;
+  const dropLeftMs = useCountdown(pack.data?.dropsAt ?? null);
 
   if (id !== null && pack.isPending) {
     return (
@@ -142,13 +145,18 @@ export function PackDetailPage() {
               add it to Telegram.
             </div>
           ) : (
-            <PriceBox
-              pack={data}
-              choices={paymentChoices(clientConfig.data?.paymentMethods, inside)}
-              purchase={purchase}
-              cheapest={cheapest}
-            />
+            <>
+              {dropLeftMs > 0 ? <DropCountdown pack={data} msLeft={dropLeftMs} /> : null}
+              <PriceBox
+                pack={data}
+                choices={paymentChoices(clientConfig.data?.paymentMethods, inside)}
+                purchase={purchase}
+                cheapest={cheapest}
+                dropLeftMs={dropLeftMs}
+              />
+            </>
           )}
+          <p className="drop-rules">{DROP_TEXTS.serialRule}</p>
           <PackMarket
             pack={data}
             busy={purchase.processing || data.isOwned}
