@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
@@ -21,6 +22,7 @@ import { AddToTelegramButton } from './AddToTelegramButton';
 import { PriceBox } from './PriceBox';
 import { usePackActions } from './use-pack-actions';
 import { usePurchase } from '../orders/use-purchase';
+import { LazyOffersSection } from '../offers/lazy';
 import { PackMarket } from '../resale/PackMarket';
 import { resaleQueries } from '../resale/queries';
 import './pack-detail.css';
@@ -154,6 +156,9 @@ export function PackDetailPage() {
             busy={purchase.processing || data.isOwned}
             onBuy={(listingId) => void purchase.buy(resaleChoice(clientConfig.data?.paymentMethods), listingId)}
           />
+          <Suspense fallback={<Loading />}>
+            <LazyOffersSection packId={data.id} />
+          </Suspense>
         </div>
       </article>
     </Page>
