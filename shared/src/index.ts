@@ -5,5 +5,6 @@ export * from './deep-link.js';
 export * from './pack-id.js';
 export * from './ton-comment.js';
 export * from './resale.js';
+export * from './offers.js';
 export * from './schemas/index.js';
 export * from './rules/index.js';

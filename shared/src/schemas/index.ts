@@ -5,3 +5,4 @@ export * from './pack.js';
 export * from './order.js';
 export * from './wallet.js';
 export * from './resale.js';
+export * from './offer.js';

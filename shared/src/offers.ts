@@ -1,0 +1,12 @@
+/** The texts of the offers contract (issue 11). */
+export const OFFER_ERRORS = {
+  ownEdition: 'You cannot make an offer on your own edition',
+  notFound: 'Offer not found',
+  noLongerOpen: 'This offer is no longer open',
+  notOwner: 'You do not own this edition',
+  notBidder: 'Only the bidder can withdraw this offer',
+  editionRequired: 'Choose which of your editions to sell',
+  wrongPack: 'This edition is not of the pack the offer is for',
+  wrongEdition: 'This offer is for another edition',
+  ownOffer: 'You cannot accept your own offer',
+} as const;
