@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
-import type { CollectionItem } from '@stickerdrop/shared';
+import { CURRENCY, type CollectionItem, type Offer } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
+import { ButtonLink } from '../../components/ButtonLink';
 import { Loading } from '../../components/Loading';
 import { ToggleGroup } from '../../components/ToggleGroup';
 import { OfferRow } from './OfferRow';
-import { PayOfferButton } from './PayOfferButton';
 import { offerQueries } from './queries';
 import { ReceivedOfferActions, type OwnedEdition } from './ReceivedOfferActions';
 import { OFFER_TEXTS } from './texts';
-import type { Offer } from './types';
 import { useOfferActions } from './use-offer-actions';
 import './offers.css';
 
@@ -75,8 +74,18 @@ export function CollectionOffers({ collection }: { collection: CollectionItem[] 
 /** The bidder's side: withdraw while open, pay once accepted. */
 function MadeOfferActions({ offer }: { offer: Offer }) {
   const { withdraw } = useOfferActions();
-  if (offer.status === 'accepted' && offer.orderId)
-    return <PayOfferButton offer={{ ...offer, orderId: offer.orderId }} />;
+  if (offer.status === 'accepted') {
+    // A paid order needs nothing more; one that lapsed unpaid is over (the edition is buyable again).
+    // Pay opens the order on the pack page, whose payment step pays it like any resale.
+    if (offer.order?.status === 'reserved') {
+      return (
+        <ButtonLink size="s" to={`/sticker?id=${offer.packId}&order=${offer.order.id}`}>
+          Pay · {offer.price} {CURRENCY}
+        </ButtonLink>
+      );
+    }
+    return <span className="muted">{offer.order?.status === 'paid' ? 'Paid' : 'Payment window closed'}</span>;
+  }
   if (offer.status !== 'open') return null;
   return (
     <Button size="s" mode="plain" loading={withdraw.isPending} onClick={() => withdraw.mutate(offer.id)}>

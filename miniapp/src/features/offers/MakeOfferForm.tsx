@@ -1,12 +1,11 @@
 import type { FormEvent } from 'react';
 import { Button, Input } from '@telegram-apps/telegram-ui';
-import { CURRENCY, MIN_PRICE, PRICE_STEP } from '@stickerdrop/shared';
+import { CURRENCY, MIN_PRICE, OFFER_EXPIRY_HOURS, PRICE_STEP } from '@stickerdrop/shared';
 import { useFormFields } from '../../components/use-form-fields';
 import { haptics } from '../../telegram/haptics';
 import { useToast } from '../../toast/ToastProvider';
-import { OFFER_EXPIRY_HOURS, offerFormProblem, type OfferFormValues } from './offer-form';
+import { offerFormProblem, type OfferFormValues } from './offer-form';
 import type { OfferTarget } from './queries';
-import { OFFER_TEXTS } from './texts';
 import { useOfferActions } from './use-offer-actions';
 
 /** The bidder's price and how long the offer stands; checked here with the texts the API would answer. */

@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { CURRENCY } from '@stickerdrop/shared';
+import { CURRENCY, type Offer } from '@stickerdrop/shared';
 import { expiryText } from './offer-form';
 import { OFFER_TEXTS, STATUS_LABELS } from './texts';
-import type { Offer } from './types';
 
 /** "#4" linking to the edition, or "Any edition" for a pack-wide offer. */
 export function offerTarget(offer: Offer): ReactNode {
   if (offer.editionId === null) return OFFER_TEXTS.anyEdition;
-  return <Link to={`/edition?id=${offer.editionId}`}>#{offer.serial ?? offer.editionId}</Link>;
+  return <Link to={`/edition?id=${offer.editionId}`}>#{offer.serial}</Link>;
 }
 
 /**
@@ -34,8 +33,8 @@ export function OfferRow({
           {best ? <span className="offer-row__best">Best</span> : null}
         </span>
         <span>
-          {showPack && offer.pack ? <Link to={`/sticker?id=${offer.packId}`}>{offer.pack.title}</Link> : null}
-          {showPack && offer.pack ? ' · ' : null}
+          {showPack ? <Link to={`/sticker?id=${offer.packId}`}>{offer.pack.title}</Link> : null}
+          {showPack ? ' · ' : null}
           {offerTarget(offer)} · by {offer.bidder.name}
         </span>
         <span className="muted">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@telegram-apps/telegram-ui';
+import type { Offer } from '@stickerdrop/shared';
 import { OFFER_TEXTS } from './texts';
-import type { Offer } from './types';
 import { useOfferActions } from './use-offer-actions';
 
 export interface OwnedEdition {

@@ -1,7 +1,5 @@
-import { MESSAGES, parsePrice } from '@stickerdrop/shared';
+import { MESSAGES, OFFER_EXPIRY_HOURS, parsePrice } from '@stickerdrop/shared';
 
-/** Issue 11: an offer lives 1 to 72 hours, 24 unless the bidder says otherwise. */
-export const OFFER_EXPIRY_HOURS = { min: 1, max: 72, default: 24 } as const;
 export const EXPIRY_INVALID = `Choose an expiry between ${OFFER_EXPIRY_HOURS.min} and ${OFFER_EXPIRY_HOURS.max} hours`;
 
 export interface OfferFormValues {

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Order } from '@stickerdrop/shared';
+import type { MyOffers, Offer, Order, PackOffers } from '@stickerdrop/shared';
 import type { ApiClient } from '../../api/client';
-import type { MyOffers, Offer, PackOffers } from './types';
 
 /** Every offers read under ['offers']: any change to an offer refreshes them all. */
 export const offerQueries = {
@@ -10,11 +9,14 @@ export const offerQueries = {
     queryOptions({
       queryKey: [...offerQueries.all(), 'pack', packId] as const,
       queryFn: ({ signal }) => api.request<PackOffers>(`/api/stickers/${packId}/offers`, { signal }),
+      // Offers come and go by the minute (and expire): never shown from an old cache.
+      staleTime: 0,
     }),
   mine: (api: ApiClient) =>
     queryOptions({
       queryKey: [...offerQueries.all(), 'mine'] as const,
       queryFn: ({ signal }) => api.request<MyOffers>('/api/offers/mine', { signal }),
+      staleTime: 0,
     }),
 };
 

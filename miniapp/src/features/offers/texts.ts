@@ -19,5 +19,4 @@ export const STATUS_LABELS = {
   declined: 'Declined',
   withdrawn: 'Withdrawn',
   expired: 'Expired',
-  paid: 'Paid',
 } as const;

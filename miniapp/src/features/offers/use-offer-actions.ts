@@ -3,32 +3,25 @@ import { useApi } from '../../api/ApiProvider';
 import { errorText } from '../../api/client';
 import { haptics } from '../../telegram/haptics';
 import { useToast } from '../../toast/ToastProvider';
-import { PACK_ITEMS_META } from '../packs/cache';
-import { packQueries } from '../packs/queries';
-import { resaleQueries } from '../resale/queries';
 import { offerQueries, offersApi, type OfferTarget } from './queries';
 import { OFFER_TEXTS } from './texts';
 
 /**
- * Every change to an offer, each with its toast. Afterwards the offers refresh, and the resale reads and
- * the collection too (an accepted offer holds the edition).
+ * Every change to an offer, each with its toast, then a refresh of the offers. An acceptance also holds
+ * the edition (its listing, the pack's figures, the collection): every screen's data is refreshed then.
  */
 export function useOfferActions() {
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const refresh = () =>
-    Promise.all([
-      ...[offerQueries.all(), resaleQueries.all(), packQueries.all()].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
-      queryClient.invalidateQueries({ predicate: (query) => query.meta?.packItems === PACK_ITEMS_META.packItems }),
-    ]);
-  const done = (text: string) => async () => {
-    haptics.success();
-    toast.success(text);
-    await refresh();
-  };
+  const refresh = () => queryClient.invalidateQueries({ queryKey: offerQueries.all() });
+  const done =
+    (text: string, refreshEverything = false) =>
+    async () => {
+      haptics.success();
+      toast.success(text);
+      await (refreshEverything ? queryClient.invalidateQueries() : refresh());
+    };
   const onError = (error: unknown) => {
     haptics.error();
     toast.error(errorText(error, OFFER_TEXTS.failed));
@@ -53,7 +46,7 @@ export function useOfferActions() {
   });
   const accept = useMutation({
     mutationFn: (input: { id: number; editionId?: number }) => offersApi.accept(api, input.id, input.editionId),
-    onSuccess: done(OFFER_TEXTS.accepted),
+    onSuccess: done(OFFER_TEXTS.accepted, true),
     onError,
   });
   return { make, withdraw, decline, accept };

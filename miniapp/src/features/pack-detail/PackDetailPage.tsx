@@ -20,6 +20,7 @@ import { packQueries } from '../packs/queries';
 import { useLike } from '../packs/use-like';
 import { AddToTelegramButton } from './AddToTelegramButton';
 import { PriceBox } from './PriceBox';
+import { useOrderFromRoute } from './use-order-from-route';
 import { usePackActions } from './use-pack-actions';
 import { usePurchase } from '../orders/use-purchase';
 import { LazyOffersSection } from '../offers/lazy';
@@ -40,6 +41,7 @@ export function PackDetailPage() {
   const like = useLike();
   const actions = usePackActions(pack.data, clientConfig.data?.botUsername ?? null);
   const purchase = usePurchase(id ?? 0);
+  useOrderFromRoute(purchase);
   const listings = useQuery({ ...resaleQueries.listings(api, id ?? 0), enabled: id !== null });
   const cheapest = listings.data?.items[0] ?? null;
 
@@ -137,7 +139,8 @@ export function PackDetailPage() {
             ]}
           />
 
-          {data.isOwned ? (
+          {/* An owner may still be paying for another edition (an accepted offer): its payment step shows. */}
+          {data.isOwned && !purchase.order ? (
             <div className="notice" role="note">
               <Icon icon={CircleCheck} className="notice__icon" size={20} />
               You own this pack{data.edition ? ` (edition #${data.edition} of ${data.maxSupply})` : ''}. Download it or
