@@ -11,12 +11,13 @@ import {
   parsePrice,
   royaltyBpsOfPercent,
 } from '@stickerdrop/shared';
-import { createPack, getUserById, HttpError, validatePackFields } from '@stickerdrop/core';
+import { createPack, getUserById, validatePackFields } from '@stickerdrop/core';
 import type { BotContext, ConversationContext } from '../context.js';
+import { chatTextOf } from '../domain-errors.js';
 import { openPackKeyboard } from '../keyboards.js';
 import { CATEGORY_LABELS, TEXTS, escapeHtml } from '../texts.js';
 import { askButton, askText, commandOf, waitForMessage, type BotConversation } from './conversation-kit.js';
-import { checkImage, downloadImages, imageCandidate } from './new-pack-images.js';
+import { checkImage, downloadImages, imageCandidate } from './create-pack-images.js';
 
 /**
  * `/newpack` (creators only): sticker images, then title, description, price, category and edition
@@ -33,7 +34,8 @@ function fieldProblem(fields: Partial<PackFieldsInput>): string | null {
     validatePackFields({ title: 'Title', price: '1', ...fields }, { type: 'image/png', size: 1 });
     return null;
   } catch (error) {
-    if (error instanceof HttpError) return error.message;
+    const refusal = chatTextOf(error);
+    if (refusal !== null) return refusal;
     throw error;
   }
 }
@@ -127,7 +129,8 @@ async function newPackConversation(conversation: BotConversation, ctx: Conversat
       const packId = await createPack(services, creatorId, input, { acceptWebp: true });
       return { packId };
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode < 500) return { error: error.message };
+      const refusal = chatTextOf(error);
+      if (refusal !== null) return { error: refusal };
       services.log.error({ err: error, creatorId }, 'creating a pack from the bot failed');
       return { error: MESSAGES.createFailed };
     }
@@ -142,14 +145,14 @@ async function newPackConversation(conversation: BotConversation, ctx: Conversat
 }
 
 /** Installed with the other conversations, ahead of every command, so an active one gets its updates. */
-export const newPackConversationMiddleware = createConversation<BotContext, ConversationContext>(
+export const createPackConversationMiddleware = createConversation<BotContext, ConversationContext>(
   newPackConversation,
   CONVERSATION,
 );
 
-export const newPackFeature = new Composer<BotContext>();
+export const createPackFeature = new Composer<BotContext>();
 
-newPackFeature.command('newpack', async (ctx) => {
+createPackFeature.command('newpack', async (ctx) => {
   const user = await getUserById(ctx.services.db, ctx.from!.id);
   if (!user?.isCreator) {
     return ctx.reply(
