@@ -7,6 +7,8 @@ import { collectionItem, demoConfig, order, packDetail, user } from '../../suppo
 import { renderApp } from '../../support/render-app';
 import { inHours, myOffers, offer, packOffers } from './offer-data';
 
+// The first render of a lazy screen can take seconds on a loaded machine; what is awaited is unchanged.
+const SLOW = { timeout: 5_000 };
 const ORDER_ID = '11111111-1111-4111-8111-111111111111';
 const signedIn = { 'GET /api/auth/me': () => json({ user: user() }) };
 const twoEditions = [
@@ -32,7 +34,7 @@ describe('Collection: the Offers tab', { timeout: 20_000 }, () => {
       'GET /api/offers/mine': () => json(myOffers([offer({ id: 3, price: '1.00' })], [])),
     });
     renderApp('/collection', { signedIn: true });
-    await screen.findAllByTestId('pack-card');
+    await screen.findAllByTestId('pack-card', {}, SLOW);
     await userEvent.click(screen.getByRole('button', { name: 'Offers' }));
     expect(await screen.findByText('No offers received')).toBeInTheDocument();
     expect(window.location.hash).toBe('#/collection?tab=offers');
@@ -52,7 +54,7 @@ describe('Collection: the Offers tab', { timeout: 20_000 }, () => {
       'GET /api/offers/mine': () => (fail ? json({}, 500) : json(myOffers([], []))),
     });
     renderApp('/collection?tab=offers', { signedIn: true });
-    expect(await screen.findByText('Offers could not be loaded.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Offers could not be loaded.', {}, SLOW)).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No offers received')).toBeInTheDocument();
@@ -77,7 +79,7 @@ describe('Collection: the Offers tab', { timeout: 20_000 }, () => {
       },
     });
     renderApp('/collection?tab=offers', { signedIn: true });
-    const list = await screen.findByRole('list', { name: 'Offers received' });
+    const list = await screen.findByRole('list', { name: 'Offers received' }, SLOW);
     const [packWide, onEdition] = within(list).getAllByTestId('offer-row');
     expect(packWide).toHaveTextContent('Any edition · by Ana');
     // Only the pack-wide offer asks which edition; the other sells #4 itself.
@@ -115,7 +117,7 @@ describe('Collection: the Offers tab', { timeout: 20_000 }, () => {
       },
     });
     renderApp('/collection?tab=offers', { signedIn: true });
-    await screen.findByText('No offers received');
+    await screen.findByText('No offers received', {}, SLOW);
     await userEvent.click(screen.getByRole('button', { name: 'Made' }));
     expect(await screen.findByText('Accepted')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Pay · 2.50 TON' }));

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, OFFER_ERRORS, type EditionDetail } from '@stickerdrop/shared';
+import { EditionDetail, MESSAGES, OFFER_ERRORS } from '@stickerdrop/shared';
 import { fakeApi, json } from '../../support/fake-api';
 import { packDetail, user } from '../../support/data';
 import { renderApp } from '../../support/render-app';
@@ -11,17 +11,21 @@ const signedIn = { 'GET /api/auth/me': () => json({ user: user() }) };
 const pack = { 'GET /api/stickers/1': () => json(packDetail()) };
 
 function edition(ownerId: number): EditionDetail {
-  return {
+  return EditionDetail.parse({
     id: 40,
     serial: 4,
     pack: { id: 1, title: 'Space Cats', imageUrl: null, maxSupply: 100 },
     owner: { id: ownerId, name: 'Owner', username: null },
     listing: null,
     history: [],
-  };
+    paidWith: 'ton',
+    resellableFrom: null,
+  });
 }
 
-const offersList = () => screen.findByRole('list', { name: 'Open offers' });
+// The first render of a lazy screen can take seconds on a loaded machine; what is awaited is unchanged.
+const SLOW = { timeout: 5_000 };
+const offersList = () => screen.findByRole('list', { name: 'Open offers' }, SLOW);
 
 // The screens and the offers UI are lazy chunks: load them once up front, so no test's first wait is
 // spent transforming them.
@@ -58,7 +62,7 @@ describe('Offers on the pack page', { timeout: 20_000 }, () => {
       'GET /api/stickers/1/offers': () => (fail ? json({ error: 'boom' }, 500) : json(packOffers([]))),
     });
     renderApp('/sticker?id=1');
-    expect(await screen.findByText('Offers could not be loaded.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Offers could not be loaded.', {}, SLOW)).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No offers yet.')).toBeInTheDocument();
@@ -114,7 +118,7 @@ describe('Offers on the pack page', { timeout: 20_000 }, () => {
         status === 200 ? json({ offer: offer({ id: 5 }) }, 200) : json({ error: MESSAGES.priceInvalid }, 400),
     });
     renderApp('/sticker?id=1', { signedIn: true });
-    await screen.findByText('No offers yet.');
+    await screen.findByText('No offers yet.', {}, SLOW);
     await userEvent.click(screen.getByRole('button', { name: 'Make offer' }));
     await userEvent.type(screen.getByRole('spinbutton', { name: 'Your offer (TON)' }), '3');
     await userEvent.click(screen.getByRole('button', { name: 'Send offer' }));
@@ -130,7 +134,7 @@ describe('Offers on the pack page', { timeout: 20_000 }, () => {
   it('sends a visitor who wants to make an offer to /login', async () => {
     fakeApi({ ...pack, 'GET /api/stickers/1/offers': () => json(packOffers([])) });
     renderApp('/sticker?id=1');
-    await screen.findByText('No offers yet.');
+    await screen.findByText('No offers yet.', {}, SLOW);
     await userEvent.click(screen.getByRole('button', { name: 'Make offer' }));
     expect(await screen.findByText('Please log in to make an offer')).toBeInTheDocument();
     await waitFor(() => expect(window.location.hash).toBe('#/login'));
