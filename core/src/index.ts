@@ -15,6 +15,7 @@ export {
 } from './config.js';
 export { stopOnSignals, STOP_DEADLINE_MS, type StopOptions } from './process.js';
 export { createLogger, silentLogger, type Logger } from './logger.js';
+export { periodic, startJobs, type Job, type PeriodicOptions } from './jobs/periodic.js';
 export {
   HttpError,
   badRequest,
@@ -86,8 +87,7 @@ export {
   createReadCache,
   createViewCounter,
   refreshTrendingScores,
-  startTrendingRefresher,
-  type TrendingRefresherOptions,
+  trendingRefresher,
 } from './packs/index.js';
 export { getMarketplaceStats } from './stats/index.js';
 export { listCollection } from './collection/index.js';
@@ -107,7 +107,7 @@ export {
   reserveEdition,
   fulfilOrder,
   expireReservations,
-  startReservationSweeper,
+  reservationSweeper,
   findOrder,
   findUserOrder,
   toOrderDto,
@@ -125,7 +125,7 @@ export {
 export {
   availablePaymentMethods,
   createPaymentSetup,
-  startPaymentJobs,
+  paymentJobs,
   checkStarsPreCheckout,
   settleStarsPayment,
   starsRefundContext,

@@ -3,6 +3,8 @@ import type { Database } from '../db/client.js';
 import { outbox, payments } from '../db/schema.js';
 import { claimOutboxBatch, markOutboxRetry, markOutboxSent, type OutboxRow } from '../outbox/drain.js';
 import type { RefundPayload } from '../outbox/types.js';
+import { periodic, type Job } from '../jobs/periodic.js';
+import type { Logger } from '../logger.js';
 import { refundNotice, type RefundRoute } from './refund-texts.js';
 import type { Stripe } from './stripe/client.js';
 import { telegramRefusal, type PaymentsTelegram } from './telegram.js';
@@ -12,11 +14,6 @@ export interface RefundDeps {
   telegram: PaymentsTelegram | undefined;
   stripe: Stripe | undefined;
   now: () => Date;
-}
-
-interface Log {
-  info(details: object, message: string): void;
-  error(details: object, message: string): void;
 }
 
 export class RefundUnavailableError extends Error {}
@@ -124,18 +121,13 @@ export async function refundStarsNow(
   return true;
 }
 
-export interface RefundWorker {
+export interface RefundWorker extends Job {
   drainOnce(): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
 }
 
 /** Drains `refund_required` jobs: each refunded (or handed to the operator) and its buyer told, retried until done. */
-export function createRefundWorker(deps: RefundDeps & { log: Log; intervalMs?: number }): RefundWorker {
+export function createRefundWorker(deps: RefundDeps & { log: Logger; intervalMs?: number }): RefundWorker {
   const intervalMs = deps.intervalMs ?? 5_000;
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
 
   async function runJob(row: OutboxRow): Promise<void> {
     const job = row.payload as RefundPayload;
@@ -161,29 +153,6 @@ export function createRefundWorker(deps: RefundDeps & { log: Log; intervalMs?: n
     return rows.length;
   }
 
-  function schedule(): void {
-    if (stopping) return;
-    timer = setTimeout(() => {
-      running = drainOnce()
-        .catch((error: unknown) => deps.log.error({ err: error }, 'refund worker pass failed'))
-        .finally(() => {
-          running = undefined;
-          schedule();
-        });
-    }, intervalMs);
-    timer.unref();
-  }
-
-  return {
-    drainOnce,
-    start() {
-      stopping = false;
-      schedule();
-    },
-    async stop() {
-      stopping = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  const job = periodic({ name: 'refund worker', every: intervalMs, log: deps.log, run: drainOnce });
+  return { ...job, drainOnce };
 }

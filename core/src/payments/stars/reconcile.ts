@@ -4,25 +4,24 @@ import { payments } from '../../db/schema.js';
 import { refundNotice } from '../refund-texts.js';
 import { refundStarsNow, tellBuyer } from '../refunds.js';
 import type { PaymentsTelegram } from '../telegram.js';
-import type { WatcherLog } from '../ton/watcher.js';
+import { periodic, type Job } from '../../jobs/periodic.js';
+import type { Logger } from '../../logger.js';
 import { settleStarsPayment, STARS_CURRENCY } from './services.js';
 
 export interface StarsReconcilerOptions {
   db: Database;
   telegram: PaymentsTelegram;
   now: () => Date;
-  log: WatcherLog;
+  log: Logger;
   intervalMs?: number;
   pageSize?: number;
   /** Pages read per pass (Telegram lists the bot's whole history). */
   maxPages?: number;
 }
 
-export interface StarsReconciler {
+export interface StarsReconciler extends Job {
   /** Settles every Stars payment Telegram has that the ledger does not; how many it settled. */
   reconcileOnce(): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
 }
 
 /**
@@ -34,14 +33,11 @@ export interface StarsReconciler {
  */
 export function createStarsReconciler(options: StarsReconcilerOptions): StarsReconciler {
   const { db, telegram, log, intervalMs = 5 * 60_000, pageSize = 100, maxPages = 20 } = options;
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
 
-  async function reconcileOnce(): Promise<number> {
+  async function reconcile(signal: AbortSignal): Promise<number> {
     const refunded = new Set<string>();
     const incoming = [];
-    for (let page = 0; page < maxPages && !stopping; page++) {
+    for (let page = 0; page < maxPages && !signal.aborted; page++) {
       const { transactions } = await telegram.getStarTransactions({ offset: page * pageSize, limit: pageSize });
       for (const tx of transactions) {
         if (tx.receiver?.type === 'user') refunded.add(tx.id);
@@ -51,7 +47,7 @@ export function createStarsReconciler(options: StarsReconcilerOptions): StarsRec
     }
     let settled = 0;
     for (const tx of incoming) {
-      if (stopping) break;
+      if (signal.aborted) break;
       if (refunded.has(tx.id) || (await known(db, tx.id))) continue;
       const source = tx.source as { user: { id: number }; invoice_payload?: string };
       const now = options.now();
@@ -85,31 +81,8 @@ export function createStarsReconciler(options: StarsReconcilerOptions): StarsRec
     return settled;
   }
 
-  function schedule(delay: number): void {
-    if (stopping) return;
-    timer = setTimeout(() => {
-      running = reconcileOnce()
-        .catch((error: unknown) => log.error({ err: error }, 'Stars reconciliation failed; will retry'))
-        .finally(() => {
-          running = undefined;
-          schedule(intervalMs);
-        });
-    }, delay);
-    timer.unref();
-  }
-
-  return {
-    reconcileOnce,
-    start() {
-      stopping = false;
-      schedule(intervalMs);
-    },
-    async stop() {
-      stopping = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  const job = periodic({ name: 'Stars reconciliation', every: intervalMs, log, run: reconcile });
+  return { ...job, reconcileOnce: () => reconcile(new AbortController().signal) };
 }
 
 /** The ledger's reason, in the words the buyer's notice uses (underpaid and unmatched are their own). */
