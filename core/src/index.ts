@@ -101,6 +101,11 @@ export {
   packListings,
   priceHistory,
   CHAIN_GRACE_MS,
+  assertResellable,
+  resellableFrom,
+  editionPayment,
+  lockEdition,
+  type EditionAcquisition,
 } from './resale/index.js';
 export {
   buyPack,

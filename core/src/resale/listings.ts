@@ -5,6 +5,7 @@ import { users } from '../db/schema.js';
 import { conflict, forbidden, badRequest, notFound } from '../errors.js';
 import { recordActivity } from './activity.js';
 import { liveHolder, lockActiveListing, lockEdition } from './holds.js';
+import { assertResellable } from './stars-lock.js';
 import { listings, type ListingRow } from './tables.js';
 
 export interface ListInput {
@@ -12,16 +13,20 @@ export interface ListInput {
   editionId: number;
   price: string;
   now: Date;
+  /** STARS_RESALE_LOCK_DAYS: an edition paid in Stars is listed only this long after its purchase. */
+  starsLockDays: number;
 }
 
 /**
  * Puts an edition on sale, or changes the price of its listing (created false). Checked in the contract's
  * order: 404 unknown edition, 403 not the owner, 400 bad price (a pack's price rules), 409 no linked wallet
- * (the seller's share is paid straight to it), 409 while a buyer holds the listing.
+ * (the seller's share is paid straight to it), 409 while a buyer holds the listing. Before all but the
+ * first two, 409 while the Stars lock holds the edition.
  */
 export async function listEdition(db: Database, input: ListInput): Promise<{ listing: Listing; created: boolean }> {
   return db.transaction(async (tx) => {
     const edition = await ownedEdition(tx, input.userId, input.editionId);
+    assertResellable(edition, input.now, input.starsLockDays);
     const priceNano = parsePrice(input.price);
     if (priceNano === null) throw badRequest(MESSAGES.priceInvalid);
     const [seller] = await tx.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, input.userId));
@@ -56,7 +61,7 @@ export async function listEdition(db: Database, input: ListInput): Promise<{ lis
 }
 
 /** Takes an edition off sale: 404 unknown edition, 403 not the owner, 404 not listed, 409 while held. */
-export async function delistEdition(db: Database, input: Omit<ListInput, 'price'>): Promise<void> {
+export async function delistEdition(db: Database, input: Omit<ListInput, 'price' | 'starsLockDays'>): Promise<void> {
   await db.transaction(async (tx) => {
     const edition = await ownedEdition(tx, input.userId, input.editionId);
     const listing = await lockActiveListing(tx, edition.id);

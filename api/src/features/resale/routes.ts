@@ -40,13 +40,19 @@ type PackRequest = FastifyRequest<{ Params: { id: string } }>;
 
 /** The resale contract of issue 10 (listings, editions, activity, price history). */
 export async function resaleRoutes(app: FastifyInstance): Promise<void> {
-  const { db, now } = app.deps;
+  const { config, db, now } = app.deps;
 
   app.post('/api/editions/:editionId/listing', async (request: EditionRequest, reply) => {
     const userId = requireUser(request);
     const editionId = editionIdParam(request.params.editionId);
     const { price } = parseInput(ListingRequest, request.body);
-    const result = await listEdition(db, { userId, editionId, price, now: now() });
+    const result = await listEdition(db, {
+      userId,
+      editionId,
+      price,
+      now: now(),
+      starsLockDays: config.starsResaleLockDays,
+    });
     return reply.status(result.created ? 201 : 200).send({ listing: result.listing });
   });
 
@@ -57,7 +63,10 @@ export async function resaleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/api/editions/:editionId', async (request: EditionRequest) => {
-    const edition = await getEdition(db, editionIdParam(request.params.editionId));
+    const edition = await getEdition(db, editionIdParam(request.params.editionId), {
+      now: now(),
+      lockDays: config.starsResaleLockDays,
+    });
     if (!edition) throw notFound(RESALE_ERRORS.editionNotFound);
     return edition;
   });
