@@ -16,18 +16,7 @@ export {
 export { stopOnSignals, STOP_DEADLINE_MS, type StopOptions } from './process.js';
 export { createLogger, silentLogger, type Logger } from './logger.js';
 export { periodic, startJobs, type Job, type PeriodicOptions } from './jobs/periodic.js';
-export {
-  HttpError,
-  badRequest,
-  unauthorized,
-  forbidden,
-  notFound,
-  conflict,
-  gone,
-  payloadTooLarge,
-  serviceUnavailable,
-  parseInput,
-} from './errors.js';
+export { DomainError, DOMAIN_ERROR_CODES, parseInput, type DomainErrorCode } from './errors.js';
 export { openDatabase, type Database, type DatabaseHandle, type Transaction, type DbOrTx } from './db/client.js';
 export { tables } from './db/index.js';
 export { DataDirLockedError } from './db/lock.js';

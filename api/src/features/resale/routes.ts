@@ -8,13 +8,11 @@ import {
   RESALE_ERRORS,
 } from '@stickerdrop/shared';
 import {
-  badRequest,
   buyListing,
   delistEdition,
   getEdition,
   listActivity,
   listEdition,
-  notFound,
   offeredPaymentMethods,
   packExists,
   packListings,
@@ -23,6 +21,7 @@ import {
   toOrderDto,
   type PaymentRail,
 } from '@stickerdrop/core';
+import { badRequest, notFound } from '../../http/errors.js';
 import { requireUser } from '../../http/auth.js';
 import { packIdParam } from '../packs/params.js';
 
