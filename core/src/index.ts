@@ -141,7 +141,8 @@ export {
   tonConnectIcon,
 } from './wallet/index.js';
 export { botSessionStore, handledUpdates } from './chat/index.js';
-export { enqueueOutbox } from './outbox/enqueue.js';
+export { enqueueOutbox, readOutboxPayload } from './outbox/enqueue.js';
+export { outboxKey } from './outbox/keys.js';
 export {
   claimOutboxBatch,
   markOutboxSent,
@@ -150,11 +151,9 @@ export {
   releaseOutboxRows,
   renewOutboxLease,
   type OutboxRow,
-  type OutboxStatus,
 } from './outbox/drain.js';
 export type {
   OutboxKind,
-  OutboxMessage,
   OutboxPayloads,
   SalePayload,
   RefundPayload,
@@ -162,7 +161,7 @@ export type {
   ResalePayload,
   ResaleFailedPayload,
   StickerSetRevokePayload,
-} from './outbox/types.js';
+} from './outbox/payloads.js';
 export {
   stickerSetName,
   addStickersUrl,
@@ -170,6 +169,7 @@ export {
   recordStickerSet,
   markStickerSetComplete,
   forgetStickerSet,
+  requestStickerSet,
   findPackAccess,
   loadPackArchive,
   zipArchive,

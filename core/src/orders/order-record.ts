@@ -64,7 +64,7 @@ export function toOrderDto(order: OrderRecord, now: Date): Order {
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
     edition: resale && order.status !== 'paid' ? null : order.edition,
-    payment: order.payment as PaymentInstructions,
+    payment: order.payment,
     ...(resale && {
       kind: 'resale' as const,
       listingId: order.listingId!,

@@ -1,8 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { outbox, payments } from '../db/schema.js';
-import { claimOutboxBatch, markOutboxRetry, markOutboxSent, type OutboxRow } from '../outbox/drain.js';
-import type { RefundPayload } from '../outbox/types.js';
+import { payments } from '../db/schema.js';
+import { claimOutboxBatch, claimOutboxRow, markOutboxRetry, markOutboxSent, type OutboxRow } from '../outbox/drain.js';
+import { findOutboxPayload, readOutboxPayload } from '../outbox/enqueue.js';
+import { outboxKey } from '../outbox/keys.js';
+import type { RefundPayload } from '../outbox/payloads.js';
 import { periodic, type Job } from '../jobs/periodic.js';
 import type { Logger } from '../logger.js';
 import { refundNotice, type RefundRoute } from './refund-texts.js';
@@ -90,23 +92,12 @@ export async function refundStarsNow(
     refund(userId: number, chargeId: string): Promise<unknown>;
   },
 ): Promise<boolean> {
-  const dedupeKey = input.orderId ? `refund:${input.orderId}:stars:${input.chargeId}` : null;
+  const key = input.orderId ? outboxKey.refund_required(input.orderId, 'stars', input.chargeId) : null;
   let jobId: number | null = null;
-  if (dedupeKey) {
-    const [claimed] = await db
-      .update(outbox)
-      .set({
-        status: 'sending',
-        attempts: sql`${outbox.attempts} + 1`,
-        nextAttemptAt: new Date(input.now.getTime() + LEASE_MS),
-      })
-      .where(and(eq(outbox.dedupeKey, dedupeKey), eq(outbox.status, 'pending')))
-      .returning({ id: outbox.id });
-    if (claimed) jobId = Number(claimed.id);
-    else {
-      const [job] = await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.dedupeKey, dedupeKey));
-      if (job) return false;
-    }
+  if (key) {
+    const claimed = await claimOutboxRow(db, key, { now: input.now, leaseMs: LEASE_MS });
+    if (claimed) jobId = claimed.id;
+    else if (await findOutboxPayload(db, 'refund_required', key)) return false;
   }
   try {
     await input.refund(input.payerId, input.chargeId).catch((error: unknown) => {
@@ -130,7 +121,7 @@ export function createRefundWorker(deps: RefundDeps & { log: Logger; intervalMs?
   const intervalMs = deps.intervalMs ?? 5_000;
 
   async function runJob(row: OutboxRow): Promise<void> {
-    const job = row.payload as RefundPayload;
+    const job = readOutboxPayload(row, 'refund_required');
     try {
       await executeRefund(deps, job);
       await markOutboxSent(deps.db, row.id, deps.now());

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 import { payments } from '../../db/schema.js';
 import { refundNotice } from '../refund-texts.js';
 import { refundStarsNow, tellBuyer } from '../refunds.js';
-import type { PaymentsTelegram } from '../telegram.js';
+import type { PaymentsTelegram, StarTransaction } from '../telegram.js';
 import { periodic, type Job } from '../../jobs/periodic.js';
 import type { Logger } from '../../logger.js';
 import { settleStarsPayment, STARS_CURRENCY } from './services.js';
@@ -36,25 +36,27 @@ export function createStarsReconciler(options: StarsReconcilerOptions): StarsRec
 
   async function reconcile(signal: AbortSignal): Promise<number> {
     const refunded = new Set<string>();
-    const incoming = [];
+    const incoming: Array<{ tx: StarTransaction; payerId: number; payload: string }> = [];
     for (let page = 0; page < maxPages && !signal.aborted; page++) {
       const { transactions } = await telegram.getStarTransactions({ offset: page * pageSize, limit: pageSize });
       for (const tx of transactions) {
         if (tx.receiver?.type === 'user') refunded.add(tx.id);
-        if (tx.source?.type === 'user' && tx.source.transaction_type === 'invoice_payment') incoming.push(tx);
+        const { source } = tx;
+        if (source?.type === 'user' && source.transaction_type === 'invoice_payment' && source.user) {
+          incoming.push({ tx, payerId: source.user.id, payload: source.invoice_payload ?? '' });
+        }
       }
       if (transactions.length < pageSize) break;
     }
     let settled = 0;
-    for (const tx of incoming) {
+    for (const { tx, payerId, payload } of incoming) {
       if (signal.aborted) break;
       if (refunded.has(tx.id) || (await known(db, tx.id))) continue;
-      const source = tx.source as { user: { id: number }; invoice_payload?: string };
       const now = options.now();
       const result = await settleStarsPayment(db, {
-        payload: source.invoice_payload ?? '',
+        payload,
         chargeId: tx.id,
-        payerId: source.user.id,
+        payerId,
         currency: STARS_CURRENCY,
         totalAmount: tx.amount,
         now,
@@ -69,13 +71,13 @@ export function createStarsReconciler(options: StarsReconcilerOptions): StarsRec
       const done = await refundStarsNow(db, {
         orderId: result.orderId,
         chargeId: tx.id,
-        payerId: source.user.id,
+        payerId,
         now,
         refund: (userId, chargeId) => telegram.refundStarPayment(userId, chargeId),
       });
       if (done) {
         const reason = (await ledgerReason(db, tx.id)) ?? result.outcome;
-        await tellBuyer(telegram, source.user.id, refundNotice({ title: null, reason, route: 'stars' }));
+        await tellBuyer(telegram, payerId, refundNotice({ title: null, reason, route: 'stars' }));
       }
     }
     return settled;
