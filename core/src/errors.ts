@@ -24,6 +24,8 @@ export const DOMAIN_ERROR_CODES = [
   'not_for_sale',
   'edition_held',
   'wallet_required',
+  /** An edition paid in Stars, before STARS_RESALE_LOCK_DAYS have passed: not yet listable or open to offers. */
+  'resale_locked',
   /** The state moved on (an expired code, a finished order): asking again will not help. */
   'gone',
   /** A capability this deployment has switched off or not configured; its text is ours, so it is shown. */

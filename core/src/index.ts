@@ -161,6 +161,7 @@ export type {
   ResalePayload,
   ResaleFailedPayload,
   StickerSetRevokePayload,
+  EditionRevokedPayload,
 } from './outbox/payloads.js';
 export {
   stickerSetName,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
-import { editions, packs } from '../db/schema.js';
+import { editions } from '../db/schema.js';
 import { queryRows } from '../packs/sql-rows.js';
 
 /**
@@ -12,9 +12,8 @@ import { queryRows } from '../packs/sql-rows.js';
  */
 
 /** For the `returning` of the sale's sold_count update: the pack's highest serial before this sale. */
-export const highestSerialSql = sql<
-  number | null
->`(select max(${editions.serial}) from ${editions} where ${editions.packId} = ${packs.id})`;
+// Written out: drizzle leaves columns unqualified in an UPDATE's RETURNING, where "id" would be the edition's.
+export const highestSerialSql = sql<number | null>`(select max(e.serial) from editions e where e.pack_id = packs.id)`;
 
 /** The serial of the sale that raised sold_count from `soldBefore`, under the pack's row lock. */
 export async function nextSerial(

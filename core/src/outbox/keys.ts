@@ -24,6 +24,11 @@ export const outboxKey = {
   resale_sold: (orderId: string) => key<'resale_sold'>(`resale-sold:${orderId}`),
   resale_royalty: (orderId: string) => key<'resale_royalty'>(`resale-royalty:${orderId}`),
   resale_payment_failed: (paymentRef: string) => key<'resale_payment_failed'>(`resale-failed:${paymentRef}`),
-  /** The seller's set goes with the resale that took their last edition. */
-  sticker_set_revoke: (orderId: string) => key<'sticker_set_revoke'>(`revoke:${orderId}`),
+  /** A set goes with the resale that took its owner's last edition, or with the Stars refund that did. */
+  sticker_set_revoke: (cause: { resaleOrderId: string } | { refundedStarsPaymentId: number }) =>
+    key<'sticker_set_revoke'>(
+      'resaleOrderId' in cause ? `revoke:${cause.resaleOrderId}` : `revoke:stars:${cause.refundedStarsPaymentId}`,
+    ),
+  /** One notice per refunded Stars payment. */
+  edition_revoked: (starsPaymentId: number) => key<'edition_revoked'>(`edition-revoked:${starsPaymentId}`),
 } satisfies { [K in OutboxKind]: (...parts: never[]) => OutboxKey<K> };

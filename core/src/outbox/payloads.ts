@@ -86,6 +86,18 @@ export type ResaleFailedPayload = z.infer<typeof ResaleFailedPayload>;
 export const StickerSetRevokePayload = z.object({ userId: z.number(), packId: z.number() });
 export type StickerSetRevokePayload = z.infer<typeof StickerSetRevokePayload>;
 
+/** Telegram refunded the Stars that bought an edition: it was taken back, and its owner is told. */
+export const EditionRevokedPayload = z.object({
+  userId: z.number(),
+  packId: z.number(),
+  title: z.string(),
+  serial: z.number(),
+  maxSupply: z.number(),
+  /** What Telegram returned to them. */
+  stars: z.number(),
+});
+export type EditionRevokedPayload = z.infer<typeof EditionRevokedPayload>;
+
 export const OUTBOX_PAYLOADS = {
   resale_receipt: ResalePayload,
   resale_sold: ResalePayload,
@@ -96,6 +108,7 @@ export const OUTBOX_PAYLOADS = {
   sale_notice: SalePayload,
   refund_required: RefundPayload,
   sticker_set_delivery: StickerSetDeliveryPayload,
+  edition_revoked: EditionRevokedPayload,
 } satisfies Record<string, z.ZodType>;
 
 export type OutboxKind = keyof typeof OUTBOX_PAYLOADS;

@@ -138,7 +138,7 @@ export async function fulfilResaleOrder(
   }
   if (!(await ownsAnother(tx, sellerId, pack.id, edition.id))) {
     const revoke = { userId: sellerId, packId: pack.id };
-    await enqueueOutbox(tx, 'sticker_set_revoke', revoke, outboxKey.sticker_set_revoke(order.id));
+    await enqueueOutbox(tx, 'sticker_set_revoke', revoke, outboxKey.sticker_set_revoke({ resaleOrderId: order.id }));
   }
   return { outcome: 'fulfilled', order: { ...paid!, edition: edition.serial } };
 }

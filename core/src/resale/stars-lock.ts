@@ -1,5 +1,5 @@
 import { STARS_LOCK_TEXTS, starsLockEnd, type EditionPayment, type PaymentMethod } from '@stickerdrop/shared';
-import { conflict } from '../errors.js';
+import { DomainError } from '../errors.js';
 
 /**
  * The Stars resale lock (issue 11). A Stars payment can be refunded for weeks after it is made, and a refund
@@ -22,12 +22,12 @@ export function resellableFrom(edition: EditionAcquisition, now: Date, lockDays:
 
 /**
  * The one check every resale path makes before an edition goes on the market (listing, offers): a
- * DomainError-style 409 "This edition can be resold from <date>" while it is locked. Call it with the
+ * DomainError 'resale_locked' (409) "This edition can be resold from <date>" while it is locked. Call it with the
  * edition row locked (`lockEdition`), so its owner cannot change between the check and the write.
  */
 export function assertResellable(edition: EditionAcquisition, now: Date, lockDays: number): void {
   const from = resellableFrom(edition, now, lockDays);
-  if (from) throw conflict(STARS_LOCK_TEXTS.lockedError(from));
+  if (from) throw new DomainError('resale_locked', STARS_LOCK_TEXTS.lockedError(from));
 }
 
 /** What edition reads show: how the owner paid, and until when it is locked. */

@@ -6,6 +6,7 @@ import { refundStarsNow, tellBuyer } from '../refunds.js';
 import type { PaymentsTelegram, StarTransaction } from '../telegram.js';
 import { periodic, type Job } from '../../jobs/periodic.js';
 import type { Logger } from '../../logger.js';
+import { revokeRefundedStarsEdition, unrefundedStarsPurchases } from './revoke.js';
 import { settleStarsPayment, STARS_CURRENCY } from './services.js';
 
 export interface StarsReconcilerOptions {
@@ -29,7 +30,8 @@ export interface StarsReconciler extends Job {
  * crash re-delivers it; but an error the bot's error boundary swallows (the database away for a moment)
  * would confirm the update unsettled. This pass reads the bot's Star transactions from Telegram
  * (getStarTransactions) and settles any invoice payment the ledger does not know, refunding it when it
- * cannot buy an edition, exactly as the bot would have. Payments already refunded are left alone.
+ * cannot buy an edition, exactly as the bot would have. Payments already refunded are left alone; one
+ * that bought an edition and that Telegram refunded without us (a dispute) takes the edition back.
  */
 export function createStarsReconciler(options: StarsReconcilerOptions): StarsReconciler {
   const { db, telegram, log, intervalMs = 5 * 60_000, pageSize = 100, maxPages = 20 } = options;
@@ -48,6 +50,7 @@ export function createStarsReconciler(options: StarsReconcilerOptions): StarsRec
       }
       if (transactions.length < pageSize) break;
     }
+    await revokeRefundedEditions([...refunded], signal);
     let settled = 0;
     for (const { tx, payerId, payload } of incoming) {
       if (signal.aborted) break;
@@ -81,6 +84,15 @@ export function createStarsReconciler(options: StarsReconcilerOptions): StarsRec
       }
     }
     return settled;
+  }
+
+  /** Refunds Telegram made that we did not: the editions those payments bought are taken back. */
+  async function revokeRefundedEditions(refundedCharges: string[], signal: AbortSignal): Promise<void> {
+    for (const chargeId of await unrefundedStarsPurchases(db, refundedCharges)) {
+      if (signal.aborted) return;
+      const outcome = await revokeRefundedStarsEdition(db, { chargeId, now: options.now() });
+      log.warn({ chargeId, outcome }, 'Stars payment refunded outside the marketplace');
+    }
   }
 
   const job = periodic({ name: 'Stars reconciliation', every: intervalMs, log, run: reconcile });
