@@ -162,7 +162,7 @@ export type {
   ResaleFailedPayload,
   StickerSetRevokePayload,
   EditionRevokedPayload,
-} from './outbox/payloads.js';
+} from './db/outbox-payloads.js';
 export {
   stickerSetName,
   addStickersUrl,

@@ -18,7 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { PaymentInstructions } from '@stickerdrop/shared';
-import type { OutboxPayload } from '../outbox/payloads.js';
+import type { OutboxPayload } from './outbox-payloads.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 

@@ -4,7 +4,7 @@ import type { DbOrTx, Transaction } from '../db/client.js';
 import { editions, orders, packs } from '../db/schema.js';
 import { enqueueOutbox, enqueueOutboxMessages, outboxMessage } from '../outbox/enqueue.js';
 import { outboxKey } from '../outbox/keys.js';
-import type { RefundReason } from '../outbox/payloads.js';
+import type { RefundReason } from '../db/outbox-payloads.js';
 import { recordActivity } from '../resale/activity.js';
 import { fulfilResaleOrder } from '../resale/settle.js';
 import { supplyState } from './availability.js';

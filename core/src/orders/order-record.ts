@@ -1,11 +1,5 @@
 import { and, eq, or } from 'drizzle-orm';
-import {
-  formatTon,
-  type Order,
-  type OrderStatus,
-  type PaymentInstructions,
-  type PaymentMethod,
-} from '@stickerdrop/shared';
+import { formatTon, type Order, type OrderStatus, type PaymentMethod } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { editions, orders } from '../db/schema.js';
 

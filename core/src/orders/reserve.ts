@@ -1,11 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import {
-  API_ERRORS,
-  MESSAGES,
-  ORDER_RESERVATION_MS,
-  type PaymentInstructions,
-  type PaymentMethod,
-} from '@stickerdrop/shared';
+import { API_ERRORS, MESSAGES, ORDER_RESERVATION_MS, type PaymentMethod } from '@stickerdrop/shared';
 import type { Database, DbOrTx } from '../db/client.js';
 import { orders, packs } from '../db/schema.js';
 import { DomainError } from '../errors.js';

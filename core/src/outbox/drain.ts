@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { outbox } from '../db/schema.js';
 import type { OutboxKey } from './keys.js';
-import type { OutboxKind } from './payloads.js';
+import type { OutboxKind } from '../db/outbox-payloads.js';
 
 /**
  * The reading side of the outbox: workers (the bot, possibly several processes) claim due rows, send

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { outbox } from '../db/schema.js';
 import type { OutboxKey } from './keys.js';
-import { OUTBOX_PAYLOADS, type OutboxKind, type OutboxPayloads } from './payloads.js';
+import { OUTBOX_PAYLOADS, type OutboxKind, type OutboxPayloads } from '../db/outbox-payloads.js';
 
 /** One row to write: its kind, the payload that kind's schema describes, and the key `outboxKey` made. */
 export type OutboxMessage = {

@@ -1,4 +1,4 @@
-import type { OutboxKind } from './payloads.js';
+import type { OutboxKind } from '../db/outbox-payloads.js';
 
 declare const keyKind: unique symbol;
 /** A dedupe key, made only by `outboxKey`: writing the same key twice keeps the first row. */

@@ -4,7 +4,7 @@ import { payments } from '../db/schema.js';
 import { claimOutboxBatch, claimOutboxRow, markOutboxRetry, markOutboxSent, type OutboxRow } from '../outbox/drain.js';
 import { findOutboxPayload, readOutboxPayload } from '../outbox/enqueue.js';
 import { outboxKey } from '../outbox/keys.js';
-import type { RefundPayload } from '../outbox/payloads.js';
+import type { RefundPayload } from '../db/outbox-payloads.js';
 import { periodic, type Job } from '../jobs/periodic.js';
 import type { Logger } from '../logger.js';
 import { refundNotice, type RefundRoute } from './refund-texts.js';

@@ -1,10 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { formatTon, splitResalePrice, type PaymentInstructions, type PaymentMethod } from '@stickerdrop/shared';
+import { formatTon, splitResalePrice, type PaymentMethod } from '@stickerdrop/shared';
 import type { Transaction } from '../db/client.js';
 import { editions, orders, packs, users } from '../db/schema.js';
 import { enqueueOutbox } from '../outbox/enqueue.js';
 import { outboxKey } from '../outbox/keys.js';
-import type { ResalePayload } from '../outbox/payloads.js';
+import type { ResalePayload } from '../db/outbox-payloads.js';
 import type { FulfilInput, FulfilResult } from '../orders/fulfil.js';
 import type { OrderRow } from '../orders/order-record.js';
 import { recordActivity } from './activity.js';

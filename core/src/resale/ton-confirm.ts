@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { PaymentInstructions } from '@stickerdrop/shared';
 import type { DbOrTx, Transaction } from '../db/client.js';
 import { editions, orders, packs } from '../db/schema.js';
 import { enqueueOutbox } from '../outbox/enqueue.js';

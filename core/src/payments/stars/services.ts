@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
-import { API_ERRORS, type PaymentInstructions } from '@stickerdrop/shared';
+import { eq } from 'drizzle-orm';
+import { API_ERRORS } from '@stickerdrop/shared';
 import type { Database } from '../../db/client.js';
-import { orders, outbox, packs } from '../../db/schema.js';
+import { orders, packs } from '../../db/schema.js';
 import { countLiveReservations, ownsEdition } from '../../orders/availability.js';
 import { isLiveReservation } from '../../orders/order-record.js';
 import { settlePayment, type SettleResult } from '../settle.js';

@@ -1,4 +1,3 @@
-import type { PaymentInstructions } from '@stickerdrop/shared';
 import type { Database } from '../../db/client.js';
 import { settlePayment, type SettleResult } from '../settle.js';
 import type { Stripe } from './client.js';
