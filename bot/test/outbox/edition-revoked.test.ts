@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { enqueueOutbox, outboxKey } from '@stickerdrop/core';
 import { buildTestApp, type TestApp } from '../../../api/test/helpers.js';
 import { BOT_USER, startFakeBotApi, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';
 import { insertPack, insertUser } from '../support/fixtures.js';
 import { outboxWorker } from '../support/outbox-worker.js';
+import { enqueueOutbox, outboxKey } from '@stickerdrop/core/testing';
 
 const CREATOR = 920;
 const OWNER = 7171;

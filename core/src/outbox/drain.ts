@@ -5,7 +5,7 @@ import type { OutboxKey } from './keys.js';
 import type { OutboxKind } from '../db/outbox-payloads.js';
 
 /**
- * The reading side of the outbox: workers (the bot, possibly several processes) claim due rows, send
+ * The reading side of the outbox: workers (the bot's, possibly several processes, and the refund worker) claim due rows, send
  * them and mark each one. A claim is a lease: the row is `sending` until `next_attempt_at`; a worker
  * that dies mid-batch leaves rows another worker claims again once the lease runs out.
  *

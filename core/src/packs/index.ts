@@ -1,5 +1,5 @@
 /** What other features and the bot use from the catalogue. */
-export { getPackDetail, recordView, downloadPath } from './queries.js';
+export { getPackDetail, downloadPath } from './queries.js';
 export { listPacks, listTrending, markFavorites, likePattern } from './list.js';
 export { toggleLike } from './likes.js';
 export { refreshTrendingScores, trendingRefresher } from './trending.js';

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ORDER_RESERVATION_MS } from '@stickerdrop/shared';
-import { expireReservations, reservationSweeper, silentLogger } from '@stickerdrop/core';
+import { reservationSweeper, silentLogger } from '@stickerdrop/core';
+import { expireReservations } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { buy, createPack, demoPay, orderRow } from './fixtures.js';
