@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Placeholder } from '@telegram-apps/telegram-ui';
-import { CURRENCY } from '@stickerdrop/shared';
+import { CURRENCY, paidWithText } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { ButtonLink } from '../../components/ButtonLink';
 import { Loading } from '../../components/Loading';
 import { apiUrl } from '../../config';
 import { Page } from '../../telegram/Page';
 import { ActivityList } from './ActivityList';
+import { LockDateText } from './LockDateText';
 import { resaleQueries } from './queries';
 import './resale.css';
 
@@ -46,10 +47,17 @@ export function EditionPage() {
         <h1 className="page-title">
           {data.pack.title} #{data.serial} of {data.pack.maxSupply}
         </h1>
-        <p>
-          Owned by {data.owner.username ? `@${data.owner.username}` : data.owner.name}
-          {data.listing ? ` · listed at ${data.listing.price} ${CURRENCY}` : ' · not for sale'}
-        </p>
+        <div className="edition-facts">
+          <p>
+            Owned by {data.owner.username ? `@${data.owner.username}` : data.owner.name}
+            {data.listing ? ` · listed at ${data.listing.price} ${CURRENCY}` : ' · not for sale'}
+          </p>
+          {data.paidWith ? (
+            <p className="muted" data-testid="edition-payment">
+              <LockDateText text={paidWithText(data.paidWith, data.resellableFrom)} at={data.resellableFrom} />
+            </p>
+          ) : null}
+        </div>
         <Link to={`/sticker?id=${data.pack.id}`}>Open the pack</Link>
         <h2 className="section-title">Provenance</h2>
         <ActivityList items={data.history} />
