@@ -1,5 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import { periodic, type Job } from '../jobs/periodic.js';
+import type { Logger } from '../logger.js';
 import { packs } from '../db/schema.js';
 import { rowsOf } from './rows.js';
 
@@ -23,6 +25,7 @@ export async function announceOpenedDrops(db: Database, now: Date): Promise<numb
     );
     for (const pack of due) {
       await tx.execute(sql`insert into outbox (kind, dedupe_key, payload)
+        -- The key is outboxKey.drop_opened(packId, userId), written in SQL for one statement per drop.
         select 'drop_opened', 'drop_opened:' || s.pack_id || ':' || s.user_id,
           jsonb_build_object('packId', s.pack_id, 'userId', s.user_id, 'title', ${pack.title}::text)
         from drop_subscriptions s where s.pack_id = ${pack.id}
@@ -44,26 +47,13 @@ export async function announceOpenedDrops(db: Database, now: Date): Promise<numb
   });
 }
 
-export interface DropAnnouncerOptions {
-  intervalMs: number;
-  now: () => Date;
-  onError?: (error: unknown) => void;
-}
-
-/** Looks for opened drops every `intervalMs`; one pass at a time. Returns a stop function. */
-export function startDropAnnouncer(db: Database, options: DropAnnouncerOptions): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = announceOpenedDrops(db, options.now())
-      .catch((error: unknown) => options.onError?.(error))
-      .finally(() => {
-        running = null;
-      });
-  }, options.intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+/** `announceOpenedDrops` every `every` ms, as a job of the process; a pass that filled its batch runs again at once. */
+export function dropAnnouncer(db: Database, options: { every: number; now: () => Date; log: Logger }): Job {
+  return periodic({
+    name: 'drop announcer',
+    every: options.every,
+    log: options.log,
+    backoff: { maxMs: 60_000 },
+    run: async () => ((await announceOpenedDrops(db, options.now())) >= DROPS_PER_PASS ? 'more' : undefined),
+  });
 }
