@@ -1,13 +1,16 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { formatTon, type PaymentMethod } from '@stickerdrop/shared';
-import type { Database, Transaction } from '../db/client.js';
+import type { Database, DbOrTx, Transaction } from '../db/client.js';
 import { editions, orders, packs } from '../db/schema.js';
 import { enqueueOutbox } from '../outbox/enqueue.js';
 import type { RefundReason } from '../outbox/types.js';
 import { recordActivity } from '../resale/activity.js';
 import { fulfilResaleOrder } from '../resale/settle.js';
+import { createBatcher, sqlArray, type Batcher } from '../db/batches.js';
+import { onePerHandle } from '../packs/prepared.js';
 import { supplyState } from './availability.js';
-import { SETTLED_STATUSES, type OrderRecord, type OrderRow } from './order-record.js';
+import { orderColumnsOf, SETTLED_STATUSES, type OrderRecord, type OrderRow } from './order-record.js';
 
 export interface FulfilInput {
   orderId: string;
@@ -44,7 +47,7 @@ export class PaymentRefConflictError extends Error {
 /**
  * Settles a payment for an order: the one function every rail calls, safe to call any number of times.
  *
- * In one transaction, with the order row and then the pack row locked:
+ * With the order row and then the pack row locked:
  * - an order already settled by this payment changes nothing ('already_fulfilled' when paid, else
  *   'refund_required'); a different payment for a settled order is a duplicate and gets a refund notice;
  * - a reserved or expired order buys an edition when one is available to it: it is live, or enough supply
@@ -55,6 +58,78 @@ export class PaymentRefConflictError extends Error {
  * Unique (pack, serial), unique edition per order and sold_count <= max_supply back this up in the schema.
  */
 export async function fulfilOrder(db: Database, input: FulfilInput): Promise<FulfilResult> {
+  return (await fulfilPrimaryInOneCall(db, input)) ?? fulfilInTransaction(db, input);
+}
+
+/**
+ * The common case, a reserved or lapsed primary order, is the database function `fulfil_primary_order`
+ * (migration 0007), which follows the rules above: in a drop every buyer waits for the pack's row lock, so
+ * it is held for the database's work only, never across a round trip to this process. Payments that arrive
+ * together are settled in one transaction (group commit), in the order they arrived. Null for everything
+ * else (a resale, a settled order, an unknown one), which the general path below answers.
+ */
+async function fulfilPrimaryInOneCall(db: Database, input: FulfilInput): Promise<FulfilResult | null> {
+  // Inside a caller's transaction: alone, in a savepoint, as part of that transaction.
+  const [answer] =
+    db instanceof PgTransaction
+      ? await db.transaction((tx) => fulfilTogether(tx, [input]))
+      : [await payments(db).submit(0, input)];
+  const { outcome, serial, order } = answer!;
+  switch (outcome) {
+    case 'fulfilled':
+      return { outcome: 'fulfilled', order: { ...order, edition: Number(serial) } };
+    case 'sold_out':
+    case 'already_owned':
+      return { outcome: 'refund_required', order: { ...order, edition: null } };
+    case 'ref_conflict':
+      throw new PaymentRefConflictError(input.paymentRef, input.orderId);
+    case 'missing':
+    case 'other':
+      return null;
+    default:
+      throw new Error(`fulfil_primary_order failed: ${outcome}`);
+  }
+}
+
+interface FulfilAnswer {
+  outcome: 'fulfilled' | RefundReason | 'missing' | 'ref_conflict' | 'other' | `error: ${string}`;
+  serial: number | null;
+  order: OrderRow;
+}
+
+const batchers = new WeakMap<DbOrTx, Batcher<0, FulfilInput, FulfilAnswer>>();
+
+function payments(db: DbOrTx): Batcher<0, FulfilInput, FulfilAnswer> {
+  return onePerHandle(batchers, db, (handle) => createBatcher((_, inputs) => fulfilTogether(handle, inputs)));
+}
+
+async function fulfilTogether(db: DbOrTx, inputs: FulfilInput[]): Promise<FulfilAnswer[]> {
+  const rows = await db
+    .select({
+      outcome: sql<FulfilAnswer['outcome']>`r.outcome`,
+      serial: sql<number | null>`r.minted_serial`,
+      order: orderColumnsOf(sql`r.settled`),
+    })
+    .from(
+      sql`fulfil_primary_orders(${sqlArray(
+        inputs.map((i) => i.orderId),
+        'uuid',
+      )}, ${sqlArray(
+        inputs.map((i) => i.paymentRef),
+        'text',
+      )}, ${sqlArray(
+        inputs.map((i) => i.method ?? null),
+        'text',
+      )}, ${sqlArray(
+        inputs.map((i) => i.now.toISOString()),
+        'timestamptz',
+      )}) as r`,
+    );
+  return rows as FulfilAnswer[];
+}
+
+/** Every case, statement by statement in one transaction: the order row locked, then the pack row. */
+async function fulfilInTransaction(db: Database, input: FulfilInput): Promise<FulfilResult> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
     if (!order) throw new OrderNotFoundError(input.orderId);
