@@ -19,13 +19,14 @@ $$;
 -- The checks run first on a plain snapshot: a refusal there is true at that moment, and in a drop most
 -- buyers get one without queueing behind the lock. Only a buyer who may get an edition takes the lock and
 -- is checked again.
+-- p_lock_held: the caller's transaction holds the pack's row lock already (a batch, after a reservation).
 CREATE FUNCTION reserve_edition(p_user_id bigint, p_pack_id integer, p_payment_method text, p_now timestamptz,
-	p_expires_at timestamptz, OUT outcome text, OUT reserved orders) LANGUAGE plpgsql AS $$
+	p_expires_at timestamptz, p_lock_held boolean, OUT outcome text, OUT reserved orders) LANGUAGE plpgsql AS $$
 DECLARE
 	p packs;
 	live integer;
 BEGIN
-	FOR locked IN 0..1 LOOP
+	FOR locked IN (CASE WHEN p_lock_held THEN 1 ELSE 0 END)..1 LOOP
 		IF locked = 0 THEN
 			SELECT * INTO p FROM packs WHERE id = p_pack_id;
 		ELSE
@@ -94,10 +95,14 @@ BEGIN
 	SELECT * INTO p FROM packs WHERE id = o.pack_id FOR UPDATE;
 	notice := jsonb_build_object('orderId', o.id, 'packId', p.id, 'title', p.title, 'amount', format_ton(o.amount_nano),
 		'buyerId', o.user_id);
-	-- The order's own reservation (live or lapsed) is left out: it is the one being turned into a sale.
 	IF EXISTS (SELECT 1 FROM editions e WHERE e.owner_id = o.user_id AND e.pack_id = p.id) THEN
 		outcome := 'already_owned';
+	ELSIF o.status = 'reserved' AND o.expires_at > p_now THEN
+		-- A live reservation holds its edition: sold plus live reservations never exceed the supply, so no
+		-- count is needed (the schema's sold_count <= max_supply still backs this up).
+		NULL;
 	ELSE
+		-- A lapsed one buys an edition only if one is left beside the others' live reservations.
 		SELECT count(*) INTO live FROM orders x
 			WHERE x.pack_id = p.id AND x.kind = 'primary' AND x.status = 'reserved' AND x.expires_at > p_now AND x.id <> o.id;
 		IF p.sold_count + live >= p.max_supply THEN
@@ -137,13 +142,15 @@ CREATE FUNCTION reserve_editions(p_pack_id integer, p_user_ids bigint[], p_payme
 	p_expires_at timestamptz[]) RETURNS TABLE (outcome text, reserved orders) LANGUAGE plpgsql AS $$
 DECLARE
 	answer record;
+	lock_held boolean := false;
 BEGIN
 	FOR i IN 1..coalesce(array_length(p_user_ids, 1), 0) LOOP
 		BEGIN
 			SELECT * INTO answer
-				FROM reserve_edition(p_user_ids[i], p_pack_id, p_payment_methods[i], p_nows[i], p_expires_at[i]);
+				FROM reserve_edition(p_user_ids[i], p_pack_id, p_payment_methods[i], p_nows[i], p_expires_at[i], lock_held);
 			outcome := answer.outcome;
 			reserved := answer.reserved;
+			lock_held := lock_held OR outcome = 'created';
 		EXCEPTION WHEN OTHERS THEN
 			outcome := 'error: ' || SQLERRM;
 			reserved := NULL;

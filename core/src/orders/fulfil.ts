@@ -5,11 +5,9 @@ import type { Database, DbOrTx, Transaction } from '../db/client.js';
 import { editions, orders, packs } from '../db/schema.js';
 import { enqueueOutbox } from '../outbox/enqueue.js';
 import type { RefundReason } from '../outbox/types.js';
-import { recordActivity } from '../resale/activity.js';
 import { fulfilResaleOrder } from '../resale/settle.js';
 import { createBatcher, sqlArray, type Batcher } from '../db/batches.js';
 import { onePerHandle } from '../packs/prepared.js';
-import { supplyState } from './availability.js';
 import { orderColumnsOf, SETTLED_STATUSES, type OrderRecord, type OrderRow } from './order-record.js';
 
 export interface FulfilInput {
@@ -139,82 +137,12 @@ async function fulfilInTransaction(db: Database, input: FulfilInput): Promise<Fu
     if (SETTLED_STATUSES.has(order.status)) return settledAgain(tx, order, method, input.paymentRef);
     if (order.kind === 'resale') return fulfilResaleOrder(tx, order, { ...input, method: method as PaymentMethod });
 
-    const [pack] = await tx.select().from(packs).where(eq(packs.id, order.packId)).for('update');
-    if (!pack) throw new Error(`Pack ${order.packId} of order ${order.id} does not exist`);
-
-    const refusal = await refusalReason(tx, order, pack, input.now);
-    if (refusal) {
-      const [refused] = await tx
-        .update(orders)
-        .set({ status: 'refund_required', paymentMethod: method, paymentRef: input.paymentRef })
-        .where(eq(orders.id, order.id))
-        .returning();
-      await enqueueRefund(tx, refused!, pack, { method, paymentRef: input.paymentRef }, refusal);
-      return { outcome: 'refund_required', order: { ...refused!, edition: null } };
-    }
-
-    const serial = pack.soldCount + 1;
-    const [counted] = await tx
-      .update(packs)
-      .set({ soldCount: sql`${packs.soldCount} + 1` })
-      .where(eq(packs.id, pack.id))
-      .returning({ soldCount: packs.soldCount });
-    if (counted?.soldCount !== serial) throw new Error(`Pack ${pack.id} sold count moved under its row lock`);
-    const [edition] = await tx
-      .insert(editions)
-      .values({
-        packId: pack.id,
-        serial,
-        ownerId: order.userId,
-        orderId: order.id,
-        purchasePriceNano: order.amountNano,
-      })
-      .returning({ id: editions.id });
-    await recordActivity(tx, {
-      packId: pack.id,
-      editionId: edition!.id,
-      serial,
-      type: 'mint',
-      priceNano: order.amountNano,
-      fromId: null,
-      toId: order.userId,
-      at: input.now,
-    });
-    const [paid] = await tx
-      .update(orders)
-      .set({ status: 'paid', paidAt: input.now, paymentMethod: method, paymentRef: input.paymentRef })
-      .where(eq(orders.id, order.id))
-      .returning();
-
-    const sale = {
-      orderId: order.id,
-      packId: pack.id,
-      title: pack.title,
-      serial,
-      maxSupply: pack.maxSupply,
-      amount: formatTon(order.amountNano),
-      buyerId: order.userId,
-      creatorId: pack.creatorId,
-    };
-    // One statement for both messages: this runs under the pack lock every other buyer is waiting for.
-    await enqueueOutbox(
-      tx,
-      { kind: 'purchase_receipt', dedupeKey: `receipt:${order.id}`, payload: sale },
-      { kind: 'sale_notice', dedupeKey: `sale:${order.id}`, payload: sale },
-    );
-    return { outcome: 'fulfilled', order: { ...paid!, edition: serial } };
+    // A reserved or lapsed primary order is fulfil_primary_order's, which answered before this ran.
+    throw new Error(`Order ${order.id} (${order.kind}, ${order.status}) cannot be settled here`);
   });
 }
 
 type PackRow = typeof packs.$inferSelect;
-
-/** Why this order cannot have an edition now, or null when it can. */
-async function refusalReason(tx: Transaction, order: OrderRow, pack: PackRow, now: Date): Promise<RefundReason | null> {
-  // The order's own reservation (live or lapsed) is left out: it is the one being turned into a sale.
-  const state = await supplyState(tx, { userId: order.userId, packId: pack.id, now, exceptOrderId: order.id });
-  if (state.owned) return 'already_owned';
-  return pack.soldCount + state.live < pack.maxSupply ? null : 'sold_out';
-}
 
 async function settledAgain(
   tx: Transaction,
