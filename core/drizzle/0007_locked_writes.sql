@@ -74,6 +74,7 @@ DECLARE
 	p packs;
 	method text;
 	live integer;
+	highest integer;
 	new_edition integer;
 	notice jsonb;
 BEGIN
@@ -119,9 +120,23 @@ BEGIN
 		RETURN;
 	END IF;
 
-	UPDATE packs SET sold_count = sold_count + 1 WHERE id = p.id RETURNING sold_count INTO minted_serial;
-	INSERT INTO editions (pack_id, serial, owner_id, order_id, purchase_price_nano)
-		VALUES (p.id, minted_serial, o.user_id, o.id, o.amount_nano) RETURNING id INTO new_edition;
+	-- Serials run 1…max_supply in the order payments settle, except that a serial freed by a revoked edition
+	-- (Stars Telegram refunded, migration 0006) goes out again first: the lowest free one. Editions are only
+	-- added or removed under this lock, so while none is free the highest serial equals the number sold.
+	SELECT max(e.serial) INTO highest FROM editions e WHERE e.pack_id = p.id;
+	IF highest IS NULL OR highest <= p.sold_count THEN
+		minted_serial := p.sold_count + 1;
+	ELSE
+		SELECT s INTO minted_serial FROM generate_series(1, highest) s
+			WHERE NOT EXISTS (SELECT 1 FROM editions e WHERE e.pack_id = p.id AND e.serial = s) ORDER BY s LIMIT 1;
+		IF minted_serial IS NULL THEN
+			RAISE EXCEPTION 'Pack % has % editions sold but no free serial below %', p.id, p.sold_count, highest;
+		END IF;
+	END IF;
+	UPDATE packs SET sold_count = sold_count + 1 WHERE id = p.id;
+	-- acquired_with/at: how and when the owner paid, read by the Stars resale lock (migration 0006).
+	INSERT INTO editions (pack_id, serial, owner_id, order_id, purchase_price_nano, acquired_with, acquired_at)
+		VALUES (p.id, minted_serial, o.user_id, o.id, o.amount_nano, method, p_now) RETURNING id INTO new_edition;
 	INSERT INTO activity (pack_id, edition_id, serial, type, price_nano, from_id, to_id, at)
 		VALUES (p.id, new_edition, minted_serial, 'mint', o.amount_nano, NULL, o.user_id, p_now);
 	UPDATE orders SET status = 'paid', paid_at = p_now, payment_method = method, payment_ref = p_payment_ref

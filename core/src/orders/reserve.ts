@@ -10,7 +10,7 @@ import {
 } from '@stickerdrop/shared';
 import type { Database, DbOrTx } from '../db/client.js';
 import { orders } from '../db/schema.js';
-import { conflict, notFound } from '../errors.js';
+import { DomainError } from '../errors.js';
 import { createBatcher, sqlArray, type Batcher } from '../db/batches.js';
 import { onePerHandle } from '../packs/prepared.js';
 import { orderColumnsOf, type OrderRecord, type OrderRow } from './order-record.js';
@@ -108,11 +108,11 @@ export async function reserveEdition(db: DbOrTx, input: Omit<BuyInput, 'rail'>):
     case 'existing':
       return { order: { ...row!.order, edition: null }, created: outcome === 'created' };
     case 'not_found':
-      throw notFound(MESSAGES.packNotFound);
+      throw new DomainError('not_found', MESSAGES.packNotFound);
     case 'already_owned':
-      throw conflict(API_ERRORS.alreadyOwned);
+      throw new DomainError('already_owned', API_ERRORS.alreadyOwned);
     case 'sold_out':
-      throw conflict(API_ERRORS.soldOut);
+      throw new DomainError('sold_out', API_ERRORS.soldOut);
     default:
       throw new Error(`reserve_edition failed: ${outcome}`);
   }

@@ -81,6 +81,17 @@ export interface StickerSetRevokePayload {
   packId: number;
 }
 
+/** Telegram refunded the Stars that bought an edition: it was taken back, and its owner is told. */
+export interface EditionRevokedPayload {
+  userId: number;
+  packId: number;
+  title: string;
+  serial: number;
+  maxSupply: number;
+  /** What Telegram returned to them. */
+  stars: number;
+}
+
 export interface OutboxPayloads {
   resale_receipt: ResalePayload;
   resale_sold: ResalePayload;
@@ -91,6 +102,7 @@ export interface OutboxPayloads {
   sale_notice: SalePayload;
   refund_required: RefundPayload;
   sticker_set_delivery: StickerSetDeliveryPayload;
+  edition_revoked: EditionRevokedPayload;
 }
 
 export type OutboxKind = keyof OutboxPayloads;

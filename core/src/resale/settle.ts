@@ -58,7 +58,10 @@ export async function fulfilResaleOrder(
   }
 
   const sellerId = listing.sellerId;
-  await tx.update(editions).set({ ownerId: order.userId }).where(eq(editions.id, edition.id));
+  await tx
+    .update(editions)
+    .set({ ownerId: order.userId, acquiredWith: input.method, acquiredAt: input.now })
+    .where(eq(editions.id, edition.id));
   await tx
     .update(listings)
     .set({ status: 'sold', soldOrderId: order.id, closedAt: input.now, updatedAt: input.now })

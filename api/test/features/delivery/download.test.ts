@@ -1,0 +1,126 @@
+import { asc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
+import { createPack, packSlug, tables } from '@stickerdrop/core';
+import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
+import { createCreator, createUser, type TestUser } from '../../users.js';
+import { makeImage } from '../create-pack/fixtures.js';
+import { readZip } from './unzip.js';
+
+describeEachDatabase('GET /api/stickers/:id/download', (kind) => {
+  let t: TestApp;
+  let creator: TestUser;
+  let owner: TestUser;
+  let stranger: TestUser;
+  let packId: number;
+  beforeAll(async () => {
+    t = await buildTestApp({ kind });
+    creator = await createCreator(t);
+    owner = await createUser(t);
+    stranger = await createUser(t);
+    const images = [
+      await makeImage('png', 600, 300, '#ff0000'),
+      await makeImage('jpeg', 300, 600, '#00ff00'),
+      await makeImage('gif', 100, 100, '#0000ff'),
+    ];
+    packId = await createPack({ db: t.db, storage: t.storage }, creator.id, {
+      images,
+      title: 'Café Cats: Vol. 2!',
+      price: '1.25',
+    });
+    // Ownership is an edition row, written by the orders feature when an order is paid.
+    const [order] = await t.db
+      .insert(tables.orders)
+      .values({
+        userId: owner.id,
+        packId,
+        status: 'paid',
+        paymentMethod: 'demo',
+        amountNano: 1_250_000_000n,
+        expiresAt: new Date(t.clock.now.getTime() + 60_000),
+        paidAt: t.clock.now,
+      })
+      .returning({ id: tables.orders.id });
+    await t.db.insert(tables.editions).values({
+      packId,
+      serial: 1,
+      ownerId: owner.id,
+      orderId: order!.id,
+      purchasePriceNano: 1_250_000_000n,
+    });
+  });
+  afterAll(() => t.close());
+
+  const download = (headers: Record<string, string>, id: number | string = packId) =>
+    t.app.inject({ method: 'GET', url: `/api/stickers/${id}/download`, headers });
+
+  it('gives an owner a zip of the pack’s 512 px WEBP stickers, named after the pack, in order', async () => {
+    const res = await download(owner.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="cafe-cats-vol-2.zip"');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+
+    const entries = readZip(res.rawPayload);
+    expect(entries.map((entry) => entry.name)).toEqual([
+      'cafe-cats-vol-2-01.webp',
+      'cafe-cats-vol-2-02.webp',
+      'cafe-cats-vol-2-03.webp',
+    ]);
+    const rows = await t.db
+      .select({ fileKey: tables.packStickers.fileKey })
+      .from(tables.packStickers)
+      .where(eq(tables.packStickers.packId, packId))
+      .orderBy(asc(tables.packStickers.position));
+    for (const [i, entry] of entries.entries()) {
+      expect(entry.bytes.equals((await t.storage.get(rows[i]!.fileKey))!.bytes)).toBe(true);
+      const meta = await sharp(entry.bytes).metadata();
+      expect(meta.format).toBe('webp');
+      expect(Math.max(meta.width, meta.height)).toBe(512);
+    }
+    // The colours prove the order: red cover first, then green, then blue.
+    const { dominant } = await sharp(entries[1]!.bytes).stats();
+    expect(dominant.g).toBeGreaterThan(200);
+  });
+
+  it('refuses a signed-in user who owns no edition, even the pack’s creator', async () => {
+    for (const user of [stranger, creator]) {
+      const res = await download(user.headers);
+      expect({ status: res.statusCode, body: res.json() }).toEqual({
+        status: 403,
+        body: { error: MESSAGES.downloadRequiresPurchase },
+      });
+    }
+  });
+
+  it('asks a signed-out caller to log in, and a caller with a bad token to refresh it', async () => {
+    const signedOut = await download({});
+    expect({ status: signedOut.statusCode, body: signedOut.json() }).toEqual({
+      status: 401,
+      body: { error: MESSAGES.downloadRequiresLogin },
+    });
+    const forged = await download({ authorization: 'Bearer not-a-token' });
+    expect({ status: forged.statusCode, body: forged.json() }).toEqual({
+      status: 401,
+      body: { error: API_ERRORS.invalidToken },
+    });
+  });
+
+  it('answers an unknown or impossible pack id with the not-found message', async () => {
+    for (const id of [packId + 1000, 'abc', '0', '99999999999']) {
+      const res = await download(owner.headers, id);
+      expect({ status: res.statusCode, body: res.json() }).toEqual({
+        status: 404,
+        body: { error: MESSAGES.packNotFound },
+      });
+    }
+  });
+});
+
+it('slugs titles to safe ASCII file names', () => {
+  expect(packSlug('Café Cats: Vol. 2!', 7)).toBe('cafe-cats-vol-2');
+  expect(packSlug('Котики', 7)).toBe('pack-7');
+  expect(packSlug('"quoted"\r\nheader', 7)).toBe('quoted-header');
+  expect(packSlug('a'.repeat(100), 7)).toHaveLength(48);
+});

@@ -1,0 +1,164 @@
+import { Composer, InlineKeyboard } from 'grammy';
+import { createConversation } from '@grammyjs/conversations';
+import {
+  API_ERRORS,
+  CATEGORIES,
+  DEFAULT_ROYALTY_BPS,
+  MAX_STICKERS_PER_PACK,
+  MESSAGES,
+  RESALE_ERRORS,
+  formatTon,
+  parsePrice,
+  royaltyBpsOfPercent,
+} from '@stickerdrop/shared';
+import { createPack, getUserById, validatePackFields } from '@stickerdrop/core';
+import type { BotContext, ConversationContext } from '../context.js';
+import { chatTextOf } from '../domain-errors.js';
+import { openPackKeyboard } from '../keyboards.js';
+import { CATEGORY_LABELS, TEXTS, escapeHtml } from '../texts.js';
+import { askButton, askText, commandOf, waitForMessage, type BotConversation } from './conversation-kit.js';
+import { checkImage, downloadImages, imageCandidate } from './create-pack-images.js';
+
+/**
+ * `/newpack` (creators only): sticker images, then title, description, price, category and edition
+ * size, each checked by the API's own rules as it arrives; a summary; and on confirm the same service
+ * as `POST /api/stickers` creates the pack.
+ */
+const CONVERSATION = 'newPack';
+
+type PackFieldsInput = Parameters<typeof validatePackFields>[0];
+
+/** The API's verdict on one field (the others filled with valid values): its message, or null. */
+function fieldProblem(fields: Partial<PackFieldsInput>): string | null {
+  try {
+    validatePackFields({ title: 'Title', price: '1', ...fields }, { type: 'image/png', size: 1 });
+    return null;
+  } catch (error) {
+    const refusal = chatTextOf(error);
+    if (refusal !== null) return refusal;
+    throw error;
+  }
+}
+
+async function collectImages(conversation: BotConversation, ctx: ConversationContext): Promise<string[]> {
+  await ctx.reply(TEXTS.askImages);
+  const fileIds: string[] = [];
+  for (;;) {
+    const reply = await waitForMessage(conversation, ['done']);
+    if (commandOf(reply.message) === 'done') {
+      if (fileIds.length > 0) return fileIds;
+      await reply.reply(`${MESSAGES.imageRequired}\n\n${TEXTS.askImages}`);
+      continue;
+    }
+    const candidate = imageCandidate(reply.message);
+    const problem = candidate
+      ? await conversation.external((outside) => checkImage(outside.services, candidate))
+      : MESSAGES.imageRequired;
+    if (problem !== null) {
+      await reply.reply(`${problem}\n\n${TEXTS.askImages}`);
+      continue;
+    }
+    fileIds.push(candidate!.fileId);
+    if (fileIds.length >= MAX_STICKERS_PER_PACK) {
+      await reply.reply(TEXTS.imagesFull);
+      return fileIds;
+    }
+    await reply.reply(TEXTS.imageAccepted(fileIds.length));
+  }
+}
+
+async function newPackConversation(conversation: BotConversation, ctx: ConversationContext): Promise<void> {
+  const fileIds = await collectImages(conversation, ctx);
+  const title = await askText(conversation, ctx, TEXTS.askTitle, { validate: (title) => fieldProblem({ title }) });
+  const description = await askText(conversation, ctx, TEXTS.askDescription, {
+    validate: (description) => fieldProblem({ description }),
+    skippable: true,
+  });
+  const priceText = await askText(conversation, ctx, TEXTS.askPrice, { validate: (price) => fieldProblem({ price }) });
+  const categories = new InlineKeyboard();
+  CATEGORIES.forEach((category, i) => {
+    categories.text(CATEGORY_LABELS[category], `category:${category}`);
+    if (i % 2 === 1) categories.row();
+  });
+  const { value: category } = await askButton(
+    conversation,
+    ctx,
+    TEXTS.askCategory,
+    categories,
+    'category',
+    TEXTS.chooseCategory,
+  );
+  const maxSupply = Number(
+    await askText(conversation, ctx, TEXTS.askEditionSize, {
+      validate: (maxSupply) =>
+        /^\d+$/.test(maxSupply.trim()) ? fieldProblem({ maxSupply }) : TEXTS.editionSizeInvalid,
+    }),
+  );
+
+  const royaltyText = await askText(conversation, ctx, TEXTS.askRoyalty, {
+    validate: (text) => (royaltyBpsOfPercent(text) === null ? RESALE_ERRORS.invalidRoyalty : null),
+    skippable: true,
+  });
+  const royaltyBps = royaltyText ? royaltyBpsOfPercent(royaltyText)! : DEFAULT_ROYALTY_BPS;
+
+  const price = formatTon(parsePrice(priceText)!);
+  const summary = TEXTS.packSummary({
+    images: fileIds.length,
+    title,
+    description,
+    price,
+    category,
+    maxSupply,
+    royaltyBps,
+  });
+  const keyboard = new InlineKeyboard().text(TEXTS.confirm, 'pack:yes').text(TEXTS.cancel, 'pack:no');
+  const answer = await askButton(conversation, ctx, summary, keyboard, 'pack');
+  if (answer.value !== 'yes') {
+    await answer.ctx.reply(TEXTS.cancelled);
+    return;
+  }
+
+  await answer.ctx.reply(TEXTS.creating);
+  const creatorId = ctx.from!.id;
+  const outcome = await conversation.external(async ({ services }): Promise<{ packId: number } | { error: string }> => {
+    try {
+      const user = await getUserById(services.db, creatorId);
+      if (!user?.isCreator) return { error: API_ERRORS.creatorsOnly };
+      const images = await downloadImages(services, fileIds);
+      const input = { images, title, description, price: priceText, category, tags: [], maxSupply, royaltyBps };
+      const packId = await createPack(services, creatorId, input, { acceptWebp: true });
+      return { packId };
+    } catch (error) {
+      const refusal = chatTextOf(error);
+      if (refusal !== null) return { error: refusal };
+      services.log.error({ err: error, creatorId }, 'creating a pack from the bot failed');
+      return { error: MESSAGES.createFailed };
+    }
+  });
+  if ('error' in outcome) {
+    await answer.ctx.reply(escapeHtml(outcome.error), { parse_mode: 'HTML' });
+    return;
+  }
+  await answer.ctx.reply(MESSAGES.stickerCreated, {
+    reply_markup: openPackKeyboard(ctx.me.username, outcome.packId),
+  });
+}
+
+/** Installed with the other conversations, ahead of every command, so an active one gets its updates. */
+export const createPackConversationMiddleware = createConversation<BotContext, ConversationContext>(
+  newPackConversation,
+  CONVERSATION,
+);
+
+export const createPackFeature = new Composer<BotContext>();
+
+createPackFeature.command('newpack', async (ctx) => {
+  const user = await getUserById(ctx.services.db, ctx.from!.id);
+  if (!user?.isCreator) {
+    return ctx.reply(
+      `<b>${MESSAGES.creatorAccessRequired}</b>\n${escapeHtml(MESSAGES.creatorAccessRequiredDetail)}\n\nOr send /becomecreator.`,
+      { parse_mode: 'HTML' },
+    );
+  }
+  await ctx.conversation.enter(CONVERSATION);
+});
