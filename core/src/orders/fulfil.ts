@@ -1,10 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { formatTon, type PaymentMethod } from '@stickerdrop/shared';
-import type { Database, DbOrTx, Transaction } from '../db/client.js';
+import type { DbOrTx, Transaction } from '../db/client.js';
 import { editions, orders, packs } from '../db/schema.js';
 import { enqueueOutbox } from '../outbox/enqueue.js';
-import type { RefundReason } from '../outbox/types.js';
+import { outboxKey } from '../outbox/keys.js';
+import type { RefundReason } from '../db/outbox-payloads.js';
 import { fulfilResaleOrder } from '../resale/settle.js';
 import { createBatcher, sqlArray, type Batcher } from '../db/batches.js';
 import { onePerHandle } from '../packs/prepared.js';
@@ -55,7 +56,7 @@ export class PaymentRefConflictError extends Error {
  *   the buyer is told.
  * Unique (pack, serial), unique edition per order and sold_count <= max_supply back this up in the schema.
  */
-export async function fulfilOrder(db: Database, input: FulfilInput): Promise<FulfilResult> {
+export async function fulfilOrder(db: DbOrTx, input: FulfilInput): Promise<FulfilResult> {
   return (await fulfilPrimaryInOneCall(db, input)) ?? fulfilInTransaction(db, input);
 }
 
@@ -66,7 +67,7 @@ export async function fulfilOrder(db: Database, input: FulfilInput): Promise<Ful
  * together are settled in one transaction (group commit), in the order they arrived. Null for everything
  * else (a resale, a settled order, an unknown one), which the general path below answers.
  */
-async function fulfilPrimaryInOneCall(db: Database, input: FulfilInput): Promise<FulfilResult | null> {
+async function fulfilPrimaryInOneCall(db: DbOrTx, input: FulfilInput): Promise<FulfilResult | null> {
   // Inside a caller's transaction: alone, in a savepoint, as part of that transaction.
   const [answer] =
     db instanceof PgTransaction
@@ -127,7 +128,7 @@ async function fulfilTogether(db: DbOrTx, inputs: FulfilInput[]): Promise<Fulfil
 }
 
 /** Every case, statement by statement in one transaction: the order row locked, then the pack row. */
-async function fulfilInTransaction(db: Database, input: FulfilInput): Promise<FulfilResult> {
+async function fulfilInTransaction(db: DbOrTx, input: FulfilInput): Promise<FulfilResult> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
     if (!order) throw new OrderNotFoundError(input.orderId);
@@ -168,11 +169,10 @@ async function enqueueRefund(
   payment: { method: string; paymentRef: string },
   reason: RefundReason,
 ): Promise<void> {
-  await enqueueOutbox(tx, {
-    kind: 'refund_required',
-    // One refund per payment: repeated deliveries of the same payment write one row.
-    dedupeKey: `refund:${order.id}:${payment.method}:${payment.paymentRef}`,
-    payload: {
+  await enqueueOutbox(
+    tx,
+    'refund_required',
+    {
       orderId: order.id,
       packId: pack.id,
       title: pack.title,
@@ -182,7 +182,8 @@ async function enqueueRefund(
       paymentRef: payment.paymentRef,
       reason,
     },
-  });
+    outboxKey.refund_required(order.id, payment.method, payment.paymentRef),
+  );
 }
 
 async function assertPaymentRefFree(tx: Transaction, method: string, paymentRef: string, orderId: string) {
