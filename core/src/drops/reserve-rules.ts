@@ -19,7 +19,8 @@ export interface PackDropRules {
 
 /**
  * One snapshot read, no lock: 409 before the drop opens, and 409 for a collector already at the cap
- * (unless they hold a live primary reservation of the pack, which the reservation gives back). A refusal
+ * (unless they hold a live primary reservation of the pack, which the reservation gives back, or own an
+ * edition, which the reservation refuses in its own words). A refusal
  * here is true at that moment; an unknown pack is left to the reservation's own 404.
  */
 export async function checkBeforeReserving(
@@ -27,9 +28,15 @@ export async function checkBeforeReserving(
   input: { userId: number; packId: number; now: Date },
 ): Promise<PackDropRules> {
   const { userId, packId, now } = input;
-  const [pack] = await rowsOf<{ drops_at: string | Date | null; max_per_user: number | null; has_live: boolean }>(
+  const [pack] = await rowsOf<{
+    drops_at: string | Date | null;
+    max_per_user: number | null;
+    has_live: boolean;
+    owns: boolean;
+  }>(
     db,
     sql`select p.drops_at, p.max_per_user,
+      exists (select 1 from editions e where e.owner_id = ${userId} and e.pack_id = p.id) as owns,
       exists (select 1 from orders o where o.user_id = ${userId} and o.pack_id = p.id and o.kind = 'primary'
         and o.status = 'reserved' and o.expires_at > ${now.toISOString()}::timestamptz) as has_live
       from packs p where p.id = ${packId}`,
@@ -37,18 +44,21 @@ export async function checkBeforeReserving(
   if (!pack) return { maxPerUser: null };
   assertDropOpen({ dropsAt: pack.drops_at === null ? null : new Date(pack.drops_at) }, now);
   const maxPerUser = pack.max_per_user;
-  if (maxPerUser !== null && !pack.has_live && (await heldOrReserved(db, userId, packId, now)) >= maxPerUser) {
+  // An owner is refused by the reservation's own rule (one primary edition each), which answers first.
+  const mayReserve = !pack.has_live && !pack.owns;
+  if (maxPerUser !== null && mayReserve && (await heldOrReserved(db, userId, packId, now)) >= maxPerUser) {
     throw new DomainError('per_user_limit', DROP_ERRORS.perUserLimit);
   }
   return { maxPerUser };
 }
 
 /**
- * A new reservation, now committed, counted under the collector's lock with everything else they hold
- * or reserve: past the cap it is withdrawn (marked expired at once: no payment details were handed out
- * yet) and the buyer gets 409. Whichever of one collector's racing buys confirms last is the one
- * withdrawn, so exactly `maxPerUser` survive. Inside a caller's transaction the check simply throws
- * and the caller's rollback withdraws it.
+ * The reservation just made or given back, now committed, counted under the collector's lock with
+ * everything else they hold or reserve: past the cap it is withdrawn (marked expired at once: no payment
+ * details were handed out yet) and the buyer gets 409. Whichever of one collector's racing buys confirms
+ * last is the one withdrawn, so exactly `maxPerUser` survive; a buy that was given back a reservation
+ * another request withdrew meanwhile gets the same 409. Inside a caller's transaction the check simply
+ * throws and the caller's rollback withdraws it.
  */
 export async function confirmWithinPerUserLimit(
   db: DbOrTx,
@@ -59,14 +69,16 @@ export async function confirmWithinPerUserLimit(
   if (rules.maxPerUser === null) return;
   const check = { userId: order.userId, packId: order.packId, now, maxPerUser: rules.maxPerUser };
   if (db instanceof PgTransaction) return assertWithinPerUserLimit(db, check);
-  const over = await db.transaction(async (tx) => {
+  const kept = await db.transaction(async (tx) => {
     await lockCollectorOfPack(tx, order.userId, order.packId);
-    if ((await heldOrReserved(tx, order.userId, order.packId, now)) <= rules.maxPerUser!) return false;
+    const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+    if (current?.status !== 'reserved') return false;
+    if ((await heldOrReserved(tx, order.userId, order.packId, now)) <= rules.maxPerUser!) return true;
     await tx
       .update(orders)
       .set({ status: 'expired', expiresAt: now })
       .where(and(eq(orders.id, order.id), eq(orders.status, 'reserved')));
-    return true;
+    return false;
   });
-  if (over) throw new DomainError('per_user_limit', DROP_ERRORS.perUserLimit);
+  if (!kept) throw new DomainError('per_user_limit', DROP_ERRORS.perUserLimit);
 }

@@ -86,10 +86,10 @@ async function completePayment(db: Database, order: OrderRecord, input: BuyInput
  * the lock. Reservations of one pack that arrive together are made in one transaction (group commit).
  */
 export async function reserveEdition(db: DbOrTx, input: Omit<BuyInput, 'rail'>): Promise<BuyResult> {
-  // Fair drops (drops/reserve-rules.ts): refused before the pack lock, confirmed after a new reservation.
+  // Fair drops (drops/reserve-rules.ts): refused before the pack lock, the reservation confirmed after it.
   const rules = await checkBeforeReserving(db, input);
   const result = await reserveUnderPackLock(db, input);
-  if (result.created) await confirmWithinPerUserLimit(db, result.order, rules, input.now);
+  await confirmWithinPerUserLimit(db, result.order, rules, input.now);
   return result;
 }
 
