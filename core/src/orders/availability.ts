@@ -1,7 +1,7 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { editions, orders } from '../db/schema.js';
-import { queryRows } from '../packs/sql-rows.js';
+import { queryRows } from '../db/sql-rows.js';
 
 /**
  * Supply rules shared by reservation and fulfilment. Callers hold the pack row lock (SELECT … FOR UPDATE),

@@ -9,23 +9,7 @@ import { recordActivity } from '../resale/activity.js';
 import { fulfilResaleOrder } from '../resale/settle.js';
 import { supplyState } from './availability.js';
 import { highestSerialSql, nextSerial } from './serials.js';
-import { SETTLED_STATUSES, type OrderRecord, type OrderRow } from './order-record.js';
-
-export interface FulfilInput {
-  orderId: string;
-  /** The rail's id of the payment (tx hash, Stripe session, Stars charge); `demo:<orderId>` in demo mode. */
-  paymentRef: string;
-  now: Date;
-  /** The rail that took the money, when it is not the one the buyer chose; recorded on the order. */
-  method?: PaymentMethod;
-}
-
-export type FulfilOutcome = 'fulfilled' | 'already_fulfilled' | 'refund_required';
-
-export interface FulfilResult {
-  outcome: FulfilOutcome;
-  order: OrderRecord;
-}
+import { SETTLED_STATUSES, type FulfilInput, type FulfilResult, type OrderRow } from '../db/order-record.js';
 
 export class OrderNotFoundError extends Error {
   constructor(readonly orderId: string) {

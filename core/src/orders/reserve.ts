@@ -4,7 +4,7 @@ import type { Database, DbOrTx } from '../db/client.js';
 import { orders, packs } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import { supplyState } from './availability.js';
-import type { OrderRecord } from './order-record.js';
+import type { OrderRecord } from '../db/order-record.js';
 import type { PaymentRail } from './payment-rails.js';
 
 export interface BuyInput {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import { editions } from '../db/schema.js';
-import { queryRows } from '../packs/sql-rows.js';
+import { queryRows } from '../db/sql-rows.js';
 
 /**
  * Serials run 1…maxSupply, unique per pack. They are handed out in the order payments settle, except that
