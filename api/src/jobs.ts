@@ -6,12 +6,15 @@ import {
   type PaymentSetup,
   seedDemoCatalogue,
   startPaymentJobs,
+  startOfferExpirer,
   startReservationSweeper,
   startTrendingRefresher,
 } from '@stickerdrop/core';
 
 /** Reservations past their 15 minutes are marked expired about this often (availability ignores them already). */
 const RESERVATION_SWEEP_MS = 60_000;
+/** Open offers past their time are closed, and their bidders told, about this often. */
+const OFFER_EXPIRY_SWEEP_MS = 60_000;
 /** Trending scores follow sales, likes and views with at most this delay. */
 const TRENDING_REFRESH_MS = 60_000;
 
@@ -19,7 +22,7 @@ export interface BackgroundJobs {
   stop(): Promise<void>;
 }
 
-/** Work that runs beside the requests: the demo seed, trending scores, reservation expiry. */
+/** Work that runs beside the requests: the demo seed, trending scores, reservation and offer expiry. */
 export async function startBackgroundJobs(deps: {
   config: Config;
   db: Database;
@@ -44,6 +47,13 @@ export async function startBackgroundJobs(deps: {
       intervalMs: RESERVATION_SWEEP_MS,
       now: () => new Date(),
       onError: (error) => deps.log.error({ err: error }, 'reservation sweep failed'),
+    }),
+  );
+  stops.push(
+    startOfferExpirer(deps.db, {
+      intervalMs: OFFER_EXPIRY_SWEEP_MS,
+      now: () => new Date(),
+      onError: (error) => deps.log.error({ err: error }, 'offer expiry sweep failed'),
     }),
   );
   stops.push(startPaymentJobs({ config: deps.config, db: deps.db, payments: deps.payments, log: deps.log }));

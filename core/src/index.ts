@@ -103,6 +103,23 @@ export {
   CHAIN_GRACE_MS,
 } from './resale/index.js';
 export {
+  makeOffer,
+  acceptOffer,
+  declineOffer,
+  withdrawOffer,
+  expireOffers,
+  startOfferExpirer,
+  findOffer,
+  myOffers,
+  packOffers,
+  offers as offerTable,
+  offerSaleTerms,
+  type OfferSaleConfig,
+  type OfferSaleTerms,
+  type MakeOfferInput,
+  type AcceptOfferInput,
+} from './offers/index.js';
+export {
   buyPack,
   reserveEdition,
   fulfilOrder,

@@ -25,7 +25,9 @@ export type RefundReason =
   /** A second payment arrived for an order that was already settled by another payment. */
   | 'duplicate_payment'
   /** A resale paid after its reservation lapsed, when the listing had been sold, delisted or repriced. */
-  | 'listing_gone';
+  | 'listing_gone'
+  /** An accepted offer paid after its reservation lapsed, when the edition had changed hands meanwhile. */
+  | 'offer_gone';
 
 export interface RefundPayload {
   orderId: string;
@@ -81,7 +83,40 @@ export interface StickerSetRevokePayload {
   packId: number;
 }
 
+/** An offer, as its messages tell it. `editionId`/`serial` null: a pack-wide offer not yet accepted. */
+export interface OfferNoticePayload {
+  offerId: number;
+  bidderId: number;
+  packId: number;
+  title: string;
+  maxSupply: number;
+  editionId: number | null;
+  serial: number | null;
+  /** TON string. */
+  price: string;
+  expiresAt: string;
+}
+
+/** "New offer" to one owner; a pack-wide offer names the edition this holder's Accept button sells. */
+export interface OfferReceivedPayload extends OfferNoticePayload {
+  ownerId: number;
+  editionId: number;
+  serial: number;
+  packWide: boolean;
+  bidderName: string;
+}
+
+/** The owner accepted: the bidder pays the resale order `orderId` before `payBy`. */
+export interface OfferAcceptedPayload extends OfferNoticePayload {
+  orderId: string;
+  payBy: string;
+}
+
 export interface OutboxPayloads {
+  offer_received: OfferReceivedPayload;
+  offer_accepted: OfferAcceptedPayload;
+  offer_declined: OfferNoticePayload;
+  offer_expired: OfferNoticePayload;
   resale_receipt: ResalePayload;
   resale_sold: ResalePayload;
   resale_royalty: ResalePayload;

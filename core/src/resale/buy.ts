@@ -45,7 +45,7 @@ export async function buyListing(
       throw conflict(RESALE_ERRORS.noLongerForSale);
     }
     if (listing.sellerId === input.userId) throw badRequest(RESALE_ERRORS.ownEdition);
-    const holder = await liveHolder(tx, listing.id, input.now);
+    const holder = await liveHolder(tx, edition.id, input.now);
     if (holder?.userId === input.userId) return { id: holder.id, created: false };
     if (holder) throw conflict(RESALE_ERRORS.noLongerForSale);
 
