@@ -112,7 +112,6 @@ export {
   findOffer,
   myOffers,
   packOffers,
-  offers as offerTable,
   offerSaleTerms,
   type OfferSaleConfig,
   type OfferSaleTerms,

@@ -15,3 +15,4 @@ export { createStarsReconciler } from './payments/stars/reconcile.js';
 export { createTonIndexer } from './payments/ton/indexer.js';
 export { createTonWatcher, readCursor, type TonWatcher } from './payments/ton/watcher.js';
 export { listings, resaleLedger } from './resale/tables.js';
+export { offers } from './offers/tables.js';
