@@ -8,12 +8,12 @@ import { handleBotError } from './error-handler.js';
 import { sequentializeByChat } from './sequentialize.js';
 import { handleEachUpdateOnce } from './update-once.js';
 import { downloadTelegramFile } from './telegram-files.js';
-import { becomeCreatorConversationMiddleware, becomeCreatorFeature } from './features/become-creator.js';
+import { becomeCreatorConversationMiddleware, becomeCreatorFeature } from './features/profile.js';
 import { cancelFeature } from './features/cancel.js';
 import { fallbackFeature } from './features/fallback.js';
 import { helpFeature } from './features/help.js';
 import { inlineShareFeature } from './features/inline-share.js';
-import { newPackConversationMiddleware, newPackFeature } from './features/new-pack.js';
+import { createPackConversationMiddleware, createPackFeature } from './features/create-pack.js';
 import { starsPaymentsFeature } from './features/stars-payments.js';
 import { welcomeFeature } from './features/welcome.js';
 
@@ -68,8 +68,8 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   );
   privateChats.use(cancelFeature);
   privateChats.use(becomeCreatorConversationMiddleware);
-  privateChats.use(newPackConversationMiddleware);
-  privateChats.use(welcomeFeature, helpFeature, becomeCreatorFeature, newPackFeature);
+  privateChats.use(createPackConversationMiddleware);
+  privateChats.use(welcomeFeature, helpFeature, becomeCreatorFeature, createPackFeature);
   protectedBot.use(fallbackFeature);
 
   // Errors the boundary does not see (a failed reply inside the error handler itself).

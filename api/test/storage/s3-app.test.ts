@@ -4,7 +4,7 @@ import { s3Storage } from '@stickerdrop/core';
 import { FakeS3 } from '../fakes/s3.js';
 import { buildTestApp, type TestApp } from '../helpers.js';
 import { createCreator } from '../users.js';
-import { file, makeImage, multipart, postPack, validFields } from '../features/uploads/fixtures.js';
+import { file, makeImage, multipart, postPack, validFields } from '../features/create-pack/fixtures.js';
 
 describe('the API on S3 storage', () => {
   let s3: FakeS3;

@@ -12,7 +12,9 @@ const PackDetailPage = lazy(() =>
   import('../features/pack-detail/PackDetailPage').then((m) => ({ default: m.PackDetailPage })),
 );
 const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
-const CreatePage = lazy(() => import('../features/create/CreatePage').then((m) => ({ default: m.CreatePage })));
+const CreatePackPage = lazy(() =>
+  import('../features/create-pack/CreatePackPage').then((m) => ({ default: m.CreatePackPage })),
+);
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const CollectionPage = lazy(() =>
   import('../features/collection/CollectionPage').then((m) => ({ default: m.CollectionPage })),
@@ -34,7 +36,7 @@ export function App() {
           path="create"
           element={
             <RequireAuth>
-              <CreatePage />
+              <CreatePackPage />
             </RequireAuth>
           }
         />

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { API_ERRORS, type TelegramSetResponse } from '@stickerdrop/shared';
 import { conflict, enqueueOutbox, HttpError } from '@stickerdrop/core';
-import { requirePackOwner } from '../downloads/owner-access.js';
+import { requirePackOwner } from './owner-access.js';
 import { shareMessageRoutes } from './share-message.js';
 
 const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;

@@ -5,7 +5,7 @@ import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.
 import { createCreator } from '../../users.js';
 import { eq } from 'drizzle-orm';
 import { createPack, tables } from '@stickerdrop/core';
-import { makeImage } from '../uploads/fixtures.js';
+import { makeImage } from '../create-pack/fixtures.js';
 
 describeEachDatabase('GET /files/*', (kind) => {
   let t: TestApp;

@@ -5,7 +5,7 @@ import { requireUser } from '../../http/auth.js';
 import { readCreatePackForm } from './create-pack-form.js';
 
 /** `POST /api/stickers`: a creator uploads a new pack. */
-export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
+export async function createPackRoutes(app: FastifyInstance): Promise<void> {
   /** Runs before the body is parsed, so nobody but a creator gets 5 MB files read on their behalf. */
   async function requireCreator(request: FastifyRequest): Promise<void> {
     const userId = requireUser(request);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API_ERRORS, MESSAGES, RESALE_ERRORS } from '@stickerdrop/shared';
-import { EMPTY_CREATE_FORM, createFormData, firstCreateFormError } from '../../../src/features/create/create-form';
+import { EMPTY_CREATE_FORM, createFormData, firstCreateFormError } from '../../../src/features/create-pack/create-form';
 
 const png = (size = 1000, type = 'image/png', name = 'a.png') => new File([new Uint8Array(size)], name, { type });
 const valid = { ...EMPTY_CREATE_FORM, images: [png()], title: 'Cats', price: '1.50' };

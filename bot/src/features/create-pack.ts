@@ -16,7 +16,7 @@ import type { BotContext, ConversationContext } from '../context.js';
 import { openPackKeyboard } from '../keyboards.js';
 import { CATEGORY_LABELS, TEXTS, escapeHtml } from '../texts.js';
 import { askButton, askText, commandOf, waitForMessage, type BotConversation } from './conversation-kit.js';
-import { checkImage, downloadImages, imageCandidate } from './new-pack-images.js';
+import { checkImage, downloadImages, imageCandidate } from './create-pack-images.js';
 
 /**
  * `/newpack` (creators only): sticker images, then title, description, price, category and edition
@@ -142,14 +142,14 @@ async function newPackConversation(conversation: BotConversation, ctx: Conversat
 }
 
 /** Installed with the other conversations, ahead of every command, so an active one gets its updates. */
-export const newPackConversationMiddleware = createConversation<BotContext, ConversationContext>(
+export const createPackConversationMiddleware = createConversation<BotContext, ConversationContext>(
   newPackConversation,
   CONVERSATION,
 );
 
-export const newPackFeature = new Composer<BotContext>();
+export const createPackFeature = new Composer<BotContext>();
 
-newPackFeature.command('newpack', async (ctx) => {
+createPackFeature.command('newpack', async (ctx) => {
   const user = await getUserById(ctx.services.db, ctx.from!.id);
   if (!user?.isCreator) {
     return ctx.reply(

@@ -26,12 +26,12 @@ import { packQueries, statsQueries } from '../packs/queries';
 import { profileQueries } from '../profile/queries';
 import { BecomeCreatorButton } from '../profile/BecomeCreatorButton';
 import { EMPTY_CREATE_FORM, createFormData, firstCreateFormError, type CreateFormValues } from './create-form';
-import './create.css';
+import './create-pack.css';
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** SPEC §2 Create: the new-pack form for creators; Creator Access Required for everyone else. */
-export function CreatePage() {
+export function CreatePackPage() {
   const { user } = useAuth();
   if (!user?.isCreator) {
     return (

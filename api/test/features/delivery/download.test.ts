@@ -5,7 +5,7 @@ import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
 import { createPack, packSlug, tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser, type TestUser } from '../../users.js';
-import { makeImage } from '../uploads/fixtures.js';
+import { makeImage } from '../create-pack/fixtures.js';
 import { readZip } from './unzip.js';
 
 describeEachDatabase('GET /api/stickers/:id/download', (kind) => {

@@ -11,7 +11,7 @@ import {
 } from '@stickerdrop/core';
 import { requireUser } from '../../http/auth.js';
 
-export async function usersRoutes(app: FastifyInstance): Promise<void> {
+export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
 
   app.get('/api/users/profile', async (request) => {
