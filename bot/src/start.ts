@@ -1,5 +1,5 @@
 import { Api, GrammyError } from 'grammy';
-import type { Database, FileStorage } from '@stickerdrop/core';
+import { offerSaleTerms, type Database, type FileStorage } from '@stickerdrop/core';
 import { createBot } from './bot.js';
 import type { BotConfig } from './config.js';
 import type { Logger } from '@stickerdrop/core';
@@ -54,6 +54,7 @@ export async function startBot(options: StartBotOptions): Promise<RunningBot> {
     apiRoot: config.telegramApiRoot,
     now,
     conversationStorage: options.conversationStorage,
+    offerTerms: config.offerSale ? offerSaleTerms(config.offerSale) : null,
   });
   const limiter = new SendLimiter(options.outbox?.limits);
   // The outbox has its own client, so every 429 it meets pauses all its senders.

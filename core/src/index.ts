@@ -182,6 +182,9 @@ export type {
   RefundPayload,
   StickerSetDeliveryPayload,
   ResalePayload,
+  OfferNoticePayload,
+  OfferReceivedPayload,
+  OfferAcceptedPayload,
   ResaleFailedPayload,
   StickerSetRevokePayload,
 } from './outbox/types.js';

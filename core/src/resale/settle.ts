@@ -8,8 +8,7 @@ import type { FulfilInput, FulfilResult } from '../orders/fulfil.js';
 import type { OrderRow } from '../orders/order-record.js';
 import { recordActivity } from './activity.js';
 import { liveHolder, lockActiveListing, lockEdition } from './holds.js';
-import { offers } from '../offers/tables.js';
-import { listings, resaleLedger } from './tables.js';
+import { listings, offers, resaleLedger } from './tables.js';
 
 /**
  * Settles a payment for a resale order (the caller, fulfilOrder, holds the order's row lock and has ruled
