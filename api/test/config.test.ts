@@ -54,8 +54,16 @@ describe('configuration', () => {
     expect(loadConfig({ RATE_LIMIT_LIKE: '' }).rateLimits.limits.like).toEqual(defaults.limits.like);
   });
 
+  it('locks Stars editions for STARS_RESALE_LOCK_DAYS, 21 unless set', () => {
+    expect(loadConfig({}).starsResaleLockDays).toBe(21);
+    expect(loadConfig({ STARS_RESALE_LOCK_DAYS: '7' }).starsResaleLockDays).toBe(7);
+    expect(loadConfig({ STARS_RESALE_LOCK_DAYS: '0' }).starsResaleLockDays).toBe(0);
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
+    [{ STARS_RESALE_LOCK_DAYS: '-1' }, 'STARS_RESALE_LOCK_DAYS'],
+    [{ STARS_RESALE_LOCK_DAYS: '1.5' }, 'STARS_RESALE_LOCK_DAYS'],
     [{ REDIS_URL: 'http://cache:6379' }, 'REDIS_URL must start with redis://'],
     [{ RATE_LIMIT_BUY: '20' }, 'RATE_LIMIT_BUY must look like 20/1m'],
     [{ RATE_LIMIT_WRITE: '0/1m' }, 'RATE_LIMIT_WRITE must look like 20/1m'],

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Address } from '@ton/core';
 import { z } from 'zod';
-import { PAYMENT_METHODS } from '@stickerdrop/shared';
+import { DEFAULT_STARS_RESALE_LOCK_DAYS, PAYMENT_METHODS } from '@stickerdrop/shared';
 import type { S3Settings } from './storage/s3-storage.js';
 
 /** The one place that reads the environment. A bad value stops start-up with a sentence naming it. */
@@ -113,6 +113,8 @@ const EnvSchema = z.object({
   STARS_PER_TON: z.coerce.number().int().positive().default(250),
   /** The marketplace's cut of a resale, in basis points (250 = 2.5 %); a creator royalty is at most 10 %. */
   MARKET_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(250),
+  /** Days after a Stars purchase before the edition can be listed or offered on (Stars can be refunded). */
+  STARS_RESALE_LOCK_DAYS: z.coerce.number().int().min(0).max(365).default(DEFAULT_STARS_RESALE_LOCK_DAYS),
   ...s3EnvFields,
   REDIS_URL: optionalUrl.refine((value) => !value || /^rediss?:\/\//.test(value), 'must start with redis://'),
   // Defaults leave room for a person using the app in earnest (the web sign-in polls its code every 2 s)
@@ -148,6 +150,8 @@ export interface Config {
   starsPerTon: number;
   /** MARKET_FEE_BPS: the fee leg of a resale, floor(price × bps / 10000). */
   marketFeeBps: number;
+  /** STARS_RESALE_LOCK_DAYS: an edition paid in Stars is resellable this many days after its purchase. */
+  starsResaleLockDays: number;
   /** Unset: files in `dataDir`/files. */
   s3: S3Settings | undefined;
   /** How long shared read models (anonymous catalogue pages, trending, stats) are reused; 0 = off. */
@@ -236,6 +240,7 @@ export function loadConfig(source: Record<string, string | undefined> = environm
     },
     starsPerTon: env.STARS_PER_TON,
     marketFeeBps: env.MARKET_FEE_BPS,
+    starsResaleLockDays: env.STARS_RESALE_LOCK_DAYS,
     s3: s3Settings(env),
     // Two seconds is invisible to a visitor and turns a hot listing into one query per page per process.
     // Tests see every write at once unless a suite turns it on.

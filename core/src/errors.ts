@@ -1,35 +1,61 @@
 import type { z } from 'zod';
 import { API_ERRORS } from '@stickerdrop/shared';
 
-/** An error that carries its status; the API's one error handler turns it into `{ error }`. */
-export class HttpError extends Error {
+/**
+ * What a refusal is about. The API maps each code to a status in one table, the bot to a chat text in
+ * another; core never speaks HTTP. A new code fails the build until both tables name it.
+ */
+export const DOMAIN_ERROR_CODES = [
+  /** A request part or field fails its rule (SPEC's validation texts). */
+  'invalid_input',
+  'invalid_price',
+  /** An upload that is an image by name but cannot be read, or is too large in pixels. */
+  'invalid_image',
+  /** An upload that is not an image type we take. */
+  'unsupported_image',
+  'file_too_large',
+  'payment_method_unavailable',
+  'unauthorized',
+  'forbidden',
+  'own_edition',
+  'not_found',
+  'sold_out',
+  'already_owned',
+  'not_for_sale',
+  'edition_held',
+  'wallet_required',
+  /** An offer that was accepted, declined, withdrawn or has expired: it cannot be answered again. */
+  'offer_closed',
+  /** An edition paid in Stars, before STARS_RESALE_LOCK_DAYS have passed: not yet listable or open to offers. */
+  'resale_locked',
+  /** The state moved on (an expired code, a finished order): asking again will not help. */
+  'gone',
+  /** A capability this deployment has switched off or not configured; its text is ours, so it is shown. */
+  'unavailable',
+] as const;
+
+export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
+
+/** A refusal the user can act on: a code for the edges and the SPEC's text for the person. */
+export class DomainError extends Error {
   constructor(
-    readonly statusCode: number,
+    readonly code: DomainErrorCode,
     message: string,
   ) {
     super(message);
+    this.name = 'DomainError';
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message: string = API_ERRORS.unauthorized) => new HttpError(401, message);
-export const forbidden = (message: string) => new HttpError(403, message);
-export const notFound = (message: string = API_ERRORS.notFound) => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
-export const gone = (message: string) => new HttpError(410, message);
-export const payloadTooLarge = (message: string) => new HttpError(413, message);
-export const unsupportedMediaType = (message: string) => new HttpError(415, message);
-/** A capability that is switched off or not configured; its message is ours, so it is shown. */
-export const serviceUnavailable = (message: string) => new HttpError(503, message);
-
 /**
- * Parses a request part with a shared schema; the first issue becomes a 400. Messages a schema names
- * (SPEC's texts) pass through as written; zod's generic ones are replaced by a sentence naming the field.
+ * Parses a request part with a shared schema; the first issue becomes an `invalid_input` refusal. Messages a
+ * schema names (SPEC's texts) pass through as written; zod's generic ones are replaced by a sentence naming
+ * the field.
  */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const result = schema.safeParse(value ?? {}, { error: describeIssue });
   if (result.success) return result.data;
-  throw badRequest(result.error.issues[0]?.message ?? API_ERRORS.invalidRequest);
+  throw new DomainError('invalid_input', result.error.issues[0]?.message ?? API_ERRORS.invalidRequest);
 }
 
 function describeIssue(issue: z.core.$ZodRawIssue): string {

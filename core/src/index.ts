@@ -15,18 +15,7 @@ export {
 } from './config.js';
 export { stopOnSignals, STOP_DEADLINE_MS, type StopOptions } from './process.js';
 export { createLogger, silentLogger, type Logger } from './logger.js';
-export {
-  HttpError,
-  badRequest,
-  unauthorized,
-  forbidden,
-  notFound,
-  conflict,
-  gone,
-  payloadTooLarge,
-  serviceUnavailable,
-  parseInput,
-} from './errors.js';
+export { DomainError, DOMAIN_ERROR_CODES, parseInput, type DomainErrorCode } from './errors.js';
 export { openDatabase, type Database, type DatabaseHandle, type Transaction, type DbOrTx } from './db/client.js';
 export { tables } from './db/index.js';
 export { DataDirLockedError } from './db/lock.js';
@@ -101,6 +90,11 @@ export {
   packListings,
   priceHistory,
   CHAIN_GRACE_MS,
+  assertResellable,
+  resellableFrom,
+  editionPayment,
+  lockEdition,
+  type EditionAcquisition,
 } from './resale/index.js';
 export {
   makeOffer,
@@ -187,6 +181,7 @@ export type {
   OfferAcceptedPayload,
   ResaleFailedPayload,
   StickerSetRevokePayload,
+  EditionRevokedPayload,
 } from './outbox/types.js';
 export {
   stickerSetName,

@@ -16,3 +16,4 @@ export { createTonIndexer } from './payments/ton/indexer.js';
 export { createTonWatcher, readCursor, type TonWatcher } from './payments/ton/watcher.js';
 export { listings, resaleLedger } from './resale/tables.js';
 export { offers } from './offers/tables.js';
+export { revokeRefundedStarsEdition, type RevocationOutcome } from './payments/stars/revoke.js';

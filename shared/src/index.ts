@@ -8,3 +8,4 @@ export * from './resale.js';
 export * from './offers.js';
 export * from './schemas/index.js';
 export * from './rules/index.js';
+export * from './stars-lock.js';

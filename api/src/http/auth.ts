@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { API_ERRORS } from '@stickerdrop/shared';
-import { type AccessTokens, unauthorized } from '@stickerdrop/core';
+import { type AccessTokens } from '@stickerdrop/core';
+import { unauthorized } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { API_ERRORS } from '@stickerdrop/shared';
-import { HttpError, type Config, type RateLimitName } from '@stickerdrop/core';
+import { type Config, type RateLimitName } from '@stickerdrop/core';
+import { HttpError } from './errors.js';
 
 /**
  * Which limit covers which route. Every other write (any method but GET and HEAD) gets `write`, so a new

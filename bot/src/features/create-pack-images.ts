@@ -1,6 +1,7 @@
 import type { Message } from 'grammy/types';
 import { MAX_UPLOAD_BYTES, MESSAGES } from '@stickerdrop/shared';
-import { HttpError, inspectImage } from '@stickerdrop/core';
+import { inspectImage } from '@stickerdrop/core';
+import { chatTextOf } from '../domain-errors.js';
 import type { BotServices } from '../context.js';
 import { FileTooLargeError } from '../telegram-files.js';
 
@@ -31,7 +32,8 @@ export async function checkImage(services: BotServices, candidate: ImageCandidat
     return null;
   } catch (error) {
     if (error instanceof FileTooLargeError) return MESSAGES.fileTooLarge;
-    if (error instanceof HttpError && error.statusCode < 500) return error.message;
+    const refusal = chatTextOf(error);
+    if (refusal !== null) return refusal;
     throw error;
   }
 }

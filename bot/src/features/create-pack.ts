@@ -11,8 +11,9 @@ import {
   parsePrice,
   royaltyBpsOfPercent,
 } from '@stickerdrop/shared';
-import { createPack, getUserById, HttpError, validatePackFields } from '@stickerdrop/core';
+import { createPack, getUserById, validatePackFields } from '@stickerdrop/core';
 import type { BotContext, ConversationContext } from '../context.js';
+import { chatTextOf } from '../domain-errors.js';
 import { openPackKeyboard } from '../keyboards.js';
 import { CATEGORY_LABELS, TEXTS, escapeHtml } from '../texts.js';
 import { askButton, askText, commandOf, waitForMessage, type BotConversation } from './conversation-kit.js';
@@ -33,7 +34,8 @@ function fieldProblem(fields: Partial<PackFieldsInput>): string | null {
     validatePackFields({ title: 'Title', price: '1', ...fields }, { type: 'image/png', size: 1 });
     return null;
   } catch (error) {
-    if (error instanceof HttpError) return error.message;
+    const refusal = chatTextOf(error);
+    if (refusal !== null) return refusal;
     throw error;
   }
 }
@@ -127,7 +129,8 @@ async function newPackConversation(conversation: BotConversation, ctx: Conversat
       const packId = await createPack(services, creatorId, input, { acceptWebp: true });
       return { packId };
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode < 500) return { error: error.message };
+      const refusal = chatTextOf(error);
+      if (refusal !== null) return { error: refusal };
       services.log.error({ err: error, creatorId }, 'creating a pack from the bot failed');
       return { error: MESSAGES.createFailed };
     }

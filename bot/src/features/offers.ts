@@ -1,5 +1,6 @@
 import { Composer } from 'grammy';
-import { acceptOffer, declineOffer, HttpError } from '@stickerdrop/core';
+import { acceptOffer, declineOffer } from '@stickerdrop/core';
+import { chatTextOf } from '../domain-errors.js';
 import type { BotContext } from '../context.js';
 import { OFFER_TEXTS } from '../offer-texts.js';
 
@@ -44,8 +45,9 @@ async function refusalAsAlert<T>(ctx: BotContext, run: () => Promise<T>): Promis
   try {
     return await run();
   } catch (error) {
-    if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
-    await ctx.answerCallbackQuery({ text: error.message, show_alert: true });
+    const refusal = chatTextOf(error);
+    if (refusal === null) throw error;
+    await ctx.answerCallbackQuery({ text: refusal, show_alert: true });
     return undefined;
   }
 }

@@ -1,7 +1,8 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { createConversation } from '@grammyjs/conversations';
 import { MESSAGES, UpdateProfileRequest } from '@stickerdrop/shared';
-import { becomeCreator, getUserById, HttpError, upsertTelegramUser } from '@stickerdrop/core';
+import { becomeCreator, getUserById, upsertTelegramUser } from '@stickerdrop/core';
+import { chatTextOf } from '../domain-errors.js';
 import type { BotContext, ConversationContext } from '../context.js';
 import { TEXTS } from '../texts.js';
 import { askButton, askText, type BotConversation } from './conversation-kit.js';
@@ -39,7 +40,8 @@ async function becomeCreatorConversation(conversation: BotConversation, ctx: Con
       const user = await becomeCreator(outside.services.db, userId, { displayName, bio });
       return user ? null : MESSAGES.becomeCreatorFailed;
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode < 500) return error.message;
+      const refusal = chatTextOf(error);
+      if (refusal !== null) return refusal;
       outside.services.log.error({ err: error, userId }, 'becomeCreator failed');
       return MESSAGES.becomeCreatorFailed;
     }

@@ -11,6 +11,7 @@ export const BOT_OUTBOX_KINDS = [
   'purchase_receipt',
   'sale_notice',
   'sticker_set_delivery',
+  'edition_revoked',
   ...RESALE_OUTBOX_KINDS,
   ...OFFER_OUTBOX_KINDS,
 ] as const;
@@ -29,6 +30,8 @@ export function recipientOf(row: OutboxRow): number {
       return payloadOf(row, 'sale_notice').creatorId;
     case 'sticker_set_delivery':
       return payloadOf(row, 'sticker_set_delivery').userId;
+    case 'edition_revoked':
+      return payloadOf(row, 'edition_revoked').userId;
   }
   throw new PermanentDeliveryError(`The bot does not send outbox kind ${row.kind}`);
 }
@@ -57,6 +60,15 @@ export async function deliver(row: OutboxRow, deps: DeliveryDeps): Promise<void>
     }
     case 'sticker_set_delivery':
       return deliverStickerSet(deps, payloadOf(row, 'sticker_set_delivery'));
+    case 'edition_revoked': {
+      const revoked = payloadOf(row, 'edition_revoked');
+      await deps.acquire(revoked.userId);
+      await deps.api.sendMessage(revoked.userId, TEXTS.editionRevoked(revoked), {
+        parse_mode: 'HTML',
+        reply_markup: openPackKeyboard(deps.botUsername, revoked.packId),
+      });
+      return;
+    }
   }
   throw new PermanentDeliveryError(`The bot does not send outbox kind ${row.kind}`);
 }

@@ -21,7 +21,7 @@ describe('edition links', () => {
     const order = await purchase(t.db, 902, packId);
     const [edition] = await t.db.select().from(tables.editions).where(eq(tables.editions.orderId, order));
     editionId = edition!.id;
-    await listEdition(t.db, { userId: 902, editionId, price: '3', now: new Date() });
+    await listEdition(t.db, { userId: 902, editionId, price: '3', now: new Date(), starsLockDays: 21 });
   });
   afterEach(() => t.close());
 

@@ -19,7 +19,7 @@ describe('offer buttons in the chat', () => {
   const message = () => ({ message_id: 501, date: 0, chat: { id: OWNER.id, type: 'private' }, text: 'New offer' });
 
   beforeEach(async () => {
-    t = await createHarness({ offerTerms: { ton: null, feeBps: 250 } });
+    t = await createHarness({ offerTerms: { ton: null, feeBps: 250, starsLockDays: 21 } });
     const creator = await insertUser(t.db, { id: 7_100_000, isCreator: true });
     await insertUser(t.db, { id: OWNER.id, firstName: 'Olga', walletAddress: `0:${'71'.repeat(32)}` });
     await insertUser(t.db, { id: BIDDER, firstName: 'Ben' });
@@ -28,7 +28,14 @@ describe('offer buttons in the chat', () => {
     const order = await purchase(t.db, OWNER.id, packId);
     const [edition] = await t.db.select().from(tables.editions).where(eq(tables.editions.orderId, order));
     editionId = edition!.id;
-    const made = await makeOffer(t.db, { userId: BIDDER, editionId, price: '2', expiresInHours: 24, now: new Date() });
+    const made = await makeOffer(t.db, {
+      userId: BIDDER,
+      editionId,
+      price: '2',
+      expiresInHours: 24,
+      starsLockDays: 21,
+      now: new Date(),
+    });
     offerId = made.offer.id;
   });
   afterEach(() => t.close());

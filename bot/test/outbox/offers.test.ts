@@ -49,6 +49,7 @@ describe('offer messages', () => {
       editionId: editions[1]!,
       price: '2.5',
       expiresInHours: 24,
+      starsLockDays: 21,
       now,
     });
     const { worker } = outboxWorker(t, fake);
@@ -63,7 +64,14 @@ describe('offer messages', () => {
       { text: 'Decline', callback_data: `offer:decline:${offer.id}` },
     ]);
 
-    const order = await acceptOffer(t.db, { userId: OWNER_B, offerId: offer.id, ton: null, feeBps: 250, now });
+    const order = await acceptOffer(t.db, {
+      userId: OWNER_B,
+      offerId: offer.id,
+      ton: null,
+      feeBps: 250,
+      starsLockDays: 21,
+      now,
+    });
     await worker.drainOnce();
     const toBidder = sent().at(-1)!;
     expect(toBidder).toMatchObject({ chat_id: BIDDER });
@@ -78,7 +86,14 @@ describe('offer messages', () => {
 
   it('a pack-wide offer goes to every holder, each Accept selling their own edition; decline and expiry reach the bidder', async () => {
     const now = new Date('2026-11-23T10:00:00Z');
-    const wide = await makeOffer(t.db, { userId: BIDDER, packId, price: '1', expiresInHours: 1, now });
+    const wide = await makeOffer(t.db, {
+      userId: BIDDER,
+      packId,
+      price: '1',
+      expiresInHours: 1,
+      starsLockDays: 21,
+      now,
+    });
     const { worker } = outboxWorker(t, fake);
     await worker.drainOnce();
     const received = sent();
@@ -104,6 +119,7 @@ describe('offer messages', () => {
       editionId: editions[0]!,
       price: '3',
       expiresInHours: 1,
+      starsLockDays: 21,
       now,
     });
     await expireOffers(t.db, new Date(now.getTime() + 60 * 60 * 1000));

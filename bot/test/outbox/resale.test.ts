@@ -46,7 +46,13 @@ describe('resale messages', () => {
     fake.calls.length = 0;
 
     const now = new Date();
-    const { listing } = await listEdition(t.db, { userId: SELLER, editionId: edition!.id, price: '4', now });
+    const { listing } = await listEdition(t.db, {
+      userId: SELLER,
+      editionId: edition!.id,
+      price: '4',
+      now,
+      starsLockDays: 21,
+    });
     const { order } = await buyListing(t.db, {
       userId: BUYER,
       listingId: listing.id,

@@ -1,13 +1,19 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { formatTon, type CollectionItem } from '@stickerdrop/shared';
+import { DEFAULT_STARS_RESALE_LOCK_DAYS, formatTon, type CollectionItem } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { editions, packs, users } from '../db/schema.js';
 import { cardColumns, toPackCard } from '../packs/card.js';
 import { marketColumns } from '../resale/pack-market.js';
+import { editionPayment } from '../resale/stars-lock.js';
 import { listings } from '../resale/tables.js';
 
-/** The editions `userId` owns, each with its pack's card, newest purchase first. */
-export async function listCollection(db: DbOrTx, userId: number, now: Date): Promise<CollectionItem[]> {
+/** The editions `userId` owns, each with its pack's card and its Stars lock, newest purchase first. */
+export async function listCollection(
+  db: DbOrTx,
+  userId: number,
+  now: Date,
+  starsLockDays: number = DEFAULT_STARS_RESALE_LOCK_DAYS,
+): Promise<CollectionItem[]> {
   const rows = await db
     .select({
       ...cardColumns(userId),
@@ -18,6 +24,8 @@ export async function listCollection(db: DbOrTx, userId: number, now: Date): Pro
       serial: editions.serial,
       purchasePriceNano: editions.purchasePriceNano,
       purchasedAt: editions.createdAt,
+      acquiredWith: editions.acquiredWith,
+      acquiredAt: editions.acquiredAt,
     })
     .from(editions)
     .innerJoin(packs, eq(packs.id, editions.packId))
@@ -34,5 +42,6 @@ export async function listCollection(db: DbOrTx, userId: number, now: Date): Pro
     editionId: row.editionId,
     serial: row.serial,
     listing: row.listingId === null ? null : { id: row.listingId, price: formatTon(row.listingPrice!) },
+    ...editionPayment(row, now, starsLockDays),
   }));
 }

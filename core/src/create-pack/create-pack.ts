@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { API_ERRORS, MAX_STICKERS_PER_PACK, MAX_UPLOAD_BYTES, MESSAGES } from '@stickerdrop/shared';
 import type { Database } from '../db/client.js';
 import { packStickers, packs } from '../db/schema.js';
-import { badRequest, payloadTooLarge } from '../errors.js';
+import { DomainError } from '../errors.js';
 import type { FileStorage } from '../storage/storage.js';
 import { inspectImage, renderPreview, renderSticker, type ImageInfo } from './image.js';
 import { validatePackFields, type PackFieldsInput } from './pack-fields.js';
@@ -28,7 +28,7 @@ const newKey = () => `packs/${randomUUID()}.webp`;
 
 /**
  * Validates a new pack in SPEC §5 order (image, title, price, then our limits), re-encodes every image
- * and inserts the pack with its stickers in one transaction. Throws HttpError with the status to answer;
+ * and inserts the pack with its stickers in one transaction. Throws a DomainError naming what is wrong;
  * nothing is inserted unless every image was processed. Returns the new pack's id.
  */
 export async function createPack(
@@ -38,11 +38,11 @@ export async function createPack(
   options: CreatePackOptions = {},
 ): Promise<number> {
   const images = input.images.filter((image) => image.length > 0);
-  if (images.length === 0) throw badRequest(MESSAGES.imageRequired);
-  if (images.length > MAX_STICKERS_PER_PACK) throw badRequest(API_ERRORS.tooManyFiles);
+  if (images.length === 0) throw new DomainError('invalid_input', MESSAGES.imageRequired);
+  if (images.length > MAX_STICKERS_PER_PACK) throw new DomainError('invalid_input', API_ERRORS.tooManyFiles);
   const infos: ImageInfo[] = [];
   for (const image of images) {
-    if (image.length > MAX_UPLOAD_BYTES) throw payloadTooLarge(MESSAGES.fileTooLarge);
+    if (image.length > MAX_UPLOAD_BYTES) throw new DomainError('file_too_large', MESSAGES.fileTooLarge);
     infos.push(await inspectImage(image, { acceptWebp: options.acceptWebp }));
   }
   const fields = validatePackFields(input, { type: `image/${infos[0]!.type}`, size: images[0]!.length });

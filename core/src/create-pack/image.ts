@@ -1,5 +1,5 @@
 import { API_ERRORS, MAX_IMAGE_PIXELS, MESSAGES, STICKER_SIZE_PX } from '@stickerdrop/shared';
-import { badRequest, unsupportedMediaType } from '../errors.js';
+import { DomainError } from '../errors.js';
 import { loadSharp } from '../load-sharp.js';
 
 export type ImageType = 'png' | 'jpeg' | 'gif' | 'webp';
@@ -33,7 +33,8 @@ export function detectImageType(buffer: Buffer): ImageType | null {
  */
 export async function inspectImage(buffer: Buffer, options: { acceptWebp?: boolean } = {}): Promise<ImageInfo> {
   const type = detectImageType(buffer);
-  if (!type || (type === 'webp' && !options.acceptWebp)) throw unsupportedMediaType(MESSAGES.imageRequired);
+  if (!type || (type === 'webp' && !options.acceptWebp))
+    throw new DomainError('unsupported_image', MESSAGES.imageRequired);
   let width: number | undefined;
   let height: number | undefined;
   try {
@@ -43,10 +44,10 @@ export async function inspectImage(buffer: Buffer, options: { acceptWebp?: boole
     width = metadata.width;
     height = metadata.height;
   } catch {
-    throw badRequest(API_ERRORS.imageUnreadable);
+    throw new DomainError('invalid_image', API_ERRORS.imageUnreadable);
   }
-  if (!width || !height) throw badRequest(API_ERRORS.imageUnreadable);
-  if (width * height > MAX_IMAGE_PIXELS) throw badRequest(API_ERRORS.imageTooManyPixels);
+  if (!width || !height) throw new DomainError('invalid_image', API_ERRORS.imageUnreadable);
+  if (width * height > MAX_IMAGE_PIXELS) throw new DomainError('invalid_image', API_ERRORS.imageTooManyPixels);
   return { type, width, height };
 }
 
@@ -58,7 +59,7 @@ async function encode(render: () => Promise<Buffer>): Promise<Buffer> {
   try {
     return await render();
   } catch {
-    throw badRequest(API_ERRORS.imageUnreadable);
+    throw new DomainError('invalid_image', API_ERRORS.imageUnreadable);
   }
 }
 

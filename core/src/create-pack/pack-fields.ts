@@ -3,6 +3,7 @@ import {
   CATEGORIES,
   DEFAULT_ROYALTY_BPS,
   MAX_ROYALTY_BPS,
+  MESSAGES,
   RESALE_ERRORS,
   DEFAULT_CATEGORY,
   DEFAULT_EDITION_SIZE,
@@ -17,7 +18,7 @@ import {
   validateCreateForm,
   type Category,
 } from '@stickerdrop/shared';
-import { badRequest } from '../errors.js';
+import { DomainError } from '../errors.js';
 
 /** The text part of a new pack, as a form or the bot's conversation hands it over. */
 export interface PackFieldsInput {
@@ -51,19 +52,20 @@ const length = (text: string) => Array.from(text).length;
  */
 export function validatePackFields(input: PackFieldsInput, image: { type: string; size: number }): PackFields {
   const specFailure = validateCreateForm({ image, title: input.title ?? '', price: input.price ?? '' });
-  if (specFailure) throw badRequest(specFailure);
+  if (specFailure)
+    throw new DomainError(specFailure === MESSAGES.priceInvalid ? 'invalid_price' : 'invalid_input', specFailure);
   const title = input.title.trim();
   const priceNano = parsePrice(input.price)!;
 
   const category = input.category?.trim() || DEFAULT_CATEGORY;
-  if (!(CATEGORIES as readonly string[]).includes(category)) throw badRequest(API_ERRORS.invalidCategory);
-  if (length(title) > TITLE_MAX_LENGTH) throw badRequest(API_ERRORS.titleTooLong);
+  if (!(CATEGORIES as readonly string[]).includes(category)) throw invalidField(API_ERRORS.invalidCategory);
+  if (length(title) > TITLE_MAX_LENGTH) throw invalidField(API_ERRORS.titleTooLong);
   const description = (input.description ?? '').trim();
-  if (length(description) > DESCRIPTION_MAX_LENGTH) throw badRequest(API_ERRORS.descriptionTooLong);
+  if (length(description) > DESCRIPTION_MAX_LENGTH) throw invalidField(API_ERRORS.descriptionTooLong);
 
   const tags = parseTags(Array.isArray(input.tags) ? input.tags.join(',') : (input.tags ?? ''));
-  if (tags.length > TAGS_MAX) throw badRequest(API_ERRORS.tooManyTags);
-  if (tags.some((tag) => length(tag) > TAG_MAX_LENGTH)) throw badRequest(API_ERRORS.tagTooLong);
+  if (tags.length > TAGS_MAX) throw invalidField(API_ERRORS.tooManyTags);
+  if (tags.some((tag) => length(tag) > TAG_MAX_LENGTH)) throw invalidField(API_ERRORS.tagTooLong);
 
   const maxSupply = parseMaxSupply(input);
   return {
@@ -81,7 +83,7 @@ function parseRoyalty({ royaltyBps }: PackFieldsInput): number {
   const text = String(royaltyBps ?? '').trim();
   if (text === '') return DEFAULT_ROYALTY_BPS;
   const value = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
-  if (!(value >= 0 && value <= MAX_ROYALTY_BPS)) throw badRequest(RESALE_ERRORS.invalidRoyalty);
+  if (!(value >= 0 && value <= MAX_ROYALTY_BPS)) throw invalidField(RESALE_ERRORS.invalidRoyalty);
   return value;
 }
 
@@ -89,6 +91,8 @@ function parseMaxSupply({ maxSupply }: PackFieldsInput): number {
   const text = String(maxSupply ?? '').trim();
   if (text === '') return DEFAULT_EDITION_SIZE;
   const value = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
-  if (!(value >= MIN_EDITION_SIZE && value <= MAX_EDITION_SIZE)) throw badRequest(API_ERRORS.invalidMaxSupply);
+  if (!(value >= MIN_EDITION_SIZE && value <= MAX_EDITION_SIZE)) throw invalidField(API_ERRORS.invalidMaxSupply);
   return value;
 }
+
+const invalidField = (message: string) => new DomainError('invalid_input', message);

@@ -185,6 +185,9 @@ export const editions = pgTable(
       .notNull()
       .references(() => orders.id),
     purchasePriceNano: bigint('purchase_price_nano', { mode: 'bigint' }).notNull(),
+    /** How and when the owner paid for it (mint or resale); the Stars resale lock reads them (migration 0006). */
+    acquiredWith: text('acquired_with'),
+    acquiredAt: timestamp('acquired_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -326,3 +329,33 @@ export const creatorStats = pgTable('creator_stats', {
   packs: integer('packs').notNull().default(0),
   sales: bigint('sales', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * An edition taken back because Telegram refunded the Stars that bought it; the edition row is gone and its
+ * serial back in the supply (migration 0006). One per payment.
+ */
+export const editionRevocations = pgTable(
+  'edition_revocations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .notNull()
+      .references(() => payments.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    packId: integer('pack_id')
+      .notNull()
+      .references(() => packs.id),
+    editionId: integer('edition_id').notNull(),
+    serial: integer('serial').notNull(),
+    ownerId: bigint('owner_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('edition_revocations_payment_idx').on(t.paymentId),
+    index('edition_revocations_pack_idx').on(t.packId),
+  ],
+);

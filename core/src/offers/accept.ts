@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import { OFFER_ERRORS, ORDER_RESERVATION_MS, RESALE_ERRORS, type PaymentInstructions } from '@stickerdrop/shared';
 import type { Database } from '../db/client.js';
 import { orders, packs, users } from '../db/schema.js';
-import { badRequest, conflict, forbidden, notFound } from '../errors.js';
+import { DomainError } from '../errors.js';
 import { findOrder, type OrderRecord } from '../orders/order-record.js';
 import { CHAIN_GRACE_MS } from '../resale/buy.js';
 import { liveHolder, lockEdition } from '../resale/holds.js';
+import { assertResellable } from '../resale/stars-lock.js';
 import { resaleTonPayment, type TonTarget } from '../resale/ton-legs.js';
 import { enqueueBidderNotice } from './notify.js';
 import { offers } from './tables.js';
@@ -20,6 +21,8 @@ export interface AcceptOfferInput {
   /** Where the TON legs go; null pays on the demo rail (demo mode). */
   ton: TonTarget | null;
   feeBps: number;
+  /** STARS_RESALE_LOCK_DAYS: an edition paid in Stars cannot be sold sooner (resale_locked). */
+  starsLockDays: number;
   now: Date;
 }
 
@@ -28,27 +31,29 @@ export interface AcceptOfferInput {
  * legs, validUntil), holding the edition meanwhile; the offer is accepted and the bidder told. Locks the
  * edition first, then the offer (the order every resale path keeps), so two holders accepting one
  * pack-wide offer queue on the offer's row and the second finds it taken. 404 unknown offer or edition,
- * 400 no or wrong edition, 403 not the owner, 409 offer no longer open, edition held, or no wallet to pay.
+ * 400 no or wrong edition, 403 not the owner, 409 offer no longer open, edition Stars-locked or held, or
+ * no wallet to pay.
  */
 export async function acceptOffer(db: Database, input: AcceptOfferInput): Promise<OrderRecord> {
   const orderId = await db.transaction(async (tx) => {
     const [unlocked] = await tx.select().from(offers).where(eq(offers.id, input.offerId));
-    if (!unlocked) throw notFound(OFFER_ERRORS.notFound);
+    if (!unlocked) throw new DomainError('not_found', OFFER_ERRORS.notFound);
     if (unlocked.editionId !== null && input.editionId !== undefined && input.editionId !== unlocked.editionId) {
-      throw badRequest(OFFER_ERRORS.wrongEdition);
+      throw new DomainError('invalid_input', OFFER_ERRORS.wrongEdition);
     }
     const editionId = unlocked.editionId ?? input.editionId;
-    if (editionId === undefined) throw badRequest(OFFER_ERRORS.editionRequired);
+    if (editionId === undefined) throw new DomainError('invalid_input', OFFER_ERRORS.editionRequired);
     const edition = await lockEdition(tx, editionId);
-    if (!edition) throw notFound(RESALE_ERRORS.editionNotFound);
-    if (edition.packId !== unlocked.packId) throw badRequest(OFFER_ERRORS.wrongPack);
-    if (edition.ownerId !== input.userId) throw forbidden(RESALE_ERRORS.notOwner);
+    if (!edition) throw new DomainError('not_found', RESALE_ERRORS.editionNotFound);
+    if (edition.packId !== unlocked.packId) throw new DomainError('invalid_input', OFFER_ERRORS.wrongPack);
+    if (edition.ownerId !== input.userId) throw new DomainError('forbidden', RESALE_ERRORS.notOwner);
     const [offer] = await tx.select().from(offers).where(eq(offers.id, input.offerId)).for('update');
     if (offer?.status !== 'open' || offer.expiresAt.getTime() <= input.now.getTime()) {
-      throw conflict(OFFER_ERRORS.noLongerOpen);
+      throw new DomainError('offer_closed', OFFER_ERRORS.noLongerOpen);
     }
-    if (offer.bidderId === input.userId) throw badRequest(OFFER_ERRORS.ownOffer);
-    if (await liveHolder(tx, edition.id, input.now)) throw conflict(RESALE_ERRORS.beingBought);
+    if (offer.bidderId === input.userId) throw new DomainError('own_edition', OFFER_ERRORS.ownOffer);
+    assertResellable(edition, input.now, input.starsLockDays);
+    if (await liveHolder(tx, edition.id, input.now)) throw new DomainError('edition_held', RESALE_ERRORS.beingBought);
 
     const [pack] = await tx
       .select({ royaltyBps: packs.royaltyBps, creatorWallet: users.walletAddress })
@@ -61,7 +66,7 @@ export async function acceptOffer(db: Database, input: AcceptOfferInput): Promis
     let payment: PaymentInstructions = { kind: 'demo' };
     if (input.ton) {
       // The seller's share goes straight to their wallet, as in any resale.
-      if (!seller?.wallet) throw conflict(RESALE_ERRORS.walletRequired);
+      if (!seller?.wallet) throw new DomainError('wallet_required', RESALE_ERRORS.walletRequired);
       payment = resaleTonPayment(
         {
           orderId: id,

@@ -2,7 +2,7 @@ import { and, eq, lte } from 'drizzle-orm';
 import { OFFER_ERRORS, RESALE_ERRORS } from '@stickerdrop/shared';
 import type { Database, DbOrTx } from '../db/client.js';
 import { editions } from '../db/schema.js';
-import { conflict, forbidden, notFound } from '../errors.js';
+import { DomainError } from '../errors.js';
 import { enqueueBidderNotice } from './notify.js';
 import { offers, type OfferRow } from './tables.js';
 
@@ -19,7 +19,7 @@ interface CloseInput {
 export async function declineOffer(db: Database, input: CloseInput): Promise<void> {
   await db.transaction(async (tx) => {
     const offer = await lockOffer(tx, input.offerId);
-    if (!(await mayAnswer(tx, offer, input.userId))) throw forbidden(RESALE_ERRORS.notOwner);
+    if (!(await mayAnswer(tx, offer, input.userId))) throw new DomainError('forbidden', RESALE_ERRORS.notOwner);
     assertOpen(offer, input.now);
     const closed = await close(tx, offer.id, 'declined', input.now);
     await enqueueBidderNotice(tx, closed, { kind: 'declined' });
@@ -30,7 +30,7 @@ export async function declineOffer(db: Database, input: CloseInput): Promise<voi
 export async function withdrawOffer(db: Database, input: CloseInput): Promise<void> {
   await db.transaction(async (tx) => {
     const offer = await lockOffer(tx, input.offerId);
-    if (offer.bidderId !== input.userId) throw forbidden(OFFER_ERRORS.notBidder);
+    if (offer.bidderId !== input.userId) throw new DomainError('forbidden', OFFER_ERRORS.notBidder);
     assertOpen(offer, input.now);
     await close(tx, offer.id, 'withdrawn', input.now);
   });
@@ -67,12 +67,13 @@ export async function expireOffers(db: Database, now: Date, limit = 500): Promis
 
 async function lockOffer(tx: DbOrTx, offerId: number): Promise<OfferRow> {
   const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update');
-  if (!offer) throw notFound(OFFER_ERRORS.notFound);
+  if (!offer) throw new DomainError('not_found', OFFER_ERRORS.notFound);
   return offer;
 }
 
 function assertOpen(offer: OfferRow, now: Date): void {
-  if (offer.status !== 'open' || offer.expiresAt.getTime() <= now.getTime()) throw conflict(OFFER_ERRORS.noLongerOpen);
+  if (offer.status !== 'open' || offer.expiresAt.getTime() <= now.getTime())
+    throw new DomainError('offer_closed', OFFER_ERRORS.noLongerOpen);
 }
 
 /** The edition's owner, or for a pack-wide offer a holder of the pack other than the bidder. */

@@ -1,12 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { MESSAGES, OFFER_ERRORS, RESALE_ERRORS, parsePrice, type Offer } from '@stickerdrop/shared';
+import { API_ERRORS, MESSAGES, OFFER_ERRORS, RESALE_ERRORS, parsePrice, type Offer } from '@stickerdrop/shared';
 import type { Database, Transaction } from '../db/client.js';
 import { editions, packs, users } from '../db/schema.js';
-import { badRequest, notFound } from '../errors.js';
+import { DomainError } from '../errors.js';
+import { assertResellable } from '../resale/stars-lock.js';
 import { creatorNameSql } from '../packs/card.js';
 import { enqueueOfferReceived } from './notify.js';
 import { findOffer } from './read.js';
 import { offers, type OfferRow } from './tables.js';
+import type { EditionAcquisition } from '../resale/stars-lock.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -17,27 +19,31 @@ export interface MakeOfferInput {
   packId?: number;
   price: string;
   expiresInHours: number;
+  /** STARS_RESALE_LOCK_DAYS: an edition paid in Stars takes no offers sooner (resale_locked). */
+  starsLockDays: number;
   now: Date;
 }
 
 /**
  * Makes an offer, or replaces the bidder's open offer on the same edition or pack (created false): the new
  * price and expiry, and the owner (or the pack's holders) hear of it again. Checked in the contract's order:
- * 404 unknown edition or pack, 400 bad price (a pack's price rules), 400 the bidder's own edition.
+ * 404 unknown edition or pack, 400 bad price (a pack's price rules), 400 the bidder's own edition, 409 an
+ * edition still under the Stars resale lock.
  */
 export async function makeOffer(db: Database, input: MakeOfferInput): Promise<{ offer: Offer; created: boolean }> {
   const result = await db.transaction(async (tx) => {
     const target = await offerTarget(tx, input);
     const priceNano = parsePrice(input.price);
-    if (priceNano === null) throw badRequest(MESSAGES.priceInvalid);
-    if (target.ownerId === input.userId) throw badRequest(OFFER_ERRORS.ownEdition);
+    if (priceNano === null) throw new DomainError('invalid_price', MESSAGES.priceInvalid);
+    if (target.ownerId === input.userId) throw new DomainError('own_edition', OFFER_ERRORS.ownEdition);
+    if (target.acquisition) assertResellable(target.acquisition, input.now, input.starsLockDays);
     // The bidder's row lock orders their own concurrent offers, so "replace the open one" never makes two.
     const [bidder] = await tx
       .select({ id: users.id, name: creatorNameSql })
       .from(users)
       .where(eq(users.id, input.userId))
       .for('update');
-    if (!bidder) throw notFound();
+    if (!bidder) throw new DomainError('not_found', API_ERRORS.notFound);
 
     const expiresAt = new Date(input.now.getTime() + input.expiresInHours * HOUR_MS);
     const fields = { priceNano, expiresAt, updatedAt: input.now };
@@ -69,23 +75,31 @@ interface OfferTarget {
   editionId: number | null;
   /** The edition's owner; null for a pack-wide offer. */
   ownerId: number | null;
+  /** How the owner paid for the edition (the Stars lock); null for a pack-wide offer. */
+  acquisition: EditionAcquisition | null;
 }
 
 async function offerTarget(tx: Transaction, input: MakeOfferInput): Promise<OfferTarget> {
   if (input.editionId !== undefined) {
     const [edition] = await tx
-      .select({ id: editions.id, packId: editions.packId, ownerId: editions.ownerId })
+      .select({
+        id: editions.id,
+        packId: editions.packId,
+        ownerId: editions.ownerId,
+        acquiredWith: editions.acquiredWith,
+        acquiredAt: editions.acquiredAt,
+      })
       .from(editions)
       .where(eq(editions.id, input.editionId));
-    if (!edition) throw notFound(RESALE_ERRORS.editionNotFound);
-    return { packId: edition.packId, editionId: edition.id, ownerId: edition.ownerId };
+    if (!edition) throw new DomainError('not_found', RESALE_ERRORS.editionNotFound);
+    return { packId: edition.packId, editionId: edition.id, ownerId: edition.ownerId, acquisition: edition };
   }
   const [pack] = await tx
     .select({ id: packs.id })
     .from(packs)
     .where(eq(packs.id, input.packId ?? 0));
-  if (!pack) throw notFound(MESSAGES.packNotFound);
-  return { packId: pack.id, editionId: null, ownerId: null };
+  if (!pack) throw new DomainError('not_found', MESSAGES.packNotFound);
+  return { packId: pack.id, editionId: null, ownerId: null, acquisition: null };
 }
 
 async function openOfferOf(tx: Transaction, bidderId: number, target: OfferTarget) {

@@ -7,6 +7,7 @@ import type { RefundReason } from '../outbox/types.js';
 import { recordActivity } from '../resale/activity.js';
 import { fulfilResaleOrder } from '../resale/settle.js';
 import { supplyState } from './availability.js';
+import { highestSerialSql, nextSerial } from './serials.js';
 import { SETTLED_STATUSES, type OrderRecord, type OrderRow } from './order-record.js';
 
 export interface FulfilInput {
@@ -78,13 +79,15 @@ export async function fulfilOrder(db: Database, input: FulfilInput): Promise<Ful
       return { outcome: 'refund_required', order: { ...refused!, edition: null } };
     }
 
-    const serial = pack.soldCount + 1;
     const [counted] = await tx
       .update(packs)
       .set({ soldCount: sql`${packs.soldCount} + 1` })
       .where(eq(packs.id, pack.id))
-      .returning({ soldCount: packs.soldCount });
-    if (counted?.soldCount !== serial) throw new Error(`Pack ${pack.id} sold count moved under its row lock`);
+      .returning({ soldCount: packs.soldCount, highestSerial: highestSerialSql });
+    if (counted?.soldCount !== pack.soldCount + 1) {
+      throw new Error(`Pack ${pack.id} sold count moved under its row lock`);
+    }
+    const serial = await nextSerial(tx, pack.id, pack.soldCount, counted.highestSerial);
     const [edition] = await tx
       .insert(editions)
       .values({
@@ -93,6 +96,8 @@ export async function fulfilOrder(db: Database, input: FulfilInput): Promise<Ful
         ownerId: order.userId,
         orderId: order.id,
         purchasePriceNano: order.amountNano,
+        acquiredWith: method,
+        acquiredAt: input.now,
       })
       .returning({ id: editions.id });
     await recordActivity(tx, {

@@ -1,6 +1,6 @@
 import { API_ERRORS, type PaymentInstructions, type PaymentMethod } from '@stickerdrop/shared';
 import type { Config } from '../config.js';
-import { badRequest } from '../errors.js';
+import { DomainError } from '../errors.js';
 import type { OrderRow } from './order-record.js';
 
 /** What a rail sees of a freshly reserved order. */
@@ -37,9 +37,10 @@ export function resolvePaymentRail(
   rails: readonly PaymentRail[],
   method: PaymentMethod,
 ): PaymentRail {
-  if (!offeredPaymentMethods(config).includes(method)) throw badRequest(API_ERRORS.paymentMethodUnavailable);
+  if (!offeredPaymentMethods(config).includes(method))
+    throw new DomainError('payment_method_unavailable', API_ERRORS.paymentMethodUnavailable);
   const rail = rails.find((candidate) => candidate.method === method);
   if (config.demo) return rail ?? demoRail;
-  if (!rail) throw badRequest(API_ERRORS.paymentMethodUnavailable);
+  if (!rail) throw new DomainError('payment_method_unavailable', API_ERRORS.paymentMethodUnavailable);
   return rail;
 }

@@ -8,7 +8,7 @@ import {
 } from '@stickerdrop/shared';
 import type { Database, DbOrTx } from '../db/client.js';
 import { orders, packs } from '../db/schema.js';
-import { conflict, notFound } from '../errors.js';
+import { DomainError } from '../errors.js';
 import { supplyState } from './availability.js';
 import type { OrderRecord } from './order-record.js';
 import type { PaymentRail } from './payment-rails.js';
@@ -116,13 +116,13 @@ async function decide(
     .from(packs)
     .where(eq(packs.id, packId));
   const [pack] = lock ? await query.for('update') : await query;
-  if (!pack) throw notFound(MESSAGES.packNotFound);
+  if (!pack) throw new DomainError('not_found', MESSAGES.packNotFound);
   const state = await supplyState(tx, { userId, packId, now });
-  if (state.owned) throw conflict(API_ERRORS.alreadyOwned);
+  if (state.owned) throw new DomainError('already_owned', API_ERRORS.alreadyOwned);
   if (state.liveOrderId) {
     const [existing] = await tx.select().from(orders).where(eq(orders.id, state.liveOrderId));
     if (existing) return { order: { ...existing, edition: null }, created: false };
   }
-  if (pack.soldCount + state.live >= pack.maxSupply) throw conflict(API_ERRORS.soldOut);
+  if (pack.soldCount + state.live >= pack.maxSupply) throw new DomainError('sold_out', API_ERRORS.soldOut);
   return { priceNano: pack.priceNano };
 }

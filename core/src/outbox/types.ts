@@ -112,6 +112,17 @@ export interface OfferAcceptedPayload extends OfferNoticePayload {
   payBy: string;
 }
 
+/** Telegram refunded the Stars that bought an edition: it was taken back, and its owner is told. */
+export interface EditionRevokedPayload {
+  userId: number;
+  packId: number;
+  title: string;
+  serial: number;
+  maxSupply: number;
+  /** What Telegram returned to them. */
+  stars: number;
+}
+
 export interface OutboxPayloads {
   offer_received: OfferReceivedPayload;
   offer_accepted: OfferAcceptedPayload;
@@ -126,6 +137,7 @@ export interface OutboxPayloads {
   sale_notice: SalePayload;
   refund_required: RefundPayload;
   sticker_set_delivery: StickerSetDeliveryPayload;
+  edition_revoked: EditionRevokedPayload;
 }
 
 export type OutboxKind = keyof OutboxPayloads;

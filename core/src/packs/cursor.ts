@@ -1,5 +1,5 @@
 import { API_ERRORS, MAX_PACK_ID, type Sort } from '@stickerdrop/shared';
-import { badRequest } from '../errors.js';
+import { DomainError } from '../errors.js';
 
 /**
  * Keyset position after the last pack of a page: the sort it belongs to, that pack's sort key and its id.
@@ -39,12 +39,12 @@ export function decodeCursor(text: string, sort: Sort): Cursor {
   try {
     parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
   } catch {
-    throw badRequest(API_ERRORS.invalidCursor);
+    throw new DomainError('invalid_input', API_ERRORS.invalidCursor);
   }
-  if (!Array.isArray(parsed) || parsed.length !== 3) throw badRequest(API_ERRORS.invalidCursor);
+  if (!Array.isArray(parsed) || parsed.length !== 3) throw new DomainError('invalid_input', API_ERRORS.invalidCursor);
   const [cursorSort, key, id] = parsed as unknown[];
-  if (cursorSort !== sort) throw badRequest(API_ERRORS.invalidCursor);
+  if (cursorSort !== sort) throw new DomainError('invalid_input', API_ERRORS.invalidCursor);
   const validId = typeof id === 'number' && Number.isInteger(id) && id >= 0 && id <= MAX_PACK_ID;
-  if (!validId || !validKey(sort, key)) throw badRequest(API_ERRORS.invalidCursor);
+  if (!validId || !validKey(sort, key)) throw new DomainError('invalid_input', API_ERRORS.invalidCursor);
   return { sort, key, id };
 }

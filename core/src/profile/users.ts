@@ -78,7 +78,7 @@ export async function updateProfileFields(db: DbOrTx, userId: number, fields: Pr
 
 /**
  * Grants creator status; a given display name or bio is stored too (absent ones are kept). Details are
- * validated here, for the route and the bot alike (HttpError 400). Null when the user does not exist
+ * validated here, for the route and the bot alike (an `invalid_input` DomainError). Null when the user does not exist
  * (the bot upserts the Telegram user first).
  */
 export async function becomeCreator(

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ORDER_RESERVATION_MS, RESALE_ERRORS, type PaymentInstructions, type PaymentMethod } from '@stickerdrop/shared';
 import type { Database } from '../db/client.js';
 import { orders, packs, users } from '../db/schema.js';
-import { badRequest, conflict } from '../errors.js';
+import { DomainError } from '../errors.js';
 import { findOrder, type OrderRecord } from '../orders/order-record.js';
 import { liveHolder, lockEdition } from './holds.js';
 import { listings } from './tables.js';
@@ -38,16 +38,16 @@ export async function buyListing(
 ): Promise<{ order: OrderRecord; created: boolean }> {
   const orderId = await db.transaction(async (tx) => {
     const [unlocked] = await tx.select().from(listings).where(eq(listings.id, input.listingId));
-    if (!unlocked) throw conflict(RESALE_ERRORS.noLongerForSale);
+    if (!unlocked) throw new DomainError('not_for_sale', RESALE_ERRORS.noLongerForSale);
     const edition = await lockEdition(tx, unlocked.editionId);
     const [listing] = await tx.select().from(listings).where(eq(listings.id, input.listingId)).for('update');
     if (!edition || listing?.status !== 'active' || edition.ownerId !== listing.sellerId) {
-      throw conflict(RESALE_ERRORS.noLongerForSale);
+      throw new DomainError('not_for_sale', RESALE_ERRORS.noLongerForSale);
     }
-    if (listing.sellerId === input.userId) throw badRequest(RESALE_ERRORS.ownEdition);
+    if (listing.sellerId === input.userId) throw new DomainError('own_edition', RESALE_ERRORS.ownEdition);
     const holder = await liveHolder(tx, edition.id, input.now);
     if (holder?.userId === input.userId) return { id: holder.id, created: false };
-    if (holder) throw conflict(RESALE_ERRORS.noLongerForSale);
+    if (holder) throw new DomainError('not_for_sale', RESALE_ERRORS.noLongerForSale);
 
     const [pack] = await tx
       .select({ royaltyBps: packs.royaltyBps, creatorWallet: users.walletAddress })
@@ -60,7 +60,7 @@ export async function buyListing(
     let payment: PaymentInstructions = { kind: 'demo' };
     if (input.ton) {
       // The seller's share goes straight to their wallet; one unlinked since listing cannot be paid.
-      if (!seller?.wallet) throw conflict(RESALE_ERRORS.noLongerForSale);
+      if (!seller?.wallet) throw new DomainError('not_for_sale', RESALE_ERRORS.noLongerForSale);
       payment = resaleTonPayment(
         {
           orderId: id,

@@ -5,3 +5,5 @@ export { listEdition, delistEdition } from './listings.js';
 export { getEdition, packExists, packListings, priceHistory } from './read.js';
 export { listings, resaleLedger, activity } from './tables.js';
 export { resaleTonPayment, legsPresent } from './ton-legs.js';
+export { assertResellable, resellableFrom, editionPayment, type EditionAcquisition } from './stars-lock.js';
+export { lockEdition } from './holds.js';

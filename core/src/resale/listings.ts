@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { MESSAGES, RESALE_ERRORS, formatTon, parsePrice, type Listing } from '@stickerdrop/shared';
 import type { Database, DbOrTx } from '../db/client.js';
 import { users } from '../db/schema.js';
-import { conflict, forbidden, badRequest, notFound } from '../errors.js';
+import { DomainError } from '../errors.js';
 import { recordActivity } from './activity.js';
 import { liveHolder, lockActiveListing, lockEdition } from './holds.js';
+import { assertResellable } from './stars-lock.js';
 import { listings, type ListingRow } from './tables.js';
 
 export interface ListInput {
@@ -12,25 +13,29 @@ export interface ListInput {
   editionId: number;
   price: string;
   now: Date;
+  /** STARS_RESALE_LOCK_DAYS: an edition paid in Stars is listed only this long after its purchase. */
+  starsLockDays: number;
 }
 
 /**
  * Puts an edition on sale, or changes the price of its listing (created false). Checked in the contract's
  * order: 404 unknown edition, 403 not the owner, 400 bad price (a pack's price rules), 409 no linked wallet
- * (the seller's share is paid straight to it), 409 while a buyer holds the listing.
+ * (the seller's share is paid straight to it), 409 while a buyer holds the listing. Before all but the
+ * first two, 409 while the Stars lock holds the edition.
  */
 export async function listEdition(db: Database, input: ListInput): Promise<{ listing: Listing; created: boolean }> {
   return db.transaction(async (tx) => {
     const edition = await ownedEdition(tx, input.userId, input.editionId);
+    assertResellable(edition, input.now, input.starsLockDays);
     const priceNano = parsePrice(input.price);
-    if (priceNano === null) throw badRequest(MESSAGES.priceInvalid);
+    if (priceNano === null) throw new DomainError('invalid_price', MESSAGES.priceInvalid);
     const [seller] = await tx.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, input.userId));
-    if (!seller?.wallet) throw conflict(RESALE_ERRORS.walletRequired);
+    if (!seller?.wallet) throw new DomainError('wallet_required', RESALE_ERRORS.walletRequired);
 
     const entry = { packId: edition.packId, editionId: edition.id, serial: edition.serial, at: input.now };
     const existing = await lockActiveListing(tx, edition.id);
     if (existing) {
-      if (await liveHolder(tx, edition.id, input.now)) throw conflict(RESALE_ERRORS.beingBought);
+      if (await liveHolder(tx, edition.id, input.now)) throw new DomainError('edition_held', RESALE_ERRORS.beingBought);
       const [updated] = await tx
         .update(listings)
         .set({ priceNano, updatedAt: input.now })
@@ -56,12 +61,12 @@ export async function listEdition(db: Database, input: ListInput): Promise<{ lis
 }
 
 /** Takes an edition off sale: 404 unknown edition, 403 not the owner, 404 not listed, 409 while held. */
-export async function delistEdition(db: Database, input: Omit<ListInput, 'price'>): Promise<void> {
+export async function delistEdition(db: Database, input: Omit<ListInput, 'price' | 'starsLockDays'>): Promise<void> {
   await db.transaction(async (tx) => {
     const edition = await ownedEdition(tx, input.userId, input.editionId);
     const listing = await lockActiveListing(tx, edition.id);
-    if (!listing) throw notFound(RESALE_ERRORS.notListed);
-    if (await liveHolder(tx, edition.id, input.now)) throw conflict(RESALE_ERRORS.beingBought);
+    if (!listing) throw new DomainError('not_found', RESALE_ERRORS.notListed);
+    if (await liveHolder(tx, edition.id, input.now)) throw new DomainError('edition_held', RESALE_ERRORS.beingBought);
     await tx
       .update(listings)
       .set({ status: 'cancelled', closedAt: input.now, updatedAt: input.now })
@@ -81,8 +86,8 @@ export async function delistEdition(db: Database, input: Omit<ListInput, 'price'
 
 async function ownedEdition(tx: DbOrTx, userId: number, editionId: number) {
   const edition = await lockEdition(tx, editionId);
-  if (!edition) throw notFound(RESALE_ERRORS.editionNotFound);
-  if (edition.ownerId !== userId) throw forbidden(RESALE_ERRORS.notOwner);
+  if (!edition) throw new DomainError('not_found', RESALE_ERRORS.editionNotFound);
+  if (edition.ownerId !== userId) throw new DomainError('forbidden', RESALE_ERRORS.notOwner);
   return edition;
 }
 

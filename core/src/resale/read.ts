@@ -1,5 +1,11 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { formatTon, type EditionDetail, type PackListings, type PriceHistory } from '@stickerdrop/shared';
+import {
+  DEFAULT_STARS_RESALE_LOCK_DAYS,
+  formatTon,
+  type EditionDetail,
+  type PackListings,
+  type PriceHistory,
+} from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { editions, packs, users } from '../db/schema.js';
 import { fileUrl } from '../storage/storage.js';
@@ -7,13 +13,21 @@ import { creatorNameSql } from '../packs/card.js';
 import { queryRows } from '../packs/sql-rows.js';
 import { listActivity } from './activity.js';
 import { buyableSql } from './holds.js';
+import { editionPayment } from './stars-lock.js';
 import { activity, listings } from './tables.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EDITION_HISTORY_LIMIT = 100;
 
-/** An edition's public page: its pack, its owner, its listing, and everything that happened to it. */
-export async function getEdition(db: DbOrTx, editionId: number): Promise<EditionDetail | null> {
+/**
+ * An edition's public page: its pack, its owner, its listing, how the owner paid (and the Stars lock), and
+ * everything that happened to it.
+ */
+export async function getEdition(
+  db: DbOrTx,
+  editionId: number,
+  lock: { now: Date; lockDays: number } = { now: new Date(), lockDays: DEFAULT_STARS_RESALE_LOCK_DAYS },
+): Promise<EditionDetail | null> {
   const [row] = await db
     .select({
       id: editions.id,
@@ -27,6 +41,8 @@ export async function getEdition(db: DbOrTx, editionId: number): Promise<Edition
       ownerUsername: users.username,
       listingId: listings.id,
       listingPrice: listings.priceNano,
+      acquiredWith: editions.acquiredWith,
+      acquiredAt: editions.acquiredAt,
     })
     .from(editions)
     .innerJoin(packs, eq(packs.id, editions.packId))
@@ -41,6 +57,7 @@ export async function getEdition(db: DbOrTx, editionId: number): Promise<Edition
     pack: { id: row.packId, title: row.title, imageUrl: fileUrl(row.imageKey), maxSupply: row.maxSupply },
     owner: { id: Number(row.ownerId), name: row.ownerName, username: row.ownerUsername },
     listing: row.listingId === null ? null : { id: row.listingId, price: formatTon(row.listingPrice!) },
+    ...editionPayment(row, lock.now, lock.lockDays),
     history: history.items,
   };
 }

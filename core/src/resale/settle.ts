@@ -59,7 +59,10 @@ export async function fulfilResaleOrder(
   }
 
   const sellerId = terms.sellerId;
-  await tx.update(editions).set({ ownerId: order.userId }).where(eq(editions.id, edition.id));
+  await tx
+    .update(editions)
+    .set({ ownerId: order.userId, acquiredWith: input.method, acquiredAt: input.now })
+    .where(eq(editions.id, edition.id));
   if (order.listingId !== null) {
     await tx
       .update(listings)

@@ -53,6 +53,8 @@ export function collectionItem(overrides: Partial<CollectionItem> = {}): Collect
     editionId: 40,
     serial: 4,
     listing: null,
+    paidWith: 'ton',
+    resellableFrom: null,
     ...overrides,
   };
 }

@@ -10,7 +10,7 @@ import {
 } from '../constants.js';
 import { API_ERRORS } from '../messages.js';
 import { IsoDate, PackId, TonAmount } from './common.js';
-import { LastSale, ListingRef } from './resale.js';
+import { EditionPayment, LastSale, ListingRef } from './resale.js';
 
 export const CreatorRef = z.object({ id: z.number().int(), name: z.string(), username: z.string().nullable() });
 
@@ -110,6 +110,7 @@ export const CollectionItem = PackCard.extend({
   editionId: z.number().int(),
   serial: z.number().int(),
   listing: ListingRef.nullable(),
+  ...EditionPayment.shape,
 });
 export type CollectionItem = z.infer<typeof CollectionItem>;
 export const CollectionResponse = z.array(CollectionItem);

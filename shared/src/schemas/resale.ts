@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_METHODS } from '../constants.js';
 import { IsoDate, TonAmount } from './common.js';
 
 /** The wire shapes of the resale contract (issue 10). */
@@ -67,6 +68,16 @@ export type PricePoint = z.infer<typeof PricePoint>;
 export const PriceHistory = z.object({ points: z.array(PricePoint) });
 export type PriceHistory = z.infer<typeof PriceHistory>;
 
+/**
+ * How the owner paid for an edition (null for editions made outside a sale, e.g. seeds) and, while a Stars
+ * payment can still be refunded, when it becomes resellable (null when it can be resold now).
+ */
+export const EditionPayment = z.object({
+  paidWith: z.enum(PAYMENT_METHODS).nullable(),
+  resellableFrom: IsoDate.nullable(),
+});
+export type EditionPayment = z.infer<typeof EditionPayment>;
+
 export const EditionDetail = z.object({
   id: z.number().int(),
   serial: z.number().int(),
@@ -78,6 +89,7 @@ export const EditionDetail = z.object({
   }),
   owner: UserRef,
   listing: z.object({ id: z.number().int(), price: TonAmount }).nullable(),
+  ...EditionPayment.shape,
   history: z.array(ActivityItem),
 });
 export type EditionDetail = z.infer<typeof EditionDetail>;

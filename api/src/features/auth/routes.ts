@@ -12,20 +12,17 @@ import {
   consumeLoginCode,
   createLoginCode,
   getUserById,
-  gone,
   issueTokens,
-  notFound,
   parseInput,
   revokeRefreshToken,
   rotateRefreshToken,
-  serviceUnavailable,
   toUserDto,
-  unauthorized,
   upsertDemoUser,
   upsertTelegramUser,
   type UserRow,
   verifyInitData,
 } from '@stickerdrop/core';
+import { gone, notFound, serviceUnavailable, unauthorized } from '../../http/errors.js';
 import { requireUser } from '../../http/auth.js';
 
 const LoginCodeParams = z.object({ code: z.string().max(128) });

@@ -4,6 +4,6 @@ import { requireUser } from '../../http/auth.js';
 
 /** GET /api/collection: the caller's purchased packs. */
 export async function collectionRoutes(app: FastifyInstance): Promise<void> {
-  const { db, now } = app.deps;
-  app.get('/api/collection', (request) => listCollection(db, requireUser(request), now()));
+  const { config, db, now } = app.deps;
+  app.get('/api/collection', (request) => listCollection(db, requireUser(request), now(), config.starsResaleLockDays));
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
-import { badRequest, type CreatePackInput, HttpError, inspectImage, payloadTooLarge } from '@stickerdrop/core';
+import { type CreatePackInput, DomainError, inspectImage } from '@stickerdrop/core';
+import { HttpError, badRequest, payloadTooLarge } from '../../http/errors.js';
 
 const TEXT_FIELDS = ['title', 'description', 'price', 'category', 'tags', 'maxSupply', 'royaltyBps'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
@@ -36,7 +37,7 @@ export async function readCreatePackForm(request: FastifyRequest): Promise<Creat
 
 /** The multipart plugin's errors in our words. */
 function toHttpError(error: unknown): unknown {
-  if (error instanceof HttpError) return error;
+  if (error instanceof HttpError || error instanceof DomainError) return error;
   switch ((error as { code?: string }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
       return payloadTooLarge(MESSAGES.fileTooLarge);

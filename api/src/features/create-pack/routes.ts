@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_ERRORS, type PackDetail } from '@stickerdrop/shared';
-import { createPack, forbidden, getPackDetail, getUserById } from '@stickerdrop/core';
+import { createPack, getPackDetail, getUserById } from '@stickerdrop/core';
+import { forbidden } from '../../http/errors.js';
 import { requireUser } from '../../http/auth.js';
 import { readCreatePackForm } from './create-pack-form.js';
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
-import { type DbOrTx, findPackAccess, forbidden, notFound, type PackAccess, unauthorized } from '@stickerdrop/core';
+import { type DbOrTx, findPackAccess, type PackAccess } from '@stickerdrop/core';
+import { forbidden, notFound, unauthorized } from '../../http/errors.js';
 import { packIdParam } from '../packs/params.js';
 
 export interface OwnedPack {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { API_ERRORS, type TelegramSetResponse } from '@stickerdrop/shared';
-import { conflict, enqueueOutbox, HttpError } from '@stickerdrop/core';
+import { enqueueOutbox } from '@stickerdrop/core';
+import { HttpError, conflict } from '../../http/errors.js';
 import { requirePackOwner } from './owner-access.js';
 import { shareMessageRoutes } from './share-message.js';
 

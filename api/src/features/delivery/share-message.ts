@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { InlineQueryResultArticle } from 'grammy/types';
 import { API_ERRORS, MESSAGES, packAppLink, type PackDetail, type ShareMessageResponse } from '@stickerdrop/shared';
-import { conflict, getPackDetail, notFound, serviceUnavailable, unauthorized } from '@stickerdrop/core';
+import { getPackDetail } from '@stickerdrop/core';
+import { conflict, notFound, serviceUnavailable, unauthorized } from '../../http/errors.js';
 import { botApi } from '../../telegram.js';
 import { packIdParam } from '../packs/params.js';
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { isValidKey, notFound } from '@stickerdrop/core';
+import { isValidKey } from '@stickerdrop/core';
+import { notFound } from '../../http/errors.js';
 
 /** A stored file never changes under its key (every upload gets a new one), so caches may keep it forever. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';

@@ -2,11 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AcceptOfferRequest, MESSAGES, OFFER_ERRORS, OfferRequest, RESALE_ERRORS } from '@stickerdrop/shared';
 import {
   acceptOffer,
-  badRequest,
   declineOffer,
   makeOffer,
   myOffers,
-  notFound,
   offerSaleTerms,
   packOffers,
   parseInput,
@@ -14,6 +12,7 @@ import {
   withdrawOffer,
 } from '@stickerdrop/core';
 import { requireUser } from '../../http/auth.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { packIdParam } from '../packs/params.js';
 
 const MAX_ID = 2_147_483_647;
@@ -34,7 +33,12 @@ export async function offersRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/offers', async (request, reply) => {
     const userId = requireUser(request);
     const input = parseInput(OfferRequest, request.body);
-    const { offer, created } = await makeOffer(db, { userId, ...input, now: now() });
+    const { offer, created } = await makeOffer(db, {
+      userId,
+      ...input,
+      starsLockDays: config.starsResaleLockDays,
+      now: now(),
+    });
     return reply.status(created ? 201 : 200).send({ offer });
   });
 

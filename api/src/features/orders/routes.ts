@@ -1,17 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_ERRORS, BuyRequest, MESSAGES, OrderIdParams, type PaymentInstructions } from '@stickerdrop/shared';
 import {
-  badRequest,
   buyPack,
   findUserOrder,
   fulfilOrder,
-  notFound,
   parseInput,
   type PaymentRail,
   resolvePaymentRail,
   toOrderDto,
-  unauthorized,
 } from '@stickerdrop/core';
+import { badRequest, notFound, unauthorized } from '../../http/errors.js';
 import { requireUser } from '../../http/auth.js';
 import { buyListingRoute, isListingBuy } from '../resale/routes.js';
 

@@ -1,5 +1,5 @@
 import { MESSAGES, parsePackId } from '@stickerdrop/shared';
-import { notFound } from '@stickerdrop/core';
+import { notFound } from '../../http/errors.js';
 
 /** The pack id of a `:id` path segment; anything that cannot be a pack id is a 404, like a missing pack. */
 export function packIdParam(raw: unknown): number {

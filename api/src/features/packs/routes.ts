@@ -7,12 +7,11 @@ import {
   listPacks,
   listTrending,
   markFavorites,
-  notFound,
   packRating,
   parseInput,
   toggleLike,
-  unauthorized,
 } from '@stickerdrop/core';
+import { notFound, unauthorized } from '../../http/errors.js';
 import { optionalUser } from '../../http/auth.js';
 import { packIdParam } from './params.js';
 

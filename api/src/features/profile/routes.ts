@@ -1,14 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_ERRORS, BecomeCreatorRequest, UpdateProfileRequest } from '@stickerdrop/shared';
-import {
-  becomeCreator,
-  getUserById,
-  parseInput,
-  profileOf,
-  toUserDto,
-  unauthorized,
-  updateProfileFields,
-} from '@stickerdrop/core';
+import { becomeCreator, getUserById, parseInput, profileOf, toUserDto, updateProfileFields } from '@stickerdrop/core';
+import { unauthorized } from '../../http/errors.js';
 import { requireUser } from '../../http/auth.js';
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {

@@ -8,13 +8,11 @@ import {
   RESALE_ERRORS,
 } from '@stickerdrop/shared';
 import {
-  badRequest,
   buyListing,
   delistEdition,
   getEdition,
   listActivity,
   listEdition,
-  notFound,
   offeredPaymentMethods,
   packExists,
   packListings,
@@ -23,6 +21,7 @@ import {
   toOrderDto,
   type PaymentRail,
 } from '@stickerdrop/core';
+import { badRequest, notFound } from '../../http/errors.js';
 import { requireUser } from '../../http/auth.js';
 import { packIdParam } from '../packs/params.js';
 
@@ -40,13 +39,19 @@ type PackRequest = FastifyRequest<{ Params: { id: string } }>;
 
 /** The resale contract of issue 10 (listings, editions, activity, price history). */
 export async function resaleRoutes(app: FastifyInstance): Promise<void> {
-  const { db, now } = app.deps;
+  const { config, db, now } = app.deps;
 
   app.post('/api/editions/:editionId/listing', async (request: EditionRequest, reply) => {
     const userId = requireUser(request);
     const editionId = editionIdParam(request.params.editionId);
     const { price } = parseInput(ListingRequest, request.body);
-    const result = await listEdition(db, { userId, editionId, price, now: now() });
+    const result = await listEdition(db, {
+      userId,
+      editionId,
+      price,
+      now: now(),
+      starsLockDays: config.starsResaleLockDays,
+    });
     return reply.status(result.created ? 201 : 200).send({ listing: result.listing });
   });
 
@@ -57,7 +62,10 @@ export async function resaleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/api/editions/:editionId', async (request: EditionRequest) => {
-    const edition = await getEdition(db, editionIdParam(request.params.editionId));
+    const edition = await getEdition(db, editionIdParam(request.params.editionId), {
+      now: now(),
+      lockDays: config.starsResaleLockDays,
+    });
     if (!edition) throw notFound(RESALE_ERRORS.editionNotFound);
     return edition;
   });

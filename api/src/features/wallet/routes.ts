@@ -8,8 +8,8 @@ import {
   tonConnectIcon,
   tonConnectManifest,
   toUserDto,
-  unauthorized,
 } from '@stickerdrop/core';
+import { unauthorized } from '../../http/errors.js';
 import { requireUser } from '../../http/auth.js';
 
 /**

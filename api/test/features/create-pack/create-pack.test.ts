@@ -2,10 +2,11 @@ import { asc, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
-import { createPack, HttpError, tables } from '@stickerdrop/core';
+import { createPack, DomainError, tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, type TestUser } from '../../users.js';
 import { makeImage, makePixelBombPng } from './fixtures.js';
+import { DOMAIN_ERROR_STATUS } from '../../../src/http/errors.js';
 
 describeEachDatabase('createPack (the service the bot calls)', (kind) => {
   let t: TestApp;
@@ -27,9 +28,9 @@ describeEachDatabase('createPack (the service the bot calls)', (kind) => {
       () => null,
       (caught: unknown) => caught,
     );
-    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toBeInstanceOf(DomainError);
     expect(await packCount()).toBe(before);
-    return { status: (error as HttpError).statusCode, message: (error as HttpError).message };
+    return { status: DOMAIN_ERROR_STATUS[(error as DomainError).code], message: (error as DomainError).message };
   }
 
   it('creates a pack from WEBP when the bot asks, with tags as a list and the edition size as a number', async () => {

@@ -1,17 +1,18 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
-import { detectImageType, HttpError, inspectImage, renderSticker } from '@stickerdrop/core';
+import { detectImageType, DomainError, inspectImage, renderSticker } from '@stickerdrop/core';
 import { renderPreview } from '@stickerdrop/core/testing';
 import { makeImage, makePixelBombPng } from './fixtures.js';
+import { DOMAIN_ERROR_STATUS } from '../../../src/http/errors.js';
 
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
   const error = await promise.then(
     () => null,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(HttpError);
-  return { status: (error as HttpError).statusCode, message: (error as HttpError).message };
+  expect(error).toBeInstanceOf(DomainError);
+  return { status: DOMAIN_ERROR_STATUS[(error as DomainError).code], message: (error as DomainError).message };
 }
 
 describe('detectImageType', () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { OFFER_ERRORS, RESALE_ERRORS } from '@stickerdrop/shared';
+import { OFFER_ERRORS, RESALE_ERRORS, STARS_LOCK_TEXTS, starsLockEnd } from '@stickerdrop/shared';
 import { expireOffers, tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
@@ -185,6 +185,30 @@ describeEachDatabase('offers: accepting, declining, withdrawing, expiring', (kin
     } finally {
       await ton.close();
     }
+  });
+
+  it('the Stars resale lock: no offer on an edition paid in Stars, nor accepting a pack-wide one with it, for 21 days', async () => {
+    const locked = await ownedEdition(t);
+    const free = await ownedEdition(t, { pack: locked.pack });
+    await t.db
+      .update(tables.editions)
+      .set({ acquiredWith: 'stars', acquiredAt: t.clock.now })
+      .where(eq(tables.editions.id, locked.editionId));
+    const lockText = STARS_LOCK_TEXTS.lockedError(starsLockEnd(t.clock.now, 21));
+    const bidder = await createUser(t);
+    expect(await makeOffer(t, bidder, { editionId: locked.editionId, price: '2' })).toMatchObject({
+      statusCode: 409,
+      error: lockText,
+    });
+    const { offer } = await makeOffer(t, bidder, { packId: locked.pack.id, price: '2' });
+    expect(await acceptOffer(t, locked.seller, offer.id, locked.editionId)).toMatchObject({
+      statusCode: 409,
+      error: lockText,
+    });
+    expect((await offerRow(t, offer.id)).status).toBe('open');
+    expect((await acceptOffer(t, free.seller, offer.id, free.editionId)).statusCode).toBe(201);
+    t.clock.advance(21 * 24 * 60 * MINUTE_MS);
+    expect((await makeOffer(t, bidder, { editionId: locked.editionId, price: '2' })).statusCode).toBe(201);
   });
 
   it('decline (owner) and withdraw (bidder): 204, the bidder told of a decline, 403 for anyone else, 409 once closed', async () => {

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_ERRORS } from '@stickerdrop/shared';
-import { buyPack, HttpError, type PaymentRail, resolvePaymentRail, tables } from '@stickerdrop/core';
+import { buyPack, DomainError, type PaymentRail, resolvePaymentRail, tables } from '@stickerdrop/core';
 import { demoRail, offeredPaymentMethods } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { buy, createPack, orderRow } from './fixtures.js';
+import { DOMAIN_ERROR_STATUS } from '../../../src/http/errors.js';
 
 const tonRail: PaymentRail = {
   method: 'ton',
@@ -17,11 +18,11 @@ const tonRail: PaymentRail = {
   }),
 };
 
-function refusal(run: () => unknown): HttpError {
+function refusal(run: () => unknown): { statusCode: number; message: string } {
   try {
     run();
   } catch (error) {
-    if (error instanceof HttpError) return error;
+    if (error instanceof DomainError) return { statusCode: DOMAIN_ERROR_STATUS[error.code], message: error.message };
     throw error;
   }
   throw new Error('expected a refusal');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { PROFILE_LIMITS, UserResponse } from '@stickerdrop/shared';
-import { becomeCreator, HttpError, tables } from '@stickerdrop/core';
+import { becomeCreator, DomainError, tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser, type TestUser } from '../../users.js';
 
@@ -54,13 +54,13 @@ describeEachDatabase('becoming a creator', (kind) => {
     expect(await rowOf(user.id)).toEqual(before);
   });
 
-  it('the bot’s service: same effect, validation as an HttpError, null for an unknown user', async () => {
+  it('the bot’s service: same effect, validation as a DomainError, null for an unknown user', async () => {
     const user = await createUser(t);
     expect(await becomeCreator(t.db, user.id, { bio: 'From the bot' })).toMatchObject({
       isCreator: true,
       bio: 'From the bot',
     });
-    await expect(becomeCreator(t.db, user.id, { displayName: 'x'.repeat(100) })).rejects.toBeInstanceOf(HttpError);
+    await expect(becomeCreator(t.db, user.id, { displayName: 'x'.repeat(100) })).rejects.toBeInstanceOf(DomainError);
     expect((await rowOf(user.id)).displayName).toBeNull();
     expect(await becomeCreator(t.db, 55_555_555)).toBeNull();
   });

@@ -5,6 +5,7 @@ import { refundNotice } from '../refund-texts.js';
 import { refundStarsNow, tellBuyer } from '../refunds.js';
 import type { PaymentsTelegram } from '../telegram.js';
 import type { WatcherLog } from '../ton/watcher.js';
+import { revokeRefundedStarsEdition, unrefundedStarsPurchases } from './revoke.js';
 import { settleStarsPayment, STARS_CURRENCY } from './services.js';
 
 export interface StarsReconcilerOptions {
@@ -30,7 +31,8 @@ export interface StarsReconciler {
  * crash re-delivers it; but an error the bot's error boundary swallows (the database away for a moment)
  * would confirm the update unsettled. This pass reads the bot's Star transactions from Telegram
  * (getStarTransactions) and settles any invoice payment the ledger does not know, refunding it when it
- * cannot buy an edition, exactly as the bot would have. Payments already refunded are left alone.
+ * cannot buy an edition, exactly as the bot would have. Payments already refunded are left alone; one
+ * that bought an edition and that Telegram refunded without us (a dispute) takes the edition back.
  */
 export function createStarsReconciler(options: StarsReconcilerOptions): StarsReconciler {
   const { db, telegram, log, intervalMs = 5 * 60_000, pageSize = 100, maxPages = 20 } = options;
@@ -49,6 +51,7 @@ export function createStarsReconciler(options: StarsReconcilerOptions): StarsRec
       }
       if (transactions.length < pageSize) break;
     }
+    await revokeRefundedEditions([...refunded]);
     let settled = 0;
     for (const tx of incoming) {
       if (stopping) break;
@@ -83,6 +86,15 @@ export function createStarsReconciler(options: StarsReconcilerOptions): StarsRec
       }
     }
     return settled;
+  }
+
+  /** Refunds Telegram made that we did not: the editions those payments bought are taken back. */
+  async function revokeRefundedEditions(refundedCharges: string[]): Promise<void> {
+    for (const chargeId of await unrefundedStarsPurchases(db, refundedCharges)) {
+      if (stopping) return;
+      const outcome = await revokeRefundedStarsEdition(db, { chargeId, now: options.now() });
+      log.warn({ chargeId, outcome }, 'Stars payment refunded outside the marketplace');
+    }
   }
 
   function schedule(delay: number): void {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { API_ERRORS } from '@stickerdrop/shared';
 import type { Database } from '../../db/client.js';
 import { packs } from '../../db/schema.js';
-import { badRequest } from '../../errors.js';
+import { DomainError } from '../../errors.js';
 import type { PaymentRail } from '../../orders/payment-rails.js';
 import { STRIPE_MIN_USD_CENTS, usdCents } from '../prices.js';
 import type { Stripe } from './client.js';
@@ -31,7 +31,7 @@ export function stripeRail(deps: StripeRailDeps): PaymentRail {
     method: 'stripe',
     async createPayment(order) {
       const cents = usdCents(order.amountNano, deps.usdRate);
-      if (cents < STRIPE_MIN_USD_CENTS) throw badRequest(API_ERRORS.cardAmountTooSmall);
+      if (cents < STRIPE_MIN_USD_CENTS) throw new DomainError('invalid_price', API_ERRORS.cardAmountTooSmall);
       const [pack] = await deps.db.select({ title: packs.title }).from(packs).where(eq(packs.id, order.packId));
       const back = `${deps.publicUrl}/#/sticker?id=${order.packId}&order=${order.id}`;
       const session = await deps.stripe.checkout.sessions.create(

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_ERRORS } from '@stickerdrop/shared';
-import { badRequest, handleStripeEvent, notFound, type Stripe } from '@stickerdrop/core';
+import { handleStripeEvent, type Stripe } from '@stickerdrop/core';
+import { badRequest, notFound } from '../../../http/errors.js';
 
 /** Stripe events are small, but a session with many fields can pass the app's 64 KB default. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
