@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Placeholder } from '@telegram-apps/telegram-ui';
+import { useSearchParams } from 'react-router-dom';
 import { Clock, Gem, Heart, Package } from '../../components/icon-set';
 import {
   COLLECTION_FILTERS,
@@ -16,6 +17,7 @@ import { SearchField } from '../../components/SearchField';
 import { StatTiles } from '../../components/StatTiles';
 import { ToggleGroup } from '../../components/ToggleGroup';
 import { Page } from '../../telegram/Page';
+import { LazyCollectionOffers } from '../offers/lazy';
 import { PackCard } from '../packs/PackCard';
 import { useLike } from '../packs/use-like';
 import { SellControls } from '../resale/SellControls';
@@ -24,6 +26,9 @@ import { collectionCounts, totalSpent } from './collection-stats';
 import { collectionQueries } from './queries';
 
 const FILTER_LABELS: Record<CollectionFilter, string> = { all: 'All', recent: 'Recent', favorites: 'Favorites' };
+const TABS = ['packs', 'offers'] as const;
+type Tab = (typeof TABS)[number];
+const TAB_LABELS: Record<Tab, string> = { packs: 'Packs', offers: 'Offers' };
 
 /** SPEC §2 Collection: the user's purchased packs with stats, search and the three filters. */
 export function CollectionPage() {
@@ -32,6 +37,9 @@ export function CollectionPage() {
   const collection = useQuery(collectionQueries.list(api));
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<CollectionFilter>('all');
+  // The tab is in the route (#/collection?tab=offers), so a link can open the offers directly.
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'offers' ? 'offers' : 'packs';
 
   // SPEC §8: a collection that fails to load is only logged, and shows as empty.
   useEffect(() => {
@@ -57,37 +65,53 @@ export function CollectionPage() {
           { label: 'Recent', value: counts.recent, icon: Clock },
         ]}
       />
-      <div className="toolbar">
-        <SearchField label="Search your collection" value={search} onChange={setSearch} />
-        <ToggleGroup
-          label="Filter"
-          values={COLLECTION_FILTERS}
-          labels={FILTER_LABELS}
-          value={filter}
-          onChange={setFilter}
-        />
-      </div>
-
-      {collection.isPending ? (
-        <Loading />
-      ) : items.length === 0 ? (
-        <Placeholder
-          header="Your collection is empty"
-          description="Packs you buy appear here, numbered by edition."
-          action={<ButtonLink to="/marketplace">Browse Marketplace</ButtonLink>}
-        />
-      ) : shown.length === 0 ? (
-        <Placeholder header="No packs match" description="Try another search or filter." />
+      <ToggleGroup
+        label="Collection"
+        className="chips collection-tabs"
+        values={TABS}
+        labels={TAB_LABELS}
+        value={tab}
+        onChange={(next) => setParams(next === 'offers' ? { tab: next } : {}, { replace: true })}
+      />
+      {tab === 'offers' ? (
+        <Suspense fallback={<Loading />}>
+          <LazyCollectionOffers collection={items} />
+        </Suspense>
       ) : (
-        <div className="pack-grid">
-          {shown.map((item, index) => (
-            // One entry per edition: a collector may own several of one pack.
-            <div key={item.editionId} className="collection-entry" data-testid="collection-entry">
-              <PackCard pack={item} index={index} showPurchaseInfo onToggleFavorite={(p) => like.toggle(p.id)} />
-              <SellControls item={item} />
+        <>
+          <div className="toolbar">
+            <SearchField label="Search your collection" value={search} onChange={setSearch} />
+            <ToggleGroup
+              label="Filter"
+              values={COLLECTION_FILTERS}
+              labels={FILTER_LABELS}
+              value={filter}
+              onChange={setFilter}
+            />
+          </div>
+
+          {collection.isPending ? (
+            <Loading />
+          ) : items.length === 0 ? (
+            <Placeholder
+              header="Your collection is empty"
+              description="Packs you buy appear here, numbered by edition."
+              action={<ButtonLink to="/marketplace">Browse Marketplace</ButtonLink>}
+            />
+          ) : shown.length === 0 ? (
+            <Placeholder header="No packs match" description="Try another search or filter." />
+          ) : (
+            <div className="pack-grid">
+              {shown.map((item, index) => (
+                // One entry per edition: a collector may own several of one pack.
+                <div key={item.editionId} className="collection-entry" data-testid="collection-entry">
+                  <PackCard pack={item} index={index} showPurchaseInfo onToggleFavorite={(p) => like.toggle(p.id)} />
+                  <SellControls item={item} />
+                </div>
+              ))}
             </div>
-          ))}
-        </div>
+          )}
+        </>
       )}
     </Page>
   );

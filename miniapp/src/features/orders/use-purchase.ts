@@ -142,10 +142,19 @@ export function usePurchase(packId: number) {
     }
   }, [api, order, phase, succeed, fail]);
 
+  /** An order reserved elsewhere (an accepted offer): paid from its payment step like any other. */
+  const resume = useCallback(
+    (reserved: Order) => {
+      if (phase !== 'idle') return;
+      follow(reserved);
+    },
+    [phase, follow],
+  );
+
   const cancel = useCallback(() => {
     setPhase('idle');
     setOrder(null);
   }, []);
 
-  return { phase, order, processing: phase !== 'idle' && phase !== 'awaiting', buy, payDemo, cancel };
+  return { phase, order, processing: phase !== 'idle' && phase !== 'awaiting', buy, resume, payDemo, cancel };
 }

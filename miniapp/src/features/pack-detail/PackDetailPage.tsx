@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
@@ -19,8 +20,10 @@ import { packQueries } from '../packs/queries';
 import { useLike } from '../packs/use-like';
 import { AddToTelegramButton } from './AddToTelegramButton';
 import { PriceBox } from './PriceBox';
+import { useOrderFromRoute } from './use-order-from-route';
 import { usePackActions } from './use-pack-actions';
 import { usePurchase } from '../orders/use-purchase';
+import { LazyOffersSection } from '../offers/lazy';
 import { PackMarket } from '../resale/PackMarket';
 import { resaleQueries } from '../resale/queries';
 import './pack-detail.css';
@@ -38,6 +41,7 @@ export function PackDetailPage() {
   const like = useLike();
   const actions = usePackActions(pack.data, clientConfig.data?.botUsername ?? null);
   const purchase = usePurchase(id ?? 0);
+  useOrderFromRoute(purchase);
   const listings = useQuery({ ...resaleQueries.listings(api, id ?? 0), enabled: id !== null });
   const cheapest = listings.data?.items[0] ?? null;
 
@@ -135,7 +139,8 @@ export function PackDetailPage() {
             ]}
           />
 
-          {data.isOwned ? (
+          {/* An owner may still be paying for another edition (an accepted offer): its payment step shows. */}
+          {data.isOwned && !purchase.order ? (
             <div className="notice" role="note">
               <Icon icon={CircleCheck} className="notice__icon" size={20} />
               You own this pack{data.edition ? ` (edition #${data.edition} of ${data.maxSupply})` : ''}. Download it or
@@ -154,6 +159,9 @@ export function PackDetailPage() {
             busy={purchase.processing || data.isOwned}
             onBuy={(listingId) => void purchase.buy(resaleChoice(clientConfig.data?.paymentMethods), listingId)}
           />
+          <Suspense fallback={<Loading />}>
+            <LazyOffersSection packId={data.id} />
+          </Suspense>
         </div>
       </article>
     </Page>

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Placeholder } from '@telegram-apps/telegram-ui';
@@ -7,6 +8,7 @@ import { ButtonLink } from '../../components/ButtonLink';
 import { Loading } from '../../components/Loading';
 import { apiUrl } from '../../config';
 import { Page } from '../../telegram/Page';
+import { LazyOffersSection } from '../offers/lazy';
 import { ActivityList } from './ActivityList';
 import { resaleQueries } from './queries';
 import './resale.css';
@@ -51,6 +53,12 @@ export function EditionPage() {
           {data.listing ? ` · listed at ${data.listing.price} ${CURRENCY}` : ' · not for sale'}
         </p>
         <Link to={`/sticker?id=${data.pack.id}`}>Open the pack</Link>
+        <Suspense fallback={<Loading />}>
+          <LazyOffersSection
+            packId={data.pack.id}
+            edition={{ id: data.id, serial: data.serial, ownerId: data.owner.id }}
+          />
+        </Suspense>
         <h2 className="section-title">Provenance</h2>
         <ActivityList items={data.history} />
       </article>

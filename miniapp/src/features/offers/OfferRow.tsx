@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { CURRENCY, type Offer } from '@stickerdrop/shared';
+import { expiryText } from './offer-form';
+import { OFFER_TEXTS, STATUS_LABELS } from './texts';
+
+/** "#4" linking to the edition, or "Any edition" for a pack-wide offer. */
+export function offerTarget(offer: Offer): ReactNode {
+  if (offer.editionId === null) return OFFER_TEXTS.anyEdition;
+  return <Link to={`/edition?id=${offer.editionId}`}>#{offer.serial}</Link>;
+}
+
+/**
+ * One offer: what it is on, who bids, how much and until when (or how it ended), then the actions the
+ * viewer may take on it.
+ */
+export function OfferRow({
+  offer,
+  best = false,
+  showPack = false,
+  children,
+}: {
+  offer: Offer;
+  best?: boolean;
+  showPack?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <li className="offer-row" data-testid="offer-row">
+      <div className="offer-row__main">
+        <span className="offer-row__price">
+          {offer.price} {CURRENCY}
+          {best ? <span className="offer-row__best">Best</span> : null}
+        </span>
+        <span>
+          {showPack ? <Link to={`/sticker?id=${offer.packId}`}>{offer.pack.title}</Link> : null}
+          {showPack ? ' · ' : null}
+          {offerTarget(offer)} · by {offer.bidder.name}
+        </span>
+        <span className="muted">
+          {offer.status === 'open' ? (
+            <time dateTime={offer.expiresAt}>{expiryText(offer.expiresAt)}</time>
+          ) : (
+            STATUS_LABELS[offer.status]
+          )}
+        </span>
+      </div>
+      {children ? <div className="offer-row__actions">{children}</div> : null}
+    </li>
+  );
+}

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '@telegram-apps/telegram-ui';
+import { useNavigate } from 'react-router-dom';
+import { useApi } from '../../api/ApiProvider';
+import { Loading } from '../../components/Loading';
+import { useToast } from '../../toast/ToastProvider';
+import { useAuth } from '../auth/AuthProvider';
+import { MakeOfferForm } from './MakeOfferForm';
+import { OfferRow } from './OfferRow';
+import { offerQueries, type OfferTarget } from './queries';
+import { ReceivedOfferActions } from './ReceivedOfferActions';
+import { OFFER_TEXTS } from './texts';
+import { useOfferActions } from './use-offer-actions';
+import './offers.css';
+
+interface OffersSectionProps {
+  packId: number;
+  /** On an edition's page: that edition (its offers and the pack-wide ones), and who owns it. */
+  edition?: { id: number; serial: number; ownerId: number };
+}
+
+/** The open offers of a pack or an edition, best first, with "Make offer" and the viewer's own actions. */
+export function OffersSection({ packId, edition }: OffersSectionProps) {
+  const api = useApi();
+  const { user } = useAuth();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { withdraw } = useOfferActions();
+  const [making, setMaking] = useState(false);
+  const offers = useQuery(offerQueries.pack(api, packId));
+  const owner = edition !== undefined && user?.id === edition.ownerId;
+  const target: OfferTarget = edition ? { editionId: edition.id } : { packId };
+  const items = (offers.data?.items ?? []).filter(
+    (offer) => !edition || offer.editionId === null || offer.editionId === edition.id,
+  );
+
+  const startOffer = () => {
+    if (!user) {
+      toast.error(OFFER_TEXTS.signInToOffer);
+      navigate('/login');
+      return;
+    }
+    setMaking(true);
+  };
+
+  return (
+    <section className="offers" aria-label="Offers">
+      <div className="offers__head">
+        <h2 className="section-title">Offers</h2>
+        {owner || making ? null : (
+          <Button size="s" mode="bezeled" onClick={startOffer}>
+            {OFFER_TEXTS.makeOffer}
+          </Button>
+        )}
+      </div>
+      {making ? <MakeOfferForm target={target} onClose={() => setMaking(false)} /> : null}
+      {offers.isPending ? (
+        <Loading />
+      ) : offers.isError ? (
+        <div className="offers__error" role="alert">
+          <span>{OFFER_TEXTS.loadFailed}</span>
+          <Button size="s" mode="plain" onClick={() => void offers.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <p className="muted">No offers yet.</p>
+      ) : (
+        <ul className="offers__list" aria-label="Open offers">
+          {items.map((offer, index) => (
+            <OfferRow key={offer.id} offer={offer} best={index === 0}>
+              {offer.bidder.id === user?.id ? (
+                <Button
+                  size="s"
+                  mode="plain"
+                  loading={withdraw.isPending && withdraw.variables === offer.id}
+                  onClick={() => withdraw.mutate(offer.id)}
+                >
+                  Withdraw
+                </Button>
+              ) : owner && edition ? (
+                <ReceivedOfferActions offer={offer} editions={[{ editionId: edition.id, serial: edition.serial }]} />
+              ) : null}
+            </OfferRow>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
