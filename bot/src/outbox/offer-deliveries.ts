@@ -1,5 +1,5 @@
 import { InlineKeyboard } from 'grammy';
-import type { OutboxPayloads, OutboxRow } from '@stickerdrop/core';
+import { readOutboxPayload, type OutboxRow } from '@stickerdrop/core';
 import { payOrderKeyboard } from '../keyboards.js';
 import { OFFER_TEXTS } from '../offer-texts.js';
 import type { DeliveryDeps } from './delivery-deps.js';
@@ -8,7 +8,7 @@ import type { DeliveryDeps } from './delivery-deps.js';
 export const OFFER_OUTBOX_KINDS = ['offer_received', 'offer_accepted', 'offer_declined', 'offer_expired'] as const;
 export type OfferOutboxKind = (typeof OFFER_OUTBOX_KINDS)[number];
 
-const payloadOf = <K extends OfferOutboxKind>(row: OutboxRow, _kind: K) => row.payload as OutboxPayloads[K];
+const payloadOf = <K extends OfferOutboxKind>(row: OutboxRow, kind: K) => readOutboxPayload(row, kind);
 
 /** Callback data of the owner's buttons; the handler in features/offers.ts parses the same shapes. */
 export const acceptData = (offerId: number, editionId: number) => `offer:accept:${offerId}:${editionId}`;
@@ -16,8 +16,9 @@ export const declineData = (offerId: number) => `offer:decline:${offerId}`;
 
 export function offerRecipient(row: OutboxRow): number | null {
   if (row.kind === 'offer_received') return payloadOf(row, 'offer_received').ownerId;
-  if ((OFFER_OUTBOX_KINDS as readonly string[]).includes(row.kind))
-    return (row.payload as { bidderId: number }).bidderId;
+  if (row.kind === 'offer_accepted' || row.kind === 'offer_declined' || row.kind === 'offer_expired') {
+    return payloadOf(row, row.kind).bidderId;
+  }
   return null;
 }
 

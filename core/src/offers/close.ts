@@ -41,7 +41,10 @@ export async function withdrawOffer(db: Database, input: CloseInput): Promise<vo
  * an accept holds locked right now are skipped (it will find the offer past its time itself and refuse);
  * the next sweep catches anything left. Returns how many it expired.
  */
-export async function expireOffers(db: Database, now: Date, limit = 500): Promise<number> {
+/** Offers one sweep closes at most; a full batch asks for the next pass at once. */
+export const EXPIRY_BATCH = 500;
+
+export async function expireOffers(db: Database, now: Date, limit = EXPIRY_BATCH): Promise<number> {
   const due = await db
     .select({ id: offers.id })
     .from(offers)

@@ -1,30 +1,19 @@
 import type { Database } from '../db/client.js';
-import { expireOffers } from './close.js';
-
-export interface OfferExpirerOptions {
-  intervalMs: number;
-  now: () => Date;
-  onError?: (error: unknown) => void;
-}
+import { periodic, type Job } from '../jobs/periodic.js';
+import type { Logger } from '../logger.js';
+import { EXPIRY_BATCH, expireOffers } from './close.js';
 
 /**
- * Runs `expireOffers` every `intervalMs`, never two at once; a failed sweep is retried on the next tick.
- * Readers already treat an open offer past its time as expired; the sweep closes it and tells the bidder.
- * The returned stop waits for a running sweep.
+ * `expireOffers` every `every` ms, as a job of the process. Readers already treat an open offer past its
+ * time as expired; the sweep closes it and tells the bidder. A full batch runs the next pass at once; a
+ * failing database is retried with backoff.
  */
-export function startOfferExpirer(db: Database, options: OfferExpirerOptions): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = expireOffers(db, options.now())
-      .catch((error: unknown) => options.onError?.(error))
-      .finally(() => {
-        running = null;
-      });
-  }, options.intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+export function offerExpirer(db: Database, options: { every: number; now: () => Date; log: Logger }): Job {
+  return periodic({
+    name: 'offer expiry',
+    every: options.every,
+    log: options.log,
+    backoff: { maxMs: 10 * options.every },
+    run: async () => ((await expireOffers(db, options.now())) >= EXPIRY_BATCH ? 'more' : undefined),
+  });
 }

@@ -2,7 +2,7 @@
 export { makeOffer, type MakeOfferInput } from './make.js';
 export { acceptOffer, type AcceptOfferInput } from './accept.js';
 export { declineOffer, withdrawOffer, expireOffers } from './close.js';
-export { startOfferExpirer, type OfferExpirerOptions } from './expiry-job.js';
-export { findOffer, myOffers, packOffers } from './read.js';
+export { offerExpirer } from './expiry-job.js';
+export { myOffers, packOffers } from './read.js';
 export { offers } from './tables.js';
 export { offerSaleTerms, type OfferSaleConfig, type OfferSaleTerms } from './sale-terms.js';

@@ -2,8 +2,9 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { formatTon } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { editions, packs } from '../db/schema.js';
-import { enqueueOutbox } from '../outbox/enqueue.js';
-import type { OfferNoticePayload, OfferReceivedPayload } from '../outbox/types.js';
+import type { OfferNoticePayload } from '../db/outbox-payloads.js';
+import { enqueueOutbox, enqueueOutboxMessages, outboxMessage } from '../outbox/enqueue.js';
+import { outboxKey } from '../outbox/keys.js';
 import type { OfferRow } from './tables.js';
 
 /** What every offer message says about the offer: the pack, the edition (if one), the price. */
@@ -51,21 +52,23 @@ export async function enqueueOfferReceived(tx: DbOrTx, offer: OfferRow, bidderNa
         .where(and(eq(editions.packId, offer.packId), ne(editions.ownerId, offer.bidderId)))
         .orderBy(asc(editions.ownerId), asc(editions.serial));
   const revision = offer.updatedAt.getTime();
-  const messages = owners.map((owner) => ({
-    kind: 'offer_received' as const,
-    dedupeKey: `offer-received:${offer.id}:${revision}:${owner.ownerId}`,
-    payload: {
-      ...notice,
-      ownerId: owner.ownerId,
-      editionId: owner.editionId,
-      serial: owner.serial,
-      packWide: offer.editionId === null,
-      bidderName,
-    } satisfies OfferReceivedPayload,
-  }));
+  const messages = owners.map((owner) =>
+    outboxMessage(
+      'offer_received',
+      {
+        ...notice,
+        ownerId: owner.ownerId,
+        editionId: owner.editionId,
+        serial: owner.serial,
+        packWide: offer.editionId === null,
+        bidderName,
+      },
+      outboxKey.offer_received(offer.id, revision, owner.ownerId),
+    ),
+  );
   for (let start = 0; start < messages.length; start += OUTBOX_BATCH) {
-    const batch = messages.slice(start, start + OUTBOX_BATCH);
-    await enqueueOutbox(tx, batch[0]!, ...batch.slice(1));
+    const [first, ...rest] = messages.slice(start, start + OUTBOX_BATCH);
+    await enqueueOutboxMessages(tx, [first!, ...rest]);
   }
 }
 
@@ -79,13 +82,12 @@ export async function enqueueBidderNotice(
   outcome: { kind: 'accepted'; orderId: string; payBy: Date } | { kind: 'declined' | 'expired' },
 ): Promise<void> {
   const notice = await offerNotice(tx, offer);
-  const dedupeKey = `offer-${outcome.kind}:${offer.id}`;
   if (outcome.kind === 'accepted') {
     const payload = { ...notice, orderId: outcome.orderId, payBy: outcome.payBy.toISOString() };
-    await enqueueOutbox(tx, { kind: 'offer_accepted', dedupeKey, payload });
+    await enqueueOutbox(tx, 'offer_accepted', payload, outboxKey.offer_accepted(offer.id));
   } else if (outcome.kind === 'declined') {
-    await enqueueOutbox(tx, { kind: 'offer_declined', dedupeKey, payload: notice });
+    await enqueueOutbox(tx, 'offer_declined', notice, outboxKey.offer_declined(offer.id));
   } else {
-    await enqueueOutbox(tx, { kind: 'offer_expired', dedupeKey, payload: notice });
+    await enqueueOutbox(tx, 'offer_expired', notice, outboxKey.offer_expired(offer.id));
   }
 }
