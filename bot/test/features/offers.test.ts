@@ -47,6 +47,7 @@ describe('offer buttons in the chat', () => {
     expect(await offerStatus()).toBe('accepted');
     const [order] = await t.db.select().from(tables.orders).where(eq(tables.orders.offerId, offerId));
     expect(order).toMatchObject({ userId: BIDDER, editionId, amountNano: 2_000_000_000n, status: 'reserved' });
+    expect(t.log.errors().map((entry) => [entry.msg, String((entry.obj as { err?: unknown }).err)])).toEqual([]);
     const methods = t.api.actions.map((call) => call.method);
     expect(methods).toEqual(['answerCallbackQuery', 'editMessageReplyMarkup', 'sendMessage']);
     const [, edit, reply] = t.api.actions;
