@@ -1,4 +1,4 @@
-import type { OutboxPayloads, OutboxRow } from '@stickerdrop/core';
+import { readOutboxPayload, type OutboxRow } from '@stickerdrop/core';
 import { openPackKeyboard } from '../keyboards.js';
 import { TEXTS } from '../texts.js';
 import { PermanentDeliveryError, type DeliveryDeps } from './delivery-deps.js';
@@ -15,7 +15,7 @@ export const BOT_OUTBOX_KINDS = [
 ] as const;
 export type BotOutboxKind = Exclude<(typeof BOT_OUTBOX_KINDS)[number], ResaleOutboxKind>;
 
-const payloadOf = <K extends BotOutboxKind>(row: OutboxRow, _kind: K) => row.payload as OutboxPayloads[K];
+const payloadOf = <K extends BotOutboxKind>(row: OutboxRow, kind: K) => readOutboxPayload(row, kind);
 
 /** Who the row's message goes to; rows of one chat are sent in order, one at a time. */
 export function recipientOf(row: OutboxRow): number {

@@ -48,7 +48,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     survivePostgresRestarts(pool, options.onConnectionError ?? logConnectionError);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', close: () => pool.end() };
   }
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
@@ -56,7 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     return {
-      db: db as unknown as Database,
+      db,
       kind: 'pglite',
       close: async () => {
         await client.close();

@@ -1,9 +1,10 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { formatTon, type PaymentMethod } from '@stickerdrop/shared';
-import type { Database, Transaction } from '../db/client.js';
+import type { DbOrTx, Transaction } from '../db/client.js';
 import { editions, orders, packs } from '../db/schema.js';
-import { enqueueOutbox } from '../outbox/enqueue.js';
-import type { RefundReason } from '../outbox/types.js';
+import { enqueueOutbox, enqueueOutboxMessages, outboxMessage } from '../outbox/enqueue.js';
+import { outboxKey } from '../outbox/keys.js';
+import type { RefundReason } from '../db/outbox-payloads.js';
 import { recordActivity } from '../resale/activity.js';
 import { fulfilResaleOrder } from '../resale/settle.js';
 import { supplyState } from './availability.js';
@@ -55,7 +56,7 @@ export class PaymentRefConflictError extends Error {
  *   the buyer is told.
  * Unique (pack, serial), unique edition per order and sold_count <= max_supply back this up in the schema.
  */
-export async function fulfilOrder(db: Database, input: FulfilInput): Promise<FulfilResult> {
+export async function fulfilOrder(db: DbOrTx, input: FulfilInput): Promise<FulfilResult> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
     if (!order) throw new OrderNotFoundError(input.orderId);
@@ -127,11 +128,10 @@ export async function fulfilOrder(db: Database, input: FulfilInput): Promise<Ful
       creatorId: pack.creatorId,
     };
     // One statement for both messages: this runs under the pack lock every other buyer is waiting for.
-    await enqueueOutbox(
-      tx,
-      { kind: 'purchase_receipt', dedupeKey: `receipt:${order.id}`, payload: sale },
-      { kind: 'sale_notice', dedupeKey: `sale:${order.id}`, payload: sale },
-    );
+    await enqueueOutboxMessages(tx, [
+      outboxMessage('purchase_receipt', sale, outboxKey.purchase_receipt(order.id)),
+      outboxMessage('sale_notice', sale, outboxKey.sale_notice(order.id)),
+    ]);
     return { outcome: 'fulfilled', order: { ...paid!, edition: serial } };
   });
 }
@@ -170,11 +170,10 @@ async function enqueueRefund(
   payment: { method: string; paymentRef: string },
   reason: RefundReason,
 ): Promise<void> {
-  await enqueueOutbox(tx, {
-    kind: 'refund_required',
-    // One refund per payment: repeated deliveries of the same payment write one row.
-    dedupeKey: `refund:${order.id}:${payment.method}:${payment.paymentRef}`,
-    payload: {
+  await enqueueOutbox(
+    tx,
+    'refund_required',
+    {
       orderId: order.id,
       packId: pack.id,
       title: pack.title,
@@ -184,7 +183,8 @@ async function enqueueRefund(
       paymentRef: payment.paymentRef,
       reason,
     },
-  });
+    outboxKey.refund_required(order.id, payment.method, payment.paymentRef),
+  );
 }
 
 async function assertPaymentRefFree(tx: Transaction, method: string, paymentRef: string, orderId: string) {

@@ -1,11 +1,5 @@
 import { and, eq, or } from 'drizzle-orm';
-import {
-  formatTon,
-  type Order,
-  type OrderStatus,
-  type PaymentInstructions,
-  type PaymentMethod,
-} from '@stickerdrop/shared';
+import { formatTon, type Order, type OrderStatus, type PaymentMethod } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { editions, orders } from '../db/schema.js';
 
@@ -64,7 +58,7 @@ export function toOrderDto(order: OrderRecord, now: Date): Order {
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
     edition: resale && order.status !== 'paid' ? null : order.edition,
-    payment: order.payment as PaymentInstructions,
+    payment: order.payment,
     ...(resale && {
       kind: 'resale' as const,
       listingId: order.listingId!,

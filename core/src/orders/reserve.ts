@@ -1,11 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import {
-  API_ERRORS,
-  MESSAGES,
-  ORDER_RESERVATION_MS,
-  type PaymentInstructions,
-  type PaymentMethod,
-} from '@stickerdrop/shared';
+import { API_ERRORS, MESSAGES, ORDER_RESERVATION_MS, type PaymentMethod } from '@stickerdrop/shared';
 import type { Database, DbOrTx } from '../db/client.js';
 import { orders, packs } from '../db/schema.js';
 import { DomainError } from '../errors.js';
@@ -61,7 +55,7 @@ export async function buyPack(db: Database, input: BuyInput): Promise<BuyResult>
  */
 async function completePayment(db: Database, order: OrderRecord, input: BuyInput): Promise<BuyResult> {
   // Only the placeholder can be missing details; the rail is resolved (and may refuse) only then.
-  if ((order.payment as PaymentInstructions).kind !== 'demo') return { order, created: false };
+  if (order.payment.kind !== 'demo') return { order, created: false };
   const method = order.paymentMethod as PaymentMethod;
   const rail = method === input.paymentMethod ? input.rail : input.railFor?.(method);
   if (!rail || rail.method === 'demo') return { order, created: false };

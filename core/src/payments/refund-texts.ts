@@ -1,5 +1,5 @@
 import { CURRENCY } from '@stickerdrop/shared';
-import type { RefundReason } from '../outbox/types.js';
+import type { RefundReason } from '../db/outbox-payloads.js';
 
 /** What the buyer is told when a payment bought nothing. HTML (the bot's parse mode); titles are escaped. */
 export function escapeHtml(text: string): string {

@@ -1,9 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { formatTon, splitResalePrice, type PaymentInstructions, type PaymentMethod } from '@stickerdrop/shared';
+import { formatTon, splitResalePrice, type PaymentMethod } from '@stickerdrop/shared';
 import type { Transaction } from '../db/client.js';
 import { editions, orders, packs, users } from '../db/schema.js';
 import { enqueueOutbox } from '../outbox/enqueue.js';
-import type { ResalePayload } from '../outbox/types.js';
+import { outboxKey } from '../outbox/keys.js';
+import type { ResalePayload } from '../db/outbox-payloads.js';
 import type { FulfilInput, FulfilResult } from '../orders/fulfil.js';
 import type { OrderRow } from '../orders/order-record.js';
 import { recordActivity } from './activity.js';
@@ -40,10 +41,10 @@ export async function fulfilResaleOrder(
       .set({ status: 'refund_required', ...settled })
       .where(eq(orders.id, order.id))
       .returning();
-    await enqueueOutbox(tx, {
-      kind: 'refund_required',
-      dedupeKey: `refund:${order.id}:${input.method}:${input.paymentRef}`,
-      payload: {
+    await enqueueOutbox(
+      tx,
+      'refund_required',
+      {
         orderId: order.id,
         packId: order.packId,
         title: pack?.title ?? '',
@@ -53,7 +54,8 @@ export async function fulfilResaleOrder(
         paymentRef: input.paymentRef,
         reason: 'listing_gone',
       },
-    });
+      outboxKey.refund_required(order.id, input.method, input.paymentRef),
+    );
     return { outcome: 'refund_required', order: { ...refused!, edition: null } };
   }
 
@@ -74,7 +76,7 @@ export async function fulfilResaleOrder(
 
   const split = splitResalePrice(order.amountNano, order.royaltyBps!, order.feeBps!);
   const royaltyOwed = split.royalty > 0n && !(await royaltyWentToCreator(tx, order, pack.creatorId));
-  const payment = order.payment as PaymentInstructions;
+  const payment = order.payment;
   const addresses = payment.kind === 'ton' ? (payment.messages ?? []).map((m) => m.address) : [];
   await tx.insert(resaleLedger).values([
     {
@@ -129,24 +131,21 @@ export async function fulfilResaleOrder(
     sellerId,
     creatorId: pack.creatorId,
   };
-  await enqueueOutbox(tx, { kind: 'resale_receipt', dedupeKey: `resale-receipt:${order.id}`, payload: sale });
-  await enqueueOutbox(tx, { kind: 'resale_sold', dedupeKey: `resale-sold:${order.id}`, payload: sale });
+  await enqueueOutbox(tx, 'resale_receipt', sale, outboxKey.resale_receipt(order.id));
+  await enqueueOutbox(tx, 'resale_sold', sale, outboxKey.resale_sold(order.id));
   if (split.royalty > 0n) {
-    await enqueueOutbox(tx, { kind: 'resale_royalty', dedupeKey: `resale-royalty:${order.id}`, payload: sale });
+    await enqueueOutbox(tx, 'resale_royalty', sale, outboxKey.resale_royalty(order.id));
   }
   if (!(await ownsAnother(tx, sellerId, pack.id, edition.id))) {
-    await enqueueOutbox(tx, {
-      kind: 'sticker_set_revoke',
-      dedupeKey: `revoke:${order.id}`,
-      payload: { userId: sellerId, packId: pack.id },
-    });
+    const revoke = { userId: sellerId, packId: pack.id };
+    await enqueueOutbox(tx, 'sticker_set_revoke', revoke, outboxKey.sticker_set_revoke({ resaleOrderId: order.id }));
   }
   return { outcome: 'fulfilled', order: { ...paid!, edition: edition.serial } };
 }
 
 /** TON: the royalty leg was in the buyer's transaction; demo: the creator has a wallet to be paid to. */
 async function royaltyWentToCreator(tx: Transaction, order: OrderRow, creatorId: number): Promise<boolean> {
-  const payment = order.payment as PaymentInstructions;
+  const payment = order.payment;
   if (payment.kind === 'ton') return (payment.messages?.length ?? 0) === 3;
   const [creator] = await tx.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, creatorId));
   return Boolean(creator?.wallet);

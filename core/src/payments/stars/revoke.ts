@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { editionRevocations, editions, orders, packs, payments } from '../../db/schema.js';
 import { enqueueOutbox } from '../../outbox/enqueue.js';
+import { outboxKey } from '../../outbox/keys.js';
 import { activity } from '../../resale/tables.js';
 
 /**
@@ -85,24 +86,23 @@ export async function revokeRefundedStarsEdition(
       ownerId: edition.ownerId,
       revokedAt: input.now,
     });
-    await enqueueOutbox(tx, {
-      kind: 'edition_revoked',
-      dedupeKey: `edition-revoked:${payment.id}`,
-      payload: {
-        userId: edition.ownerId,
-        packId: pack.id,
-        title: pack.title,
-        serial: edition.serial,
-        maxSupply: pack.maxSupply,
-        stars: Number(payment.amount),
-      },
-    });
+    const revoked = {
+      userId: edition.ownerId,
+      packId: pack.id,
+      title: pack.title,
+      serial: edition.serial,
+      maxSupply: pack.maxSupply,
+      stars: Number(payment.amount),
+    };
+    await enqueueOutbox(tx, 'edition_revoked', revoked, outboxKey.edition_revoked(payment.id));
     if (!(await ownsAnother(tx, edition.ownerId, pack.id))) {
-      await enqueueOutbox(tx, {
-        kind: 'sticker_set_revoke',
-        dedupeKey: `revoke:stars:${payment.id}`,
-        payload: { userId: edition.ownerId, packId: pack.id },
-      });
+      const set = { userId: edition.ownerId, packId: pack.id };
+      await enqueueOutbox(
+        tx,
+        'sticker_set_revoke',
+        set,
+        outboxKey.sticker_set_revoke({ refundedStarsPaymentId: payment.id }),
+      );
     }
     return 'revoked';
   });
