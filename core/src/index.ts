@@ -89,6 +89,18 @@ export {
   type EditionAcquisition,
 } from './resale/index.js';
 export {
+  makeOffer,
+  acceptOffer,
+  declineOffer,
+  withdrawOffer,
+  myOffers,
+  packOffers,
+  offerExpirer,
+  offerSaleTerms,
+  type OfferSaleConfig,
+  type OfferSaleTerms,
+} from './offers/index.js';
+export {
   buyPack,
   reserveEdition,
   fulfilOrder,
@@ -137,6 +149,9 @@ export type {
   OutboxPayloads,
   StickerSetDeliveryPayload,
   ResalePayload,
+  OfferNoticePayload,
+  OfferReceivedPayload,
+  OfferAcceptedPayload,
   DropOpenedPayload,
 } from './db/outbox-payloads.js';
 export {

@@ -4,7 +4,7 @@
  */
 export { lockDataDir } from './db/lock.js';
 export { migrationsFolder } from './db/client.js';
-export { queryRows } from './packs/sql-rows.js';
+export { queryRows } from './db/sql-rows.js';
 export { SEED_PACKS } from './seed/index.js';
 export { renderPreview } from './create-pack/image.js';
 export { demoRail, offeredPaymentMethods } from './orders/payment-rails.js';
@@ -14,7 +14,9 @@ export { createRefundWorker } from './payments/refunds.js';
 export { createStarsReconciler } from './payments/stars/reconcile.js';
 export { createTonIndexer } from './payments/ton/indexer.js';
 export { createTonWatcher, readCursor, type TonWatcher } from './payments/ton/watcher.js';
-export { listings, resaleLedger } from './resale/tables.js';
+export { activity, listings, resaleLedger } from './resale/tables.js';
+export { offers } from './offers/tables.js';
+export { expireOffers } from './offers/index.js';
 export { revokeRefundedStarsEdition, type RevocationOutcome } from './payments/stars/revoke.js';
 export { type RateLimit } from './config.js';
 export { s3Storage } from './storage/s3-storage.js';

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import {
+  AcceptOfferRequest,
+  AcceptOfferResponse,
+  MyOffers,
+  OfferIdParams,
+  OfferRequest,
+  OfferResponse,
+  PackOffers,
   ActivityPage,
   ActivityQuery,
   AuthResponse,
@@ -55,6 +62,11 @@ export interface RouteDoc {
   /** Bodies other than JSON (uploads, the Stripe webhook's raw bytes), described in words. */
   consumes?: string;
   responses: Record<number, z.ZodType | string>;
+  /**
+   * A hot read: answers go through Fastify's serializer compiled from these response schemas
+   * (fast-json-stringify) instead of JSON.stringify, which also drops any field the schema does not name.
+   */
+  compiled?: true;
 }
 
 const Empty = 'No content';
@@ -127,16 +139,19 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     'GET /api/stickers': doc('The catalogue: search, sort, cursor pages', {
       auth: 'optional',
       query: PackListQuery,
+      compiled: true,
       responses: { 200: PackListResponse },
     }),
     'GET /api/stickers/trending/list': doc('Trending packs', {
       auth: 'optional',
       query: TrendingQuery,
+      compiled: true,
       responses: { 200: TrendingResponse },
     }),
     'GET /api/stickers/:id': doc('One pack (counts a view)', {
       auth: 'optional',
       params: PackParams,
+      compiled: true,
       responses: { 200: PackDetail },
     }),
     'POST /api/stickers/:id/like': doc('Toggle a like', {
@@ -174,7 +189,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       { auth: 'required', params: PackParams, responses: { 200: ShareMessageResponse } },
     ),
     'GET /files/*': doc('A stored pack image', { responses: { 200: 'The image' } }),
-    'GET /api/marketplace/stats': doc('Marketplace totals', { responses: { 200: MarketplaceStats } }),
+    'GET /api/marketplace/stats': doc('Marketplace totals', { compiled: true, responses: { 200: MarketplaceStats } }),
   }),
   ...section('orders', {
     'POST /api/marketplace/buy': doc(
@@ -218,18 +233,55 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     }),
     'GET /api/stickers/:id/listings': doc('A pack’s editions on sale', {
       params: PackParams,
+      compiled: true,
       responses: { 200: PackListings },
     }),
     'GET /api/stickers/:id/activity': doc('A pack’s mints, listings and sales', {
       params: PackParams,
       query: ActivityQuery,
+      compiled: true,
       responses: { 200: ActivityPage },
     }),
-    'GET /api/activity': doc('Marketplace activity', { query: ActivityQuery, responses: { 200: ActivityPage } }),
+    'GET /api/activity': doc('Marketplace activity', {
+      query: ActivityQuery,
+      compiled: true,
+      responses: { 200: ActivityPage },
+    }),
     'GET /api/stickers/:id/price-history': doc('Daily sale prices of a pack', {
       params: PackParams,
       query: PriceHistoryQuery,
       responses: { 200: PriceHistory },
+    }),
+  }),
+  ...section('offers', {
+    'POST /api/offers': doc('Make an offer on an edition or on any edition of a pack: 201 new, 200 replaced yours', {
+      auth: 'required',
+      body: OfferRequest,
+      responses: { 200: OfferResponse, 201: OfferResponse },
+    }),
+    'GET /api/offers/mine': doc('Offers you made, and open offers on your editions and on packs you hold', {
+      auth: 'required',
+      responses: { 200: MyOffers },
+    }),
+    'GET /api/stickers/:id/offers': doc('Open offers on a pack and on its editions, highest first', {
+      params: PackParams,
+      responses: { 200: PackOffers },
+    }),
+    'POST /api/offers/:id/accept': doc('Accept an offer: a resale order for the bidder, the edition held meanwhile', {
+      auth: 'required',
+      params: OfferIdParams,
+      body: AcceptOfferRequest,
+      responses: { 201: AcceptOfferResponse },
+    }),
+    'POST /api/offers/:id/decline': doc('Decline an offer on your edition (or a pack-wide one on a pack you hold)', {
+      auth: 'required',
+      params: OfferIdParams,
+      responses: { 204: Empty },
+    }),
+    'DELETE /api/offers/:id': doc('Withdraw your offer', {
+      auth: 'required',
+      params: OfferIdParams,
+      responses: { 204: Empty },
     }),
   }),
   ...section('payments', {

@@ -5,7 +5,7 @@ import type { Database } from '../db/client.js';
 import { orders, packs, users } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import { assertWithinPerUserLimit } from '../drops/rules.js';
-import { findOrder, type OrderRecord } from '../orders/order-record.js';
+import { findOrder, type OrderRecord } from '../db/order-record.js';
 import { liveHolder, lockEdition } from './holds.js';
 import { listings } from './tables.js';
 import { resaleTonPayment, type TonTarget } from './ton-legs.js';
@@ -46,7 +46,7 @@ export async function buyListing(
       throw new DomainError('not_for_sale', RESALE_ERRORS.noLongerForSale);
     }
     if (listing.sellerId === input.userId) throw new DomainError('own_edition', RESALE_ERRORS.ownEdition);
-    const holder = await liveHolder(tx, listing.id, input.now);
+    const holder = await liveHolder(tx, edition.id, input.now);
     if (holder?.userId === input.userId) return { id: holder.id, created: false };
     if (holder) throw new DomainError('not_for_sale', RESALE_ERRORS.noLongerForSale);
 
