@@ -4,6 +4,7 @@ import {
   type FileStorage,
   type Logger,
   type PaymentSetup,
+  offerExpirer,
   paymentJobs,
   reservationSweeper,
   seedDemoCatalogue,
@@ -13,6 +14,8 @@ import {
 
 /** Reservations past their 15 minutes are marked expired about this often (availability ignores them already). */
 const RESERVATION_SWEEP_MS = 60_000;
+/** Open offers past their time are closed, and their bidders told, about this often. */
+const OFFER_EXPIRY_SWEEP_MS = 60_000;
 /** Trending scores follow sales, likes and views with at most this delay. */
 const TRENDING_REFRESH_MS = 60_000;
 
@@ -22,7 +25,7 @@ export interface BackgroundJobs {
 
 /**
  * Work that runs beside the requests, started and stopped here and nowhere else: the demo seed, trending
- * scores, reservation expiry and the payments' jobs (their clients are the app's `PaymentSetup`).
+ * scores, reservation and offer expiry and the payments' jobs (their clients are the app's `PaymentSetup`).
  * The pack views counter flushes with the routes that count (it stops when the app closes).
  */
 export async function startBackgroundJobs(deps: {
@@ -41,6 +44,7 @@ export async function startBackgroundJobs(deps: {
   const stop = startJobs([
     trendingRefresher(db, { every: TRENDING_REFRESH_MS, now, log }),
     reservationSweeper(db, { every: RESERVATION_SWEEP_MS, now, log }),
+    offerExpirer(db, { every: OFFER_EXPIRY_SWEEP_MS, now, log }),
     ...paymentJobs({ config, db, payments: deps.payments, log, now }),
   ]);
   return { stop };

@@ -1,5 +1,5 @@
 import { Api, GrammyError } from 'grammy';
-import { startJobs, type Database, type FileStorage, type Logger } from '@stickerdrop/core';
+import { offerSaleTerms, startJobs, type Database, type FileStorage, type Logger } from '@stickerdrop/core';
 import { createBot } from './bot.js';
 import type { BotConfig } from './config.js';
 import { installApiTransformers } from './api-transformers.js';
@@ -53,6 +53,7 @@ export async function startBot(options: StartBotOptions): Promise<RunningBot> {
     apiRoot: config.telegramApiRoot,
     now,
     conversationStorage: options.conversationStorage,
+    offerTerms: config.offerSale ? offerSaleTerms(config.offerSale) : null,
   });
   const limiter = new SendLimiter(options.outbox?.limits);
   // The outbox has its own client, so every 429 it meets pauses all its senders.

@@ -77,6 +77,18 @@ export {
   type EditionAcquisition,
 } from './resale/index.js';
 export {
+  makeOffer,
+  acceptOffer,
+  declineOffer,
+  withdrawOffer,
+  myOffers,
+  packOffers,
+  offerExpirer,
+  offerSaleTerms,
+  type OfferSaleConfig,
+  type OfferSaleTerms,
+} from './offers/index.js';
+export {
   buyPack,
   reserveEdition,
   fulfilOrder,
@@ -121,7 +133,14 @@ export {
   renewOutboxLease,
   type OutboxRow,
 } from './outbox/drain.js';
-export type { OutboxPayloads, StickerSetDeliveryPayload, ResalePayload } from './db/outbox-payloads.js';
+export type {
+  OutboxPayloads,
+  StickerSetDeliveryPayload,
+  ResalePayload,
+  OfferNoticePayload,
+  OfferReceivedPayload,
+  OfferAcceptedPayload,
+} from './db/outbox-payloads.js';
 export {
   stickerSetName,
   addStickersUrl,

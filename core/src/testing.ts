@@ -15,6 +15,8 @@ export { createStarsReconciler } from './payments/stars/reconcile.js';
 export { createTonIndexer } from './payments/ton/indexer.js';
 export { createTonWatcher, readCursor, type TonWatcher } from './payments/ton/watcher.js';
 export { activity, listings, resaleLedger } from './resale/tables.js';
+export { offers } from './offers/tables.js';
+export { expireOffers } from './offers/index.js';
 export { revokeRefundedStarsEdition, type RevocationOutcome } from './payments/stars/revoke.js';
 export { type RateLimit } from './config.js';
 export { s3Storage } from './storage/s3-storage.js';

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import {
+  AcceptOfferRequest,
+  AcceptOfferResponse,
+  MyOffers,
+  OfferIdParams,
+  OfferRequest,
+  OfferResponse,
+  PackOffers,
   ActivityPage,
   ActivityQuery,
   AuthResponse,
@@ -222,6 +229,37 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       params: PackParams,
       query: PriceHistoryQuery,
       responses: { 200: PriceHistory },
+    }),
+  }),
+  ...section('offers', {
+    'POST /api/offers': doc('Make an offer on an edition or on any edition of a pack: 201 new, 200 replaced yours', {
+      auth: 'required',
+      body: OfferRequest,
+      responses: { 200: OfferResponse, 201: OfferResponse },
+    }),
+    'GET /api/offers/mine': doc('Offers you made, and open offers on your editions and on packs you hold', {
+      auth: 'required',
+      responses: { 200: MyOffers },
+    }),
+    'GET /api/stickers/:id/offers': doc('Open offers on a pack and on its editions, highest first', {
+      params: PackParams,
+      responses: { 200: PackOffers },
+    }),
+    'POST /api/offers/:id/accept': doc('Accept an offer: a resale order for the bidder, the edition held meanwhile', {
+      auth: 'required',
+      params: OfferIdParams,
+      body: AcceptOfferRequest,
+      responses: { 201: AcceptOfferResponse },
+    }),
+    'POST /api/offers/:id/decline': doc('Decline an offer on your edition (or a pack-wide one on a pack you hold)', {
+      auth: 'required',
+      params: OfferIdParams,
+      responses: { 204: Empty },
+    }),
+    'DELETE /api/offers/:id': doc('Withdraw your offer', {
+      auth: 'required',
+      params: OfferIdParams,
+      responses: { 204: Empty },
     }),
   }),
   ...section('payments', {

@@ -30,6 +30,8 @@ export const RefundReason = z.enum([
   'duplicate_payment',
   /** A resale paid after its reservation lapsed, when the listing had been sold, delisted or repriced. */
   'listing_gone',
+  /** An accepted offer paid after its reservation lapsed, when the edition was no longer the bidder's to buy. */
+  'offer_gone',
 ]);
 export type RefundReason = z.infer<typeof RefundReason>;
 
@@ -98,7 +100,40 @@ export const EditionRevokedPayload = z.object({
 });
 export type EditionRevokedPayload = z.infer<typeof EditionRevokedPayload>;
 
+/** An offer, as its messages tell it. `editionId`/`serial` null: a pack-wide offer not yet accepted. */
+export const OfferNoticePayload = z.object({
+  offerId: z.number(),
+  bidderId: z.number(),
+  packId: z.number(),
+  title: z.string(),
+  maxSupply: z.number(),
+  editionId: z.number().nullable(),
+  serial: z.number().nullable(),
+  /** TON string. */
+  price: z.string(),
+  expiresAt: z.string(),
+});
+export type OfferNoticePayload = z.infer<typeof OfferNoticePayload>;
+
+/** "New offer" to one owner; a pack-wide offer names the edition this holder's Accept button sells. */
+export const OfferReceivedPayload = OfferNoticePayload.extend({
+  ownerId: z.number(),
+  editionId: z.number(),
+  serial: z.number(),
+  packWide: z.boolean(),
+  bidderName: z.string(),
+});
+export type OfferReceivedPayload = z.infer<typeof OfferReceivedPayload>;
+
+/** The owner accepted: the bidder pays the resale order `orderId` before `payBy`. */
+export const OfferAcceptedPayload = OfferNoticePayload.extend({ orderId: z.string(), payBy: z.string() });
+export type OfferAcceptedPayload = z.infer<typeof OfferAcceptedPayload>;
+
 export const OUTBOX_PAYLOADS = {
+  offer_received: OfferReceivedPayload,
+  offer_accepted: OfferAcceptedPayload,
+  offer_declined: OfferNoticePayload,
+  offer_expired: OfferNoticePayload,
   resale_receipt: ResalePayload,
   resale_sold: ResalePayload,
   resale_royalty: ResalePayload,

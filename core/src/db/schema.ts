@@ -152,9 +152,13 @@ export const orders = pgTable(
     paymentRef: text('payment_ref'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    /** primary (a new edition of the pack) or resale (the edition of `listingId`); see migration 0003. */
+    /**
+     * primary (a new edition of the pack) or resale (the edition of `listingId`, or of the accepted offer
+     * `offerId`); see migrations 0003 and 0004.
+     */
     kind: text('kind').notNull().default('primary'),
     listingId: integer('listing_id'),
+    offerId: integer('offer_id'),
     editionId: integer('edition_id'),
     royaltyBps: integer('royalty_bps'),
     feeBps: integer('fee_bps'),

@@ -75,7 +75,7 @@ export function toOrderDto(order: OrderRecord, now: Date): Order {
     payment: order.payment,
     ...(resale && {
       kind: 'resale' as const,
-      listingId: order.listingId!,
+      ...(order.listingId !== null ? { listingId: order.listingId } : { offerId: order.offerId! }),
       editionId: order.editionId!,
       serial: order.edition!,
     }),

@@ -30,6 +30,13 @@ export const outboxKey = {
     key<'sticker_set_revoke'>(
       'resaleOrderId' in cause ? `revoke:${cause.resaleOrderId}` : `revoke:stars:${cause.refundedStarsPaymentId}`,
     ),
+  /** Per owner and per version of the offer (its update time): a raised offer is news again. */
+  offer_received: (offerId: number, revision: number, ownerId: number) =>
+    key<'offer_received'>(`offer-received:${offerId}:${revision}:${ownerId}`),
+  /** An offer is accepted, declined or expires once. */
+  offer_accepted: (offerId: number) => key<'offer_accepted'>(`offer-accepted:${offerId}`),
+  offer_declined: (offerId: number) => key<'offer_declined'>(`offer-declined:${offerId}`),
+  offer_expired: (offerId: number) => key<'offer_expired'>(`offer-expired:${offerId}`),
   /** One notice per refunded Stars payment. */
   edition_revoked: (starsPaymentId: number) => key<'edition_revoked'>(`edition-revoked:${starsPaymentId}`),
 } satisfies { [K in OutboxKind]: (...parts: never[]) => OutboxKey<K> };

@@ -8,14 +8,15 @@ import type { ResalePayload } from '../db/outbox-payloads.js';
 import type { FulfilInput, FulfilResult } from '../orders/fulfil.js';
 import type { OrderRow } from '../orders/order-record.js';
 import { recordActivity } from './activity.js';
-import { liveHolder, lockEdition } from './holds.js';
-import { listings, resaleLedger } from './tables.js';
+import { liveHolder, lockActiveListing, lockEdition } from './holds.js';
+import { listings, offers, resaleLedger } from './tables.js';
 
 /**
  * Settles a payment for a resale order (the caller, fulfilOrder, holds the order's row lock and has ruled
  * out a settled order). Locks the edition, then the listing. The sale goes through when the listing is
- * still active at the order's price, the seller still owns the edition, and no other live reservation holds
- * it (the order's own may have lapsed); then, in this one transaction: the buyer owns the edition, the
+ * still active at the order's price (or, for an order from an offer, the offer is accepted at that price),
+ * the seller still owns the edition, and no other live reservation holds it (the order's own may have
+ * lapsed); then, in this one transaction: the buyer owns the edition, the
  * listing is sold, the order is paid, the ledger gets its three legs, the feed its sale, and the outbox the
  * three messages (plus the seller's sticker set removal when they own no other edition of the pack).
  * Otherwise the order is refund_required ('listing_gone') and nothing changes hands.
@@ -26,15 +27,15 @@ export async function fulfilResaleOrder(
   input: FulfilInput & { method: PaymentMethod },
 ): Promise<FulfilResult> {
   const edition = await lockEdition(tx, order.editionId!);
-  const [listing] = await tx.select().from(listings).where(eq(listings.id, order.listingId!)).for('update');
   const [pack] = await tx.select().from(packs).where(eq(packs.id, order.packId));
   const settled = { paymentMethod: input.method, paymentRef: input.paymentRef };
+  const terms = order.offerId === null ? await listingTerms(tx, order) : await offerTerms(tx, order);
   const sellable =
     edition &&
-    listing?.status === 'active' &&
-    listing.priceNano === order.amountNano &&
-    edition.ownerId === listing.sellerId &&
-    !(await liveHolder(tx, listing.id, input.now, order.id));
+    terms &&
+    terms.priceNano === order.amountNano &&
+    edition.ownerId === terms.sellerId &&
+    !(await liveHolder(tx, edition.id, input.now, order.id));
   if (!sellable || !pack) {
     const [refused] = await tx
       .update(orders)
@@ -52,22 +53,30 @@ export async function fulfilResaleOrder(
         buyerId: order.userId,
         paymentMethod: input.method,
         paymentRef: input.paymentRef,
-        reason: 'listing_gone',
+        reason: order.offerId === null ? 'listing_gone' : 'offer_gone',
       },
       outboxKey.refund_required(order.id, input.method, input.paymentRef),
     );
     return { outcome: 'refund_required', order: { ...refused!, edition: null } };
   }
 
-  const sellerId = listing.sellerId;
+  const sellerId = terms.sellerId;
   await tx
     .update(editions)
     .set({ ownerId: order.userId, acquiredWith: input.method, acquiredAt: input.now })
     .where(eq(editions.id, edition.id));
-  await tx
-    .update(listings)
-    .set({ status: 'sold', soldOrderId: order.id, closedAt: input.now, updatedAt: input.now })
-    .where(eq(listings.id, listing.id));
+  if (order.listingId !== null) {
+    await tx
+      .update(listings)
+      .set({ status: 'sold', soldOrderId: order.id, closedAt: input.now, updatedAt: input.now })
+      .where(eq(listings.id, order.listingId));
+  } else {
+    // Sold through an offer: a listing the seller had on the edition closes with the sale.
+    await tx
+      .update(listings)
+      .set({ status: 'cancelled', closedAt: input.now, updatedAt: input.now })
+      .where(and(eq(listings.editionId, edition.id), eq(listings.status, 'active')));
+  }
   const [paid] = await tx
     .update(orders)
     .set({ status: 'paid', paidAt: input.now, ...settled })
@@ -141,6 +150,28 @@ export async function fulfilResaleOrder(
     await enqueueOutbox(tx, 'sticker_set_revoke', revoke, outboxKey.sticker_set_revoke({ resaleOrderId: order.id }));
   }
   return { outcome: 'fulfilled', order: { ...paid!, edition: edition.serial } };
+}
+
+interface SaleTerms {
+  sellerId: number;
+  priceNano: bigint;
+}
+
+/** A listing order sells while its listing is active at the order's price. */
+async function listingTerms(tx: Transaction, order: OrderRow): Promise<SaleTerms | null> {
+  const [listing] = await tx.select().from(listings).where(eq(listings.id, order.listingId!)).for('update');
+  return listing?.status === 'active' ? { sellerId: listing.sellerId, priceNano: listing.priceNano } : null;
+}
+
+/**
+ * An offer order sells while the owner who accepted still owns the edition; its active listing, if any,
+ * is locked (after the edition, as everywhere) because the sale closes it.
+ */
+async function offerTerms(tx: Transaction, order: OrderRow): Promise<SaleTerms | null> {
+  const [offer] = await tx.select().from(offers).where(eq(offers.id, order.offerId!));
+  if (offer?.status !== 'accepted' || offer.sellerId === null) return null;
+  await lockActiveListing(tx, order.editionId!);
+  return { sellerId: offer.sellerId, priceNano: offer.priceNano };
 }
 
 /** TON: the royalty leg was in the buyer's transaction; demo: the creator has a wallet to be paid to. */
