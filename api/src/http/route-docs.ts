@@ -195,7 +195,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   }),
   ...section('resale', {
     'POST /api/editions/:editionId/listing': signedIn(
-      'List an owned edition for sale, or change its price: 201 new, 200 repriced',
+      'List an owned edition for sale, or change its price: 201 new, 200 repriced; 409 while its Stars purchase is locked',
       {
         params: EditionParams,
         body: ListingRequest,
@@ -206,10 +206,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       params: EditionParams,
       responses: { 204: Empty },
     }),
-    'GET /api/editions/:editionId': doc('One edition: owner, history, listing', {
-      params: EditionParams,
-      responses: { 200: EditionDetail },
-    }),
+    'GET /api/editions/:editionId': doc(
+      'One edition: owner, history, listing, how it was paid, when it is resellable',
+      {
+        params: EditionParams,
+        responses: { 200: EditionDetail },
+      },
+    ),
     'GET /api/stickers/:id/listings': hot('A pack’s editions on sale', {
       params: PackParams,
       responses: { 200: PackListings },
