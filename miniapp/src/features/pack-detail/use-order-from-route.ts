@@ -8,26 +8,35 @@ import type { usePurchase } from '../orders/use-purchase';
 
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The order the route names (`order=<id>`), when it names one well-formed. */
+export const routeOrderId = (params: URLSearchParams) => {
+  const id = params.get('order');
+  return id && ORDER_ID.test(id) ? id : null;
+};
+
 /**
  * `#/sticker?id=…&order=<id>`: an order reserved for the viewer elsewhere (an accepted offer) opens on the
- * pack page's payment step and is paid like any other. The parameter is dropped once read, so a reload
- * does not open it again.
+ * pack page's payment step and is paid like any other. Without `id` (the bot's Pay link names only the
+ * order) the order's pack is opened. The parameter is dropped once read, so a reload does not reopen it.
  */
 export function useOrderFromRoute(purchase: ReturnType<typeof usePurchase>): void {
   const api = useApi();
   const toast = useToast();
   const [params, setParams] = useSearchParams();
-  const orderId = params.get('order');
+  const orderId = routeOrderId(params);
   const resume = useRef(purchase.resume);
   resume.current = purchase.resume;
 
   useEffect(() => {
-    if (!orderId || !ORDER_ID.test(orderId)) return;
+    if (!orderId) return;
     let cancelled = false;
+    let packId: number | null = null;
     api
       .request<{ order: Order }>(`/api/orders/${orderId}`)
       .then(({ order }) => {
-        if (!cancelled) resume.current(order);
+        if (cancelled) return;
+        packId = order.stickerId;
+        resume.current(order);
       })
       .catch((error: unknown) => {
         if (!cancelled) toast.error(errorText(error, MESSAGES.purchaseFailed));
@@ -38,6 +47,7 @@ export function useOrderFromRoute(purchase: ReturnType<typeof usePurchase>): voi
           (current) => {
             const next = new URLSearchParams(current);
             next.delete('order');
+            if (!next.has('id') && packId !== null) next.set('id', String(packId));
             return next;
           },
           { replace: true },
