@@ -126,6 +126,7 @@ describeBrowser('offers in the mini-app', () => {
     await bidder.page.goto(`${server.url}/#/collection`);
     await bidder.page.getByRole('button', { name: `Sell edition #${owned!.serial}` }).waitFor();
     await owner.page.goto(`${server.url}/#/collection`);
+    await owner.page.reload();
     await owner.page.getByText('Your collection is empty').waitFor();
 
     expect(contrast).toEqual([]);

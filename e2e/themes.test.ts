@@ -126,7 +126,7 @@ describeBrowser('every screen legible in both system schemes', () => {
       await page.getByRole('heading', { name: 'Provenance' }).waitFor();
       await check('edition');
 
-      // The collection's Offers tab: received (the offer above is on a pack, not on the viewer's edition), then made.
+      // The collection's Offers tab: received, then made (the pack-wide offer above).
       await page.goto(`${server.url}/#/collection?tab=offers`);
       await page.locator('[aria-label="My offers"] .loading').waitFor({ state: 'detached' });
       await check('collection-offers-received');

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { IsoDate, TonAmount } from './common.js';
+import { OFFER_EXPIRY_HOURS } from '../offers.js';
 import { ORDER_STATUSES, OrderResponse } from './order.js';
 
 /** The wire shapes of offers (issue 11): non-binding bids on one edition or on any edition of a pack. */
 export const OFFER_STATUSES = ['open', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
-
-export const OFFER_EXPIRY_HOURS = { min: 1, max: 72, default: 24 } as const;
 
 const RowId = z.coerce.number().int().positive().max(2_147_483_647);
 
