@@ -47,8 +47,13 @@ describeBrowser('offers in the mini-app', () => {
   it('a bidder on the web makes an offer, the owner accepts it in Telegram, the bidder pays and owns the edition', async () => {
     const [pack] = await server.db.select().from(tables.packs).where(eq(tables.packs.title, 'Mochi Feelings'));
     const contrast: string[] = [];
-    const look = async (page: Page, name: string) => {
-      for (const failure of await contrastFailures(page)) contrast.push(`${name}: ${failure.target} "${failure.text}"`);
+    // Contrast is ours to keep on the plain web (inside Telegram the colours are the client's theme).
+    const look = async (page: Page, name: string, plainWeb = true) => {
+      if (plainWeb) {
+        for (const failure of await contrastFailures(page)) {
+          contrast.push(`${name}: ${failure.target} "${failure.text}" ${failure.summary.replace(/\s+/g, ' ')}`);
+        }
+      }
       await screenshot(page, name);
     };
 
@@ -97,11 +102,11 @@ describeBrowser('offers in the mini-app', () => {
     await owner.page.goto(`${server.url}/#/edition?id=${editionId}`);
     await owner.page.getByRole('list', { name: 'Open offers' }).getByText('2.50 TON').waitFor();
     expect(await owner.page.getByRole('button', { name: 'Make offer' }).count()).toBe(0);
-    await look(owner.page, 'offers-edition-owner-390-dark');
+    await look(owner.page, 'offers-edition-owner-390-dark', false);
     await owner.page.goto(`${server.url}/#/collection?tab=offers`);
     const received = owner.page.getByRole('list', { name: 'Offers received' });
     await received.getByText(`#${owned!.serial} · by ${BIDDER_NAME}`).waitFor();
-    await look(owner.page, 'offers-received-390-dark');
+    await look(owner.page, 'offers-received-390-dark', false);
     await received.getByRole('button', { name: `Accept the offer of 2.50 from ${BIDDER_NAME}` }).click();
     await toast(owner.page, 'Offer accepted: the buyer can pay now').waitFor();
     await owner.page.getByText('No offers received').waitFor();
