@@ -32,6 +32,8 @@ describe('An order named by the route (an accepted offer)', { timeout: 20_000 },
     expect(await screen.findByRole('heading', { name: 'Pixel Frogs' }, SLOW)).toBeInTheDocument();
     expect(window.location.hash).toBe('#/sticker?id=3');
     expect(await screen.findByText(MESSAGES.purchaseInitiated)).toBeInTheDocument();
+    // The price box shows the sale being paid, not the pack's primary price and supply.
+    expect(await screen.findByText('Edition #4 of 100 · resale')).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Pay (demo) · 2.50 TON' }));
     expect(await screen.findByText(MESSAGES.purchaseSuccess)).toBeInTheDocument();
     expect(await screen.findByText(/You own this pack \(edition #4 of 100\)/)).toBeInTheDocument();
