@@ -1,3 +1,9 @@
+/**
+ * How long an offer stays open, in hours. Here rather than beside the zod schemas: the mini-app's offer form
+ * imports it, and a chunk that pulls in zod's schemas runs zod's eval probe, which the page's CSP refuses.
+ */
+export const OFFER_EXPIRY_HOURS = { min: 1, max: 72, default: 24 } as const;
+
 /** The texts of the offers contract (issue 11). */
 export const OFFER_ERRORS = {
   ownEdition: 'You cannot make an offer on your own edition',

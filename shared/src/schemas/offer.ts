@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OFFER_EXPIRY_HOURS } from '../offers.js';
 import { IsoDate, TonAmount } from './common.js';
 import { OFFER_EXPIRY_HOURS } from '../offers.js';
 import { ORDER_STATUSES, OrderResponse } from './order.js';

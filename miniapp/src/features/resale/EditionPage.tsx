@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Placeholder } from '@telegram-apps/telegram-ui';
-import { CURRENCY } from '@stickerdrop/shared';
+import { CURRENCY, paidWithText } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { ButtonLink } from '../../components/ButtonLink';
 import { Loading } from '../../components/Loading';
@@ -10,6 +10,7 @@ import { apiUrl } from '../../config';
 import { Page } from '../../telegram/Page';
 import { LazyOffersSection } from '../offers/lazy';
 import { ActivityList } from './ActivityList';
+import { LockDateText } from './LockDateText';
 import { resaleQueries } from './queries';
 import './resale.css';
 
@@ -48,10 +49,17 @@ export function EditionPage() {
         <h1 className="page-title">
           {data.pack.title} #{data.serial} of {data.pack.maxSupply}
         </h1>
-        <p>
-          Owned by {data.owner.username ? `@${data.owner.username}` : data.owner.name}
-          {data.listing ? ` · listed at ${data.listing.price} ${CURRENCY}` : ' · not for sale'}
-        </p>
+        <div className="edition-facts">
+          <p>
+            Owned by {data.owner.username ? `@${data.owner.username}` : data.owner.name}
+            {data.listing ? ` · listed at ${data.listing.price} ${CURRENCY}` : ' · not for sale'}
+          </p>
+          {data.paidWith ? (
+            <p className="muted" data-testid="edition-payment">
+              <LockDateText text={paidWithText(data.paidWith, data.resellableFrom)} at={data.resellableFrom} />
+            </p>
+          ) : null}
+        </div>
         <Link to={`/sticker?id=${data.pack.id}`}>Open the pack</Link>
         <Suspense fallback={<Loading />}>
           <LazyOffersSection

@@ -6,6 +6,7 @@ import {
   DEFAULT_MARKET_FEE_BPS,
   MESSAGES,
   RESALE_ERRORS,
+  STARS_LOCK_TEXTS,
   formatTon,
   parsePrice,
   splitResalePrice,
@@ -20,6 +21,7 @@ import { configQueries } from '../config/queries';
 import { PACK_ITEMS_META } from '../packs/cache';
 import { packQueries } from '../packs/queries';
 import { LinkWalletButton } from '../payments/LinkWalletButton';
+import { LockDateText } from './LockDateText';
 import { resaleApi, resaleQueries } from './queries';
 
 /** Collection: Sell, Change price or Cancel listing for one owned edition. */
@@ -60,6 +62,16 @@ export function SellControls({ item }: { item: CollectionItem }) {
   });
 
   const label = `edition #${item.serial}`;
+  if (item.resellableFrom && !item.listing) {
+    // Paid in Stars and still refundable: the API would refuse a listing, so no Sell button until then.
+    return (
+      <div className="sell-controls">
+        <span className="sell-controls__locked muted">
+          <LockDateText text={STARS_LOCK_TEXTS.resellableFrom(item.resellableFrom)} at={item.resellableFrom} />
+        </span>
+      </div>
+    );
+  }
   if (!editing) {
     return (
       <div className="sell-controls">
