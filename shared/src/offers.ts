@@ -16,9 +16,3 @@ export const OFFER_ERRORS = {
   wrongEdition: 'This offer is for another edition',
   ownOffer: 'You cannot accept your own offer',
 } as const;
-
-/**
- * How long an offer stands, in hours. Here rather than beside the schemas, so the mini-app can read it
- * without bundling zod (whose eval probe the page's CSP reports).
- */
-export const OFFER_EXPIRY_HOURS = { min: 1, max: 72, default: 24 } as const;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { OFFER_EXPIRY_HOURS } from '../offers.js';
 import { IsoDate, TonAmount } from './common.js';
-import { OFFER_EXPIRY_HOURS } from '../offers.js';
 import { ORDER_STATUSES, OrderResponse } from './order.js';
 
 /** The wire shapes of offers (issue 11): non-binding bids on one edition or on any edition of a pack. */
