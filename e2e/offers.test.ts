@@ -6,11 +6,11 @@ import { DEMO_USERS, tables } from '@stickerdrop/core';
 import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
 import { contrastFailures } from './support/contrast';
-import { openInTelegram } from './support/telegram-mock';
+import { lastMainButton, openInTelegram, pressNative, telegramEvents } from './support/telegram-mock';
 
-/** The owner, inside Telegram (its dark theme) on a phone. */
-const OWNER = { id: 777_000_051, first_name: 'Olga', username: 'olga' };
-const BIDDER_NAME = DEMO_USERS.collector.firstName;
+/** The bidder, inside Telegram (its dark theme) on a phone; the owner is the demo collector on the web. */
+const BIDDER = { id: 777_000_052, first_name: 'Bea', username: 'bea' };
+const OWNER_ID = DEMO_USERS.collector.id;
 
 /** The page's own API call with the session the app signed in with. */
 async function callApi<T>(page: Page, path: string, body?: unknown): Promise<T> {
@@ -30,7 +30,10 @@ async function callApi<T>(page: Page, path: string, body?: unknown): Promise<T> 
   ) as Promise<T>;
 }
 
-/** Issue 11's browser line: make an offer, accept it as a second user, pay it on the demo rail. */
+/**
+ * Issue 11's browser line: make an offer, accept it as a second user, pay it on the demo rail; the bidder
+ * inside Telegram (emulated), the owner on the plain web.
+ */
 describeBrowser('offers in the mini-app', () => {
   let server: TestServer;
   let browser: Browser;
@@ -44,11 +47,11 @@ describeBrowser('offers in the mini-app', () => {
     await server?.stop();
   });
 
-  it('a bidder on the web makes an offer, the owner accepts it in Telegram, the bidder pays and owns the edition', async () => {
+  it('a bidder in Telegram makes an offer, the owner accepts it on the web, the bidder pays and owns the edition', async () => {
     const [pack] = await server.db.select().from(tables.packs).where(eq(tables.packs.title, 'Mochi Feelings'));
     const contrast: string[] = [];
     // Contrast is ours to keep on the plain web (inside Telegram the colours are the client's theme).
-    const look = async (page: Page, name: string, plainWeb = true) => {
+    const look = async (page: Page, name: string, plainWeb: boolean) => {
       if (plainWeb) {
         for (const failure of await contrastFailures(page)) {
           contrast.push(`${name}: ${failure.target} "${failure.text}" ${failure.summary.replace(/\s+/g, ' ')}`);
@@ -57,10 +60,11 @@ describeBrowser('offers in the mini-app', () => {
       await screenshot(page, name);
     };
 
-    // The owner holds an edition (bought on the demo rail) and has a wallet for the seller's leg.
-    const owner = await newPage(browser, PHONE, 'dark');
-    await openInTelegram(owner.page, server.url, { botToken: server.config.botToken!, user: OWNER });
-    await expect.poll(() => owner.page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
+    // The owner, on the plain web at desktop width, holds an edition (bought on the demo rail) and a wallet.
+    const owner = await newPage(browser, DESKTOP, 'light');
+    await owner.page.goto(`${server.url}/#/login`);
+    await owner.page.getByRole('button', { name: 'Continue as demo collector' }).click();
+    await owner.page.getByRole('heading', { name: 'Trending Stickers' }).waitFor();
     const { order } = await callApi<{ order: Order }>(owner.page, '/api/marketplace/buy', {
       stickerId: pack!.id,
       paymentMethod: 'demo',
@@ -68,17 +72,16 @@ describeBrowser('offers in the mini-app', () => {
     const paid = await callApi<{ order: Order }>(owner.page, `/api/orders/${order.id}/demo-pay`, {});
     expect(paid.order.status).toBe('paid');
     const [owned] = await callApi<{ editionId: number; serial: number }[]>(owner.page, '/api/collection');
-    const editionId = owned!.editionId;
+    const { editionId, serial } = owned!;
     await server.db
       .update(tables.users)
-      .set({ walletAddress: `0:${'51'.repeat(32)}` })
-      .where(eq(tables.users.id, OWNER.id));
+      .set({ walletAddress: `0:${'52'.repeat(32)}` })
+      .where(eq(tables.users.id, OWNER_ID));
 
-    // The bidder, on the plain web at desktop width, offers 2.5 TON on that edition for the default 24 hours.
-    const bidder = await newPage(browser, DESKTOP, 'light');
-    await bidder.page.goto(`${server.url}/#/login`);
-    await bidder.page.getByRole('button', { name: 'Continue as demo collector' }).click();
-    await bidder.page.getByRole('heading', { name: 'Trending Stickers' }).waitFor();
+    // The bidder offers 2.5 TON on that edition for the default 24 hours; the price is checked first.
+    const bidder = await newPage(browser, PHONE, 'dark');
+    await openInTelegram(bidder.page, server.url, { botToken: server.config.botToken!, user: BIDDER });
+    await expect.poll(() => bidder.page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
     await bidder.page.goto(`${server.url}/#/edition?id=${editionId}`);
     await bidder.page.getByText('No offers yet.').waitFor();
     await bidder.page.getByRole('button', { name: 'Make offer' }).click();
@@ -87,49 +90,55 @@ describeBrowser('offers in the mini-app', () => {
     await bidder.page.getByRole('button', { name: 'Send offer' }).click();
     await toast(bidder.page, MESSAGES.priceInvalid).waitFor();
     await bidder.page.getByLabel('Your offer (TON)').fill('2.5');
-    await look(bidder.page, 'offers-form-1280-light');
+    await look(bidder.page, 'offers-form-390-dark', false);
     await bidder.page.getByRole('button', { name: 'Send offer' }).click();
     await toast(bidder.page, 'Offer sent').waitFor();
-    const bidRow = bidder.page.getByRole('list', { name: 'Open offers' }).getByTestId('offer-row');
-    await bidRow
-      .filter({ hasText: `by ${BIDDER_NAME}` })
+    const bid = bidder.page.getByRole('list', { name: 'Open offers' }).getByTestId('offer-row');
+    await bid
+      .filter({ hasText: `#${serial} · by ${BIDDER.first_name}` })
       .getByText('2.50 TON')
       .waitFor();
-    await bidRow.getByText('Expires in 23 h').or(bidRow.getByText('Expires in 24 h')).waitFor();
-    await look(bidder.page, 'offers-edition-1280-light');
+    await bid.getByText(/^Expires in 2[34] h$/).waitFor();
+    await bid.getByRole('button', { name: 'Withdraw' }).waitFor();
+    await look(bidder.page, 'offers-edition-390-dark', false);
 
-    // The owner sees it on the edition page and in the collection's Offers tab, and accepts it there.
+    // The owner sees it on the edition page (no Make offer there) and accepts it in the collection's Offers tab.
     await owner.page.goto(`${server.url}/#/edition?id=${editionId}`);
     await owner.page.getByRole('list', { name: 'Open offers' }).getByText('2.50 TON').waitFor();
     expect(await owner.page.getByRole('button', { name: 'Make offer' }).count()).toBe(0);
-    await look(owner.page, 'offers-edition-owner-390-dark', false);
+    await look(owner.page, 'offers-edition-owner-1280-light', true);
     await owner.page.goto(`${server.url}/#/collection?tab=offers`);
     const received = owner.page.getByRole('list', { name: 'Offers received' });
-    await received.getByText(`#${owned!.serial} · by ${BIDDER_NAME}`).waitFor();
-    await look(owner.page, 'offers-received-390-dark', false);
-    await received.getByRole('button', { name: `Accept the offer of 2.50 from ${BIDDER_NAME}` }).click();
+    await received.getByText(`#${serial} · by ${BIDDER.first_name}`).waitFor();
+    await look(owner.page, 'offers-received-1280-light', true);
+    await received.getByRole('button', { name: `Accept the offer of 2.50 from ${BIDDER.first_name}` }).click();
     await toast(owner.page, 'Offer accepted: the buyer can pay now').waitFor();
     await owner.page.getByText('No offers received').waitFor();
 
-    // The bidder's Made tab has Pay: it opens the resale order on the pack page, paid on the demo rail.
+    // The bidder's Made tab has Pay: it opens the resale order on the pack page, where Telegram's Main
+    // Button pays it on the demo rail, as it pays any resale.
     await bidder.page.goto(`${server.url}/#/collection?tab=offers`);
     await bidder.page.getByRole('button', { name: 'Made' }).click();
     const made = bidder.page.getByRole('list', { name: 'Offers made' });
     await made.getByText('Accepted').waitFor();
-    await look(bidder.page, 'offers-made-1280-light');
+    await look(bidder.page, 'offers-made-390-dark', false);
     await made.getByRole('link', { name: 'Pay · 2.50 TON' }).click();
     await bidder.page.getByTestId('payment-step').waitFor();
-    await look(bidder.page, 'offers-paying-1280-light');
-    await bidder.page.getByRole('button', { name: 'Pay (demo) · 2.50 TON' }).click();
+    await bidder.page.getByText(`Edition #${serial} of ${pack!.maxSupply} · resale`).waitFor();
+    await expect
+      .poll(async () => lastMainButton(await telegramEvents(bidder.page)))
+      .toMatchObject({ text: 'Pay (demo) · 2.50 TON', is_visible: true, is_active: true });
+    await look(bidder.page, 'offers-paying-390-dark', false);
+    await pressNative(bidder.page, 'main_button_pressed');
     await toast(bidder.page, MESSAGES.purchaseSuccess).waitFor();
 
     // The edition is the bidder's now: its page, the API and both collections say so.
     await bidder.page.goto(`${server.url}/#/edition?id=${editionId}`);
-    await bidder.page.getByText(/^Owned by @demo_collector/).waitFor();
+    await bidder.page.getByText(/^Owned by @bea/).waitFor();
     const edition = await callApi<EditionDetail>(bidder.page, `/api/editions/${editionId}`);
-    expect(edition.owner.id).toBe(DEMO_USERS.collector.id);
+    expect(edition.owner.id).toBe(BIDDER.id);
     await bidder.page.goto(`${server.url}/#/collection`);
-    await bidder.page.getByRole('button', { name: `Sell edition #${owned!.serial}` }).waitFor();
+    await bidder.page.getByRole('button', { name: `Sell edition #${serial}` }).waitFor();
     await owner.page.goto(`${server.url}/#/collection`);
     await owner.page.reload();
     await owner.page.getByText('Your collection is empty').waitFor();

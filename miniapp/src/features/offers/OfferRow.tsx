@@ -18,11 +18,14 @@ export function OfferRow({
   offer,
   best = false,
   showPack = false,
+  showBidder = true,
   children,
 }: {
   offer: Offer;
   best?: boolean;
   showPack?: boolean;
+  /** Off on the viewer's own offers, where the bidder is the viewer. */
+  showBidder?: boolean;
   children?: ReactNode;
 }) {
   return (
@@ -35,7 +38,8 @@ export function OfferRow({
         <span>
           {showPack ? <Link to={`/sticker?id=${offer.packId}`}>{offer.pack.title}</Link> : null}
           {showPack ? ' · ' : null}
-          {offerTarget(offer)} · by {offer.bidder.name}
+          {offerTarget(offer)}
+          {showBidder ? ` · by ${offer.bidder.name}` : null}
         </span>
         <span className="muted">
           {offer.status === 'open' ? (

@@ -42,6 +42,8 @@ describe('Collection: the Offers tab', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Made' }));
     const row = within(screen.getByRole('list', { name: 'Offers made' })).getByTestId('offer-row');
     expect(row).toHaveTextContent('1.00 TON');
+    // The viewer's own offer does not name its bidder.
+    expect(row).toHaveTextContent('Space Cats · #4Expires in 23 h');
     expect(within(row).getByRole('link', { name: 'Space Cats' })).toHaveAttribute('href', '#/sticker?id=1');
     expect(within(row).getByRole('button', { name: 'Withdraw' })).toBeInTheDocument();
   });
