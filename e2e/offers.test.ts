@@ -120,7 +120,7 @@ describeBrowser('offers in the mini-app', () => {
     await bidder.page.goto(`${server.url}/#/collection?tab=offers`);
     await bidder.page.getByRole('button', { name: 'Made' }).click();
     const made = bidder.page.getByRole('list', { name: 'Offers made' });
-    await made.getByText('Accepted').waitFor();
+    await made.getByText(/^Accepted · pay within \d+ min$/).waitFor();
     await look(bidder.page, 'offers-made-390-dark', false);
     await made.getByRole('link', { name: 'Pay · 2.50 TON' }).click();
     await bidder.page.getByTestId('payment-step').waitFor();

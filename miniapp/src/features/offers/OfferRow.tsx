@@ -1,13 +1,19 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CURRENCY, type Offer } from '@stickerdrop/shared';
-import { expiryText } from './offer-form';
+import { expiryText, timeLeft } from './offer-form';
 import { OFFER_TEXTS, STATUS_LABELS } from './texts';
 
 /** "#4" linking to the edition, or "Any edition" for a pack-wide offer. */
 export function offerTarget(offer: Offer): ReactNode {
   if (offer.editionId === null) return OFFER_TEXTS.anyEdition;
   return <Link to={`/edition?id=${offer.editionId}`}>#{offer.serial}</Link>;
+}
+
+/** How an offer that is no longer open ended; an accepted one says how long its buyer has to pay. */
+function statusText(offer: Offer): string {
+  const left = offer.order?.status === 'reserved' ? timeLeft(offer.order.expiresAt) : null;
+  return left ? `${STATUS_LABELS.accepted} · pay within ${left}` : STATUS_LABELS[offer.status];
 }
 
 /**
@@ -45,7 +51,7 @@ export function OfferRow({
           {offer.status === 'open' ? (
             <time dateTime={offer.expiresAt}>{expiryText(offer.expiresAt)}</time>
           ) : (
-            STATUS_LABELS[offer.status]
+            statusText(offer)
           )}
         </span>
       </div>

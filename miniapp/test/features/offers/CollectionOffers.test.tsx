@@ -121,7 +121,7 @@ describe('Collection: the Offers tab', { timeout: 20_000 }, () => {
     renderApp('/collection?tab=offers', { signedIn: true });
     await screen.findByText('No offers received', {}, SLOW);
     await userEvent.click(screen.getByRole('button', { name: 'Made' }));
-    expect(await screen.findByText('Accepted')).toBeInTheDocument();
+    expect(await screen.findByText('Accepted · pay within 15 min')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Pay · 2.50 TON' }));
     expect(await screen.findByTestId('payment-step')).toBeInTheDocument();
     // The order parameter is read once: a reload would not open the payment again.
