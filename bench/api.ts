@@ -5,7 +5,8 @@
  * or BENCH_READ_CACHE_MS) and one without it, so every route is measured cached and uncached in the same
  * run, signed out and signed in. Prints req/s, p50, p99 (ms) and each figure's share of a constant-JSON
  * ceiling measured just before the route, and exits non-zero when an uncached figure misses its goal
- * (issue 13) or the cached listing serves less than a third of the ceiling. BENCH_ONLY=<text> runs only the routes whose name contains it (profiling).
+ * (issue 13; the resale reads, on a seeded market of 50 packs, too) or the cached listing serves less than
+ * a third of the ceiling. BENCH_ONLY=<text> runs only the routes whose name contains it (profiling).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +14,7 @@ import { createApp } from '@stickerdrop/api';
 import { loadConfig, memoryStorage, seedBenchCatalogue, type Config, type Database } from '@stickerdrop/core';
 import { openBenchDatabase } from './database.js';
 import { runLoad, type LoadResult } from './load.js';
+import { seedBenchResale } from './resale-seed.js';
 import { printTable } from './table.js';
 import { benchViewer } from './viewer.js';
 
@@ -30,6 +32,7 @@ interface Goal {
 const READ: Goal = { share: 0.2, p99Ms: 50 };
 const SIGNED_IN: Goal = { share: 0.15 };
 const COUNTERS: Goal = { share: 0.5 };
+const RESALE: Goal = { share: 0.2 };
 
 interface Route {
   name: string;
@@ -57,7 +60,8 @@ async function main(): Promise<void> {
   try {
     const started = Date.now();
     await seedBenchCatalogue(db, PACKS);
-    console.log(`seeded ${PACKS} packs in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const resalePackId = await seedBenchResale(db);
+    console.log(`seeded ${PACKS} packs and their resale market in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const bases = { cached: await listen(cached), uncached: await listen(uncached) };
 
     const firstPage = (await (await fetch(`${bases.uncached}/api/stickers?sort=price_low`)).json()) as {
@@ -82,6 +86,18 @@ async function main(): Promise<void> {
       { name: `GET /api/stickers/${packId}`, path: `/api/stickers/${packId}`, goal: READ },
       { name: 'GET /api/stickers/trending/list', path: '/api/stickers/trending/list?limit=6', goal: COUNTERS },
       { name: 'GET /api/marketplace/stats', path: '/api/marketplace/stats', goal: COUNTERS },
+      {
+        name: `GET /api/stickers/${resalePackId}/listings`,
+        path: `/api/stickers/${resalePackId}/listings`,
+        goal: RESALE,
+      },
+      {
+        name: `GET /api/stickers/${resalePackId}/activity`,
+        path: `/api/stickers/${resalePackId}/activity`,
+        goal: RESALE,
+      },
+      { name: 'GET /api/activity', path: '/api/activity', goal: RESALE },
+      { name: 'GET /api/stickers?onResale=1 (floor)', path: '/api/stickers?onResale=1', goal: RESALE },
       { name: 'GET /api/stickers, signed in', path: '/api/stickers', signedIn: true, goal: SIGNED_IN },
       { name: `GET /api/stickers/${packId}, signed in`, path: `/api/stickers/${packId}`, signedIn: true },
     ].filter((route) => !ONLY || route.name.includes(ONLY));

@@ -33,7 +33,7 @@ async function start(config: Config, log: Logger, signal: AbortSignal): Promise<
   const server = await startServer(config, { logger: log });
   // Without BOT_TOKEN, startBot says so and runs nothing.
   const bot = await startBot({
-    config: { ...config, webhook: loadBotConfig().webhook },
+    config: { ...config, webhook: loadBotConfig().webhook, offerSale: config },
     db: server.database.db,
     storage: server.storage,
     log,

@@ -1,17 +1,21 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
   type Config,
   type Database,
   type FileStorage,
+  type Logger,
   type PaymentSetup,
+  offerExpirer,
+  paymentJobs,
+  reservationSweeper,
   seedDemoCatalogue,
-  startPaymentJobs,
-  startReservationSweeper,
-  startTrendingRefresher,
+  startJobs,
+  trendingRefresher,
 } from '@stickerdrop/core';
 
 /** Reservations past their 15 minutes are marked expired about this often (availability ignores them already). */
 const RESERVATION_SWEEP_MS = 60_000;
+/** Open offers past their time are closed, and their bidders told, about this often. */
+const OFFER_EXPIRY_SWEEP_MS = 60_000;
 /** Trending scores follow sales, likes and views with at most this delay. */
 const TRENDING_REFRESH_MS = 60_000;
 
@@ -19,37 +23,29 @@ export interface BackgroundJobs {
   stop(): Promise<void>;
 }
 
-/** Work that runs beside the requests: the demo seed, trending scores, reservation expiry. */
+/**
+ * Work that runs beside the requests, started and stopped here and nowhere else: the demo seed, trending
+ * scores, reservation and offer expiry and the payments' jobs (their clients are the app's `PaymentSetup`).
+ * The pack views counter flushes with the routes that count (it stops when the app closes).
+ */
 export async function startBackgroundJobs(deps: {
   config: Config;
   db: Database;
   storage: FileStorage;
   payments: PaymentSetup;
-  log: FastifyBaseLogger;
+  log: Logger;
   seed: boolean;
 }): Promise<BackgroundJobs> {
-  const stops: Array<() => unknown> = [];
-  if (deps.seed && (await seedDemoCatalogue({ db: deps.db, storage: deps.storage, now: new Date() }))) {
-    deps.log.info('seeded the demo catalogue');
+  const { config, db, log } = deps;
+  const now = () => new Date();
+  if (deps.seed && (await seedDemoCatalogue({ db, storage: deps.storage, now: now() }))) {
+    log.info('seeded the demo catalogue');
   }
-  stops.push(
-    startTrendingRefresher(deps.db, {
-      intervalMs: TRENDING_REFRESH_MS,
-      now: () => new Date(),
-      onError: (error) => deps.log.error({ err: error }, 'trending refresh failed'),
-    }),
-  );
-  stops.push(
-    startReservationSweeper(deps.db, {
-      intervalMs: RESERVATION_SWEEP_MS,
-      now: () => new Date(),
-      onError: (error) => deps.log.error({ err: error }, 'reservation sweep failed'),
-    }),
-  );
-  stops.push(startPaymentJobs({ config: deps.config, db: deps.db, payments: deps.payments, log: deps.log }));
-  return {
-    async stop() {
-      await Promise.all(stops.map((stop) => stop()));
-    },
-  };
+  const stop = startJobs([
+    trendingRefresher(db, { every: TRENDING_REFRESH_MS, now, log }),
+    reservationSweeper(db, { every: RESERVATION_SWEEP_MS, now, log }),
+    offerExpirer(db, { every: OFFER_EXPIRY_SWEEP_MS, now, log }),
+    ...paymentJobs({ config, db, payments: deps.payments, log, now }),
+  ]);
+  return { stop };
 }

@@ -33,7 +33,12 @@ export interface StartServerOptions {
  */
 export async function startServer(config: Config, options: StartServerOptions = {}): Promise<RunningServer> {
   const database =
-    options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') }));
+    options.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: path.join(config.dataDir, 'db'),
+      poolSize: config.databasePoolSize,
+    }));
   const storage = options.storage ?? createStorage(config);
   let app: FastifyInstance | undefined;
   try {

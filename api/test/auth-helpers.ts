@@ -1,5 +1,6 @@
 import type { AuthResponse } from '@stickerdrop/shared';
-import { signInitData, type TelegramUserFields } from '@stickerdrop/core';
+import { signInitData } from '@stickerdrop/core';
+import { type TelegramUserFields } from '@stickerdrop/core/testing';
 import type { TestApp } from './helpers.js';
 
 export interface SignedInUser extends AuthResponse {

@@ -11,7 +11,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash, randomBytes } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { openDatabase } from '@stickerdrop/core';
 import { migrationsFolder } from '@stickerdrop/core/testing';
@@ -34,13 +36,13 @@ declare module 'vitest' {
 
 /** A migrated, empty PGlite data dir as a tarball. */
 export async function dumpMigratedPglite(): Promise<Blob> {
-  const handle = await openDatabase({});
+  const client = await PGlite.create();
   try {
-    const client = (handle.db as unknown as { $client: PGlite }).$client;
+    await migrate(drizzle({ client }), { migrationsFolder });
     // 'none': loading an uncompressed tar is faster than gunzipping the same image in every suite.
     return await client.dumpDataDir('none');
   } finally {
-    await handle.close();
+    await client.close();
   }
 }
 

@@ -43,7 +43,7 @@ export async function leasePglite(): Promise<{ db: Database; close(): Promise<vo
     }) as PGlite['transaction'],
   };
   return {
-    db: drizzle({ client: leased as PGlite, schema }) as unknown as Database,
+    db: drizzle({ client: leased as PGlite, schema }),
     async close() {
       if (!open) return;
       open = false;

@@ -16,6 +16,7 @@ import { inlineShareFeature } from './features/inline-share.js';
 import { createPackConversationMiddleware, createPackFeature } from './features/create-pack.js';
 import { starsPaymentsFeature } from './features/stars-payments.js';
 import { welcomeFeature } from './features/welcome.js';
+import { offersFeature } from './features/offers.js';
 
 export const DEFAULT_API_ROOT = 'https://api.telegram.org';
 
@@ -42,6 +43,7 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
     log: deps.log,
     apiRoot,
     now: deps.now ?? (() => new Date()),
+    offerTerms: deps.offerTerms ?? null,
     downloadFile: (fileId, maxBytes) => downloadTelegramFile(bot.api, { token, apiRoot }, fileId, maxBytes),
   };
   bot.use((ctx, next) => {
@@ -55,6 +57,8 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   protectedBot.use(inlineShareFeature);
   // Payments first: a payment made mid-conversation must never be taken as an answer.
   protectedBot.use(starsPaymentsFeature);
+  // Offer buttons work mid-conversation too: they answer a message the bot sent, not a question.
+  protectedBot.use(offersFeature);
 
   // Conversations live in private chats; `/cancel` sits between the plugin and the conversations.
   const privateChats = protectedBot.chatType('private');

@@ -7,6 +7,7 @@ import {
   requireCompleteS3,
   s3EnvFields,
   s3Settings,
+  type OfferSaleConfig,
   type S3Settings,
 } from '@stickerdrop/core';
 
@@ -56,6 +57,11 @@ export interface BotConfig {
   telegramApiRoot: string;
   /** Unset: long polling. */
   webhook?: BotWebhookConfig | undefined;
+  /**
+   * How offers accepted in the chat are paid: the API's payment settings, present when the bot runs inside
+   * the API process (`npm start` passes its Config). Without them the Accept button points to the app.
+   */
+  offerSale?: OfferSaleConfig | undefined;
 }
 
 /** The bot as its own process (`bot/src/main.ts`) also opens the database and the file storage. */

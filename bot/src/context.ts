@@ -1,6 +1,6 @@
 import type { Context } from 'grammy';
 import type { ConversationFlavor } from '@grammyjs/conversations';
-import type { Database, FileStorage } from '@stickerdrop/core';
+import type { Database, FileStorage, OfferSaleTerms } from '@stickerdrop/core';
 import type { Logger } from '@stickerdrop/core';
 
 /** What the handlers use; `createBot` receives it, tests build their own. */
@@ -14,6 +14,11 @@ export interface BotDeps {
   apiRoot?: string;
   /** Injected so tests can move time (login codes expire). */
   now?: () => Date;
+  /**
+   * How an offer accepted in the chat is paid (TON legs, or the demo rail in demo mode); null: this
+   * deployment cannot take resale payments, so the Accept button points to the app.
+   */
+  offerTerms?: OfferSaleTerms | null;
   /** Where conversations keep their state: the database (default; survives restarts, shared by processes) or memory. */
   conversationStorage?: 'database' | 'memory';
 }

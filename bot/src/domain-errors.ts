@@ -22,6 +22,7 @@ const CHAT_TEXT: Record<DomainErrorCode, (message: string) => string> = {
   not_for_sale: asWritten,
   edition_held: asWritten,
   wallet_required: asWritten,
+  offer_closed: asWritten,
   resale_locked: asWritten,
   gone: asWritten,
   unavailable: asWritten,

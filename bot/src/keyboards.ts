@@ -1,5 +1,5 @@
 import { InlineKeyboard } from 'grammy';
-import { editionAppLink, packAppLink } from '@stickerdrop/shared';
+import { editionAppLink, orderAppLink, packAppLink } from '@stickerdrop/shared';
 import { TEXTS } from './texts.js';
 
 /** Telegram opens mini-apps only from https addresses; a local http PUBLIC_URL gets no app button. */
@@ -19,6 +19,11 @@ export function openPackKeyboard(botUsername: string, packId: number, label: str
 
 export function openEditionKeyboard(botUsername: string, editionId: number, label: string = TEXTS.openEdition) {
   return new InlineKeyboard().url(label, editionAppLink(botUsername, editionId));
+}
+
+/** Opens the mini-app on an order to pay (an accepted offer) through the `startapp=order_<uuid>` link. */
+export function payOrderKeyboard(botUsername: string, orderId: string): InlineKeyboard {
+  return new InlineKeyboard().url(TEXTS.payOrder, orderAppLink(botUsername, orderId));
 }
 
 /** `/files/…` → `https://host/files/…`, for thumbnails Telegram fetches itself. */

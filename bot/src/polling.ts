@@ -16,11 +16,13 @@ const CONFIRM_TIMEOUT_MS = 3_000;
  * and only handled updates are confirmed (grammY's built-in loop confirms a whole batch on stop, even
  * the updates it had not reached). On stop the rest of the batch stays with Telegram and comes again.
  */
+type GrammySignal = Parameters<Bot<BotContext>['api']['getUpdates']>[1];
+
 export function startPolling(bot: Bot<BotContext>, log: Logger): Polling {
   let running = true;
   const abort = new AbortController();
   // grammY types its signal with the abort-controller polyfill; Node's own is what it gets at runtime.
-  const signal = abort.signal as unknown as Parameters<Bot<BotContext>['api']['getUpdates']>[1];
+  const signal = abort.signal as GrammySignal;
   let offset = 0;
 
   const pause = (ms: number) =>
@@ -70,7 +72,7 @@ export function startPolling(bot: Bot<BotContext>, log: Logger): Polling {
     }
     if (offset > 0) {
       // Bounded: a Bot API that stopped answering would otherwise hold the graceful stop until its deadline.
-      const confirmSignal = AbortSignal.timeout(CONFIRM_TIMEOUT_MS) as unknown as typeof signal;
+      const confirmSignal = AbortSignal.timeout(CONFIRM_TIMEOUT_MS) as GrammySignal;
       await bot.api
         .getUpdates({ offset, limit: 1, timeout: 0 }, confirmSignal)
         .catch((error: unknown) => log.warn({ err: error }, 'could not confirm the last handled update'));

@@ -1,15 +1,14 @@
 import { Api, GrammyError } from 'grammy';
-import type { Database, FileStorage } from '@stickerdrop/core';
+import { offerSaleTerms, startJobs, type Database, type FileStorage, type Logger } from '@stickerdrop/core';
 import { createBot } from './bot.js';
 import type { BotConfig } from './config.js';
-import type { Logger } from '@stickerdrop/core';
 import { installApiTransformers } from './api-transformers.js';
-import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './outbox/worker.js';
+import { createOutboxWorker, type OutboxWorkerOptions } from './outbox/worker.js';
 import { SendLimiter, type SendLimits } from './outbox/send-limiter.js';
 import { startPolling, type Polling } from './polling.js';
 import { configureBotProfile } from './setup.js';
 import { startWebhook, type WebhookServer } from './webhook.js';
-import { startPruningHandledUpdates } from './update-once.js';
+import { handledUpdatesPruner } from './update-once.js';
 
 export interface StartBotOptions {
   config: BotConfig;
@@ -54,6 +53,7 @@ export async function startBot(options: StartBotOptions): Promise<RunningBot> {
     apiRoot: config.telegramApiRoot,
     now,
     conversationStorage: options.conversationStorage,
+    offerTerms: config.offerSale ? offerSaleTerms(config.offerSale) : null,
   });
   const limiter = new SendLimiter(options.outbox?.limits);
   // The outbox has its own client, so every 429 it meets pauses all its senders.
@@ -63,9 +63,8 @@ export async function startBot(options: StartBotOptions): Promise<RunningBot> {
   let stopped = false;
   let polling: Polling | undefined;
   let webhook: WebhookServer | undefined;
-  let worker: OutboxWorker | undefined;
   let wakeInit: (() => void) | undefined;
-  let stopPruning: (() => void) | undefined;
+  let stopJobs: (() => Promise<void>) | undefined;
 
   const ready = (async () => {
     while (!stopped) {
@@ -95,7 +94,7 @@ export async function startBot(options: StartBotOptions): Promise<RunningBot> {
     await configureBotProfile(bot.api, config.publicUrl, log).catch((error: unknown) =>
       log.error({ err: error }, 'could not set the bot commands and menu button'),
     );
-    worker = createOutboxWorker({
+    const worker = createOutboxWorker({
       api: outboxApi,
       db,
       storage,
@@ -105,8 +104,8 @@ export async function startBot(options: StartBotOptions): Promise<RunningBot> {
       acquire: (chatId) => limiter.acquire(chatId),
       ...options.outbox,
     });
-    worker.start();
-    stopPruning = startPruningHandledUpdates(db, now, log);
+    // The bot's background work, started and stopped here only.
+    stopJobs = startJobs([worker, handledUpdatesPruner(db, now, log)]);
     if (config.webhook) webhook = await startWebhook(bot, config.webhook, log);
     else polling = startPolling(bot, log);
     log.info({ username: bot.botInfo.username, mode: config.webhook ? 'webhook' : 'long polling' }, 'bot started');
@@ -118,8 +117,7 @@ export async function startBot(options: StartBotOptions): Promise<RunningBot> {
       stopped = true;
       wakeInit?.();
       await ready.catch(() => undefined);
-      stopPruning?.();
-      await Promise.all([polling?.stop(), webhook?.stop(), worker?.stop()]);
+      await Promise.all([polling?.stop(), webhook?.stop(), stopJobs?.()]);
       log.info('bot stopped');
     },
   };

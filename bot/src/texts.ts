@@ -111,6 +111,8 @@ export const TEXTS = {
   saleNotice: (sale: { title: string; serial: number; maxSupply: number; amount: string }) =>
     `<b>Sold!</b> ${escapeHtml(sale.title)} — edition #${sale.serial} of ${sale.maxSupply} for ${sale.amount} ${CURRENCY}.`,
   openEdition: 'Open edition',
+  payOrder: 'Pay',
+  orderLink: 'Open the order in the app to pay for it.',
   editionNotFound: 'That edition does not exist.',
   edition: (e: { title: string; serial: number; maxSupply: number; owner: string; price: string | null }) =>
     [

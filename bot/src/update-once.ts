@@ -1,7 +1,6 @@
 import type { MiddlewareFn } from 'grammy';
-import { handledUpdates, type Database } from '@stickerdrop/core';
+import { handledUpdates, periodic, type Database, type Job, type Logger } from '@stickerdrop/core';
 import type { BotContext } from './context.js';
-import type { Logger } from '@stickerdrop/core';
 
 /** A repeat comes within seconds or minutes (a restart, a webhook retry); a day is plenty. */
 export const HANDLED_UPDATES_KEPT_MS = 24 * 60 * 60_000;
@@ -41,14 +40,16 @@ export async function pruneHandledUpdates(db: Database, now: Date): Promise<void
 /** How often the bot forgets old update ids: hourly keeps the table about a day of updates long. */
 const PRUNE_EVERY_MS = 60 * 60_000;
 
-/** Prunes now and then hourly until the returned stop is called; a failed prune waits for the next. */
-export function startPruningHandledUpdates(db: Database, now: () => Date, log: Logger): () => void {
-  const prune = () =>
-    void pruneHandledUpdates(db, now()).catch((error: unknown) =>
-      log.warn({ err: error }, 'could not prune handled Telegram updates'),
-    );
-  prune();
-  const timer = setInterval(prune, PRUNE_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+/** Prunes at start and then hourly; a failed prune waits for the next (a warning: nothing is lost). */
+export function handledUpdatesPruner(db: Database, now: () => Date, log: Logger): Job {
+  return periodic({
+    name: 'handled updates prune',
+    every: PRUNE_EVERY_MS,
+    immediately: true,
+    log,
+    run: () =>
+      pruneHandledUpdates(db, now()).catch((error: unknown) =>
+        log.warn({ err: error }, 'could not prune handled Telegram updates'),
+      ),
+  });
 }

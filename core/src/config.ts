@@ -90,6 +90,7 @@ const EnvSchema = z.object({
     (value) => !value || /^postgres(ql)?:\/\//.test(value),
     'must start with postgres://',
   ),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   JWT_SECRET: optionalString.refine((value) => !value || value.length >= 32, 'must be at least 32 characters'),
   BOT_TOKEN: optionalString.refine((value) => !value || /^\d+:[\w-]{20,}$/.test(value), 'is not a bot token'),
   BOT_USERNAME: optionalString.transform((value) => value?.replace(/^@/, '')),
@@ -138,6 +139,8 @@ export interface Config {
   dataDir: string;
   /** Unset: the embedded PGlite database in `dataDir`. */
   databaseUrl: string | undefined;
+  /** DATABASE_POOL_SIZE: Postgres connections this process opens at most. */
+  databasePoolSize: number;
   jwtSecret: string;
   botToken: string | undefined;
   botUsername: string | undefined;
@@ -218,6 +221,7 @@ export function loadConfig(source: Record<string, string | undefined> = environm
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     // A local run without a secret still works; tokens just do not survive a restart.
     jwtSecret: env.JWT_SECRET ?? randomSecret(),
     botToken: env.BOT_TOKEN,

@@ -10,20 +10,20 @@ export {
   requireCompleteS3,
   s3Settings,
   type Config,
-  type RateLimit,
   type RateLimitName,
 } from './config.js';
-export { stopOnSignals, STOP_DEADLINE_MS, type StopOptions } from './process.js';
+export { stopOnSignals } from './process.js';
 export { createLogger, silentLogger, type Logger } from './logger.js';
+export { periodic, startJobs, type Job } from './jobs/periodic.js';
 export { DomainError, DOMAIN_ERROR_CODES, parseInput, type DomainErrorCode } from './errors.js';
 export { openDatabase, type Database, type DatabaseHandle, type Transaction, type DbOrTx } from './db/client.js';
 export { tables } from './db/index.js';
 export { DataDirLockedError } from './db/lock.js';
 export { isDatabaseUnavailable } from './db/unavailable.js';
-export { diskStorage, memoryStorage, fileUrl, isValidKey, type FileStorage } from './storage/storage.js';
-export { s3Storage, type S3Settings, type S3StorageOptions } from './storage/s3-storage.js';
+export { memoryStorage, fileUrl, isValidKey, type FileStorage } from './storage/storage.js';
+export { type S3Settings } from './storage/s3-storage.js';
 export { createStorage } from './storage/create-storage.js';
-export { seedDemoCatalogue, seedBenchCatalogue, type SeedDeps } from './seed/index.js';
+export { seedDemoCatalogue, seedBenchCatalogue } from './seed/index.js';
 
 export {
   createAccessTokens,
@@ -36,47 +36,28 @@ export {
   confirmLoginCode,
   consumeLoginCode,
   upsertDemoUser,
-  DEMO_USERS,
   type AccessTokens,
-  type TelegramUser,
-  type InitData,
 } from './auth/index.js';
 export {
   upsertTelegramUser,
   getUserById,
   toUserDto,
-  getProfile,
   profileOf,
   becomeCreator,
   updateProfileFields,
   type UserRow,
-  type TelegramUserFields,
 } from './profile/index.js';
-export {
-  createPack,
-  detectImageType,
-  inspectImage,
-  renderSticker,
-  validatePackFields,
-  type CreatePackDeps,
-  type CreatePackInput,
-  type CreatePackOptions,
-  type ImageInfo,
-  type ImageType,
-} from './create-pack/index.js';
+export { createPack, inspectImage, validatePackFields, type CreatePackInput } from './create-pack/index.js';
 export {
   getPackDetail,
   listPacks,
-  recordView,
   listTrending,
   markFavorites,
   toggleLike,
   packRating,
   createReadCache,
   createViewCounter,
-  refreshTrendingScores,
-  startTrendingRefresher,
-  type TrendingRefresherOptions,
+  trendingRefresher,
 } from './packs/index.js';
 export { getMarketplaceStats } from './stats/index.js';
 export { listCollection } from './collection/index.js';
@@ -89,7 +70,6 @@ export {
   packExists,
   packListings,
   priceHistory,
-  CHAIN_GRACE_MS,
   assertResellable,
   resellableFrom,
   editionPayment,
@@ -97,29 +77,32 @@ export {
   type EditionAcquisition,
 } from './resale/index.js';
 export {
+  makeOffer,
+  acceptOffer,
+  declineOffer,
+  withdrawOffer,
+  myOffers,
+  packOffers,
+  offerExpirer,
+  offerSaleTerms,
+  type OfferSaleConfig,
+  type OfferSaleTerms,
+} from './offers/index.js';
+export {
   buyPack,
   reserveEdition,
   fulfilOrder,
-  expireReservations,
-  startReservationSweeper,
-  findOrder,
+  reservationSweeper,
   findUserOrder,
   toOrderDto,
   resolvePaymentRail,
   offeredPaymentMethods,
-  OrderNotFoundError,
-  PaymentRefConflictError,
-  type FulfilInput,
-  type FulfilOutcome,
-  type FulfilResult,
-  type OrderRecord,
-  type PayableOrder,
   type PaymentRail,
 } from './orders/index.js';
 export {
   availablePaymentMethods,
   createPaymentSetup,
-  startPaymentJobs,
+  paymentJobs,
   checkStarsPreCheckout,
   settleStarsPayment,
   starsRefundContext,
@@ -135,13 +118,12 @@ export {
   checkTonProof,
   tonProofDigest,
   issueTonProofPayload,
-  consumeTonProofPayload,
   linkWallet,
   tonConnectManifest,
   tonConnectIcon,
 } from './wallet/index.js';
 export { botSessionStore, handledUpdates } from './chat/index.js';
-export { enqueueOutbox } from './outbox/enqueue.js';
+export { readOutboxPayload } from './outbox/enqueue.js';
 export {
   claimOutboxBatch,
   markOutboxSent,
@@ -150,20 +132,15 @@ export {
   releaseOutboxRows,
   renewOutboxLease,
   type OutboxRow,
-  type OutboxStatus,
 } from './outbox/drain.js';
 export type {
-  OutboxKind,
-  OutboxMessage,
   OutboxPayloads,
-  SalePayload,
-  RefundPayload,
   StickerSetDeliveryPayload,
   ResalePayload,
-  ResaleFailedPayload,
-  StickerSetRevokePayload,
-  EditionRevokedPayload,
-} from './outbox/types.js';
+  OfferNoticePayload,
+  OfferReceivedPayload,
+  OfferAcceptedPayload,
+} from './db/outbox-payloads.js';
 export {
   stickerSetName,
   addStickersUrl,
@@ -171,10 +148,9 @@ export {
   recordStickerSet,
   markStickerSetComplete,
   forgetStickerSet,
+  requestStickerSet,
   findPackAccess,
   loadPackArchive,
   zipArchive,
-  packSlug,
   type PackAccess,
-  type PackArchive,
 } from './delivery/index.js';

@@ -1,7 +1,5 @@
 import { Worker } from 'node:worker_threads';
-
-/** What the stop reports through; a pino or Fastify logger fits. */
-type StopLog = Record<'info' | 'error', (details: object, message: string) => void>;
+import type { Logger } from './logger.js';
 
 /** A graceful stop that takes longer than this is cut short, so a stuck socket never blocks a deploy. */
 export const STOP_DEADLINE_MS = 15_000;
@@ -22,7 +20,7 @@ export interface StopOptions {
  * futex), so a watchdog thread started with the stop kills the process a little later whatever the
  * main thread is doing.
  */
-export function stopOnSignals(log: StopLog, stop: () => Promise<void>, options: StopOptions = {}): void {
+export function stopOnSignals(log: Logger, stop: () => Promise<void>, options: StopOptions = {}): void {
   const deadlineMs = options.deadlineMs ?? STOP_DEADLINE_MS;
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -47,7 +47,6 @@ export const PACKS_CACHE_MS = 300_000;
 export const STATS_CACHE_MS = 600_000;
 export const QUERY_RETRY = 1;
 
-export const MOBILE_BREAKPOINT_PX = 768;
 export const TOAST_DURATION_MS = 4_000;
 export const CARD_DESCRIPTION_LINES = 2;
 export const CARD_STAGGER_S = 0.1;

@@ -1,15 +1,23 @@
 import { parsePackId } from './pack-id.js';
 
-/** Start parameters the bot and the mini-app exchange: `pack_<id>`, `edition_<id>` and `login_<code>`. */
+/**
+ * Start parameters the bot and the mini-app exchange: `pack_<id>`, `edition_<id>`, `order_<uuid>` (an
+ * order to pay, e.g. an accepted offer) and `login_<code>`.
+ */
 export type StartParam =
-  { kind: 'pack'; packId: number } | { kind: 'edition'; editionId: number } | { kind: 'login'; code: string };
+  | { kind: 'pack'; packId: number }
+  | { kind: 'edition'; editionId: number }
+  | { kind: 'order'; orderId: string }
+  | { kind: 'login'; code: string };
 
 const PACK = /^pack_(\w+)$/;
 const EDITION = /^edition_(\w+)$/;
+const ORDER = /^order_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 const LOGIN = /^login_([A-Za-z0-9_-]{16,58})$/;
 
 export function encodeStartParam(param: StartParam): string {
   if (param.kind === 'edition') return `edition_${param.editionId}`;
+  if (param.kind === 'order') return `order_${param.orderId}`;
   return param.kind === 'pack' ? `pack_${param.packId}` : `login_${param.code}`;
 }
 
@@ -27,6 +35,8 @@ export function decodeStartParam(raw: string | undefined | null): StartParam | n
     const editionId = parsePackId(edition[1]);
     return editionId === null ? null : { kind: 'edition', editionId };
   }
+  const order = ORDER.exec(raw);
+  if (order) return { kind: 'order', orderId: order[1]! };
   const login = LOGIN.exec(raw);
   return login ? { kind: 'login', code: login[1]! } : null;
 }
@@ -39,6 +49,11 @@ export function packAppLink(botUsername: string, packId: number): string {
 /** `https://t.me/<bot>?startapp=edition_<id>`: opens the mini-app on an edition's page. */
 export function editionAppLink(botUsername: string, editionId: number): string {
   return `https://t.me/${botUsername}?startapp=${encodeStartParam({ kind: 'edition', editionId })}`;
+}
+
+/** `https://t.me/<bot>?startapp=order_<uuid>`: opens the mini-app on an order to pay. */
+export function orderAppLink(botUsername: string, orderId: string): string {
+  return `https://t.me/${botUsername}?startapp=${encodeStartParam({ kind: 'order', orderId })}`;
 }
 
 export function loginBotLink(botUsername: string, code: string): string {

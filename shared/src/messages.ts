@@ -60,8 +60,6 @@ export const MESSAGES = {
   limitedEdition: 'limited edition',
 } as const;
 
-export type MessageKey = keyof typeof MESSAGES;
-
 /** SPEC §1: the home tagline and feature blurbs; the mini-app's Home and the bot's welcome say the same. */
 export const HOME_TAGLINE = 'Discover unique designs, create your own and trade with collectors worldwide.';
 export const FEATURE_BLURBS = ['Limited Editions', 'Resale Market', 'Creator Tools'] as const;

@@ -6,7 +6,7 @@
 export const DEFAULT_ROYALTY_BPS = 500;
 export const MAX_ROYALTY_BPS = 1000;
 export const DEFAULT_MARKET_FEE_BPS = 250;
-export const BPS_DENOMINATOR = 10_000n;
+const BPS_DENOMINATOR = 10_000n;
 
 export interface ResaleSplit {
   seller: bigint;

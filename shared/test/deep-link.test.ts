@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { decodeStartParam, encodeStartParam, loginBotLink, packAppLink } from '../src/deep-link.js';
+import { decodeStartParam, encodeStartParam, loginBotLink, orderAppLink, packAppLink } from '../src/deep-link.js';
 
 describe('deep-link codec', () => {
-  it('round-trips pack and login parameters', () => {
+  it('round-trips pack, order and login parameters', () => {
     expect(decodeStartParam(encodeStartParam({ kind: 'pack', packId: 42 }))).toEqual({ kind: 'pack', packId: 42 });
     const code = 'a'.repeat(43);
     expect(decodeStartParam(`login_${code}`)).toEqual({ kind: 'login', code });
+    const orderId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    expect(decodeStartParam(encodeStartParam({ kind: 'order', orderId }))).toEqual({ kind: 'order', orderId });
   });
 
   it('rejects malformed parameters', () => {
@@ -20,6 +22,8 @@ describe('deep-link codec', () => {
       'login_short',
       'hello',
       'login_' + 'a'.repeat(59),
+      'order_1',
+      'order_0f8fad5b-d9cb-469f-a165-70867728950',
     ]) {
       expect(decodeStartParam(raw), raw).toBeNull();
     }
@@ -28,6 +32,9 @@ describe('deep-link codec', () => {
 
   it('builds the links the bot and the mini-app hand out', () => {
     expect(packAppLink('sd_bot', 7)).toBe('https://t.me/sd_bot?startapp=pack_7');
+    expect(orderAppLink('sd_bot', '0f8fad5b-d9cb-469f-a165-70867728950e')).toBe(
+      'https://t.me/sd_bot?startapp=order_0f8fad5b-d9cb-469f-a165-70867728950e',
+    );
     expect(loginBotLink('sd_bot', 'abc')).toBe('https://t.me/sd_bot?start=login_abc');
   });
 });

@@ -13,6 +13,7 @@ import { deliveryRoutes } from './delivery/routes.js';
 import { paymentsRoutes } from './payments/routes.js';
 import { walletRoutes } from './wallet/routes.js';
 import { resaleRoutes } from './resale/routes.js';
+import { offersRoutes } from './offers/routes.js';
 
 /** Every feature's routes, in one place, so the app's surface is readable at a glance. */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
@@ -32,4 +33,5 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(walletRoutes);
   await app.register(deliveryRoutes);
   await app.register(resaleRoutes);
+  await app.register(offersRoutes);
 }

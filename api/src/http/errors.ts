@@ -38,6 +38,7 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, number> = {
   not_for_sale: 409,
   edition_held: 409,
   wallet_required: 409,
+  offer_closed: 409,
   resale_locked: 409,
   gone: 410,
   unavailable: 503,

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import {
+  AcceptOfferRequest,
+  AcceptOfferResponse,
+  MyOffers,
+  OfferIdParams,
+  OfferRequest,
+  OfferResponse,
+  PackOffers,
   ActivityPage,
   ActivityQuery,
   AuthResponse,
@@ -60,221 +67,202 @@ const Empty = 'No content';
 const PackParams = PackIdParams;
 const EditionParams = z.object({ editionId: z.coerce.number().int().positive() });
 
+type Doc = Omit<RouteDoc, 'tag'>;
+
+/** One route's summary and the rest of what is said about it. */
+const doc = (summary: string, details: Omit<Doc, 'summary'>): Doc => ({ summary, ...details });
+
+/** Routes of one tag, in the order /api/docs lists them. */
+function section(tag: string, routes: Record<string, Doc>): Record<string, RouteDoc> {
+  return Object.fromEntries(Object.entries(routes).map(([route, entry]) => [route, { tag, ...entry }]));
+}
+
 /** Every route of the API by `METHOD url`; a test fails for a route missing here. */
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
-  'GET /api/health': { tag: 'meta', summary: 'Liveness', responses: { 200: z.object({ ok: z.literal(true) }) } },
-  'GET /api/config': { tag: 'meta', summary: 'What the client may offer', responses: { 200: ClientConfig } },
-
-  'POST /api/auth/telegram': {
-    tag: 'auth',
-    summary: 'Sign in with Telegram Mini App init data',
-    body: TelegramAuthRequest,
-    responses: { 200: AuthResponse },
-  },
-  'POST /api/auth/demo': {
-    tag: 'auth',
-    summary: 'Sign in as a demo user (demo mode only)',
-    body: DemoAuthRequest,
-    responses: { 200: AuthResponse },
-  },
-  'POST /api/auth/refresh': {
-    tag: 'auth',
-    summary: 'Rotate a refresh token',
-    body: RefreshRequest,
-    responses: { 200: Tokens },
-  },
-  'POST /api/auth/logout': {
-    tag: 'auth',
-    summary: 'Revoke a refresh token',
-    body: LogoutRequest,
-    responses: { 204: Empty },
-  },
-  'GET /api/auth/me': {
-    tag: 'auth',
-    summary: 'The signed-in user',
-    auth: 'required',
-    responses: { 200: UserResponse },
-  },
-  'POST /api/auth/login-code': {
-    tag: 'auth',
-    summary: 'Start a sign-in through the bot (plain web)',
-    responses: { 200: LoginCodeResponse },
-  },
-  'GET /api/auth/login-code/:code': {
-    tag: 'auth',
-    summary: 'Poll a bot sign-in; tokens once confirmed',
-    params: z.object({ code: z.string() }),
-    responses: { 200: AuthResponse, 202: LoginCodePending },
-  },
-  'GET /api/auth/ton-proof/payload': {
-    tag: 'wallet',
-    summary: 'A single-use payload for TON Connect ton_proof',
-    auth: 'required',
-    responses: { 200: TonProofPayloadResponse },
-  },
-  'POST /api/auth/link-wallet': {
-    tag: 'wallet',
-    summary: 'Link a TON wallet by its ton_proof',
-    auth: 'required',
-    body: LinkWalletRequest,
-    responses: { 200: UserResponse },
-  },
-  'GET /tonconnect-manifest.json': { tag: 'wallet', summary: 'TON Connect app manifest', responses: { 200: 'JSON' } },
-  'GET /tonconnect-icon.png': { tag: 'wallet', summary: 'TON Connect app icon', responses: { 200: 'PNG image' } },
-
-  'GET /api/users/profile': { tag: 'users', summary: 'Own profile', auth: 'required', responses: { 200: Profile } },
-  'PUT /api/users/profile': {
-    tag: 'users',
-    summary: 'Edit own profile',
-    auth: 'required',
-    body: UpdateProfileRequest,
-    responses: { 200: ProfileUpdateResponse },
-  },
-  'POST /api/users/become-creator': {
-    tag: 'users',
-    summary: 'Become a creator',
-    auth: 'required',
-    body: BecomeCreatorRequest,
-    responses: { 200: UserResponse },
-  },
-
-  'GET /api/stickers': {
-    tag: 'packs',
-    summary: 'The catalogue: search, sort, cursor pages',
-    auth: 'optional',
-    query: PackListQuery,
-    responses: { 200: PackListResponse },
-  },
-  'GET /api/stickers/trending/list': {
-    tag: 'packs',
-    summary: 'Trending packs',
-    auth: 'optional',
-    query: TrendingQuery,
-    responses: { 200: TrendingResponse },
-  },
-  'GET /api/stickers/:id': {
-    tag: 'packs',
-    summary: 'One pack (counts a view)',
-    auth: 'optional',
-    params: PackParams,
-    responses: { 200: PackDetail },
-  },
-  'POST /api/stickers/:id/like': {
-    tag: 'packs',
-    summary: 'Toggle a like',
-    auth: 'required',
-    params: PackParams,
-    responses: { 200: LikeResponse },
-  },
-  'POST /api/stickers': {
-    tag: 'packs',
-    summary: 'Upload a new pack (creators)',
-    auth: 'required',
-    consumes: 'multipart/form-data: title, description, price, maxSupply, category, tags, images (PNG, JPEG, GIF)',
-    responses: { 201: CreatePackResponse },
-  },
-  'GET /api/stickers/:id/download': {
-    tag: 'packs',
-    summary: 'The pack as a zip (owners)',
-    auth: 'required',
-    params: PackParams,
-    responses: { 200: 'application/zip' },
-  },
-  'POST /api/stickers/:id/telegram-set': {
-    tag: 'packs',
-    summary: 'Add to Telegram: the bot sends the sticker set (owners)',
-    auth: 'required',
-    params: PackParams,
-    responses: { 202: TelegramSetResponse },
-  },
-  'POST /api/stickers/:id/share-message': {
-    tag: 'packs',
-    summary: "Share inside Telegram: the bot prepares a message presenting the pack for the mini-app's shareMessage",
-    auth: 'required',
-    params: PackParams,
-    responses: { 200: ShareMessageResponse },
-  },
-  'GET /files/*': { tag: 'packs', summary: 'A stored pack image', responses: { 200: 'The image' } },
-  'GET /api/marketplace/stats': { tag: 'packs', summary: 'Marketplace totals', responses: { 200: MarketplaceStats } },
-
-  'POST /api/marketplace/buy': {
-    tag: 'orders',
-    summary: 'Reserve a new edition, or buy a listed one ({ listingId }): 201 a new order, 200 the open one',
-    auth: 'required',
-    body: z.union([BuyRequest, BuyListingRequest]),
-    responses: { 200: OrderResponse, 201: OrderResponse },
-  },
-  'GET /api/orders/:id': {
-    tag: 'orders',
-    summary: 'One of own orders',
-    auth: 'required',
-    params: OrderIdParams,
-    responses: { 200: OrderResponse },
-  },
-  'POST /api/orders/:id/demo-pay': {
-    tag: 'orders',
-    summary: 'Pay an order on the demo rail (demo mode only)',
-    auth: 'required',
-    params: OrderIdParams,
-    responses: { 200: OrderResponse },
-  },
-  'GET /api/collection': {
-    tag: 'orders',
-    summary: 'Own purchased packs',
-    auth: 'required',
-    responses: { 200: CollectionResponse },
-  },
-  'POST /api/editions/:editionId/listing': {
-    tag: 'resale',
-    summary: 'List an owned edition for sale, or change its price: 201 new, 200 repriced',
-    auth: 'required',
-    params: EditionParams,
-    body: ListingRequest,
-    responses: { 200: z.object({ listing: Listing }), 201: z.object({ listing: Listing }) },
-  },
-  'DELETE /api/editions/:editionId/listing': {
-    tag: 'resale',
-    summary: 'Take an edition off sale',
-    auth: 'required',
-    params: EditionParams,
-    responses: { 204: Empty },
-  },
-  'GET /api/editions/:editionId': {
-    tag: 'resale',
-    summary: 'One edition: owner, history, listing',
-    params: EditionParams,
-    responses: { 200: EditionDetail },
-  },
-  'GET /api/stickers/:id/listings': {
-    tag: 'resale',
-    summary: 'A pack’s editions on sale',
-    params: PackParams,
-    responses: { 200: PackListings },
-  },
-  'GET /api/stickers/:id/activity': {
-    tag: 'resale',
-    summary: 'A pack’s mints, listings and sales',
-    params: PackParams,
-    query: ActivityQuery,
-    responses: { 200: ActivityPage },
-  },
-  'GET /api/activity': {
-    tag: 'resale',
-    summary: 'Marketplace activity',
-    query: ActivityQuery,
-    responses: { 200: ActivityPage },
-  },
-  'GET /api/stickers/:id/price-history': {
-    tag: 'resale',
-    summary: 'Daily sale prices of a pack',
-    params: PackParams,
-    query: PriceHistoryQuery,
-    responses: { 200: PriceHistory },
-  },
-  'POST /api/payments/stripe/webhook': {
-    tag: 'payments',
-    summary: 'Stripe events (signed with the webhook secret)',
-    consumes: 'application/json, verified as raw bytes against Stripe-Signature',
-    responses: { 200: z.object({ received: z.literal(true) }) },
-  },
+  ...section('meta', {
+    'GET /api/health': doc('Liveness', { responses: { 200: z.object({ ok: z.literal(true) }) } }),
+    'GET /api/config': doc('What the client may offer', { responses: { 200: ClientConfig } }),
+  }),
+  ...section('auth', {
+    'POST /api/auth/telegram': doc('Sign in with Telegram Mini App init data', {
+      body: TelegramAuthRequest,
+      responses: { 200: AuthResponse },
+    }),
+    'POST /api/auth/demo': doc('Sign in as a demo user (demo mode only)', {
+      body: DemoAuthRequest,
+      responses: { 200: AuthResponse },
+    }),
+    'POST /api/auth/refresh': doc('Rotate a refresh token', { body: RefreshRequest, responses: { 200: Tokens } }),
+    'POST /api/auth/logout': doc('Revoke a refresh token', { body: LogoutRequest, responses: { 204: Empty } }),
+    'GET /api/auth/me': doc('The signed-in user', { auth: 'required', responses: { 200: UserResponse } }),
+    'POST /api/auth/login-code': doc('Start a sign-in through the bot (plain web)', {
+      responses: { 200: LoginCodeResponse },
+    }),
+    'GET /api/auth/login-code/:code': doc('Poll a bot sign-in; tokens once confirmed', {
+      params: z.object({ code: z.string() }),
+      responses: { 200: AuthResponse, 202: LoginCodePending },
+    }),
+  }),
+  ...section('wallet', {
+    'GET /api/auth/ton-proof/payload': doc('A single-use payload for TON Connect ton_proof', {
+      auth: 'required',
+      responses: { 200: TonProofPayloadResponse },
+    }),
+    'POST /api/auth/link-wallet': doc('Link a TON wallet by its ton_proof', {
+      auth: 'required',
+      body: LinkWalletRequest,
+      responses: { 200: UserResponse },
+    }),
+    'GET /tonconnect-manifest.json': doc('TON Connect app manifest', { responses: { 200: 'JSON' } }),
+    'GET /tonconnect-icon.png': doc('TON Connect app icon', { responses: { 200: 'PNG image' } }),
+  }),
+  ...section('users', {
+    'GET /api/users/profile': doc('Own profile', { auth: 'required', responses: { 200: Profile } }),
+    'PUT /api/users/profile': doc('Edit own profile', {
+      auth: 'required',
+      body: UpdateProfileRequest,
+      responses: { 200: ProfileUpdateResponse },
+    }),
+    'POST /api/users/become-creator': doc('Become a creator', {
+      auth: 'required',
+      body: BecomeCreatorRequest,
+      responses: { 200: UserResponse },
+    }),
+  }),
+  ...section('packs', {
+    'GET /api/stickers': doc('The catalogue: search, sort, cursor pages', {
+      auth: 'optional',
+      query: PackListQuery,
+      responses: { 200: PackListResponse },
+    }),
+    'GET /api/stickers/trending/list': doc('Trending packs', {
+      auth: 'optional',
+      query: TrendingQuery,
+      responses: { 200: TrendingResponse },
+    }),
+    'GET /api/stickers/:id': doc('One pack (counts a view)', {
+      auth: 'optional',
+      params: PackParams,
+      responses: { 200: PackDetail },
+    }),
+    'POST /api/stickers/:id/like': doc('Toggle a like', {
+      auth: 'required',
+      params: PackParams,
+      responses: { 200: LikeResponse },
+    }),
+    'POST /api/stickers': doc('Upload a new pack (creators)', {
+      auth: 'required',
+      consumes: 'multipart/form-data: title, description, price, maxSupply, category, tags, images (PNG, JPEG, GIF)',
+      responses: { 201: CreatePackResponse },
+    }),
+    'GET /api/stickers/:id/download': doc('The pack as a zip (owners)', {
+      auth: 'required',
+      params: PackParams,
+      responses: { 200: 'application/zip' },
+    }),
+    'POST /api/stickers/:id/telegram-set': doc('Add to Telegram: the bot sends the sticker set (owners)', {
+      auth: 'required',
+      params: PackParams,
+      responses: { 202: TelegramSetResponse },
+    }),
+    'POST /api/stickers/:id/share-message': doc(
+      "Share inside Telegram: the bot prepares a message presenting the pack for the mini-app's shareMessage",
+      { auth: 'required', params: PackParams, responses: { 200: ShareMessageResponse } },
+    ),
+    'GET /files/*': doc('A stored pack image', { responses: { 200: 'The image' } }),
+    'GET /api/marketplace/stats': doc('Marketplace totals', { responses: { 200: MarketplaceStats } }),
+  }),
+  ...section('orders', {
+    'POST /api/marketplace/buy': doc(
+      'Reserve a new edition, or buy a listed one ({ listingId }): 201 a new order, 200 the open one',
+      {
+        auth: 'required',
+        body: z.union([BuyRequest, BuyListingRequest]),
+        responses: { 200: OrderResponse, 201: OrderResponse },
+      },
+    ),
+    'GET /api/orders/:id': doc('One of own orders', {
+      auth: 'required',
+      params: OrderIdParams,
+      responses: { 200: OrderResponse },
+    }),
+    'POST /api/orders/:id/demo-pay': doc('Pay an order on the demo rail (demo mode only)', {
+      auth: 'required',
+      params: OrderIdParams,
+      responses: { 200: OrderResponse },
+    }),
+    'GET /api/collection': doc('Own purchased packs', { auth: 'required', responses: { 200: CollectionResponse } }),
+  }),
+  ...section('resale', {
+    'POST /api/editions/:editionId/listing': doc(
+      'List an owned edition for sale, or change its price: 201 new, 200 repriced',
+      {
+        auth: 'required',
+        params: EditionParams,
+        body: ListingRequest,
+        responses: { 200: z.object({ listing: Listing }), 201: z.object({ listing: Listing }) },
+      },
+    ),
+    'DELETE /api/editions/:editionId/listing': doc('Take an edition off sale', {
+      auth: 'required',
+      params: EditionParams,
+      responses: { 204: Empty },
+    }),
+    'GET /api/editions/:editionId': doc('One edition: owner, history, listing', {
+      params: EditionParams,
+      responses: { 200: EditionDetail },
+    }),
+    'GET /api/stickers/:id/listings': doc('A pack’s editions on sale', {
+      params: PackParams,
+      responses: { 200: PackListings },
+    }),
+    'GET /api/stickers/:id/activity': doc('A pack’s mints, listings and sales', {
+      params: PackParams,
+      query: ActivityQuery,
+      responses: { 200: ActivityPage },
+    }),
+    'GET /api/activity': doc('Marketplace activity', { query: ActivityQuery, responses: { 200: ActivityPage } }),
+    'GET /api/stickers/:id/price-history': doc('Daily sale prices of a pack', {
+      params: PackParams,
+      query: PriceHistoryQuery,
+      responses: { 200: PriceHistory },
+    }),
+  }),
+  ...section('offers', {
+    'POST /api/offers': doc('Make an offer on an edition or on any edition of a pack: 201 new, 200 replaced yours', {
+      auth: 'required',
+      body: OfferRequest,
+      responses: { 200: OfferResponse, 201: OfferResponse },
+    }),
+    'GET /api/offers/mine': doc('Offers you made, and open offers on your editions and on packs you hold', {
+      auth: 'required',
+      responses: { 200: MyOffers },
+    }),
+    'GET /api/stickers/:id/offers': doc('Open offers on a pack and on its editions, highest first', {
+      params: PackParams,
+      responses: { 200: PackOffers },
+    }),
+    'POST /api/offers/:id/accept': doc('Accept an offer: a resale order for the bidder, the edition held meanwhile', {
+      auth: 'required',
+      params: OfferIdParams,
+      body: AcceptOfferRequest,
+      responses: { 201: AcceptOfferResponse },
+    }),
+    'POST /api/offers/:id/decline': doc('Decline an offer on your edition (or a pack-wide one on a pack you hold)', {
+      auth: 'required',
+      params: OfferIdParams,
+      responses: { 204: Empty },
+    }),
+    'DELETE /api/offers/:id': doc('Withdraw your offer', {
+      auth: 'required',
+      params: OfferIdParams,
+      responses: { 204: Empty },
+    }),
+  }),
+  ...section('payments', {
+    'POST /api/payments/stripe/webhook': doc('Stripe events (signed with the webhook secret)', {
+      consumes: 'application/json, verified as raw bytes against Stripe-Signature',
+      responses: { 200: z.object({ received: z.literal(true) }) },
+    }),
+  }),
 };

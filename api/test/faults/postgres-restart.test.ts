@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
 import { type DatabaseHandle, memoryStorage, openDatabase, testConfig } from '@stickerdrop/core';
 import { createApp } from '../../src/app.js';
-import { startReservationSweeper, tables } from '@stickerdrop/core';
+import { reservationSweeper, silentLogger, tables } from '@stickerdrop/core';
 import { createPack, insertOrder, orderRow } from '../features/orders/fixtures.js';
 import { describePostgres, rateLimitsWith, TEST_DATABASE_URL } from '../helpers.js';
 import { createUser, type TestUser } from '../users.js';
@@ -169,11 +169,12 @@ describePostgres('Postgres connections lost under load', () => {
     const load = await underLoad(database.name, database.handle);
     // A background job beside the requests: its passes fail during the cuts, and it keeps running.
     const jobErrors: unknown[] = [];
-    const stopSweeper = startReservationSweeper(database.handle.db, {
-      intervalMs: 20,
+    const sweeper = reservationSweeper(database.handle.db, {
+      every: 20,
       now: () => new Date(),
-      onError: (error) => jobErrors.push(error),
+      log: { ...silentLogger, error: (details) => jobErrors.push(details) },
     });
+    sweeper.start();
     try {
       for (let round = 0; round < 3; round++) {
         await until('load', () => load.responses.filter((r) => r.status < 300).length > 10 * (round + 1));
@@ -208,7 +209,7 @@ describePostgres('Postgres connections lost under load', () => {
       await until('the sweeper to expire it', async () => (await orderRow(load.t, lapsed)).status === 'expired');
       console.info(`reservation sweeper: ${jobErrors.length} failed passes during the cuts, then carried on`);
     } finally {
-      await stopSweeper();
+      await sweeper.stop();
       await load.stop();
     }
     const failures = expectOnly503s(load.responses);

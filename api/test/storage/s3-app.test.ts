@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreatePackResponse } from '@stickerdrop/shared';
-import { s3Storage } from '@stickerdrop/core';
 import { FakeS3 } from '../fakes/s3.js';
 import { buildTestApp, type TestApp } from '../helpers.js';
 import { createCreator } from '../users.js';
 import { file, makeImage, multipart, postPack, validFields } from '../features/create-pack/fixtures.js';
+import { s3Storage } from '@stickerdrop/core/testing';
 
 describe('the API on S3 storage', () => {
   let s3: FakeS3;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type S3Settings, s3Storage } from '@stickerdrop/core';
+import { type S3Settings } from '@stickerdrop/core';
+import { s3Storage } from '@stickerdrop/core/testing';
 import { FakeS3 } from '../fakes/s3.js';
 
 describe('s3Storage', () => {

@@ -2,14 +2,14 @@ import { Composer, InputFile } from 'grammy';
 import { decodeStartParam } from '@stickerdrop/shared';
 import { confirmLoginCode, getPackDetail } from '@stickerdrop/core';
 import type { BotContext } from '../context.js';
-import { openAppKeyboard, openPackKeyboard } from '../keyboards.js';
+import { openAppKeyboard, openPackKeyboard, payOrderKeyboard } from '../keyboards.js';
 import { packCaption, previewPhoto } from '../pack-card.js';
 import { TEXTS } from '../texts.js';
 import { replyWithEdition } from './edition-link.js';
 
 /**
- * `/start` and its deep links: `pack_<id>` shows the pack, `edition_<id>` the edition, `login_<code>` signs a
- * browser in. Anything
+ * `/start` and its deep links: `pack_<id>` shows the pack, `edition_<id>` the edition, `order_<uuid>` a Pay
+ * button into the mini-app, `login_<code>` signs a browser in. Anything
  * else (an unknown pack, a malformed payload) says so and falls back to the plain welcome.
  */
 export const welcomeFeature = new Composer<BotContext>();
@@ -23,6 +23,10 @@ welcomeFeature.chatType('private').command('start', async (ctx) => {
     return replyWelcome(ctx);
   }
   if (param.kind === 'login') return confirmLogin(ctx, param.code);
+  if (param.kind === 'order') {
+    await ctx.reply(TEXTS.orderLink, { reply_markup: payOrderKeyboard(ctx.me.username, param.orderId) });
+    return;
+  }
   if (param.kind === 'edition') {
     if (await replyWithEdition(ctx, param.editionId)) return;
     await ctx.reply(TEXTS.editionNotFound);

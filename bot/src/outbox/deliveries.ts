@@ -1,9 +1,10 @@
-import type { OutboxPayloads, OutboxRow } from '@stickerdrop/core';
+import { readOutboxPayload, type OutboxRow } from '@stickerdrop/core';
 import { openPackKeyboard } from '../keyboards.js';
 import { TEXTS } from '../texts.js';
 import { PermanentDeliveryError, type DeliveryDeps } from './delivery-deps.js';
 import { deliverStickerSet } from './sticker-set.js';
 import { deliverResale, RESALE_OUTBOX_KINDS, resaleRecipient, type ResaleOutboxKind } from './resale-deliveries.js';
+import { deliverOffer, OFFER_OUTBOX_KINDS, offerRecipient, type OfferOutboxKind } from './offer-deliveries.js';
 
 /** The outbox kinds the bot sends; others (refund_required) belong to other workers. */
 export const BOT_OUTBOX_KINDS = [
@@ -12,14 +13,15 @@ export const BOT_OUTBOX_KINDS = [
   'sticker_set_delivery',
   'edition_revoked',
   ...RESALE_OUTBOX_KINDS,
+  ...OFFER_OUTBOX_KINDS,
 ] as const;
-export type BotOutboxKind = Exclude<(typeof BOT_OUTBOX_KINDS)[number], ResaleOutboxKind>;
+export type BotOutboxKind = Exclude<(typeof BOT_OUTBOX_KINDS)[number], ResaleOutboxKind | OfferOutboxKind>;
 
-const payloadOf = <K extends BotOutboxKind>(row: OutboxRow, _kind: K) => row.payload as OutboxPayloads[K];
+const payloadOf = <K extends BotOutboxKind>(row: OutboxRow, kind: K) => readOutboxPayload(row, kind);
 
 /** Who the row's message goes to; rows of one chat are sent in order, one at a time. */
 export function recipientOf(row: OutboxRow): number {
-  const resale = resaleRecipient(row);
+  const resale = resaleRecipient(row) ?? offerRecipient(row);
   if (resale !== null) return resale;
   switch (row.kind as BotOutboxKind) {
     case 'purchase_receipt':
@@ -36,7 +38,7 @@ export function recipientOf(row: OutboxRow): number {
 
 /** Sends one row. Throws what went wrong; the worker decides between retry and giving up. */
 export async function deliver(row: OutboxRow, deps: DeliveryDeps): Promise<void> {
-  if (await deliverResale(row, deps)) return;
+  if ((await deliverResale(row, deps)) || (await deliverOffer(row, deps))) return;
   switch (row.kind as BotOutboxKind) {
     case 'purchase_receipt': {
       const sale = payloadOf(row, 'purchase_receipt');

@@ -1,5 +1,11 @@
 import { GrammyError } from 'grammy';
-import { findStickerSet, forgetStickerSet, type OutboxPayloads, type OutboxRow } from '@stickerdrop/core';
+import {
+  findStickerSet,
+  forgetStickerSet,
+  readOutboxPayload,
+  type OutboxPayloads,
+  type OutboxRow,
+} from '@stickerdrop/core';
 import { openEditionKeyboard } from '../keyboards.js';
 import { TEXTS } from '../texts.js';
 import type { DeliveryDeps } from './delivery-deps.js';
@@ -14,7 +20,7 @@ export const RESALE_OUTBOX_KINDS = [
 ] as const;
 export type ResaleOutboxKind = (typeof RESALE_OUTBOX_KINDS)[number];
 
-const payloadOf = <K extends ResaleOutboxKind>(row: OutboxRow, _kind: K) => row.payload as OutboxPayloads[K];
+const payloadOf = <K extends ResaleOutboxKind>(row: OutboxRow, kind: K) => readOutboxPayload(row, kind);
 
 export function resaleRecipient(row: OutboxRow): number | null {
   switch (row.kind as ResaleOutboxKind) {

@@ -8,7 +8,7 @@ import {
   releaseOutboxRows,
   renewOutboxLease,
 } from '@stickerdrop/core';
-import type { Logger } from '@stickerdrop/core';
+import { periodic, type Job, type Logger } from '@stickerdrop/core';
 import { BOT_OUTBOX_KINDS, deliver, recipientOf } from './deliveries.js';
 import { PermanentDeliveryError, type DeliveryDeps } from './delivery-deps.js';
 
@@ -30,11 +30,8 @@ export interface OutboxWorkerOptions extends Omit<DeliveryDeps, 'acquire'> {
   maxBackoffMs?: number;
 }
 
-export interface OutboxWorker {
-  /** Drains until stopped. */
-  start(): void;
-  /** Finishes the sends in flight, hands back the rest of the batch, and resolves when idle. */
-  stop(): Promise<void>;
+/** Drains until stopped; `stop` finishes the sends in flight, hands back the rest of the batch, and resolves when idle. */
+export interface OutboxWorker extends Job {
   /** One claim-and-send pass; the number of rows claimed. */
   drainOnce(): Promise<number>;
 }
@@ -75,10 +72,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     backoffMs = 5_000,
     maxBackoffMs = OUTBOX_MAX_BACKOFF_MS,
   } = options;
-  let running = false;
   let stopping = false;
-  let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
   /** Rows whose message went out but whose `sent` mark did not get written, with when they went. */
   const sentUnmarked = new Map<number, Date>();
 
@@ -210,40 +204,25 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return rows.length;
   }
 
-  async function run(): Promise<void> {
-    while (!stopping) {
-      let claimed = 0;
-      try {
-        claimed = await drainOnce();
-      } catch (error) {
-        log.error({ err: error }, 'outbox worker pass failed');
-      }
-      if (claimed === 0 && !stopping) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, idleDelayMs);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = undefined;
-      }
-    }
-  }
+  // A pass that found rows is followed by another at once; an empty outbox is polled every idleDelayMs.
+  const job = periodic({
+    name: 'outbox worker',
+    every: idleDelayMs,
+    immediately: true,
+    log,
+    run: async () => ((await drainOnce()) > 0 ? 'more' : undefined),
+  });
 
   return {
+    name: job.name,
     start() {
-      if (running) return;
-      running = true;
       stopping = false;
-      loop = run();
+      job.start();
     },
     async stop() {
       stopping = true;
-      wake?.();
-      await loop;
+      await job.stop();
       await markRemembered().catch((error: unknown) => log.error({ err: error }, 'sent outbox rows left unmarked'));
-      running = false;
     },
     drainOnce,
   };

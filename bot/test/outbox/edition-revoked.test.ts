@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { enqueueOutbox } from '@stickerdrop/core';
 import { buildTestApp, type TestApp } from '../../../api/test/helpers.js';
 import { BOT_USER, startFakeBotApi, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';
 import { insertPack, insertUser } from '../support/fixtures.js';
 import { outboxWorker } from '../support/outbox-worker.js';
+import { enqueueOutbox, outboxKey } from '@stickerdrop/core/testing';
 
 const CREATOR = 920;
 const OWNER = 7171;
@@ -28,8 +28,9 @@ describe('edition revoked message', () => {
   it('tells the owner once, with the pack to open', async () => {
     const packId = await insertPack(t, CREATOR, { title: 'Cats <&> Dogs', stickers: 1 });
     const payload = { userId: OWNER, packId, title: 'Cats <&> Dogs', serial: 2, maxSupply: 3, stars: 375 };
-    expect(await enqueueOutbox(t.db, { kind: 'edition_revoked', dedupeKey: 'edition-revoked:1', payload })).toBe(true);
-    expect(await enqueueOutbox(t.db, { kind: 'edition_revoked', dedupeKey: 'edition-revoked:1', payload })).toBe(false);
+    const key = outboxKey.edition_revoked(1);
+    expect(await enqueueOutbox(t.db, 'edition_revoked', payload, key)).toBe(true);
+    expect(await enqueueOutbox(t.db, 'edition_revoked', payload, key)).toBe(false);
     const { worker } = outboxWorker(t, fake);
     await worker.drainOnce();
     await worker.drainOnce();

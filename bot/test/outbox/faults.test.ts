@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { claimOutboxBatch, enqueueOutbox, memoryStorage, type Database, type FileStorage } from '@stickerdrop/core';
+import { claimOutboxBatch, memoryStorage, requestStickerSet, type Database, type FileStorage } from '@stickerdrop/core';
 import { describeEachDatabase, describePostgres, freshDatabase, TEST_DATABASE_URL } from '../../../api/test/helpers.js';
 import { startFakeBotApi, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';
 import { BOT_OUTBOX_KINDS } from '../../src/outbox/deliveries.js';
@@ -109,11 +109,7 @@ describeEachDatabase('outbox worker under faults', (kind) => {
     const stickerPack = await insertPack({ db, storage }, CREATOR, { title: 'Slow Cats', stickers: 3 });
     await purchase(db, owner, stickerPack);
     await db.execute(sql`DELETE FROM outbox`);
-    await enqueueOutbox(db, {
-      kind: 'sticker_set_delivery',
-      dedupeKey: `set:${owner}:${stickerPack}`,
-      payload: { userId: owner, packId: stickerPack },
-    });
+    await requestStickerSet(db, { userId: owner, packId: stickerPack, requestId: 'slow-upload' });
     // The upload takes five leases; without renewal the other worker would claim the row meanwhile.
     const leaseMs = 300;
     fake.delay('createNewStickerSet', 5 * leaseMs);

@@ -76,9 +76,17 @@ describe('outbox worker', () => {
   });
 
   it('leaves rows of other kinds (refunds) to their own workers', async () => {
-    await db
-      .insert(tables.outbox)
-      .values({ kind: 'refund_required', dedupeKey: 'refund:x', payload: { orderId: 'x' } });
+    const refund = {
+      orderId: 'x',
+      packId: 1,
+      title: 'Cats',
+      amount: '1',
+      buyerId: 1,
+      paymentMethod: 'stars',
+      paymentRef: 'charge-x',
+      reason: 'sold_out' as const,
+    };
+    await db.insert(tables.outbox).values({ kind: 'refund_required', dedupeKey: 'refund:x', payload: refund });
     const { worker } = outboxWorker({ db, storage }, fake);
     expect(await worker.drainOnce()).toBe(0);
     expect((await outboxRows(db))[0]!.status).toBe('pending');

@@ -1,6 +1,6 @@
 import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
-import { type Database, type FileStorage, memoryStorage } from '@stickerdrop/core';
+import { type Database, type FileStorage, memoryStorage, type OfferSaleTerms } from '@stickerdrop/core';
 import { freshDatabase, type DatabaseKind } from '../../../api/test/helpers.js';
 import { createBot } from '../../src/bot.js';
 import type { BotContext } from '../../src/context.js';
@@ -27,7 +27,12 @@ export interface Harness {
  * runs for real (getMe against the fake).
  */
 export async function createHarness(
-  options: { kind?: DatabaseKind; publicUrl?: string; conversationStorage?: 'database' | 'memory' } = {},
+  options: {
+    kind?: DatabaseKind;
+    publicUrl?: string;
+    conversationStorage?: 'database' | 'memory';
+    offerTerms?: OfferSaleTerms | null;
+  } = {},
 ): Promise<Harness> {
   const api = await startFakeBotApi();
   const database = await freshDatabase(options.kind);
@@ -42,6 +47,7 @@ export async function createHarness(
     apiRoot: api.apiRoot,
     now: () => clock.now,
     conversationStorage: options.conversationStorage,
+    offerTerms: options.offerTerms,
   });
   await bot.init();
   return {

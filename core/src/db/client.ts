@@ -35,20 +35,27 @@ export interface DatabaseOptions {
   onConnectionError?: (error: Error) => void;
 }
 
-/** A request waits at most this long for a connection, so an unreachable server answers 5xx, not a hang. */
+/**
+ * A request waits at most this long for a connection, so an unreachable server answers 5xx, not a hang.
+ * node-postgres counts the wait for a free pool slot in it too: a burst larger than the pool can drain
+ * in 5 s gets 503s. The drop's writes hold a connection for one batched call each (orders/reserve.ts,
+ * orders/fulfil.ts), so a burst drains in milliseconds per batch rather than queueing on the pack lock.
+ */
 const CONNECT_TIMEOUT_MS = 5_000;
+/** Without a setting: a few connections per core serve a small Postgres best; more only queue inside it. */
+const DEFAULT_POOL_SIZE = 10;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: options.poolSize ?? 20,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
     survivePostgresRestarts(pool, options.onConnectionError ?? logConnectionError);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', close: () => pool.end() };
   }
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
@@ -56,7 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     return {
-      db: db as unknown as Database,
+      db,
       kind: 'pglite',
       close: async () => {
         await client.close();

@@ -17,6 +17,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PaymentInstructions } from '@stickerdrop/shared';
+import type { OutboxPayload } from './outbox-payloads.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -145,14 +147,18 @@ export const orders = pgTable(
     paymentMethod: text('payment_method').notNull(),
     amountNano: bigint('amount_nano', { mode: 'bigint' }).notNull(),
     /** What the rail needs (TON comment, checkout URL, invoice link); shown back to the buyer. */
-    payment: jsonb('payment').notNull().default({ kind: 'demo' }),
+    payment: jsonb('payment').$type<PaymentInstructions>().notNull().default({ kind: 'demo' }),
     /** The rail's id for the payment that settled this order (tx hash, Stripe session, Stars charge). */
     paymentRef: text('payment_ref'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    /** primary (a new edition of the pack) or resale (the edition of `listingId`); see migration 0003. */
+    /**
+     * primary (a new edition of the pack) or resale (the edition of `listingId`, or of the accepted offer
+     * `offerId`); see migrations 0003 and 0004.
+     */
     kind: text('kind').notNull().default('primary'),
     listingId: integer('listing_id'),
+    offerId: integer('offer_id'),
     editionId: integer('edition_id'),
     royaltyBps: integer('royalty_bps'),
     feeBps: integer('fee_bps'),
@@ -201,7 +207,7 @@ export const outbox = pgTable(
     kind: text('kind').notNull(),
     /** Deduplicates a job (e.g. one receipt per order). */
     dedupeKey: text('dedupe_key').notNull(),
-    payload: jsonb('payload').notNull(),
+    payload: jsonb('payload').$type<OutboxPayload>().notNull(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -215,7 +221,8 @@ export const outbox = pgTable(
 /** Conversation state of the bot per chat: survives a restart and is shared by every bot process. */
 export const botSessions = pgTable('bot_sessions', {
   key: text('key').primaryKey(),
-  value: jsonb('value').notNull(),
+  /** Whatever the bot's conversation plugin keeps; only the bot reads it. */
+  value: jsonb('value').$type<unknown>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -273,7 +280,7 @@ export const payments = pgTable(
     /** none | pending (refunded automatically) | refunded | manual (the operator returns it) */
     refundStatus: text('refund_status').notNull().default('none'),
     /** What the rail told us: sender, comment, lt, payment intent, payer. */
-    details: jsonb('details').notNull().default({}),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

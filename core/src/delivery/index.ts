@@ -6,6 +6,7 @@ export {
   recordStickerSet,
   markStickerSetComplete,
   forgetStickerSet,
+  requestStickerSet,
   type StickerSetRecord,
 } from './sticker-sets.js';
 export {

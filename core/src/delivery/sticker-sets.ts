@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { telegramStickerSets } from '../db/schema.js';
+import { enqueueOutbox } from '../outbox/enqueue.js';
+import { outboxKey } from '../outbox/keys.js';
 
 /**
  * The owner's own Telegram sticker set of a pack. Its name is fixed by (pack, owner, bot), so a retry
@@ -57,4 +59,21 @@ export async function forgetStickerSet(db: DbOrTx, userId: number, packId: numbe
   await db
     .delete(telegramStickerSets)
     .where(and(eq(telegramStickerSets.userId, userId), eq(telegramStickerSets.packId, packId)));
+}
+
+/**
+ * Queues "Add to Telegram" for the bot: one job per tap (`requestId`), so a second tap re-sends the link
+ * and a retried request stays one job.
+ */
+export async function requestStickerSet(
+  db: DbOrTx,
+  request: { userId: number; packId: number; requestId: string },
+): Promise<void> {
+  const { userId, packId, requestId } = request;
+  await enqueueOutbox(
+    db,
+    'sticker_set_delivery',
+    { userId, packId },
+    outboxKey.sticker_set_delivery(userId, packId, requestId),
+  );
 }

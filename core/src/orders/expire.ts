@@ -1,6 +1,8 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { orders } from '../db/schema.js';
+import { periodic, type Job } from '../jobs/periodic.js';
+import type { Logger } from '../logger.js';
 
 /**
  * Marks lapsed reservations as expired. Bookkeeping only: availability already ignores them by time.
@@ -21,26 +23,12 @@ export async function expireReservations(db: DbOrTx, now: Date): Promise<number>
   return marked.length;
 }
 
-export interface ReservationSweeperOptions {
-  intervalMs: number;
-  now: () => Date;
-  onError?: (error: unknown) => void;
-}
-
-/** Runs `expireReservations` every `intervalMs`, never two at once. The returned stop waits for a running sweep. */
-export function startReservationSweeper(db: DbOrTx, options: ReservationSweeperOptions): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = expireReservations(db, options.now())
-      .catch((error: unknown) => options.onError?.(error))
-      .finally(() => {
-        running = null;
-      });
-  }, options.intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+/** `expireReservations` every `every` ms, as a job of the process. */
+export function reservationSweeper(db: DbOrTx, options: { every: number; now: () => Date; log: Logger }): Job {
+  return periodic({
+    name: 'reservation sweep',
+    every: options.every,
+    log: options.log,
+    run: () => expireReservations(db, options.now()),
+  });
 }

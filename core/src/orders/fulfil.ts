@@ -1,14 +1,15 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { formatTon, type PaymentMethod } from '@stickerdrop/shared';
-import type { Database, Transaction } from '../db/client.js';
+import type { DbOrTx, Transaction } from '../db/client.js';
 import { editions, orders, packs } from '../db/schema.js';
 import { enqueueOutbox } from '../outbox/enqueue.js';
-import type { RefundReason } from '../outbox/types.js';
-import { recordActivity } from '../resale/activity.js';
+import { outboxKey } from '../outbox/keys.js';
+import type { RefundReason } from '../db/outbox-payloads.js';
 import { fulfilResaleOrder } from '../resale/settle.js';
-import { supplyState } from './availability.js';
-import { highestSerialSql, nextSerial } from './serials.js';
-import { SETTLED_STATUSES, type OrderRecord, type OrderRow } from './order-record.js';
+import { createBatcher, sqlArray, type Batcher } from '../db/batches.js';
+import { onePerHandle } from '../packs/prepared.js';
+import { orderColumnsOf, SETTLED_STATUSES, type OrderRecord, type OrderRow } from './order-record.js';
 
 export interface FulfilInput {
   orderId: string;
@@ -45,7 +46,7 @@ export class PaymentRefConflictError extends Error {
 /**
  * Settles a payment for an order: the one function every rail calls, safe to call any number of times.
  *
- * In one transaction, with the order row and then the pack row locked:
+ * With the order row and then the pack row locked:
  * - an order already settled by this payment changes nothing ('already_fulfilled' when paid, else
  *   'refund_required'); a different payment for a settled order is a duplicate and gets a refund notice;
  * - a reserved or expired order buys an edition when one is available to it: it is live, or enough supply
@@ -55,7 +56,79 @@ export class PaymentRefConflictError extends Error {
  *   the buyer is told.
  * Unique (pack, serial), unique edition per order and sold_count <= max_supply back this up in the schema.
  */
-export async function fulfilOrder(db: Database, input: FulfilInput): Promise<FulfilResult> {
+export async function fulfilOrder(db: DbOrTx, input: FulfilInput): Promise<FulfilResult> {
+  return (await fulfilPrimaryInOneCall(db, input)) ?? fulfilInTransaction(db, input);
+}
+
+/**
+ * The common case, a reserved or lapsed primary order, is the database function `fulfil_primary_order`
+ * (migration 0007), which follows the rules above: in a drop every buyer waits for the pack's row lock, so
+ * it is held for the database's work only, never across a round trip to this process. Payments that arrive
+ * together are settled in one transaction (group commit), in the order they arrived. Null for everything
+ * else (a resale, a settled order, an unknown one), which the general path below answers.
+ */
+async function fulfilPrimaryInOneCall(db: DbOrTx, input: FulfilInput): Promise<FulfilResult | null> {
+  // Inside a caller's transaction: alone, in a savepoint, as part of that transaction.
+  const [answer] =
+    db instanceof PgTransaction
+      ? await db.transaction((tx) => fulfilTogether(tx, [input]))
+      : [await payments(db).submit(0, input)];
+  const { outcome, serial, order } = answer!;
+  switch (outcome) {
+    case 'fulfilled':
+      return { outcome: 'fulfilled', order: { ...order, edition: Number(serial) } };
+    case 'sold_out':
+    case 'already_owned':
+      return { outcome: 'refund_required', order: { ...order, edition: null } };
+    case 'ref_conflict':
+      throw new PaymentRefConflictError(input.paymentRef, input.orderId);
+    case 'missing':
+    case 'other':
+      return null;
+    default:
+      throw new Error(`fulfil_primary_order failed: ${outcome}`);
+  }
+}
+
+interface FulfilAnswer {
+  outcome: 'fulfilled' | RefundReason | 'missing' | 'ref_conflict' | 'other' | `error: ${string}`;
+  serial: number | null;
+  order: OrderRow;
+}
+
+const batchers = new WeakMap<DbOrTx, Batcher<0, FulfilInput, FulfilAnswer>>();
+
+function payments(db: DbOrTx): Batcher<0, FulfilInput, FulfilAnswer> {
+  return onePerHandle(batchers, db, (handle) => createBatcher((_, inputs) => fulfilTogether(handle, inputs)));
+}
+
+async function fulfilTogether(db: DbOrTx, inputs: FulfilInput[]): Promise<FulfilAnswer[]> {
+  const rows = await db
+    .select({
+      outcome: sql<FulfilAnswer['outcome']>`r.outcome`,
+      serial: sql<number | null>`r.minted_serial`,
+      order: orderColumnsOf(sql`r.settled`),
+    })
+    .from(
+      sql`fulfil_primary_orders(${sqlArray(
+        inputs.map((i) => i.orderId),
+        'uuid',
+      )}, ${sqlArray(
+        inputs.map((i) => i.paymentRef),
+        'text',
+      )}, ${sqlArray(
+        inputs.map((i) => i.method ?? null),
+        'text',
+      )}, ${sqlArray(
+        inputs.map((i) => i.now.toISOString()),
+        'timestamptz',
+      )}) as r`,
+    );
+  return rows as FulfilAnswer[];
+}
+
+/** Every case, statement by statement in one transaction: the order row locked, then the pack row. */
+async function fulfilInTransaction(db: DbOrTx, input: FulfilInput): Promise<FulfilResult> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
     if (!order) throw new OrderNotFoundError(input.orderId);
@@ -65,86 +138,12 @@ export async function fulfilOrder(db: Database, input: FulfilInput): Promise<Ful
     if (SETTLED_STATUSES.has(order.status)) return settledAgain(tx, order, method, input.paymentRef);
     if (order.kind === 'resale') return fulfilResaleOrder(tx, order, { ...input, method: method as PaymentMethod });
 
-    const [pack] = await tx.select().from(packs).where(eq(packs.id, order.packId)).for('update');
-    if (!pack) throw new Error(`Pack ${order.packId} of order ${order.id} does not exist`);
-
-    const refusal = await refusalReason(tx, order, pack, input.now);
-    if (refusal) {
-      const [refused] = await tx
-        .update(orders)
-        .set({ status: 'refund_required', paymentMethod: method, paymentRef: input.paymentRef })
-        .where(eq(orders.id, order.id))
-        .returning();
-      await enqueueRefund(tx, refused!, pack, { method, paymentRef: input.paymentRef }, refusal);
-      return { outcome: 'refund_required', order: { ...refused!, edition: null } };
-    }
-
-    const [counted] = await tx
-      .update(packs)
-      .set({ soldCount: sql`${packs.soldCount} + 1` })
-      .where(eq(packs.id, pack.id))
-      .returning({ soldCount: packs.soldCount, highestSerial: highestSerialSql });
-    if (counted?.soldCount !== pack.soldCount + 1) {
-      throw new Error(`Pack ${pack.id} sold count moved under its row lock`);
-    }
-    const serial = await nextSerial(tx, pack.id, pack.soldCount, counted.highestSerial);
-    const [edition] = await tx
-      .insert(editions)
-      .values({
-        packId: pack.id,
-        serial,
-        ownerId: order.userId,
-        orderId: order.id,
-        purchasePriceNano: order.amountNano,
-        acquiredWith: method,
-        acquiredAt: input.now,
-      })
-      .returning({ id: editions.id });
-    await recordActivity(tx, {
-      packId: pack.id,
-      editionId: edition!.id,
-      serial,
-      type: 'mint',
-      priceNano: order.amountNano,
-      fromId: null,
-      toId: order.userId,
-      at: input.now,
-    });
-    const [paid] = await tx
-      .update(orders)
-      .set({ status: 'paid', paidAt: input.now, paymentMethod: method, paymentRef: input.paymentRef })
-      .where(eq(orders.id, order.id))
-      .returning();
-
-    const sale = {
-      orderId: order.id,
-      packId: pack.id,
-      title: pack.title,
-      serial,
-      maxSupply: pack.maxSupply,
-      amount: formatTon(order.amountNano),
-      buyerId: order.userId,
-      creatorId: pack.creatorId,
-    };
-    // One statement for both messages: this runs under the pack lock every other buyer is waiting for.
-    await enqueueOutbox(
-      tx,
-      { kind: 'purchase_receipt', dedupeKey: `receipt:${order.id}`, payload: sale },
-      { kind: 'sale_notice', dedupeKey: `sale:${order.id}`, payload: sale },
-    );
-    return { outcome: 'fulfilled', order: { ...paid!, edition: serial } };
+    // A reserved or lapsed primary order is fulfil_primary_order's, which answered before this ran.
+    throw new Error(`Order ${order.id} (${order.kind}, ${order.status}) cannot be settled here`);
   });
 }
 
 type PackRow = typeof packs.$inferSelect;
-
-/** Why this order cannot have an edition now, or null when it can. */
-async function refusalReason(tx: Transaction, order: OrderRow, pack: PackRow, now: Date): Promise<RefundReason | null> {
-  // The order's own reservation (live or lapsed) is left out: it is the one being turned into a sale.
-  const state = await supplyState(tx, { userId: order.userId, packId: pack.id, now, exceptOrderId: order.id });
-  if (state.owned) return 'already_owned';
-  return pack.soldCount + state.live < pack.maxSupply ? null : 'sold_out';
-}
 
 async function settledAgain(
   tx: Transaction,
@@ -170,11 +169,10 @@ async function enqueueRefund(
   payment: { method: string; paymentRef: string },
   reason: RefundReason,
 ): Promise<void> {
-  await enqueueOutbox(tx, {
-    kind: 'refund_required',
-    // One refund per payment: repeated deliveries of the same payment write one row.
-    dedupeKey: `refund:${order.id}:${payment.method}:${payment.paymentRef}`,
-    payload: {
+  await enqueueOutbox(
+    tx,
+    'refund_required',
+    {
       orderId: order.id,
       packId: pack.id,
       title: pack.title,
@@ -184,7 +182,8 @@ async function enqueueRefund(
       paymentRef: payment.paymentRef,
       reason,
     },
-  });
+    outboxKey.refund_required(order.id, payment.method, payment.paymentRef),
+  );
 }
 
 async function assertPaymentRefFree(tx: Transaction, method: string, paymentRef: string, orderId: string) {

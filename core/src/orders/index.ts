@@ -7,7 +7,7 @@ export {
   type FulfilOutcome,
   type FulfilResult,
 } from './fulfil.js';
-export { expireReservations, startReservationSweeper, type ReservationSweeperOptions } from './expire.js';
+export { expireReservations, reservationSweeper } from './expire.js';
 export {
   demoRail,
   offeredPaymentMethods,

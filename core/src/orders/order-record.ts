@@ -1,11 +1,5 @@
-import { and, eq, or } from 'drizzle-orm';
-import {
-  formatTon,
-  type Order,
-  type OrderStatus,
-  type PaymentInstructions,
-  type PaymentMethod,
-} from '@stickerdrop/shared';
+import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import { formatTon, type Order, type OrderStatus, type PaymentMethod } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { editions, orders } from '../db/schema.js';
 
@@ -14,6 +8,20 @@ export type OrderRow = typeof orders.$inferSelect;
 /** An order with the serial of the edition it bought (null until paid). */
 export interface OrderRecord extends OrderRow {
   edition: number | null;
+}
+
+type OrderColumns = ReturnType<typeof getTableColumns<typeof orders>>;
+
+/**
+ * A select of every column of an `orders` row that a database function answers as one composite value
+ * (`composite` is e.g. r.reserved): drizzle decodes each field as it decodes the table's own column.
+ */
+export function orderColumnsOf(composite: SQL): { [K in keyof OrderColumns]: SQL.Aliased<OrderRow[K]> } {
+  const columns = Object.entries(getTableColumns(orders)).map(([key, column]) => [
+    key,
+    sql`(${composite}).${sql.identifier(column.name)}`.mapWith(column).as(`order_${column.name}`),
+  ]);
+  return Object.fromEntries(columns) as { [K in keyof OrderColumns]: SQL.Aliased<OrderRow[K]> };
 }
 
 /** Statuses after which a payment has been taken: the order never goes back to reserved. */
@@ -64,10 +72,10 @@ export function toOrderDto(order: OrderRecord, now: Date): Order {
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
     edition: resale && order.status !== 'paid' ? null : order.edition,
-    payment: order.payment as PaymentInstructions,
+    payment: order.payment,
     ...(resale && {
       kind: 'resale' as const,
-      listingId: order.listingId!,
+      ...(order.listingId !== null ? { listingId: order.listingId } : { offerId: order.offerId! }),
       editionId: order.editionId!,
       serial: order.edition!,
     }),

@@ -1,16 +1,13 @@
-import { and, eq } from 'drizzle-orm';
-import {
-  API_ERRORS,
-  MESSAGES,
-  ORDER_RESERVATION_MS,
-  type PaymentInstructions,
-  type PaymentMethod,
-} from '@stickerdrop/shared';
+import { isDeepStrictEqual } from 'node:util';
+import { and, eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { API_ERRORS, MESSAGES, ORDER_RESERVATION_MS, type PaymentMethod } from '@stickerdrop/shared';
 import type { Database, DbOrTx } from '../db/client.js';
-import { orders, packs } from '../db/schema.js';
+import { orders } from '../db/schema.js';
 import { DomainError } from '../errors.js';
-import { supplyState } from './availability.js';
-import type { OrderRecord } from './order-record.js';
+import { createBatcher, sqlArray, type Batcher } from '../db/batches.js';
+import { onePerHandle } from '../packs/prepared.js';
+import { orderColumnsOf, type OrderRecord, type OrderRow } from './order-record.js';
 import type { PaymentRail } from './payment-rails.js';
 
 export interface BuyInput {
@@ -41,7 +38,10 @@ export async function buyPack(db: Database, input: BuyInput): Promise<BuyResult>
   const order = reserved.order;
   try {
     const payment = await input.rail.createPayment(order);
-    await db.update(orders).set({ payment }).where(eq(orders.id, order.id));
+    // The demo rail answers the column's placeholder: nothing to write.
+    if (!isDeepStrictEqual(payment, order.payment)) {
+      await db.update(orders).set({ payment }).where(eq(orders.id, order.id));
+    }
     return { order: { ...order, payment }, created: true };
   } catch (error) {
     await db
@@ -61,7 +61,7 @@ export async function buyPack(db: Database, input: BuyInput): Promise<BuyResult>
  */
 async function completePayment(db: Database, order: OrderRecord, input: BuyInput): Promise<BuyResult> {
   // Only the placeholder can be missing details; the rail is resolved (and may refuse) only then.
-  if ((order.payment as PaymentInstructions).kind !== 'demo') return { order, created: false };
+  if (order.payment.kind !== 'demo') return { order, created: false };
   const method = order.paymentMethod as PaymentMethod;
   const rail = method === input.paymentMethod ? input.rail : input.railFor?.(method);
   if (!rail || rail.method === 'demo') return { order, created: false };
@@ -76,53 +76,79 @@ async function completePayment(db: Database, order: OrderRecord, input: BuyInput
 /**
  * The reservation itself: 404 for an unknown pack, 409 when the buyer owns an edition already, the buyer's
  * live reservation when there is one, 409 when editions sold plus live reservations leave none; otherwise
- * a new order at the pack's current price, in one transaction under the pack's row lock.
+ * a new order at the pack's current price, under the pack's row lock.
  *
- * The same checks run first on a plain snapshot, without the lock: a refusal or the buyer's own order read
- * there is a true answer at that moment of the request, and in a drop most buyers get one, so they never
- * queue behind the lock. Only a buyer who may get an edition takes the lock and is checked again.
+ * The rules are the database function `reserve_edition` (migration 0007): in a drop every buyer of the
+ * pack waits for that lock, so it is held for the database's work only, never across a round trip to this
+ * process. It checks on a plain snapshot first, so a buyer it refuses (most of a drop) never queues for
+ * the lock. Reservations of one pack that arrive together are made in one transaction (group commit).
  */
-export async function reserveEdition(db: Database, input: Omit<BuyInput, 'rail'>): Promise<BuyResult> {
-  const early = await decide(db, input, false);
-  if ('order' in early) return early;
-  return db.transaction(async (tx) => {
-    const decision = await decide(tx, input, true);
-    if ('order' in decision) return decision;
-    const { userId, packId, paymentMethod, now } = input;
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId,
-        packId,
-        paymentMethod,
-        amountNano: decision.priceNano,
-        expiresAt: new Date(now.getTime() + ORDER_RESERVATION_MS),
-        createdAt: now,
-      })
-      .returning();
-    return { order: { ...order!, edition: null }, created: true };
-  });
+export async function reserveEdition(db: DbOrTx, input: Omit<BuyInput, 'rail'>): Promise<BuyResult> {
+  const { packId, userId, paymentMethod, now } = input;
+  const request: ReserveRequest = {
+    userId,
+    paymentMethod,
+    now,
+    expiresAt: new Date(now.getTime() + ORDER_RESERVATION_MS),
+  };
+  // Inside a caller's transaction: alone, in a savepoint, as part of that transaction.
+  const [row] =
+    db instanceof PgTransaction
+      ? await db.transaction((tx) => reserveTogether(tx, packId, [request]))
+      : [await reservations(db).submit(packId, request)];
+  const outcome = row!.outcome;
+  switch (outcome) {
+    case 'created':
+    case 'existing':
+      return { order: { ...row!.order, edition: null }, created: outcome === 'created' };
+    case 'not_found':
+      throw new DomainError('not_found', MESSAGES.packNotFound);
+    case 'already_owned':
+      throw new DomainError('already_owned', API_ERRORS.alreadyOwned);
+    case 'sold_out':
+      throw new DomainError('sold_out', API_ERRORS.soldOut);
+    default:
+      throw new Error(`reserve_edition failed: ${outcome}`);
+  }
 }
 
-/** The buyer's existing order, a thrown refusal, or the price to reserve at (with the pack locked when `lock`). */
-async function decide(
-  tx: DbOrTx,
-  input: Omit<BuyInput, 'rail'>,
-  lock: boolean,
-): Promise<BuyResult | { priceNano: bigint }> {
-  const { userId, packId, now } = input;
-  const query = tx
-    .select({ priceNano: packs.priceNano, maxSupply: packs.maxSupply, soldCount: packs.soldCount })
-    .from(packs)
-    .where(eq(packs.id, packId));
-  const [pack] = lock ? await query.for('update') : await query;
-  if (!pack) throw new DomainError('not_found', MESSAGES.packNotFound);
-  const state = await supplyState(tx, { userId, packId, now });
-  if (state.owned) throw new DomainError('already_owned', API_ERRORS.alreadyOwned);
-  if (state.liveOrderId) {
-    const [existing] = await tx.select().from(orders).where(eq(orders.id, state.liveOrderId));
-    if (existing) return { order: { ...existing, edition: null }, created: false };
-  }
-  if (pack.soldCount + state.live >= pack.maxSupply) throw new DomainError('sold_out', API_ERRORS.soldOut);
-  return { priceNano: pack.priceNano };
+interface ReserveRequest {
+  userId: number;
+  paymentMethod: PaymentMethod;
+  now: Date;
+  expiresAt: Date;
+}
+
+interface ReserveAnswer {
+  outcome: 'created' | 'existing' | 'not_found' | 'already_owned' | 'sold_out' | `error: ${string}`;
+  order: OrderRow;
+}
+
+const batchers = new WeakMap<DbOrTx, Batcher<number, ReserveRequest, ReserveAnswer>>();
+
+function reservations(db: DbOrTx): Batcher<number, ReserveRequest, ReserveAnswer> {
+  return onePerHandle(batchers, db, (handle) =>
+    createBatcher((packId, requests) => reserveTogether(handle, packId, requests)),
+  );
+}
+
+async function reserveTogether(db: DbOrTx, packId: number, requests: ReserveRequest[]): Promise<ReserveAnswer[]> {
+  const rows = await db
+    .select({ outcome: sql<ReserveAnswer['outcome']>`r.outcome`, order: orderColumnsOf(sql`r.reserved`) })
+    .from(
+      sql`reserve_editions(${packId}::integer, ${sqlArray(
+        requests.map((r) => r.userId),
+        'bigint',
+      )}, ${sqlArray(
+        requests.map((r) => r.paymentMethod),
+        'text',
+      )}, ${sqlArray(
+        requests.map((r) => r.now.toISOString()),
+        'timestamptz',
+      )}, ${sqlArray(
+        requests.map((r) => r.expiresAt.toISOString()),
+        'timestamptz',
+      )}) as r`,
+    );
+  return rows as ReserveAnswer[];
 }

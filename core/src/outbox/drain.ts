@@ -1,10 +1,12 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { outbox } from '../db/schema.js';
+import type { OutboxKey } from './keys.js';
+import type { OutboxKind } from '../db/outbox-payloads.js';
 
 /**
- * The reading side of the outbox: workers (the bot, possibly several processes) claim due rows, send
- * them and mark each one. A claim is a lease: the row is `sending` until `next_attempt_at`; a worker
+ * The reading side of the outbox: workers (the bot's, possibly several processes, and the refund
+ * worker) claim due rows, send them and mark each one. A claim is a lease: the row is `sending` until `next_attempt_at`; a worker
  * that dies mid-batch leaves rows another worker claims again once the lease runs out.
  *
  * Statuses: pending → sending → sent; or back to pending (retry later); or failed (gave up after
@@ -44,14 +46,37 @@ export async function claimOutboxBatch(db: DbOrTx, options: ClaimOptions): Promi
     .for('update', { skipLocked: true });
   const claimed = await db
     .update(outbox)
-    .set({
-      status: 'sending',
-      attempts: sql`${outbox.attempts} + 1`,
-      nextAttemptAt: new Date(options.now.getTime() + options.leaseMs),
-    })
+    .set(lease(options.now, options.leaseMs))
     .where(inArray(outbox.id, due))
     .returning();
   return claimed.map(normalize).sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Takes the one row written under `key` while it waits (`pending`, due or not): a consumer that can do
+ * the job right now (the bot refunding Stars while the buyer is in the chat) takes it from the worker.
+ * Null when there is no such row or someone holds it.
+ */
+export async function claimOutboxRow(
+  db: DbOrTx,
+  key: OutboxKey<OutboxKind>,
+  options: { now: Date; leaseMs: number },
+): Promise<OutboxRow | null> {
+  const [claimed] = await db
+    .update(outbox)
+    .set(lease(options.now, options.leaseMs))
+    .where(and(eq(outbox.dedupeKey, key), eq(outbox.status, 'pending')))
+    .returning();
+  return claimed ? normalize(claimed) : null;
+}
+
+/** A claim: the row is `sending` (one more attempt) until the lease runs out. */
+function lease(now: Date, leaseMs: number) {
+  return {
+    status: 'sending',
+    attempts: sql`${outbox.attempts} + 1`,
+    nextAttemptAt: new Date(now.getTime() + leaseMs),
+  };
 }
 
 /** The message went out. Only a row still claimed moves: a lease taken over by another worker is theirs. */

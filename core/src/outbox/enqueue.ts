@@ -1,17 +1,67 @@
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { outbox } from '../db/schema.js';
-import type { OutboxMessage } from './types.js';
+import type { OutboxKey } from './keys.js';
+import { OUTBOX_PAYLOADS, type OutboxKind, type OutboxPayloads } from '../db/outbox-payloads.js';
+
+/** One row to write: its kind, the payload that kind's schema describes, and the key `outboxKey` made. */
+export type OutboxMessage = {
+  [K in OutboxKind]: { kind: K; payload: OutboxPayloads[K]; key: OutboxKey<K> };
+}[OutboxKind];
+
+export function outboxMessage<K extends OutboxKind>(
+  kind: K,
+  payload: OutboxPayloads[K],
+  key: OutboxKey<K>,
+): OutboxMessage {
+  return { kind, payload, key } as OutboxMessage;
+}
 
 /**
- * Writes messages for the bot, in one statement. Call it with the transaction that makes the change the
- * messages are about, so they exist exactly when the change does. A repeated dedupe key is ignored;
- * returns whether this call wrote a row.
+ * Writes a message for a worker. Call it with the transaction that makes the change the message is
+ * about, so it exists exactly when the change does. A repeated key is ignored; returns whether this call
+ * wrote a row.
  */
-export async function enqueueOutbox(tx: DbOrTx, ...messages: [OutboxMessage, ...OutboxMessage[]]): Promise<boolean> {
+export async function enqueueOutbox<K extends OutboxKind>(
+  tx: DbOrTx,
+  kind: K,
+  payload: OutboxPayloads[K],
+  key: OutboxKey<K>,
+): Promise<boolean> {
+  return enqueueOutboxMessages(tx, [outboxMessage(kind, payload, key)]);
+}
+
+/** Several messages in one statement (under a hot lock, one round trip counts); true when any was new. */
+export async function enqueueOutboxMessages(
+  tx: DbOrTx,
+  messages: [OutboxMessage, ...OutboxMessage[]],
+): Promise<boolean> {
   const inserted = await tx
     .insert(outbox)
-    .values(messages.map((message) => ({ kind: message.kind, dedupeKey: message.dedupeKey, payload: message.payload })))
+    .values(messages.map((message) => ({ kind: message.kind, dedupeKey: message.key, payload: message.payload })))
     .onConflictDoNothing({ target: outbox.dedupeKey })
     .returning({ id: outbox.id });
   return inserted.length > 0;
+}
+
+/** A row's payload, checked against its kind's schema; throws for a row of another kind or a bad payload. */
+export function readOutboxPayload<K extends OutboxKind>(
+  row: { kind: string; payload: unknown },
+  kind: K,
+): OutboxPayloads[K] {
+  if (row.kind !== kind) throw new Error(`Outbox row of kind ${row.kind} read as ${kind}`);
+  return OUTBOX_PAYLOADS[kind].parse(row.payload) as OutboxPayloads[K];
+}
+
+/** The payload of the row written under `key`, or null when there is none. */
+export async function findOutboxPayload<K extends OutboxKind>(
+  db: DbOrTx,
+  kind: K,
+  key: OutboxKey<K>,
+): Promise<OutboxPayloads[K] | null> {
+  const [row] = await db
+    .select({ kind: outbox.kind, payload: outbox.payload })
+    .from(outbox)
+    .where(and(eq(outbox.kind, kind), eq(outbox.dedupeKey, key)));
+  return row ? readOutboxPayload(row, kind) : null;
 }

@@ -1,8 +1,8 @@
 /** What other features and the bot use from the catalogue. */
-export { getPackDetail, recordView, downloadPath } from './queries.js';
+export { getPackDetail, downloadPath } from './queries.js';
 export { listPacks, listTrending, markFavorites, likePattern } from './list.js';
 export { toggleLike } from './likes.js';
-export { refreshTrendingScores, startTrendingRefresher, type TrendingRefresherOptions } from './trending.js';
+export { refreshTrendingScores, trendingRefresher } from './trending.js';
 export { packRating } from './rating.js';
 export { toPackCard, cardColumns, type CardRow } from './card.js';
 export { createReadCache, type ReadCache } from './read-cache.js';

@@ -100,14 +100,3 @@ function toPackDetail(row: DetailRow, now: Date): PackDetail {
     lastSale: toLastSale(row.lastSale),
   };
 }
-
-/** Counts one view atomically; false when the pack does not exist. */
-export async function recordView(db: DbOrTx, packId: number): Promise<boolean> {
-  if (!isPackId(packId)) return false;
-  const updated = await db
-    .update(packs)
-    .set({ views: sql`${packs.views} + 1` })
-    .where(eq(packs.id, packId))
-    .returning({ id: packs.id });
-  return updated.length > 0;
-}

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { queryRows } from './sql-rows.js';
+import { periodic, type Job } from '../jobs/periodic.js';
+import type { Logger } from '../logger.js';
 
 const WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -36,35 +38,16 @@ export async function refreshTrendingScores(db: DbOrTx, now: Date): Promise<numb
   return updated.length;
 }
 
-export interface TrendingRefresherOptions {
-  intervalMs: number;
-  now: () => Date;
-  onError?: (error: unknown) => void;
-}
-
 /**
- * Refreshes the scores now and every `intervalMs`, never two runs at once. Each API process may run one: the
- * update is idempotent. Returns a stop function that waits for a run in progress.
+ * Refreshes the scores at start and every `every` ms. Each API process may run one: the update is
+ * idempotent.
  */
-export function startTrendingRefresher(db: DbOrTx, options: TrendingRefresherOptions): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const run = () => {
-    // A run that outlasts the interval is not stacked on: the next tick finds it busy and skips.
-    if (running || stopped) return;
-    running = refreshTrendingScores(db, options.now())
-      .then(() => undefined)
-      .catch((error: unknown) => options.onError?.(error))
-      .finally(() => {
-        running = null;
-      });
-  };
-  run();
-  const timer = setInterval(run, options.intervalMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+export function trendingRefresher(db: DbOrTx, options: { every: number; now: () => Date; log: Logger }): Job {
+  return periodic({
+    name: 'trending refresh',
+    every: options.every,
+    immediately: true,
+    log: options.log,
+    run: () => refreshTrendingScores(db, options.now()),
+  });
 }

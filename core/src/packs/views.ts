@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
+import { periodic } from '../jobs/periodic.js';
+import { silentLogger } from '../logger.js';
 
 /**
  * Counts pack views in memory and adds them to packs.views in one statement every `flushMs`
@@ -50,8 +52,9 @@ export function createViewCounter(
     return flushing;
   }
 
-  const timer = setInterval(() => void flush(), options.flushMs);
-  timer.unref();
+  // flush never throws (a failed write goes to onError and stays pending), so the job logs nothing itself.
+  const flusher = periodic({ name: 'views flush', every: options.flushMs, log: silentLogger, run: flush });
+  flusher.start();
 
   return {
     count(packId) {
@@ -62,7 +65,7 @@ export function createViewCounter(
     },
     flush,
     async stop() {
-      clearInterval(timer);
+      await flusher.stop();
       await flushing;
       await flush();
     },

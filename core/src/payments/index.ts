@@ -1,6 +1,6 @@
 export { availablePaymentMethods, configuredRailMethods } from './availability.js';
 export { createPaymentSetup, type PaymentSetup } from './rails.js';
-export { startPaymentJobs } from './jobs.js';
+export { paymentJobs } from './jobs.js';
 export { usdCents, starsFor, STRIPE_MIN_USD_CENTS } from './prices.js';
 export { settlePayment, type IncomingPayment, type PaymentOutcome, type SettleResult } from './settle.js';
 export {

@@ -4,46 +4,33 @@ import { configuredRailMethods } from './availability.js';
 import type { PaymentSetup } from './rails.js';
 import { createRefundWorker } from './refunds.js';
 import { createStarsReconciler } from './stars/reconcile.js';
-import { createTonIndexer } from './ton/indexer.js';
-import { createTonWatcher, type WatcherLog } from './ton/watcher.js';
+import { createTonWatcher } from './ton/watcher.js';
+import type { Job } from '../jobs/periodic.js';
+import type { Logger } from '../logger.js';
 
 /**
  * The payments' background work: the TON watcher (when TON is configured), the refund worker, and the
- * Stars reconciliation (when Stars are offered). All
- * retry with backoff while the indexer, Telegram, Stripe or the database are away; the returned stop
- * waits for the settlement or refund in hand.
+ * Stars reconciliation (when Stars are offered). All retry while the indexer, Telegram, Stripe or the
+ * database are away; stopping one waits for the settlement or refund in hand. The clients are the
+ * process's own (`PaymentSetup`), never built again here.
  */
-export function startPaymentJobs(deps: {
+export function paymentJobs(deps: {
   config: Config;
   db: Database;
   payments: PaymentSetup;
-  log: WatcherLog;
+  log: Logger;
   now?: () => Date;
-}) {
+}): Job[] {
   const { config, db, log } = deps;
   const now = deps.now ?? (() => new Date());
-  const stops: Array<() => Promise<void>> = [];
-  if (configuredRailMethods(config).includes('ton') && config.ton.receiver && config.ton.indexerUrl) {
-    const watcher = createTonWatcher({
-      db,
-      indexer: createTonIndexer(config.ton.indexerUrl),
-      receiver: config.ton.receiver,
-      now,
-      log,
-    });
-    watcher.start();
-    stops.push(() => watcher.stop());
+  const jobs: Job[] = [];
+  const { stripe, telegram, tonIndexer } = deps.payments;
+  if (tonIndexer && config.ton.receiver) {
+    jobs.push(createTonWatcher({ db, indexer: tonIndexer, receiver: config.ton.receiver, now, log }));
   }
-  const { stripe, telegram } = deps.payments;
-  const refunds = createRefundWorker({ db, stripe, telegram, now, log });
-  refunds.start();
-  stops.push(() => refunds.stop());
+  jobs.push(createRefundWorker({ db, stripe, telegram, now, log }));
   if (configuredRailMethods(config).includes('stars') && telegram) {
-    const reconciler = createStarsReconciler({ db, telegram, now, log });
-    reconciler.start();
-    stops.push(() => reconciler.stop());
+    jobs.push(createStarsReconciler({ db, telegram, now, log }));
   }
-  return async () => {
-    await Promise.all(stops.map((stop) => stop()));
-  };
+  return jobs;
 }

@@ -7,6 +7,7 @@ import { createStripeClient, type Stripe } from './stripe/client.js';
 import { stripeRail } from './stripe/rail.js';
 import type { PaymentsTelegram } from './telegram.js';
 import { tonRail } from './ton/rail.js';
+import { createTonIndexer, type TonIndexer } from './ton/indexer.js';
 
 export interface PaymentSetup {
   /** The real rails, for the orders routes; a method without one is paid by the demo rail in demo mode. */
@@ -15,6 +16,8 @@ export interface PaymentSetup {
   stripe: Stripe | undefined;
   /** The Bot API client when a bot is configured: Stars and buyer notices. */
   telegram: PaymentsTelegram | undefined;
+  /** The TON indexer client when TON is configured with one: the watcher reads payments through it. */
+  tonIndexer: TonIndexer | undefined;
 }
 
 /**
@@ -36,5 +39,9 @@ export function createPaymentSetup(deps: {
   if (methods.has('ton') && config.ton.receiver) rails.push(tonRail(config.ton.receiver, config.ton.network));
   if (stripe) rails.push(stripeRail({ db, stripe, usdRate: config.ton.usdRate, publicUrl: config.publicUrl }));
   if (methods.has('stars') && telegram) rails.push(starsRail({ db, telegram, starsPerTon: config.starsPerTon }));
-  return { rails, stripe, telegram };
+  const tonIndexer =
+    methods.has('ton') && config.ton.receiver && config.ton.indexerUrl
+      ? createTonIndexer(config.ton.indexerUrl)
+      : undefined;
+  return { rails, stripe, telegram, tonIndexer };
 }

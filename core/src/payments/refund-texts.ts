@@ -1,5 +1,5 @@
 import { CURRENCY } from '@stickerdrop/shared';
-import type { RefundReason } from '../outbox/types.js';
+import type { RefundReason } from '../db/outbox-payloads.js';
 
 /** What the buyer is told when a payment bought nothing. HTML (the bot's parse mode); titles are escaped. */
 export function escapeHtml(text: string): string {
@@ -11,6 +11,7 @@ const WHY: Record<RefundReason | 'underpaid' | 'unmatched', string> = {
   already_owned: 'was for a pack you already own',
   duplicate_payment: 'was a second payment for an order that was already paid',
   listing_gone: 'arrived after its reservation ran out, and the edition was no longer for sale at that price',
+  offer_gone: 'arrived after its reservation ran out, and the edition was no longer available to you',
   underpaid: 'was less than the price of the order',
   unmatched: 'did not match any order',
 };

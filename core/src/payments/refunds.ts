@@ -1,8 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { outbox, payments } from '../db/schema.js';
-import { claimOutboxBatch, markOutboxRetry, markOutboxSent, type OutboxRow } from '../outbox/drain.js';
-import type { RefundPayload } from '../outbox/types.js';
+import { payments } from '../db/schema.js';
+import { claimOutboxBatch, claimOutboxRow, markOutboxRetry, markOutboxSent, type OutboxRow } from '../outbox/drain.js';
+import { findOutboxPayload, readOutboxPayload } from '../outbox/enqueue.js';
+import { outboxKey } from '../outbox/keys.js';
+import type { RefundPayload } from '../db/outbox-payloads.js';
+import { periodic, type Job } from '../jobs/periodic.js';
+import type { Logger } from '../logger.js';
 import { refundNotice, type RefundRoute } from './refund-texts.js';
 import type { Stripe } from './stripe/client.js';
 import { telegramRefusal, type PaymentsTelegram } from './telegram.js';
@@ -12,11 +16,6 @@ export interface RefundDeps {
   telegram: PaymentsTelegram | undefined;
   stripe: Stripe | undefined;
   now: () => Date;
-}
-
-interface Log {
-  info(details: object, message: string): void;
-  error(details: object, message: string): void;
 }
 
 export class RefundUnavailableError extends Error {}
@@ -93,23 +92,12 @@ export async function refundStarsNow(
     refund(userId: number, chargeId: string): Promise<unknown>;
   },
 ): Promise<boolean> {
-  const dedupeKey = input.orderId ? `refund:${input.orderId}:stars:${input.chargeId}` : null;
+  const key = input.orderId ? outboxKey.refund_required(input.orderId, 'stars', input.chargeId) : null;
   let jobId: number | null = null;
-  if (dedupeKey) {
-    const [claimed] = await db
-      .update(outbox)
-      .set({
-        status: 'sending',
-        attempts: sql`${outbox.attempts} + 1`,
-        nextAttemptAt: new Date(input.now.getTime() + LEASE_MS),
-      })
-      .where(and(eq(outbox.dedupeKey, dedupeKey), eq(outbox.status, 'pending')))
-      .returning({ id: outbox.id });
-    if (claimed) jobId = Number(claimed.id);
-    else {
-      const [job] = await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.dedupeKey, dedupeKey));
-      if (job) return false;
-    }
+  if (key) {
+    const claimed = await claimOutboxRow(db, key, { now: input.now, leaseMs: LEASE_MS });
+    if (claimed) jobId = claimed.id;
+    else if (await findOutboxPayload(db, 'refund_required', key)) return false;
   }
   try {
     await input.refund(input.payerId, input.chargeId).catch((error: unknown) => {
@@ -124,21 +112,16 @@ export async function refundStarsNow(
   return true;
 }
 
-export interface RefundWorker {
+export interface RefundWorker extends Job {
   drainOnce(): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
 }
 
 /** Drains `refund_required` jobs: each refunded (or handed to the operator) and its buyer told, retried until done. */
-export function createRefundWorker(deps: RefundDeps & { log: Log; intervalMs?: number }): RefundWorker {
+export function createRefundWorker(deps: RefundDeps & { log: Logger; intervalMs?: number }): RefundWorker {
   const intervalMs = deps.intervalMs ?? 5_000;
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
 
   async function runJob(row: OutboxRow): Promise<void> {
-    const job = row.payload as RefundPayload;
+    const job = readOutboxPayload(row, 'refund_required');
     try {
       await executeRefund(deps, job);
       await markOutboxSent(deps.db, row.id, deps.now());
@@ -161,29 +144,6 @@ export function createRefundWorker(deps: RefundDeps & { log: Log; intervalMs?: n
     return rows.length;
   }
 
-  function schedule(): void {
-    if (stopping) return;
-    timer = setTimeout(() => {
-      running = drainOnce()
-        .catch((error: unknown) => deps.log.error({ err: error }, 'refund worker pass failed'))
-        .finally(() => {
-          running = undefined;
-          schedule();
-        });
-    }, intervalMs);
-    timer.unref();
-  }
-
-  return {
-    drainOnce,
-    start() {
-      stopping = false;
-      schedule();
-    },
-    async stop() {
-      stopping = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  const job = periodic({ name: 'refund worker', every: intervalMs, log: deps.log, run: drainOnce });
+  return { ...job, drainOnce };
 }

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database, DbOrTx, Transaction } from '../db/client.js';
-import { editions, orders, outbox, payments } from '../db/schema.js';
+import { editions, orders, payments } from '../db/schema.js';
 import { fulfilOrder } from '../orders/fulfil.js';
 import type { OrderRow } from '../orders/order-record.js';
-import type { RefundPayload } from '../outbox/types.js';
+import { findOutboxPayload } from '../outbox/enqueue.js';
+import { outboxKey } from '../outbox/keys.js';
 
 export type RealPaymentMethod = 'ton' | 'stripe' | 'stars';
 
@@ -95,7 +96,7 @@ export async function settlePaymentInTransaction(
   }
 
   // A savepoint inside this transaction: the edition and the ledger row commit together or not at all.
-  const result = await fulfilOrder(tx as unknown as Database, {
+  const result = await fulfilOrder(tx, {
     orderId: order.id,
     paymentRef: payment.ref,
     now: options.now,
@@ -148,9 +149,10 @@ async function findOrderEdition(tx: DbOrTx, orderId: string): Promise<number | u
 
 /** fulfilOrder queued the refund with its reason; the ledger keeps the same one. */
 async function refundReason(tx: DbOrTx, orderId: string, payment: IncomingPayment): Promise<string> {
-  const [row] = await tx
-    .select({ payload: outbox.payload })
-    .from(outbox)
-    .where(eq(outbox.dedupeKey, `refund:${orderId}:${payment.method}:${payment.ref}`));
-  return (row?.payload as RefundPayload | undefined)?.reason ?? 'refund_required';
+  const job = await findOutboxPayload(
+    tx,
+    'refund_required',
+    outboxKey.refund_required(orderId, payment.method, payment.ref),
+  );
+  return job?.reason ?? 'refund_required';
 }

@@ -45,7 +45,7 @@ export async function buyListing(
       throw new DomainError('not_for_sale', RESALE_ERRORS.noLongerForSale);
     }
     if (listing.sellerId === input.userId) throw new DomainError('own_edition', RESALE_ERRORS.ownEdition);
-    const holder = await liveHolder(tx, listing.id, input.now);
+    const holder = await liveHolder(tx, edition.id, input.now);
     if (holder?.userId === input.userId) return { id: holder.id, created: false };
     if (holder) throw new DomainError('not_for_sale', RESALE_ERRORS.noLongerForSale);
 

@@ -23,14 +23,17 @@ export async function lockActiveListing(tx: DbOrTx, editionId: number): Promise<
   return listing;
 }
 
-/** The order holding the listing at `now` (an unpaid resale order before its end), other than `exceptOrderId`. */
-export async function liveHolder(tx: DbOrTx, listingId: number, now: Date, exceptOrderId?: string) {
+/**
+ * The order holding the edition at `now` (an unpaid resale order before its end, bought from a listing or
+ * made by accepting an offer), other than `exceptOrderId`.
+ */
+export async function liveHolder(tx: DbOrTx, editionId: number, now: Date, exceptOrderId?: string) {
   const [order] = await tx
     .select({ id: orders.id, userId: orders.userId, expiresAt: orders.expiresAt })
     .from(orders)
     .where(
       and(
-        eq(orders.listingId, listingId),
+        eq(orders.editionId, editionId),
         eq(orders.status, 'reserved'),
         gt(orders.expiresAt, now),
         exceptOrderId ? sql`${orders.id} <> ${exceptOrderId}` : undefined,
@@ -40,10 +43,10 @@ export async function liveHolder(tx: DbOrTx, listingId: number, now: Date, excep
   return order;
 }
 
-/** SQL: the listing aliased `alias` is active and no live reservation holds it. */
+/** SQL: the listing aliased `alias` is active and no live reservation holds its edition. */
 export function buyableSql(alias: string, now: Date | SQLWrapper) {
   const l = sql.raw(alias);
   const at = now instanceof Date ? now.toISOString() : now;
-  return sql`${l}.status = 'active' and not exists (select 1 from orders ho where ho.listing_id = ${l}.id
+  return sql`${l}.status = 'active' and not exists (select 1 from orders ho where ho.edition_id = ${l}.edition_id
     and ho.status = 'reserved' and ho.expires_at > ${at}::timestamptz)`;
 }

@@ -35,8 +35,7 @@ export async function listEdition(db: Database, input: ListInput): Promise<{ lis
     const entry = { packId: edition.packId, editionId: edition.id, serial: edition.serial, at: input.now };
     const existing = await lockActiveListing(tx, edition.id);
     if (existing) {
-      if (await liveHolder(tx, existing.id, input.now))
-        throw new DomainError('edition_held', RESALE_ERRORS.beingBought);
+      if (await liveHolder(tx, edition.id, input.now)) throw new DomainError('edition_held', RESALE_ERRORS.beingBought);
       const [updated] = await tx
         .update(listings)
         .set({ priceNano, updatedAt: input.now })
@@ -67,7 +66,7 @@ export async function delistEdition(db: Database, input: Omit<ListInput, 'price'
     const edition = await ownedEdition(tx, input.userId, input.editionId);
     const listing = await lockActiveListing(tx, edition.id);
     if (!listing) throw new DomainError('not_found', RESALE_ERRORS.notListed);
-    if (await liveHolder(tx, listing.id, input.now)) throw new DomainError('edition_held', RESALE_ERRORS.beingBought);
+    if (await liveHolder(tx, edition.id, input.now)) throw new DomainError('edition_held', RESALE_ERRORS.beingBought);
     await tx
       .update(listings)
       .set({ status: 'cancelled', closedAt: input.now, updatedAt: input.now })

@@ -1,20 +1,22 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { formatTon, splitResalePrice, type PaymentInstructions, type PaymentMethod } from '@stickerdrop/shared';
+import { formatTon, splitResalePrice, type PaymentMethod } from '@stickerdrop/shared';
 import type { Transaction } from '../db/client.js';
 import { editions, orders, packs, users } from '../db/schema.js';
 import { enqueueOutbox } from '../outbox/enqueue.js';
-import type { ResalePayload } from '../outbox/types.js';
+import { outboxKey } from '../outbox/keys.js';
+import type { ResalePayload } from '../db/outbox-payloads.js';
 import type { FulfilInput, FulfilResult } from '../orders/fulfil.js';
 import type { OrderRow } from '../orders/order-record.js';
 import { recordActivity } from './activity.js';
-import { liveHolder, lockEdition } from './holds.js';
-import { listings, resaleLedger } from './tables.js';
+import { liveHolder, lockActiveListing, lockEdition } from './holds.js';
+import { listings, offers, resaleLedger } from './tables.js';
 
 /**
  * Settles a payment for a resale order (the caller, fulfilOrder, holds the order's row lock and has ruled
  * out a settled order). Locks the edition, then the listing. The sale goes through when the listing is
- * still active at the order's price, the seller still owns the edition, and no other live reservation holds
- * it (the order's own may have lapsed); then, in this one transaction: the buyer owns the edition, the
+ * still active at the order's price (or, for an order from an offer, the offer is accepted at that price),
+ * the seller still owns the edition, and no other live reservation holds it (the order's own may have
+ * lapsed); then, in this one transaction: the buyer owns the edition, the
  * listing is sold, the order is paid, the ledger gets its three legs, the feed its sale, and the outbox the
  * three messages (plus the seller's sticker set removal when they own no other edition of the pack).
  * Otherwise the order is refund_required ('listing_gone') and nothing changes hands.
@@ -25,25 +27,25 @@ export async function fulfilResaleOrder(
   input: FulfilInput & { method: PaymentMethod },
 ): Promise<FulfilResult> {
   const edition = await lockEdition(tx, order.editionId!);
-  const [listing] = await tx.select().from(listings).where(eq(listings.id, order.listingId!)).for('update');
   const [pack] = await tx.select().from(packs).where(eq(packs.id, order.packId));
   const settled = { paymentMethod: input.method, paymentRef: input.paymentRef };
+  const terms = order.offerId === null ? await listingTerms(tx, order) : await offerTerms(tx, order);
   const sellable =
     edition &&
-    listing?.status === 'active' &&
-    listing.priceNano === order.amountNano &&
-    edition.ownerId === listing.sellerId &&
-    !(await liveHolder(tx, listing.id, input.now, order.id));
+    terms &&
+    terms.priceNano === order.amountNano &&
+    edition.ownerId === terms.sellerId &&
+    !(await liveHolder(tx, edition.id, input.now, order.id));
   if (!sellable || !pack) {
     const [refused] = await tx
       .update(orders)
       .set({ status: 'refund_required', ...settled })
       .where(eq(orders.id, order.id))
       .returning();
-    await enqueueOutbox(tx, {
-      kind: 'refund_required',
-      dedupeKey: `refund:${order.id}:${input.method}:${input.paymentRef}`,
-      payload: {
+    await enqueueOutbox(
+      tx,
+      'refund_required',
+      {
         orderId: order.id,
         packId: order.packId,
         title: pack?.title ?? '',
@@ -51,21 +53,30 @@ export async function fulfilResaleOrder(
         buyerId: order.userId,
         paymentMethod: input.method,
         paymentRef: input.paymentRef,
-        reason: 'listing_gone',
+        reason: order.offerId === null ? 'listing_gone' : 'offer_gone',
       },
-    });
+      outboxKey.refund_required(order.id, input.method, input.paymentRef),
+    );
     return { outcome: 'refund_required', order: { ...refused!, edition: null } };
   }
 
-  const sellerId = listing.sellerId;
+  const sellerId = terms.sellerId;
   await tx
     .update(editions)
     .set({ ownerId: order.userId, acquiredWith: input.method, acquiredAt: input.now })
     .where(eq(editions.id, edition.id));
-  await tx
-    .update(listings)
-    .set({ status: 'sold', soldOrderId: order.id, closedAt: input.now, updatedAt: input.now })
-    .where(eq(listings.id, listing.id));
+  if (order.listingId !== null) {
+    await tx
+      .update(listings)
+      .set({ status: 'sold', soldOrderId: order.id, closedAt: input.now, updatedAt: input.now })
+      .where(eq(listings.id, order.listingId));
+  } else {
+    // Sold through an offer: a listing the seller had on the edition closes with the sale.
+    await tx
+      .update(listings)
+      .set({ status: 'cancelled', closedAt: input.now, updatedAt: input.now })
+      .where(and(eq(listings.editionId, edition.id), eq(listings.status, 'active')));
+  }
   const [paid] = await tx
     .update(orders)
     .set({ status: 'paid', paidAt: input.now, ...settled })
@@ -74,7 +85,7 @@ export async function fulfilResaleOrder(
 
   const split = splitResalePrice(order.amountNano, order.royaltyBps!, order.feeBps!);
   const royaltyOwed = split.royalty > 0n && !(await royaltyWentToCreator(tx, order, pack.creatorId));
-  const payment = order.payment as PaymentInstructions;
+  const payment = order.payment;
   const addresses = payment.kind === 'ton' ? (payment.messages ?? []).map((m) => m.address) : [];
   await tx.insert(resaleLedger).values([
     {
@@ -129,24 +140,43 @@ export async function fulfilResaleOrder(
     sellerId,
     creatorId: pack.creatorId,
   };
-  await enqueueOutbox(tx, { kind: 'resale_receipt', dedupeKey: `resale-receipt:${order.id}`, payload: sale });
-  await enqueueOutbox(tx, { kind: 'resale_sold', dedupeKey: `resale-sold:${order.id}`, payload: sale });
+  await enqueueOutbox(tx, 'resale_receipt', sale, outboxKey.resale_receipt(order.id));
+  await enqueueOutbox(tx, 'resale_sold', sale, outboxKey.resale_sold(order.id));
   if (split.royalty > 0n) {
-    await enqueueOutbox(tx, { kind: 'resale_royalty', dedupeKey: `resale-royalty:${order.id}`, payload: sale });
+    await enqueueOutbox(tx, 'resale_royalty', sale, outboxKey.resale_royalty(order.id));
   }
   if (!(await ownsAnother(tx, sellerId, pack.id, edition.id))) {
-    await enqueueOutbox(tx, {
-      kind: 'sticker_set_revoke',
-      dedupeKey: `revoke:${order.id}`,
-      payload: { userId: sellerId, packId: pack.id },
-    });
+    const revoke = { userId: sellerId, packId: pack.id };
+    await enqueueOutbox(tx, 'sticker_set_revoke', revoke, outboxKey.sticker_set_revoke({ resaleOrderId: order.id }));
   }
   return { outcome: 'fulfilled', order: { ...paid!, edition: edition.serial } };
 }
 
+interface SaleTerms {
+  sellerId: number;
+  priceNano: bigint;
+}
+
+/** A listing order sells while its listing is active at the order's price. */
+async function listingTerms(tx: Transaction, order: OrderRow): Promise<SaleTerms | null> {
+  const [listing] = await tx.select().from(listings).where(eq(listings.id, order.listingId!)).for('update');
+  return listing?.status === 'active' ? { sellerId: listing.sellerId, priceNano: listing.priceNano } : null;
+}
+
+/**
+ * An offer order sells while the owner who accepted still owns the edition; its active listing, if any,
+ * is locked (after the edition, as everywhere) because the sale closes it.
+ */
+async function offerTerms(tx: Transaction, order: OrderRow): Promise<SaleTerms | null> {
+  const [offer] = await tx.select().from(offers).where(eq(offers.id, order.offerId!));
+  if (offer?.status !== 'accepted' || offer.sellerId === null) return null;
+  await lockActiveListing(tx, order.editionId!);
+  return { sellerId: offer.sellerId, priceNano: offer.priceNano };
+}
+
 /** TON: the royalty leg was in the buyer's transaction; demo: the creator has a wallet to be paid to. */
 async function royaltyWentToCreator(tx: Transaction, order: OrderRow, creatorId: number): Promise<boolean> {
-  const payment = order.payment as PaymentInstructions;
+  const payment = order.payment;
   if (payment.kind === 'ton') return (payment.messages?.length ?? 0) === 3;
   const [creator] = await tx.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, creatorId));
   return Boolean(creator?.wallet);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { PaymentInstructions } from '@stickerdrop/shared';
 import type { DbOrTx, Transaction } from '../db/client.js';
 import { editions, orders, packs } from '../db/schema.js';
 import { enqueueOutbox } from '../outbox/enqueue.js';
+import { outboxKey } from '../outbox/keys.js';
 import type { OrderRow } from '../orders/order-record.js';
 import type { TonIndexer } from '../payments/ton/indexer.js';
 import type { IncomingTransfer } from '../payments/ton/transfer.js';
@@ -35,7 +35,7 @@ export async function checkResaleLegs(
     .from(orders)
     .where(eq(orders.id, orderId));
   if (order?.kind !== 'resale') return null;
-  const expected = expectedOtherLegs(order.payment as PaymentInstructions);
+  const expected = expectedOtherLegs(order.payment);
   if (expected.length === 0) return { orderId, legsPaid: true };
   const senders = await indexer.transactionsByMessage(transfer.messageHash, 'out', signal);
   const sent = senders.flatMap((tx) => (tx.description.aborted ? [] : tx.out_msgs));
@@ -49,7 +49,7 @@ export async function checkResaleLegs(
 export function paysOrder(check: ResaleLegsCheck | null) {
   return (order: OrderRow, amount: bigint): boolean => {
     if (order.kind !== 'resale') return amount >= order.amountNano;
-    const payment = order.payment as PaymentInstructions;
+    const payment = order.payment;
     const feeLeg = payment.kind === 'ton' ? BigInt(payment.amountNano) : order.amountNano;
     return check?.orderId === order.id && check.legsPaid && amount >= feeLeg;
   };
@@ -70,16 +70,13 @@ export async function tellBuyerIfResaleFailed(
     .innerJoin(editions, eq(editions.id, orders.editionId))
     .where(eq(orders.id, check.orderId));
   if (!row) return;
-  await enqueueOutbox(tx, {
-    kind: 'resale_payment_failed',
-    dedupeKey: `resale-failed:${paymentRef}`,
-    payload: {
-      orderId: row.order.id,
-      packId: row.order.packId,
-      title: row.title,
-      serial: row.serial,
-      buyerId: row.order.userId,
-      paymentRef,
-    },
-  });
+  const failed = {
+    orderId: row.order.id,
+    packId: row.order.packId,
+    title: row.title,
+    serial: row.serial,
+    buyerId: row.order.userId,
+    paymentRef,
+  };
+  await enqueueOutbox(tx, 'resale_payment_failed', failed, outboxKey.resale_payment_failed(paymentRef));
 }

@@ -151,8 +151,15 @@ export const SEED_PACKS: readonly SeedPack[] = (() => {
       likes: Number(likes),
       views: Number(views),
       motif: motif as Motif,
-      palette: palette!.split(' ') as unknown as Palette,
+      palette: paletteOf(palette!),
       stickers: Number(stickers) as SeedPack['stickers'],
     };
   });
 })();
+
+/** "a b c": a sticker's three colours. */
+function paletteOf(text: string): Palette {
+  const [first, second, third] = text.split(' ');
+  if (!first || !second || !third) throw new Error(`A seed palette needs three colours: ${text}`);
+  return [first, second, third];
+}

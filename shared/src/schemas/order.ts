@@ -43,7 +43,9 @@ export const Order = z.object({
   payment: PaymentInstructions,
   /** Set on resale orders only: what is being bought. */
   kind: z.enum(['primary', 'resale']).optional(),
+  /** The listing bought; absent when the order came from an accepted offer (then `offerId`). */
   listingId: z.number().int().optional(),
+  offerId: z.number().int().optional(),
   editionId: z.number().int().optional(),
   serial: z.number().int().optional(),
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { API_ERRORS, type TelegramSetResponse } from '@stickerdrop/shared';
-import { enqueueOutbox } from '@stickerdrop/core';
+import { requestStickerSet } from '@stickerdrop/core';
 import { HttpError, conflict } from '../../http/errors.js';
 import { requirePackOwner } from './owner-access.js';
 import { shareMessageRoutes } from './share-message.js';
@@ -24,11 +24,7 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
 
     const key = request.headers['idempotency-key'];
     const requestId = typeof key === 'string' && REQUEST_ID.test(key) ? key : randomUUID();
-    await enqueueOutbox(app.deps.db, {
-      kind: 'sticker_set_delivery',
-      dedupeKey: `sticker_set:${userId}:${packId}:${requestId}`,
-      payload: { userId, packId },
-    });
+    await requestStickerSet(app.deps.db, { userId, packId, requestId });
     const body: TelegramSetResponse = { status: 'queued' };
     return reply.status(202).send(body);
   });

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
-import { detectImageType, DomainError, inspectImage, renderSticker } from '@stickerdrop/core';
-import { renderPreview } from '@stickerdrop/core/testing';
+import { DomainError, inspectImage } from '@stickerdrop/core';
+import { renderPreview, detectImageType, renderSticker } from '@stickerdrop/core/testing';
 import { makeImage, makePixelBombPng } from './fixtures.js';
 import { DOMAIN_ERROR_STATUS } from '../../../src/http/errors.js';
 

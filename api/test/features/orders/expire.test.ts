@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ORDER_RESERVATION_MS } from '@stickerdrop/shared';
-import { expireReservations, startReservationSweeper } from '@stickerdrop/core';
+import { reservationSweeper, silentLogger } from '@stickerdrop/core';
+import { expireReservations } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { buy, createPack, demoPay, orderRow } from './fixtures.js';
@@ -43,18 +44,19 @@ describeEachDatabase('reservation expiry', (kind) => {
     const { order } = await buy(t, await createUser(t), pack.id);
     t.clock.advance(ORDER_RESERVATION_MS);
     const errors: unknown[] = [];
-    const stop = startReservationSweeper(t.db, {
-      intervalMs: 20,
+    const sweeper = reservationSweeper(t.db, {
+      every: 20,
       now: () => t.clock.now,
-      onError: (error) => errors.push(error),
+      log: { ...silentLogger, error: (details) => errors.push(details) },
     });
+    sweeper.start();
     try {
       await vi.waitFor(async () => expect((await orderRow(t, order.id)).status).toBe('expired'), {
         timeout: 5_000,
         interval: 20,
       });
     } finally {
-      await stop();
+      await sweeper.stop();
     }
     expect(errors).toEqual([]);
 

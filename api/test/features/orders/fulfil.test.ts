@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ORDER_RESERVATION_MS } from '@stickerdrop/shared';
-import { fulfilOrder, OrderNotFoundError, PaymentRefConflictError } from '@stickerdrop/core';
+import { fulfilOrder } from '@stickerdrop/core';
+import { OrderNotFoundError, PaymentRefConflictError } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { buy, createPack, editionsOf, insertOrder, orderRow, outboxRows, packRow } from './fixtures.js';

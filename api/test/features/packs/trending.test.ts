@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { TrendingResponse } from '@stickerdrop/shared';
-import { refreshTrendingScores, startTrendingRefresher, tables } from '@stickerdrop/core';
+import { silentLogger, tables, trendingRefresher } from '@stickerdrop/core';
+import { refreshTrendingScores } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser, type TestUser } from '../../users.js';
 import { DAY_MS, insertPack, sellEdition } from './fixtures.js';
@@ -108,14 +109,15 @@ describeEachDatabase('trending', (kind) => {
 
   it('the refresher runs at once and on its interval, and stops', async () => {
     await t.db.execute(sql`update packs set trending_score = 0`);
-    const stop = startTrendingRefresher(t.db, { intervalMs: 25, now: () => t.clock.now });
+    const refresher = trendingRefresher(t.db, { every: 25, now: () => t.clock.now, log: silentLogger });
+    refresher.start();
     const scoreOfHot = async () =>
       (await t.db.select({ s: tables.packs.trendingScore }).from(tables.packs).where(eq(tables.packs.id, id.hot!)))[0]!
         .s;
     await expect.poll(scoreOfHot, { timeout: 5_000 }).toBe(20);
     await t.db.execute(sql`update packs set trending_score = 0`);
     await expect.poll(scoreOfHot, { timeout: 5_000 }).toBe(20);
-    await stop();
+    await refresher.stop();
     await t.db.execute(sql`update packs set trending_score = 0`);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await scoreOfHot()).toBe(0);

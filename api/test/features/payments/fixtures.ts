@@ -33,7 +33,7 @@ export function railsConfig(fakes: { indexerUrl?: string; stripeApiBase?: string
 export function recordingLog() {
   const lines: Array<{ level: string; details: object; message: string }> = [];
   const at = (level: string) => (details: object, message: string) => void lines.push({ level, details, message });
-  return { lines, info: at('info'), warn: at('warn'), error: at('error') };
+  return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
 export async function getOrder(t: Pick<TestApp, 'app'>, orderId: string, authorization: string): Promise<Order> {

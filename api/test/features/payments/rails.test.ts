@@ -5,7 +5,8 @@ import {
   type Config,
   ConfigError,
   loadConfig,
-  startPaymentJobs,
+  paymentJobs,
+  startJobs,
   testConfig,
 } from '@stickerdrop/core';
 import { configuredRailMethods, starsFor, usdCents } from '@stickerdrop/core/testing';
@@ -101,7 +102,9 @@ describeEachDatabase('rails in the app', (kind) => {
     const buyer = await createUser(t);
     const order = (await buy(t, buyer, pack.id, 'ton')).order;
     chain.transfer({ amountNano: 1_500_000_000n, comment: order.id });
-    const stop = startPaymentJobs({ config: t.config, db: t.db, payments: t.app.deps.payments, log: recordingLog() });
+    const stop = startJobs(
+      paymentJobs({ config: t.config, db: t.db, payments: t.app.deps.payments, log: recordingLog() }),
+    );
     const deadline = Date.now() + 15_000;
     while ((await orderRow(t, order.id)).status !== 'paid' && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));

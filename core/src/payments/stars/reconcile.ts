@@ -3,8 +3,9 @@ import type { Database } from '../../db/client.js';
 import { payments } from '../../db/schema.js';
 import { refundNotice } from '../refund-texts.js';
 import { refundStarsNow, tellBuyer } from '../refunds.js';
-import type { PaymentsTelegram } from '../telegram.js';
-import type { WatcherLog } from '../ton/watcher.js';
+import type { PaymentsTelegram, StarTransaction } from '../telegram.js';
+import { periodic, type Job } from '../../jobs/periodic.js';
+import type { Logger } from '../../logger.js';
 import { revokeRefundedStarsEdition, unrefundedStarsPurchases } from './revoke.js';
 import { settleStarsPayment, STARS_CURRENCY } from './services.js';
 
@@ -12,18 +13,16 @@ export interface StarsReconcilerOptions {
   db: Database;
   telegram: PaymentsTelegram;
   now: () => Date;
-  log: WatcherLog;
+  log: Logger;
   intervalMs?: number;
   pageSize?: number;
   /** Pages read per pass (Telegram lists the bot's whole history). */
   maxPages?: number;
 }
 
-export interface StarsReconciler {
+export interface StarsReconciler extends Job {
   /** Settles every Stars payment Telegram has that the ledger does not; how many it settled. */
   reconcileOnce(): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
 }
 
 /**
@@ -36,32 +35,31 @@ export interface StarsReconciler {
  */
 export function createStarsReconciler(options: StarsReconcilerOptions): StarsReconciler {
   const { db, telegram, log, intervalMs = 5 * 60_000, pageSize = 100, maxPages = 20 } = options;
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
 
-  async function reconcileOnce(): Promise<number> {
+  async function reconcile(signal: AbortSignal): Promise<number> {
     const refunded = new Set<string>();
-    const incoming = [];
-    for (let page = 0; page < maxPages && !stopping; page++) {
+    const incoming: Array<{ tx: StarTransaction; payerId: number; payload: string }> = [];
+    for (let page = 0; page < maxPages && !signal.aborted; page++) {
       const { transactions } = await telegram.getStarTransactions({ offset: page * pageSize, limit: pageSize });
       for (const tx of transactions) {
         if (tx.receiver?.type === 'user') refunded.add(tx.id);
-        if (tx.source?.type === 'user' && tx.source.transaction_type === 'invoice_payment') incoming.push(tx);
+        const { source } = tx;
+        if (source?.type === 'user' && source.transaction_type === 'invoice_payment' && source.user) {
+          incoming.push({ tx, payerId: source.user.id, payload: source.invoice_payload ?? '' });
+        }
       }
       if (transactions.length < pageSize) break;
     }
-    await revokeRefundedEditions([...refunded]);
+    await revokeRefundedEditions([...refunded], signal);
     let settled = 0;
-    for (const tx of incoming) {
-      if (stopping) break;
+    for (const { tx, payerId, payload } of incoming) {
+      if (signal.aborted) break;
       if (refunded.has(tx.id) || (await known(db, tx.id))) continue;
-      const source = tx.source as { user: { id: number }; invoice_payload?: string };
       const now = options.now();
       const result = await settleStarsPayment(db, {
-        payload: source.invoice_payload ?? '',
+        payload,
         chargeId: tx.id,
-        payerId: source.user.id,
+        payerId,
         currency: STARS_CURRENCY,
         totalAmount: tx.amount,
         now,
@@ -76,52 +74,29 @@ export function createStarsReconciler(options: StarsReconcilerOptions): StarsRec
       const done = await refundStarsNow(db, {
         orderId: result.orderId,
         chargeId: tx.id,
-        payerId: source.user.id,
+        payerId,
         now,
         refund: (userId, chargeId) => telegram.refundStarPayment(userId, chargeId),
       });
       if (done) {
         const reason = (await ledgerReason(db, tx.id)) ?? result.outcome;
-        await tellBuyer(telegram, source.user.id, refundNotice({ title: null, reason, route: 'stars' }));
+        await tellBuyer(telegram, payerId, refundNotice({ title: null, reason, route: 'stars' }));
       }
     }
     return settled;
   }
 
   /** Refunds Telegram made that we did not: the editions those payments bought are taken back. */
-  async function revokeRefundedEditions(refundedCharges: string[]): Promise<void> {
+  async function revokeRefundedEditions(refundedCharges: string[], signal: AbortSignal): Promise<void> {
     for (const chargeId of await unrefundedStarsPurchases(db, refundedCharges)) {
-      if (stopping) return;
+      if (signal.aborted) return;
       const outcome = await revokeRefundedStarsEdition(db, { chargeId, now: options.now() });
       log.warn({ chargeId, outcome }, 'Stars payment refunded outside the marketplace');
     }
   }
 
-  function schedule(delay: number): void {
-    if (stopping) return;
-    timer = setTimeout(() => {
-      running = reconcileOnce()
-        .catch((error: unknown) => log.error({ err: error }, 'Stars reconciliation failed; will retry'))
-        .finally(() => {
-          running = undefined;
-          schedule(intervalMs);
-        });
-    }, delay);
-    timer.unref();
-  }
-
-  return {
-    reconcileOnce,
-    start() {
-      stopping = false;
-      schedule(intervalMs);
-    },
-    async stop() {
-      stopping = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  const job = periodic({ name: 'Stars reconciliation', every: intervalMs, log, run: reconcile });
+  return { ...job, reconcileOnce: () => reconcile(new AbortController().signal) };
 }
 
 /** The ledger's reason, in the words the buyer's notice uses (underpaid and unmatched are their own). */

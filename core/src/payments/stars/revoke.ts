@@ -2,7 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { editionRevocations, editions, orders, packs, payments } from '../../db/schema.js';
 import { enqueueOutbox } from '../../outbox/enqueue.js';
-import { activity, listings } from '../../resale/tables.js';
+import { outboxKey } from '../../outbox/keys.js';
+import { activity } from '../../resale/tables.js';
 
 /**
  * revoked: the edition was taken back; already_handled: this refund was seen before (or was ours);
@@ -37,7 +38,8 @@ export async function unrefundedStarsPurchases(db: Database, chargeIds: readonly
  * counters' triggers take the sale out of the figures), its feed entries go with it, the order reads
  * refunded, the ledger row says refunded with `edition_revocations` keeping what was taken back, and the
  * owner is told through the outbox. The edition was bought in Stars, so it was locked against resale; a
- * refund that arrives after the lock, once it was listed or sold on, is left to the operator.
+ * refund that arrives after the lock, once it was sold on or went on the market (listed, offered on), is
+ * left to the operator (`refund_status = 'manual'`).
  *
  * Idempotent: the payment row is locked first and a refund_status other than 'none' means done.
  * Lock order: payment, order, pack, edition — fulfilment takes order then pack, listing takes the edition.
@@ -65,13 +67,10 @@ export async function revokeRefundedStarsEdition(
       await markRefunded(tx, payment.id, 'refunded', details('no_edition'), input.now);
       return 'no_edition';
     }
-    if (edition.ownerId !== order.userId || (await everListed(tx, edition.id))) {
+    if (edition.ownerId !== order.userId || !(await deleteUnmarketedEdition(tx, edition.id))) {
       await markRefunded(tx, payment.id, 'manual', details('resold'), input.now);
       return 'resold';
     }
-
-    await tx.delete(activity).where(eq(activity.editionId, edition.id));
-    await tx.delete(editions).where(eq(editions.id, edition.id));
     await tx
       .update(packs)
       .set({ soldCount: sql`${packs.soldCount} - 1` })
@@ -87,24 +86,23 @@ export async function revokeRefundedStarsEdition(
       ownerId: edition.ownerId,
       revokedAt: input.now,
     });
-    await enqueueOutbox(tx, {
-      kind: 'edition_revoked',
-      dedupeKey: `edition-revoked:${payment.id}`,
-      payload: {
-        userId: edition.ownerId,
-        packId: pack.id,
-        title: pack.title,
-        serial: edition.serial,
-        maxSupply: pack.maxSupply,
-        stars: Number(payment.amount),
-      },
-    });
+    const revoked = {
+      userId: edition.ownerId,
+      packId: pack.id,
+      title: pack.title,
+      serial: edition.serial,
+      maxSupply: pack.maxSupply,
+      stars: Number(payment.amount),
+    };
+    await enqueueOutbox(tx, 'edition_revoked', revoked, outboxKey.edition_revoked(payment.id));
     if (!(await ownsAnother(tx, edition.ownerId, pack.id))) {
-      await enqueueOutbox(tx, {
-        kind: 'sticker_set_revoke',
-        dedupeKey: `revoke:stars:${payment.id}`,
-        payload: { userId: edition.ownerId, packId: pack.id },
-      });
+      const set = { userId: edition.ownerId, packId: pack.id };
+      await enqueueOutbox(
+        tx,
+        'sticker_set_revoke',
+        set,
+        outboxKey.sticker_set_revoke({ refundedStarsPaymentId: payment.id }),
+      );
     }
     return 'revoked';
   });
@@ -120,9 +118,30 @@ async function markRefunded(
   await tx.update(payments).set({ refundStatus, refundedAt: now, details }).where(eq(payments.id, paymentId));
 }
 
-async function everListed(tx: Transaction, editionId: number): Promise<boolean> {
-  const [row] = await tx.select({ id: listings.id }).from(listings).where(eq(listings.editionId, editionId)).limit(1);
-  return row !== undefined;
+/**
+ * Deletes the edition with its feed entries, unless it ever went on the market: a listing, an offer or a
+ * resale order still refers to it (their foreign keys refuse the delete, and a savepoint undoes the
+ * attempt). Whichever table points at it, the answer is the same: not ours to take back alone.
+ */
+async function deleteUnmarketedEdition(tx: Transaction, editionId: number): Promise<boolean> {
+  try {
+    await tx.transaction(async (savepoint) => {
+      await savepoint.delete(activity).where(eq(activity.editionId, editionId));
+      await savepoint.delete(editions).where(eq(editions.id, editionId));
+    });
+    return true;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return false;
+    throw error;
+  }
+}
+
+/** Postgres' foreign_key_violation, wherever the driver or drizzle wrapped it. */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let cause = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
 }
 
 async function ownsAnother(tx: Transaction, userId: number, packId: number): Promise<boolean> {

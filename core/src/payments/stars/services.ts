@@ -1,10 +1,12 @@
-import { and, eq } from 'drizzle-orm';
-import { API_ERRORS, type PaymentInstructions } from '@stickerdrop/shared';
+import { eq } from 'drizzle-orm';
+import { API_ERRORS } from '@stickerdrop/shared';
 import type { Database } from '../../db/client.js';
-import { orders, outbox, packs } from '../../db/schema.js';
+import { orders, packs } from '../../db/schema.js';
 import { countLiveReservations, ownsEdition } from '../../orders/availability.js';
 import { isLiveReservation } from '../../orders/order-record.js';
 import { settlePayment, type SettleResult } from '../settle.js';
+import { findOutboxPayload } from '../../outbox/enqueue.js';
+import { outboxKey } from '../../outbox/keys.js';
 
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const STARS_CURRENCY = 'XTR';
@@ -31,7 +33,7 @@ export async function checkStarsPreCheckout(db: Database, query: PreCheckoutQuer
   const [order] = await db.select().from(orders).where(eq(orders.id, query.payload.toLowerCase()));
   // Someone else's order is as unknown as a missing one.
   if (!order || order.userId !== query.payerId) return refuse(API_ERRORS.orderNotFound);
-  const asked = order.payment as PaymentInstructions;
+  const asked = order.payment;
   if (asked.kind !== 'stars' || query.currency !== STARS_CURRENCY || query.totalAmount !== asked.stars) {
     return refuse(API_ERRORS.paymentAmountMismatch);
   }
@@ -82,7 +84,7 @@ export async function settleStarsPayment(db: Database, payment: StarsPayment): P
     {
       now: payment.now,
       pays: (order, amount) => {
-        const asked = order.payment as PaymentInstructions;
+        const asked = order.payment;
         return payment.currency === STARS_CURRENCY && asked.kind === 'stars' && amount >= BigInt(asked.stars);
       },
     },
@@ -97,15 +99,12 @@ export async function starsRefundContext(
   outcome: string,
 ): Promise<{ title: string | null; reason: string }> {
   if (!orderId) return { title: null, reason: outcome };
-  const [job] = await db
-    .select({ payload: outbox.payload })
-    .from(outbox)
-    .where(and(eq(outbox.kind, 'refund_required'), eq(outbox.dedupeKey, `refund:${orderId}:stars:${chargeId}`)));
+  const job = await findOutboxPayload(db, 'refund_required', outboxKey.refund_required(orderId, 'stars', chargeId));
   const [pack] = await db
     .select({ title: packs.title })
     .from(orders)
     .innerJoin(packs, eq(packs.id, orders.packId))
     .where(eq(orders.id, orderId));
-  const reason = (job?.payload as { reason?: string } | undefined)?.reason ?? outcome;
+  const reason = job?.reason ?? outcome;
   return { title: pack?.title ?? null, reason };
 }

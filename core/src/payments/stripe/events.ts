@@ -1,4 +1,3 @@
-import type { PaymentInstructions } from '@stickerdrop/shared';
 import type { Database } from '../../db/client.js';
 import { settlePayment, type SettleResult } from '../settle.js';
 import type { Stripe } from './client.js';
@@ -41,7 +40,7 @@ function settleSession(db: Database, session: Stripe.Checkout.Session, eventId: 
       now,
       // The price is the one this order's session asked for, whatever the exchange rate is today.
       pays: (order, amount) => {
-        const asked = order.payment as PaymentInstructions;
+        const asked = order.payment;
         if (currency !== 'usd' || asked.kind !== 'stripe' || asked.amountCents === undefined) return false;
         return amount >= BigInt(asked.amountCents);
       },

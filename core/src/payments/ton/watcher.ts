@@ -5,13 +5,9 @@ import { chainCursors, orders } from '../../db/schema.js';
 import { settlePaymentInTransaction, type SettleResult } from '../settle.js';
 import type { IndexedTransaction, TonIndexer } from './indexer.js';
 import { incomingTransfer } from './transfer.js';
+import { periodic, type Job } from '../../jobs/periodic.js';
+import type { Logger } from '../../logger.js';
 import { checkResaleLegs, paysOrder, tellBuyerIfResaleFailed } from '../../resale/ton-confirm.js';
-
-export interface WatcherLog {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
 
 export interface TonWatcherOptions {
   db: Database;
@@ -19,7 +15,7 @@ export interface TonWatcherOptions {
   /** TON_RECEIVER_ADDRESS, in any form. */
   receiver: string;
   now: () => Date;
-  log: WatcherLog;
+  log: Logger;
   /** Transactions asked for per request. */
   pageSize?: number;
   /** Pause between polls when all is well (TON makes a block about every 5 seconds). */
@@ -28,12 +24,10 @@ export interface TonWatcherOptions {
   maxBackoffMs?: number;
 }
 
-export interface TonWatcher {
+/** Its `stop` waits for the transaction being settled, never leaving one half done. */
+export interface TonWatcher extends Job {
   /** Reads and settles everything new; the number of transactions settled. */
   pollOnce(): Promise<number>;
-  start(): void;
-  /** Stops polling; waits for the transaction being settled, never leaving one half done. */
-  stop(): Promise<void>;
 }
 
 /** With no read position yet, reading starts this long before the first TON order (or now). */
@@ -50,28 +44,23 @@ const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 export function createTonWatcher(options: TonWatcherOptions): TonWatcher {
   const { db, indexer, log, pageSize = 50, intervalMs = 5_000, maxBackoffMs = 60_000 } = options;
   const account = Address.parse(options.receiver).toRawString();
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let failures = 0;
-  const abort = new AbortController();
 
-  async function pollOnce(): Promise<number> {
+  async function poll(signal: AbortSignal): Promise<number> {
     let cursor = await readCursor(db, account);
     let settled = 0;
-    while (!stopping) {
+    while (!signal.aborted) {
       const page = await indexer.transactions(
         cursor
           ? { account, startLt: cursor + 1n, limit: pageSize }
           : { account, startUtime: await firstReadUtime(db, options.now()), limit: pageSize },
-        abort.signal,
+        signal,
       );
       const fresh = page
         .filter((tx) => cursor === null || BigInt(tx.lt) > cursor)
         .sort((a, b) => (BigInt(a.lt) < BigInt(b.lt) ? -1 : 1));
       for (const tx of fresh) {
-        if (stopping) return settled;
-        await settleTransaction(tx);
+        if (signal.aborted) return settled;
+        await settleTransaction(tx, signal);
         cursor = BigInt(tx.lt);
         settled++;
       }
@@ -80,12 +69,12 @@ export function createTonWatcher(options: TonWatcherOptions): TonWatcher {
     return settled;
   }
 
-  async function settleTransaction(tx: IndexedTransaction): Promise<void> {
+  async function settleTransaction(tx: IndexedTransaction, signal: AbortSignal): Promise<void> {
     const transfer = incomingTransfer(tx);
     const comment = transfer?.comment ?? '';
     const orderId = ORDER_ID.test(comment) ? comment.toLowerCase() : null;
     // A resale's fee leg: its other legs are read from the sender's transaction before settling.
-    const legs = transfer ? await checkResaleLegs(db, indexer, transfer, orderId, abort.signal) : null;
+    const legs = transfer ? await checkResaleLegs(db, indexer, transfer, orderId, signal) : null;
     const now = options.now();
     const result = await db.transaction(async (t) => {
       let settled: SettleResult | null = null;
@@ -128,39 +117,15 @@ export function createTonWatcher(options: TonWatcherOptions): TonWatcher {
     }
   }
 
-  function schedule(delay: number): void {
-    if (stopping) return;
-    timer = setTimeout(() => {
-      running = pollOnce()
-        .then(() => {
-          failures = 0;
-        })
-        .catch((error: unknown) => {
-          if (stopping) return;
-          failures++;
-          log.error({ err: error, failures }, 'TON watcher poll failed; retrying with backoff');
-        })
-        .finally(() => {
-          running = undefined;
-          schedule(failures === 0 ? intervalMs : Math.min(maxBackoffMs, intervalMs * 2 ** failures));
-        });
-    }, delay);
-    timer.unref();
-  }
-
-  return {
-    pollOnce,
-    start() {
-      stopping = false;
-      schedule(0);
-    },
-    async stop() {
-      stopping = true;
-      clearTimeout(timer);
-      abort.abort();
-      await running;
-    },
-  };
+  const job = periodic({
+    name: 'TON watcher',
+    every: intervalMs,
+    backoff: { maxMs: maxBackoffMs },
+    immediately: true,
+    log,
+    run: poll,
+  });
+  return { ...job, pollOnce: () => poll(new AbortController().signal) };
 }
 
 /** The logical time of the last settled transaction, or null before the first. */

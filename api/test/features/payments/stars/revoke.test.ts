@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Api } from 'grammy';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { settleStarsPayment, tables } from '@stickerdrop/core';
-import { createStarsReconciler, queryRows } from '@stickerdrop/core/testing';
+import { delistEdition, listEdition, settleStarsPayment, tables } from '@stickerdrop/core';
+import { activity, createStarsReconciler, queryRows } from '@stickerdrop/core/testing';
 import { startFakeBotApi, type FakeBotApi } from '../../../fakes/bot-api.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../../helpers.js';
 import { createUser, type TestUser } from '../../../users.js';
@@ -192,5 +192,34 @@ describeEachDatabase('Stars refunded outside the marketplace: the edition is rev
     expect(await revokedMessages()).toEqual([]);
     await reconciler().reconcileOnce();
     expect(log.lines.filter((line) => line.message.includes('refunded outside'))).toHaveLength(1);
+  });
+
+  it('leaves an edition that went on the market after its lock (listed, then delisted) whole, for the operator', async () => {
+    const pack = await createPack(t, { priceNano: PRICE, maxSupply: 5 });
+    const owner = await createUser(t);
+    const order = await buyInStars(owner, pack, 'charge-listed');
+    const [edition] = await t.db.select().from(tables.editions).where(eq(tables.editions.orderId, order));
+    await t.db
+      .update(tables.users)
+      .set({ walletAddress: `0:${'31'.repeat(32)}` })
+      .where(eq(tables.users.id, owner.id));
+    const later = new Date(t.clock.now.getTime() + 22 * 24 * 60 * 60 * 1000);
+    await listEdition(t.db, { userId: owner.id, editionId: edition!.id, price: '3', now: later, starsLockDays: 21 });
+    await delistEdition(t.db, { userId: owner.id, editionId: edition!.id, now: later });
+    const feedBefore = await t.db.select().from(activity).where(eq(activity.editionId, edition!.id));
+    expect(feedBefore.map((row) => row.type)).toEqual(['mint', 'list', 'delist']);
+
+    await botApi().refundStarPayment(owner.id, 'charge-listed');
+    await reconciler().reconcileOnce();
+
+    expect(await editionsOf(t, pack.id)).toEqual([edition]);
+    expect(await t.db.select().from(activity).where(eq(activity.editionId, edition!.id))).toEqual(feedBefore);
+    expect((await packRow(t, pack.id)).soldCount).toBe(1);
+    expect((await orderRow(t, order)).status).toBe('paid');
+    expect((await ledger(t, 'stars'))[0]).toMatchObject({
+      refundStatus: 'manual',
+      details: expect.objectContaining({ revocation: 'resold' }),
+    });
+    expect(await revokedMessages()).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@
 const env = process.env;
 const database = await openDatabase({ url: env.DATABASE_URL, poolSize: 2 });
 const log = {
+  debug: () => undefined,
   info: (details: object, message: string) => console.log(message, JSON.stringify(details)),
   warn: (details: object, message: string) => console.log(message, JSON.stringify(details)),
   error: (details: object, message: string) => console.error(message, String((details as { err?: unknown }).err)),

@@ -1,0 +1,24 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { formatTon } from '@stickerdrop/shared';
+import { describeEachDatabase, freshDatabase } from '../../helpers.js';
+
+// The sale and refund notices fulfil_primary_order queues carry amounts formatted in SQL (migration 0007).
+describeEachDatabase('format_ton in SQL', (kind) => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  beforeAll(async () => {
+    database = await freshDatabase(kind);
+  });
+  afterAll(() => database.close());
+
+  it('writes every amount exactly as formatTon does', async () => {
+    const amounts = [0n, 1n, 10n, 100_000_000n, 1_000_000_000n, 1_500_000_000n, 2_250_000_000n, 1_234_567_891n];
+    amounts.push(10_000_000_000_000n, 999_999_999n, 5_050_000_000n, -1_500_000_000n);
+    for (const nano of amounts) {
+      const result = (await database.db.execute(sql`select format_ton(${nano.toString()}::bigint) as text`)) as {
+        rows: { text: string }[];
+      };
+      expect(result.rows[0]!.text, `${nano} nanotons`).toBe(formatTon(nano));
+    }
+  });
+});

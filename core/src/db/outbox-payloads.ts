@@ -1,0 +1,152 @@
+import { z } from 'zod';
+
+/**
+ * What the outbox carries, one zod schema per kind: the writer is typed by it and every reader parses
+ * with it (`readOutboxPayload`), so a row is never taken on trust. A new kind is one more entry in
+ * `OUTBOX_PAYLOADS` and one more key in `outboxKey` (keys.ts).
+ */
+
+/** One sale, told to the buyer (receipt) and to the creator (sale notice). Amounts are TON strings. */
+export const SalePayload = z.object({
+  orderId: z.string(),
+  packId: z.number(),
+  title: z.string(),
+  /** The edition's serial: "#serial of maxSupply". */
+  serial: z.number(),
+  maxSupply: z.number(),
+  amount: z.string(),
+  buyerId: z.number(),
+  creatorId: z.number(),
+});
+export type SalePayload = z.infer<typeof SalePayload>;
+
+/** Why a payment could not buy an edition and has to go back to the buyer. */
+export const RefundReason = z.enum([
+  /** Paid after the reservation lapsed, and the last editions went to others meanwhile. */
+  'sold_out',
+  /** The buyer already owned an edition (paid a second order for the same pack). */
+  'already_owned',
+  /** A second payment arrived for an order that was already settled by another payment. */
+  'duplicate_payment',
+  /** A resale paid after its reservation lapsed, when the listing had been sold, delisted or repriced. */
+  'listing_gone',
+  /** An accepted offer paid after its reservation lapsed, when the edition was no longer the bidder's to buy. */
+  'offer_gone',
+]);
+export type RefundReason = z.infer<typeof RefundReason>;
+
+export const RefundPayload = z.object({
+  orderId: z.string(),
+  packId: z.number(),
+  title: z.string(),
+  /** The order's amount, TON string; the rail looks up what was actually received by `paymentRef`. */
+  amount: z.string(),
+  buyerId: z.number(),
+  paymentMethod: z.string(),
+  paymentRef: z.string(),
+  reason: RefundReason,
+});
+export type RefundPayload = z.infer<typeof RefundPayload>;
+
+/** An owner tapped "Add to Telegram": the bot makes (or re-sends) their sticker set of the pack. */
+export const StickerSetDeliveryPayload = z.object({ userId: z.number(), packId: z.number() });
+export type StickerSetDeliveryPayload = z.infer<typeof StickerSetDeliveryPayload>;
+
+/** One paid resale, told to the buyer, the seller (with their share) and the creator (with the royalty). */
+export const ResalePayload = z.object({
+  orderId: z.string(),
+  packId: z.number(),
+  title: z.string(),
+  editionId: z.number(),
+  serial: z.number(),
+  maxSupply: z.number(),
+  /** TON strings: the price and its three parts. */
+  price: z.string(),
+  sellerShare: z.string(),
+  royalty: z.string(),
+  fee: z.string(),
+  /** The creator had no linked wallet: the royalty is owed to them by the marketplace. */
+  royaltyOwed: z.boolean(),
+  buyerId: z.number(),
+  sellerId: z.number(),
+  creatorId: z.number(),
+});
+export type ResalePayload = z.infer<typeof ResalePayload>;
+
+/** A resale whose on-chain legs were missing or short: nothing changed hands; the operator looks into it. */
+export const ResaleFailedPayload = z.object({
+  orderId: z.string(),
+  packId: z.number(),
+  title: z.string(),
+  serial: z.number(),
+  buyerId: z.number(),
+  paymentRef: z.string(),
+});
+export type ResaleFailedPayload = z.infer<typeof ResaleFailedPayload>;
+
+/** The seller no longer owns any edition of the pack: the bot deletes the sticker set it made for them. */
+export const StickerSetRevokePayload = z.object({ userId: z.number(), packId: z.number() });
+export type StickerSetRevokePayload = z.infer<typeof StickerSetRevokePayload>;
+
+/** Telegram refunded the Stars that bought an edition: it was taken back, and its owner is told. */
+export const EditionRevokedPayload = z.object({
+  userId: z.number(),
+  packId: z.number(),
+  title: z.string(),
+  serial: z.number(),
+  maxSupply: z.number(),
+  /** What Telegram returned to them. */
+  stars: z.number(),
+});
+export type EditionRevokedPayload = z.infer<typeof EditionRevokedPayload>;
+
+/** An offer, as its messages tell it. `editionId`/`serial` null: a pack-wide offer not yet accepted. */
+export const OfferNoticePayload = z.object({
+  offerId: z.number(),
+  bidderId: z.number(),
+  packId: z.number(),
+  title: z.string(),
+  maxSupply: z.number(),
+  editionId: z.number().nullable(),
+  serial: z.number().nullable(),
+  /** TON string. */
+  price: z.string(),
+  expiresAt: z.string(),
+});
+export type OfferNoticePayload = z.infer<typeof OfferNoticePayload>;
+
+/** "New offer" to one owner; a pack-wide offer names the edition this holder's Accept button sells. */
+export const OfferReceivedPayload = OfferNoticePayload.extend({
+  ownerId: z.number(),
+  editionId: z.number(),
+  serial: z.number(),
+  packWide: z.boolean(),
+  bidderName: z.string(),
+});
+export type OfferReceivedPayload = z.infer<typeof OfferReceivedPayload>;
+
+/** The owner accepted: the bidder pays the resale order `orderId` before `payBy`. */
+export const OfferAcceptedPayload = OfferNoticePayload.extend({ orderId: z.string(), payBy: z.string() });
+export type OfferAcceptedPayload = z.infer<typeof OfferAcceptedPayload>;
+
+export const OUTBOX_PAYLOADS = {
+  offer_received: OfferReceivedPayload,
+  offer_accepted: OfferAcceptedPayload,
+  offer_declined: OfferNoticePayload,
+  offer_expired: OfferNoticePayload,
+  resale_receipt: ResalePayload,
+  resale_sold: ResalePayload,
+  resale_royalty: ResalePayload,
+  resale_payment_failed: ResaleFailedPayload,
+  sticker_set_revoke: StickerSetRevokePayload,
+  purchase_receipt: SalePayload,
+  sale_notice: SalePayload,
+  refund_required: RefundPayload,
+  sticker_set_delivery: StickerSetDeliveryPayload,
+  edition_revoked: EditionRevokedPayload,
+} satisfies Record<string, z.ZodType>;
+
+export type OutboxKind = keyof typeof OUTBOX_PAYLOADS;
+export type OutboxPayloads = { [K in OutboxKind]: z.infer<(typeof OUTBOX_PAYLOADS)[K]> };
+/** Any kind's payload: the type of the outbox's jsonb column. */
+export type OutboxPayload = OutboxPayloads[OutboxKind];

@@ -1,0 +1,8 @@
+/** Offers (issue 11): non-binding bids on an edition or a pack; accepting one makes a resale order. */
+export { makeOffer, type MakeOfferInput } from './make.js';
+export { acceptOffer, type AcceptOfferInput } from './accept.js';
+export { declineOffer, withdrawOffer, expireOffers } from './close.js';
+export { offerExpirer } from './expiry-job.js';
+export { myOffers, packOffers } from './read.js';
+export { offers } from './tables.js';
+export { offerSaleTerms, type OfferSaleConfig, type OfferSaleTerms } from './sale-terms.js';

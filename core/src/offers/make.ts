@@ -1,0 +1,120 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { API_ERRORS, MESSAGES, OFFER_ERRORS, RESALE_ERRORS, parsePrice, type Offer } from '@stickerdrop/shared';
+import type { Database, Transaction } from '../db/client.js';
+import { editions, packs, users } from '../db/schema.js';
+import { DomainError } from '../errors.js';
+import { assertResellable } from '../resale/stars-lock.js';
+import { creatorNameSql } from '../packs/card.js';
+import { enqueueOfferReceived } from './notify.js';
+import { findOffer } from './read.js';
+import { offers, type OfferRow } from './tables.js';
+import type { EditionAcquisition } from '../resale/stars-lock.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface MakeOfferInput {
+  userId: number;
+  /** Exactly one of the two: one edition, or any edition of the pack. */
+  editionId?: number;
+  packId?: number;
+  price: string;
+  expiresInHours: number;
+  /** STARS_RESALE_LOCK_DAYS: an edition paid in Stars takes no offers sooner (resale_locked). */
+  starsLockDays: number;
+  now: Date;
+}
+
+/**
+ * Makes an offer, or replaces the bidder's open offer on the same edition or pack (created false): the new
+ * price and expiry, and the owner (or the pack's holders) hear of it again. Checked in the contract's order:
+ * 404 unknown edition or pack, 400 bad price (a pack's price rules), 400 the bidder's own edition, 409 an
+ * edition still under the Stars resale lock.
+ */
+export async function makeOffer(db: Database, input: MakeOfferInput): Promise<{ offer: Offer; created: boolean }> {
+  const result = await db.transaction(async (tx) => {
+    const target = await offerTarget(tx, input);
+    const priceNano = parsePrice(input.price);
+    if (priceNano === null) throw new DomainError('invalid_price', MESSAGES.priceInvalid);
+    if (target.ownerId === input.userId) throw new DomainError('own_edition', OFFER_ERRORS.ownEdition);
+    if (target.acquisition) assertResellable(target.acquisition, input.now, input.starsLockDays);
+    // The bidder's row lock orders their own concurrent offers, so "replace the open one" never makes two.
+    const [bidder] = await tx
+      .select({ id: users.id, name: creatorNameSql })
+      .from(users)
+      .where(eq(users.id, input.userId))
+      .for('update');
+    if (!bidder) throw new DomainError('not_found', API_ERRORS.notFound);
+
+    const expiresAt = new Date(input.now.getTime() + input.expiresInHours * HOUR_MS);
+    const fields = { priceNano, expiresAt, updatedAt: input.now };
+    const existing = await openOfferOf(tx, input.userId, target);
+    let row: OfferRow;
+    if (existing) {
+      [row] = (await tx.update(offers).set(fields).where(eq(offers.id, existing.id)).returning()) as [OfferRow];
+    } else {
+      [row] = (await tx
+        .insert(offers)
+        .values({
+          ...fields,
+          bidderId: input.userId,
+          packId: target.packId,
+          editionId: target.editionId,
+          createdAt: input.now,
+        })
+        .returning()) as [OfferRow];
+    }
+    await enqueueOfferReceived(tx, row, bidder.name);
+    return { id: row.id, created: !existing };
+  });
+  const offer = await findOffer(db, result.id, input.now);
+  return { offer: offer!, created: result.created };
+}
+
+interface OfferTarget {
+  packId: number;
+  editionId: number | null;
+  /** The edition's owner; null for a pack-wide offer. */
+  ownerId: number | null;
+  /** How the owner paid for the edition (the Stars lock); null for a pack-wide offer. */
+  acquisition: EditionAcquisition | null;
+}
+
+async function offerTarget(tx: Transaction, input: MakeOfferInput): Promise<OfferTarget> {
+  if (input.editionId !== undefined) {
+    const [edition] = await tx
+      .select({
+        id: editions.id,
+        packId: editions.packId,
+        ownerId: editions.ownerId,
+        acquiredWith: editions.acquiredWith,
+        acquiredAt: editions.acquiredAt,
+      })
+      .from(editions)
+      .where(eq(editions.id, input.editionId));
+    if (!edition) throw new DomainError('not_found', RESALE_ERRORS.editionNotFound);
+    return { packId: edition.packId, editionId: edition.id, ownerId: edition.ownerId, acquisition: edition };
+  }
+  const [pack] = await tx
+    .select({ id: packs.id })
+    .from(packs)
+    .where(eq(packs.id, input.packId ?? 0));
+  if (!pack) throw new DomainError('not_found', MESSAGES.packNotFound);
+  return { packId: pack.id, editionId: null, ownerId: null, acquisition: null };
+}
+
+async function openOfferOf(tx: Transaction, bidderId: number, target: OfferTarget) {
+  const [row] = await tx
+    .select({ id: offers.id })
+    .from(offers)
+    .where(
+      and(
+        eq(offers.bidderId, bidderId),
+        eq(offers.status, 'open'),
+        target.editionId === null
+          ? and(eq(offers.packId, target.packId), isNull(offers.editionId))
+          : eq(offers.editionId, target.editionId),
+      ),
+    )
+    .for('update');
+  return row;
+}

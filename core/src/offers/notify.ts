@@ -1,0 +1,93 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { formatTon } from '@stickerdrop/shared';
+import type { DbOrTx } from '../db/client.js';
+import { editions, packs } from '../db/schema.js';
+import type { OfferNoticePayload } from '../db/outbox-payloads.js';
+import { enqueueOutbox, enqueueOutboxMessages, outboxMessage } from '../outbox/enqueue.js';
+import { outboxKey } from '../outbox/keys.js';
+import type { OfferRow } from './tables.js';
+
+/** What every offer message says about the offer: the pack, the edition (if one), the price. */
+export async function offerNotice(tx: DbOrTx, offer: OfferRow): Promise<OfferNoticePayload> {
+  const [pack] = await tx
+    .select({ title: packs.title, maxSupply: packs.maxSupply })
+    .from(packs)
+    .where(eq(packs.id, offer.packId));
+  const editionId = offer.editionId ?? offer.soldEditionId;
+  const [edition] = editionId
+    ? await tx.select({ serial: editions.serial }).from(editions).where(eq(editions.id, editionId))
+    : [];
+  return {
+    offerId: offer.id,
+    bidderId: offer.bidderId,
+    packId: offer.packId,
+    title: pack?.title ?? '',
+    maxSupply: pack?.maxSupply ?? 0,
+    editionId: editionId ?? null,
+    serial: edition?.serial ?? null,
+    price: formatTon(offer.priceNano),
+    expiresAt: offer.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * "New offer" to whoever can accept it: the edition's owner, or for a pack-wide offer every holder of the
+ * pack but the bidder, each with the edition their Accept button sells (their lowest serial). `revision`
+ * (the offer's update time) keeps a raised offer from being swallowed as a repeat of the first message.
+ */
+export async function enqueueOfferReceived(tx: DbOrTx, offer: OfferRow, bidderName: string): Promise<void> {
+  const notice = await offerNotice(tx, offer);
+  const owners = offer.editionId
+    ? await tx
+        .select({ ownerId: editions.ownerId, editionId: editions.id, serial: editions.serial })
+        .from(editions)
+        .where(eq(editions.id, offer.editionId))
+    : await tx
+        .selectDistinctOn([editions.ownerId], {
+          ownerId: editions.ownerId,
+          editionId: editions.id,
+          serial: editions.serial,
+        })
+        .from(editions)
+        .where(and(eq(editions.packId, offer.packId), ne(editions.ownerId, offer.bidderId)))
+        .orderBy(asc(editions.ownerId), asc(editions.serial));
+  const revision = offer.updatedAt.getTime();
+  const messages = owners.map((owner) =>
+    outboxMessage(
+      'offer_received',
+      {
+        ...notice,
+        ownerId: owner.ownerId,
+        editionId: owner.editionId,
+        serial: owner.serial,
+        packWide: offer.editionId === null,
+        bidderName,
+      },
+      outboxKey.offer_received(offer.id, revision, owner.ownerId),
+    ),
+  );
+  for (let start = 0; start < messages.length; start += OUTBOX_BATCH) {
+    const [first, ...rest] = messages.slice(start, start + OUTBOX_BATCH);
+    await enqueueOutboxMessages(tx, [first!, ...rest]);
+  }
+}
+
+/** Rows per insert statement when a pack-wide offer tells many holders. */
+const OUTBOX_BATCH = 500;
+
+/** The bidder learns what became of their offer: accepted (with the order to pay), declined or expired. */
+export async function enqueueBidderNotice(
+  tx: DbOrTx,
+  offer: OfferRow,
+  outcome: { kind: 'accepted'; orderId: string; payBy: Date } | { kind: 'declined' | 'expired' },
+): Promise<void> {
+  const notice = await offerNotice(tx, offer);
+  if (outcome.kind === 'accepted') {
+    const payload = { ...notice, orderId: outcome.orderId, payBy: outcome.payBy.toISOString() };
+    await enqueueOutbox(tx, 'offer_accepted', payload, outboxKey.offer_accepted(offer.id));
+  } else if (outcome.kind === 'declined') {
+    await enqueueOutbox(tx, 'offer_declined', notice, outboxKey.offer_declined(offer.id));
+  } else {
+    await enqueueOutbox(tx, 'offer_expired', notice, outboxKey.offer_expired(offer.id));
+  }
+}

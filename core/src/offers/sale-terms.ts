@@ -1,0 +1,24 @@
+import type { Config } from '../config.js';
+import type { TonTarget } from '../resale/ton-legs.js';
+
+export type OfferSaleConfig = Pick<Config, 'demo' | 'ton' | 'marketFeeBps' | 'paymentMethods' | 'starsResaleLockDays'>;
+
+/** How the order of an accepted offer is paid: TON legs when TON is set up, else the demo rail in demo mode. */
+export interface OfferSaleTerms {
+  ton: TonTarget | null;
+  feeBps: number;
+  /** STARS_RESALE_LOCK_DAYS: accepting sells the edition, so the Stars lock applies. */
+  starsLockDays: number;
+}
+
+/**
+ * The terms for this deployment, or null when an accepted offer could not be paid (no TON rail, no demo):
+ * resale is paid in TON, wallet to wallet, and a watcher (the indexer) must be there to confirm it.
+ */
+export function offerSaleTerms(config: OfferSaleConfig): OfferSaleTerms | null {
+  const { receiver, indexerUrl, network } = config.ton;
+  if (config.paymentMethods.includes('ton') && receiver && indexerUrl) {
+    return { ton: { receiver, network }, feeBps: config.marketFeeBps, starsLockDays: config.starsResaleLockDays };
+  }
+  return config.demo ? { ton: null, feeBps: config.marketFeeBps, starsLockDays: config.starsResaleLockDays } : null;
+}

@@ -1,0 +1,42 @@
+import type { OutboxKind } from '../db/outbox-payloads.js';
+
+declare const keyKind: unique symbol;
+/** A dedupe key, made only by `outboxKey`: writing the same key twice keeps the first row. */
+export type OutboxKey<K extends OutboxKind> = string & { readonly [keyKind]: K };
+
+const key = <K extends OutboxKind>(value: string) => value as OutboxKey<K>;
+
+/**
+ * Every kind's dedupe key, built here and nowhere else: the writers and the readers that look a row up
+ * by key (the Stars refund taken over by the bot, the ledger's refund reason) use the same function.
+ * The one exception: fulfil_primary_order (migration 0007) writes the first three in SQL, in the same form.
+ */
+export const outboxKey = {
+  /** One receipt and one sale notice per order. */
+  purchase_receipt: (orderId: string) => key<'purchase_receipt'>(`receipt:${orderId}`),
+  sale_notice: (orderId: string) => key<'sale_notice'>(`sale:${orderId}`),
+  /** One refund per payment: repeated deliveries of the same payment write one row. */
+  refund_required: (orderId: string, method: string, paymentRef: string) =>
+    key<'refund_required'>(`refund:${orderId}:${method}:${paymentRef}`),
+  /** One set per tap: the request id tells two taps apart, a retried request stays one job. */
+  sticker_set_delivery: (userId: number, packId: number, requestId: string) =>
+    key<'sticker_set_delivery'>(`sticker_set:${userId}:${packId}:${requestId}`),
+  resale_receipt: (orderId: string) => key<'resale_receipt'>(`resale-receipt:${orderId}`),
+  resale_sold: (orderId: string) => key<'resale_sold'>(`resale-sold:${orderId}`),
+  resale_royalty: (orderId: string) => key<'resale_royalty'>(`resale-royalty:${orderId}`),
+  resale_payment_failed: (paymentRef: string) => key<'resale_payment_failed'>(`resale-failed:${paymentRef}`),
+  /** A set goes with the resale that took its owner's last edition, or with the Stars refund that did. */
+  sticker_set_revoke: (cause: { resaleOrderId: string } | { refundedStarsPaymentId: number }) =>
+    key<'sticker_set_revoke'>(
+      'resaleOrderId' in cause ? `revoke:${cause.resaleOrderId}` : `revoke:stars:${cause.refundedStarsPaymentId}`,
+    ),
+  /** Per owner and per version of the offer (its update time): a raised offer is news again. */
+  offer_received: (offerId: number, revision: number, ownerId: number) =>
+    key<'offer_received'>(`offer-received:${offerId}:${revision}:${ownerId}`),
+  /** An offer is accepted, declined or expires once. */
+  offer_accepted: (offerId: number) => key<'offer_accepted'>(`offer-accepted:${offerId}`),
+  offer_declined: (offerId: number) => key<'offer_declined'>(`offer-declined:${offerId}`),
+  offer_expired: (offerId: number) => key<'offer_expired'>(`offer-expired:${offerId}`),
+  /** One notice per refunded Stars payment. */
+  edition_revoked: (starsPaymentId: number) => key<'edition_revoked'>(`edition-revoked:${starsPaymentId}`),
+} satisfies { [K in OutboxKind]: (...parts: never[]) => OutboxKey<K> };
