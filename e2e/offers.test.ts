@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MESSAGES, type EditionDetail, type Order } from '@stickerdrop/shared';
-import { DEMO_USERS, tables } from '@stickerdrop/core';
+import { MESSAGES, type EditionDetail, type Order, type User } from '@stickerdrop/shared';
+import { tables } from '@stickerdrop/core';
 import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
 import { contrastFailures } from './support/contrast';
@@ -10,7 +10,6 @@ import { lastMainButton, openInTelegram, pressNative, telegramEvents } from './s
 
 /** The bidder, inside Telegram (its dark theme) on a phone; the owner is the demo collector on the web. */
 const BIDDER = { id: 777_000_052, first_name: 'Bea', username: 'bea' };
-const OWNER_ID = DEMO_USERS.collector.id;
 
 /** The page's own API call with the session the app signed in with. */
 async function callApi<T>(page: Page, path: string, body?: unknown): Promise<T> {
@@ -72,11 +71,12 @@ describeBrowser('offers in the mini-app', () => {
     const paid = await callApi<{ order: Order }>(owner.page, `/api/orders/${order.id}/demo-pay`, {});
     expect(paid.order.status).toBe('paid');
     const [owned] = await callApi<{ editionId: number; serial: number }[]>(owner.page, '/api/collection');
+    const { user: ownerUser } = await callApi<{ user: User }>(owner.page, '/api/auth/me');
     const { editionId, serial } = owned!;
     await server.db
       .update(tables.users)
       .set({ walletAddress: `0:${'52'.repeat(32)}` })
-      .where(eq(tables.users.id, OWNER_ID));
+      .where(eq(tables.users.id, ownerUser.id));
 
     // The bidder offers 2.5 TON on that edition for the default 24 hours; the price is checked first.
     const bidder = await newPage(browser, PHONE, 'dark');
@@ -115,22 +115,34 @@ describeBrowser('offers in the mini-app', () => {
     await toast(owner.page, 'Offer accepted: the buyer can pay now').waitFor();
     await owner.page.getByText('No offers received').waitFor();
 
-    // The bidder's Made tab has Pay: it opens the resale order on the pack page, where Telegram's Main
-    // Button pays it on the demo rail, as it pays any resale.
+    // The bidder's Made tab has Pay, opening the resale order on the pack page; the bot's Pay button opens
+    // the same order with `startapp=order_<id>`. Launched that way, Telegram's Main Button pays it on the
+    // demo rail, as it pays any resale.
     await bidder.page.goto(`${server.url}/#/collection?tab=offers`);
     await bidder.page.getByRole('button', { name: 'Made' }).click();
     const made = bidder.page.getByRole('list', { name: 'Offers made' });
     await made.getByText(/^Accepted · pay within \d+ min$/).waitFor();
     await look(bidder.page, 'offers-made-390-dark', false);
-    await made.getByRole('link', { name: 'Pay · 2.50 TON' }).click();
-    await bidder.page.getByTestId('payment-step').waitFor();
-    await bidder.page.getByText(`Edition #${serial} of ${pack!.maxSupply} · resale`).waitFor();
+    const payLink = await made.getByRole('link', { name: 'Pay · 2.50 TON' }).getAttribute('href');
+    const orderId = /[?&]order=([0-9a-f-]{36})$/.exec(payLink ?? '')?.[1];
+    expect(payLink).toBe(`#/sticker?id=${pack!.id}&order=${orderId}`);
+    const payer = await newPage(browser, PHONE, 'dark');
+    await openInTelegram(payer.page, server.url, {
+      botToken: server.config.botToken!,
+      user: BIDDER,
+      startParam: `order_${orderId}`,
+    });
+    await payer.page.getByTestId('payment-step').waitFor();
+    await payer.page.getByText(`Edition #${serial} of ${pack!.maxSupply} · resale`).waitFor();
     await expect
-      .poll(async () => lastMainButton(await telegramEvents(bidder.page)))
+      .poll(async () => lastMainButton(await telegramEvents(payer.page)))
       .toMatchObject({ text: 'Pay (demo) · 2.50 TON', is_visible: true, is_active: true });
-    await look(bidder.page, 'offers-paying-390-dark', false);
-    await pressNative(bidder.page, 'main_button_pressed');
-    await toast(bidder.page, MESSAGES.purchaseSuccess).waitFor();
+    await look(payer.page, 'offers-paying-390-dark', false);
+    await pressNative(payer.page, 'main_button_pressed');
+    await toast(payer.page, MESSAGES.purchaseSuccess).waitFor();
+    await payer.page.getByText(/You own this pack/).waitFor();
+    expect(payer.errors).toEqual([]);
+    await payer.context.close();
 
     // The edition is the bidder's now: its page, the API and both collections say so.
     await bidder.page.goto(`${server.url}/#/edition?id=${editionId}`);

@@ -58,7 +58,9 @@ function plainWeb(): TelegramEnvironment {
 /**
  * Telegram puts its launch parameters in the URL hash, where the hash router expects a route. The SDK
  * has already kept them in session storage, so on first launch the hash becomes the app's start route:
- * `pack_<id>` opens that pack, anything else Home. A reload keeps whatever route the user was on.
+ * `pack_<id>` opens that pack, `edition_<id>` that edition, `order_<id>` (the bot's Pay button for an
+ * accepted offer) that order's payment on its pack page, anything else Home. A reload keeps whatever
+ * route the user was on.
  */
 function openStartRoute(startParam: string | null): void {
   if (!/tgWebApp/.test(window.location.hash)) return;
@@ -68,7 +70,9 @@ function openStartRoute(startParam: string | null): void {
       ? `/sticker?id=${param.packId}`
       : param?.kind === 'edition'
         ? `/edition?id=${param.editionId}`
-        : '/';
+        : param?.kind === 'order'
+          ? `/sticker?order=${param.orderId}`
+          : '/';
   window.history.replaceState(
     window.history.state,
     '',
