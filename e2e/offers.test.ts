@@ -145,7 +145,9 @@ describeBrowser('offers in the mini-app', () => {
     await payer.context.close();
 
     // The edition is the bidder's now: its page, the API and both collections say so.
+    // (The bidder's first window paid nothing itself: it reloads to see the change.)
     await bidder.page.goto(`${server.url}/#/edition?id=${editionId}`);
+    await bidder.page.reload();
     await bidder.page.getByText(/^Owned by @bea/).waitFor();
     const edition = await callApi<EditionDetail>(bidder.page, `/api/editions/${editionId}`);
     expect(edition.owner.id).toBe(BIDDER.id);

@@ -4,6 +4,7 @@ import { MESSAGES, type Order } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { errorText } from '../../api/client';
 import { useToast } from '../../toast/ToastProvider';
+import { useAuth } from '../auth/AuthProvider';
 import type { usePurchase } from '../orders/use-purchase';
 
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,22 +25,28 @@ export function useOrderFromRoute(purchase: ReturnType<typeof usePurchase>): voi
   const toast = useToast();
   const [params, setParams] = useSearchParams();
   const orderId = routeOrderId(params);
+  // Only its buyer may open an order: inside Telegram the sign-in may still be under way at launch.
+  const { user, loading } = useAuth();
+  const signedIn = user !== null;
   const resume = useRef(purchase.resume);
   resume.current = purchase.resume;
 
   useEffect(() => {
-    if (!orderId) return;
+    if (!orderId || loading) return;
     let cancelled = false;
     let packId: number | null = null;
-    api
-      .request<{ order: Order }>(`/api/orders/${orderId}`)
+    const order = signedIn
+      ? api.request<{ order: Order }>(`/api/orders/${orderId}`)
+      : Promise.reject(new Error(MESSAGES.buyRequiresLogin));
+    order
       .then(({ order }) => {
         if (cancelled) return;
         packId = order.stickerId;
         resume.current(order);
       })
       .catch((error: unknown) => {
-        if (!cancelled) toast.error(errorText(error, MESSAGES.purchaseFailed));
+        if (cancelled) return;
+        toast.error(signedIn ? errorText(error, MESSAGES.purchaseFailed) : MESSAGES.buyRequiresLogin);
       })
       .finally(() => {
         if (cancelled) return;
@@ -56,5 +63,5 @@ export function useOrderFromRoute(purchase: ReturnType<typeof usePurchase>): voi
     return () => {
       cancelled = true;
     };
-  }, [api, orderId, setParams, toast]);
+  }, [api, orderId, loading, signedIn, setParams, toast]);
 }

@@ -52,4 +52,13 @@ describe('An order named by the route (an accepted offer)', { timeout: 20_000 },
     expect(screen.queryByTestId('payment-step')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Buy Now · 1.50 TON' })).toBeInTheDocument();
   });
+
+  it('asks a visitor to log in instead of opening the order', async () => {
+    const { calls } = fakeApi({ 'GET /api/stickers/1': () => json(packDetail()) });
+    renderApp(`/sticker?id=1&order=${ORDER_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Space Cats' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.buyRequiresLogin)).toBeInTheDocument();
+    await waitFor(() => expect(window.location.hash).toBe('#/sticker?id=1'));
+    expect(calls.some((call) => call.path.startsWith('/api/orders/'))).toBe(false);
+  });
 });
