@@ -116,7 +116,7 @@ describeBrowser('offers in the mini-app', () => {
     await owner.page.getByText('No offers received').waitFor();
 
     // The bidder's Made tab has Pay, opening the resale order on the pack page; the bot's Pay button opens
-    // the same order with `startapp=order_<id>`. Launched that way, Telegram's Main Button pays it on the
+    // the same order with `startapp=order_<packId>_<id>`. Launched that way, Telegram's Main Button pays it on the
     // demo rail, as it pays any resale.
     await bidder.page.goto(`${server.url}/#/collection?tab=offers`);
     await bidder.page.getByRole('button', { name: 'Made' }).click();
@@ -130,7 +130,7 @@ describeBrowser('offers in the mini-app', () => {
     await openInTelegram(payer.page, server.url, {
       botToken: server.config.botToken!,
       user: BIDDER,
-      startParam: `order_${orderId}`,
+      startParam: `order_${pack!.id}_${orderId}`,
     });
     await payer.page.getByTestId('payment-step').waitFor();
     await payer.page.getByText(`Edition #${serial} of ${pack!.maxSupply} · resale`).waitFor();

@@ -58,9 +58,8 @@ function plainWeb(): TelegramEnvironment {
 /**
  * Telegram puts its launch parameters in the URL hash, where the hash router expects a route. The SDK
  * has already kept them in session storage, so on first launch the hash becomes the app's start route:
- * `pack_<id>` opens that pack, `edition_<id>` that edition, `order_<id>` (the bot's Pay button for an
- * accepted offer) that order's payment on its pack page, anything else Home. A reload keeps whatever
- * route the user was on.
+ * `pack_<id>` opens that pack, `edition_<id>` the edition, `order_<packId>_<uuid>` the pack paying that order
+ * (an accepted offer), anything else Home. A reload keeps whatever route the user was on.
  */
 function openStartRoute(startParam: string | null): void {
   if (!/tgWebApp/.test(window.location.hash)) return;
@@ -71,7 +70,7 @@ function openStartRoute(startParam: string | null): void {
       : param?.kind === 'edition'
         ? `/edition?id=${param.editionId}`
         : param?.kind === 'order'
-          ? `/sticker?order=${param.orderId}`
+          ? `/sticker?id=${param.packId}&order=${param.orderId}`
           : '/';
   window.history.replaceState(
     window.history.state,

@@ -17,7 +17,7 @@ export const routeOrderId = (params: URLSearchParams) => {
 
 /**
  * `#/sticker?id=…&order=<id>`: an order reserved for the viewer elsewhere (an accepted offer) opens on the
- * pack page's payment step and is paid like any other. Without `id` (the bot's Pay link names only the
+ * pack page's payment step and is paid like any other. Without `id` (a link that names only the
  * order) the order's pack is opened. The parameter is dropped once read, so a reload does not reopen it.
  */
 export function useOrderFromRoute(purchase: ReturnType<typeof usePurchase>): void {
