@@ -115,9 +115,9 @@ describeBrowser('offers in the mini-app', () => {
     await toast(owner.page, 'Offer accepted: the buyer can pay now').waitFor();
     await owner.page.getByText('No offers received').waitFor();
 
-    // The bidder's Made tab has Pay, opening the resale order on the pack page; the bot's Pay button opens
-    // the same order with `startapp=order_<packId>_<id>`. Launched that way, Telegram's Main Button pays it on the
-    // demo rail, as it pays any resale.
+    // The bidder's Made tab has Pay, opening the resale order on the pack page; the bot's Pay button
+    // opens the same order with `startapp=order_<packId>_<id>`. Launched that way, Telegram's Main Button
+    // pays it on the demo rail, as it pays any resale.
     await bidder.page.goto(`${server.url}/#/collection?tab=offers`);
     await bidder.page.getByRole('button', { name: 'Made' }).click();
     const made = bidder.page.getByRole('list', { name: 'Offers made' });
