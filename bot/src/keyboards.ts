@@ -21,9 +21,9 @@ export function openEditionKeyboard(botUsername: string, editionId: number, labe
   return new InlineKeyboard().url(label, editionAppLink(botUsername, editionId));
 }
 
-/** Opens the mini-app on an order to pay (an accepted offer) through the `startapp=order_<uuid>` link. */
-export function payOrderKeyboard(botUsername: string, orderId: string): InlineKeyboard {
-  return new InlineKeyboard().url(TEXTS.payOrder, orderAppLink(botUsername, orderId));
+/** Opens the mini-app on an order to pay (an accepted offer) through the `startapp=order_<packId>_<uuid>` link. */
+export function payOrderKeyboard(botUsername: string, packId: number, orderId: string): InlineKeyboard {
+  return new InlineKeyboard().url(TEXTS.payOrder, orderAppLink(botUsername, packId, orderId));
 }
 
 /** `/files/…` → `https://host/files/…`, for thumbnails Telegram fetches itself. */

@@ -4,7 +4,7 @@
  */
 export { lockDataDir } from './db/lock.js';
 export { migrationsFolder } from './db/client.js';
-export { queryRows } from './packs/sql-rows.js';
+export { queryRows } from './db/sql-rows.js';
 export { SEED_PACKS } from './seed/index.js';
 export { renderPreview } from './create-pack/image.js';
 export { demoRail, offeredPaymentMethods } from './orders/payment-rails.js';

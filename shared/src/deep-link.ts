@@ -1,23 +1,23 @@
 import { parsePackId } from './pack-id.js';
 
 /**
- * Start parameters the bot and the mini-app exchange: `pack_<id>`, `edition_<id>`, `order_<uuid>` (an
- * order to pay, e.g. an accepted offer) and `login_<code>`.
+ * Start parameters the bot and the mini-app exchange: `pack_<id>`, `edition_<id>`, `order_<packId>_<uuid>`
+ * (an order to pay on its pack's page, e.g. an accepted offer) and `login_<code>`.
  */
 export type StartParam =
   | { kind: 'pack'; packId: number }
   | { kind: 'edition'; editionId: number }
-  | { kind: 'order'; orderId: string }
+  | { kind: 'order'; packId: number; orderId: string }
   | { kind: 'login'; code: string };
 
 const PACK = /^pack_(\w+)$/;
 const EDITION = /^edition_(\w+)$/;
-const ORDER = /^order_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const ORDER = /^order_(\w+?)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 const LOGIN = /^login_([A-Za-z0-9_-]{16,58})$/;
 
 export function encodeStartParam(param: StartParam): string {
   if (param.kind === 'edition') return `edition_${param.editionId}`;
-  if (param.kind === 'order') return `order_${param.orderId}`;
+  if (param.kind === 'order') return `order_${param.packId}_${param.orderId}`;
   return param.kind === 'pack' ? `pack_${param.packId}` : `login_${param.code}`;
 }
 
@@ -36,7 +36,10 @@ export function decodeStartParam(raw: string | undefined | null): StartParam | n
     return editionId === null ? null : { kind: 'edition', editionId };
   }
   const order = ORDER.exec(raw);
-  if (order) return { kind: 'order', orderId: order[1]! };
+  if (order) {
+    const packId = parsePackId(order[1]);
+    return packId === null ? null : { kind: 'order', packId, orderId: order[2]! };
+  }
   const login = LOGIN.exec(raw);
   return login ? { kind: 'login', code: login[1]! } : null;
 }
@@ -51,9 +54,9 @@ export function editionAppLink(botUsername: string, editionId: number): string {
   return `https://t.me/${botUsername}?startapp=${encodeStartParam({ kind: 'edition', editionId })}`;
 }
 
-/** `https://t.me/<bot>?startapp=order_<uuid>`: opens the mini-app on an order to pay. */
-export function orderAppLink(botUsername: string, orderId: string): string {
-  return `https://t.me/${botUsername}?startapp=${encodeStartParam({ kind: 'order', orderId })}`;
+/** `https://t.me/<bot>?startapp=order_<packId>_<uuid>`: opens the mini-app on the pack, paying that order. */
+export function orderAppLink(botUsername: string, packId: number, orderId: string): string {
+  return `https://t.me/${botUsername}?startapp=${encodeStartParam({ kind: 'order', packId, orderId })}`;
 }
 
 export function loginBotLink(botUsername: string, code: string): string {

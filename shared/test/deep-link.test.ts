@@ -7,7 +7,11 @@ describe('deep-link codec', () => {
     const code = 'a'.repeat(43);
     expect(decodeStartParam(`login_${code}`)).toEqual({ kind: 'login', code });
     const orderId = '0f8fad5b-d9cb-469f-a165-70867728950e';
-    expect(decodeStartParam(encodeStartParam({ kind: 'order', orderId }))).toEqual({ kind: 'order', orderId });
+    expect(decodeStartParam(encodeStartParam({ kind: 'order', packId: 7, orderId }))).toEqual({
+      kind: 'order',
+      packId: 7,
+      orderId,
+    });
   });
 
   it('rejects malformed parameters', () => {
@@ -23,6 +27,8 @@ describe('deep-link codec', () => {
       'hello',
       'login_' + 'a'.repeat(59),
       'order_1',
+      'order_0f8fad5b-d9cb-469f-a165-70867728950e',
+      'order_0_0f8fad5b-d9cb-469f-a165-70867728950e',
       'order_0f8fad5b-d9cb-469f-a165-70867728950',
     ]) {
       expect(decodeStartParam(raw), raw).toBeNull();
@@ -32,8 +38,8 @@ describe('deep-link codec', () => {
 
   it('builds the links the bot and the mini-app hand out', () => {
     expect(packAppLink('sd_bot', 7)).toBe('https://t.me/sd_bot?startapp=pack_7');
-    expect(orderAppLink('sd_bot', '0f8fad5b-d9cb-469f-a165-70867728950e')).toBe(
-      'https://t.me/sd_bot?startapp=order_0f8fad5b-d9cb-469f-a165-70867728950e',
+    expect(orderAppLink('sd_bot', 7, '0f8fad5b-d9cb-469f-a165-70867728950e')).toBe(
+      'https://t.me/sd_bot?startapp=order_7_0f8fad5b-d9cb-469f-a165-70867728950e',
     );
     expect(loginBotLink('sd_bot', 'abc')).toBe('https://t.me/sd_bot?start=login_abc');
   });

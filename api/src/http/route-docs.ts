@@ -76,6 +76,12 @@ type Doc = Omit<RouteDoc, 'tag'>;
 
 /** One route's summary and the rest of what is said about it. */
 const doc = (summary: string, details: Omit<Doc, 'summary'>): Doc => ({ summary, ...details });
+/** A route for the signed-in only. */
+const signedIn = (summary: string, details: Omit<Doc, 'summary' | 'auth'>): Doc =>
+  doc(summary, { auth: 'required', ...details });
+/** A hot read, answered through the serializer compiled from its response schemas. */
+const hot = (summary: string, details: Omit<Doc, 'summary' | 'compiled'>): Doc =>
+  doc(summary, { compiled: true, ...details });
 
 /** Routes of one tag, in the order /api/docs lists them. */
 function section(tag: string, routes: Record<string, Doc>): Record<string, RouteDoc> {
@@ -99,7 +105,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     }),
     'POST /api/auth/refresh': doc('Rotate a refresh token', { body: RefreshRequest, responses: { 200: Tokens } }),
     'POST /api/auth/logout': doc('Revoke a refresh token', { body: LogoutRequest, responses: { 204: Empty } }),
-    'GET /api/auth/me': doc('The signed-in user', { auth: 'required', responses: { 200: UserResponse } }),
+    'GET /api/auth/me': signedIn('The signed-in user', { responses: { 200: UserResponse } }),
     'POST /api/auth/login-code': doc('Start a sign-in through the bot (plain web)', {
       responses: { 200: LoginCodeResponse },
     }),
@@ -109,12 +115,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     }),
   }),
   ...section('wallet', {
-    'GET /api/auth/ton-proof/payload': doc('A single-use payload for TON Connect ton_proof', {
-      auth: 'required',
+    'GET /api/auth/ton-proof/payload': signedIn('A single-use payload for TON Connect ton_proof', {
       responses: { 200: TonProofPayloadResponse },
     }),
-    'POST /api/auth/link-wallet': doc('Link a TON wallet by its ton_proof', {
-      auth: 'required',
+    'POST /api/auth/link-wallet': signedIn('Link a TON wallet by its ton_proof', {
       body: LinkWalletRequest,
       responses: { 200: UserResponse },
     }),
@@ -122,118 +126,104 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     'GET /tonconnect-icon.png': doc('TON Connect app icon', { responses: { 200: 'PNG image' } }),
   }),
   ...section('users', {
-    'GET /api/users/profile': doc('Own profile', { auth: 'required', responses: { 200: Profile } }),
-    'PUT /api/users/profile': doc('Edit own profile', {
-      auth: 'required',
+    'GET /api/users/profile': signedIn('Own profile', { responses: { 200: Profile } }),
+    'PUT /api/users/profile': signedIn('Edit own profile', {
       body: UpdateProfileRequest,
       responses: { 200: ProfileUpdateResponse },
     }),
-    'POST /api/users/become-creator': doc('Become a creator', {
-      auth: 'required',
+    'POST /api/users/become-creator': signedIn('Become a creator', {
       body: BecomeCreatorRequest,
       responses: { 200: UserResponse },
     }),
   }),
   ...section('packs', {
-    'GET /api/stickers': doc('The catalogue: search, sort, cursor pages', {
+    'GET /api/stickers': hot('The catalogue: search, sort, cursor pages', {
       auth: 'optional',
       query: PackListQuery,
-      compiled: true,
       responses: { 200: PackListResponse },
     }),
-    'GET /api/stickers/trending/list': doc('Trending packs', {
+    'GET /api/stickers/trending/list': hot('Trending packs', {
       auth: 'optional',
       query: TrendingQuery,
-      compiled: true,
       responses: { 200: TrendingResponse },
     }),
-    'GET /api/stickers/:id': doc('One pack (counts a view)', {
+    'GET /api/stickers/:id': hot('One pack (counts a view)', {
       auth: 'optional',
       params: PackParams,
-      compiled: true,
       responses: { 200: PackDetail },
     }),
-    'POST /api/stickers/:id/like': doc('Toggle a like', {
-      auth: 'required',
+    'POST /api/stickers/:id/like': signedIn('Toggle a like', {
       params: PackParams,
       responses: { 200: LikeResponse },
     }),
-    'POST /api/stickers': doc('Upload a new pack (creators)', {
-      auth: 'required',
+    'POST /api/stickers': signedIn('Upload a new pack (creators)', {
       consumes: 'multipart/form-data: title, description, price, maxSupply, category, tags, images (PNG, JPEG, GIF)',
       responses: { 201: CreatePackResponse },
     }),
-    'GET /api/stickers/:id/download': doc('The pack as a zip (owners)', {
-      auth: 'required',
+    'GET /api/stickers/:id/download': signedIn('The pack as a zip (owners)', {
       params: PackParams,
       responses: { 200: 'application/zip' },
     }),
-    'POST /api/stickers/:id/telegram-set': doc('Add to Telegram: the bot sends the sticker set (owners)', {
-      auth: 'required',
+    'POST /api/stickers/:id/telegram-set': signedIn('Add to Telegram: the bot sends the sticker set (owners)', {
       params: PackParams,
       responses: { 202: TelegramSetResponse },
     }),
-    'POST /api/stickers/:id/share-message': doc(
+    'POST /api/stickers/:id/share-message': signedIn(
       "Share inside Telegram: the bot prepares a message presenting the pack for the mini-app's shareMessage",
-      { auth: 'required', params: PackParams, responses: { 200: ShareMessageResponse } },
+      { params: PackParams, responses: { 200: ShareMessageResponse } },
     ),
     'GET /files/*': doc('A stored pack image', { responses: { 200: 'The image' } }),
-    'GET /api/marketplace/stats': doc('Marketplace totals', { compiled: true, responses: { 200: MarketplaceStats } }),
+    'GET /api/marketplace/stats': hot('Marketplace totals', { responses: { 200: MarketplaceStats } }),
   }),
   ...section('orders', {
-    'POST /api/marketplace/buy': doc(
+    'POST /api/marketplace/buy': signedIn(
       'Reserve a new edition, or buy a listed one ({ listingId }): 201 a new order, 200 the open one',
       {
-        auth: 'required',
         body: z.union([BuyRequest, BuyListingRequest]),
         responses: { 200: OrderResponse, 201: OrderResponse },
       },
     ),
-    'GET /api/orders/:id': doc('One of own orders', {
-      auth: 'required',
+    'GET /api/orders/:id': signedIn('One of own orders', {
       params: OrderIdParams,
       responses: { 200: OrderResponse },
     }),
-    'POST /api/orders/:id/demo-pay': doc('Pay an order on the demo rail (demo mode only)', {
-      auth: 'required',
+    'POST /api/orders/:id/demo-pay': signedIn('Pay an order on the demo rail (demo mode only)', {
       params: OrderIdParams,
       responses: { 200: OrderResponse },
     }),
-    'GET /api/collection': doc('Own purchased packs', { auth: 'required', responses: { 200: CollectionResponse } }),
+    'GET /api/collection': signedIn('Own purchased packs', { responses: { 200: CollectionResponse } }),
   }),
   ...section('resale', {
-    'POST /api/editions/:editionId/listing': doc(
-      'List an owned edition for sale, or change its price: 201 new, 200 repriced',
+    'POST /api/editions/:editionId/listing': signedIn(
+      'List an owned edition for sale, or change its price: 201 new, 200 repriced; 409 while its Stars purchase is locked',
       {
-        auth: 'required',
         params: EditionParams,
         body: ListingRequest,
         responses: { 200: z.object({ listing: Listing }), 201: z.object({ listing: Listing }) },
       },
     ),
-    'DELETE /api/editions/:editionId/listing': doc('Take an edition off sale', {
-      auth: 'required',
+    'DELETE /api/editions/:editionId/listing': signedIn('Take an edition off sale', {
       params: EditionParams,
       responses: { 204: Empty },
     }),
-    'GET /api/editions/:editionId': doc('One edition: owner, history, listing', {
-      params: EditionParams,
-      responses: { 200: EditionDetail },
-    }),
-    'GET /api/stickers/:id/listings': doc('A pack’s editions on sale', {
+    'GET /api/editions/:editionId': doc(
+      'One edition: owner, history, listing, how it was paid, when it is resellable',
+      {
+        params: EditionParams,
+        responses: { 200: EditionDetail },
+      },
+    ),
+    'GET /api/stickers/:id/listings': hot('A pack’s editions on sale', {
       params: PackParams,
-      compiled: true,
       responses: { 200: PackListings },
     }),
-    'GET /api/stickers/:id/activity': doc('A pack’s mints, listings and sales', {
+    'GET /api/stickers/:id/activity': hot('A pack’s mints, listings and sales', {
       params: PackParams,
       query: ActivityQuery,
-      compiled: true,
       responses: { 200: ActivityPage },
     }),
-    'GET /api/activity': doc('Marketplace activity', {
+    'GET /api/activity': hot('Marketplace activity', {
       query: ActivityQuery,
-      compiled: true,
       responses: { 200: ActivityPage },
     }),
     'GET /api/stickers/:id/price-history': doc('Daily sale prices of a pack', {
@@ -243,32 +233,36 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     }),
   }),
   ...section('offers', {
-    'POST /api/offers': doc('Make an offer on an edition or on any edition of a pack: 201 new, 200 replaced yours', {
-      auth: 'required',
-      body: OfferRequest,
-      responses: { 200: OfferResponse, 201: OfferResponse },
-    }),
-    'GET /api/offers/mine': doc('Offers you made, and open offers on your editions and on packs you hold', {
-      auth: 'required',
+    'POST /api/offers': signedIn(
+      'Make an offer on an edition or on any edition of a pack: 201 new, 200 replaced yours',
+      {
+        body: OfferRequest,
+        responses: { 200: OfferResponse, 201: OfferResponse },
+      },
+    ),
+    'GET /api/offers/mine': signedIn('Offers you made, and open offers on your editions and on packs you hold', {
       responses: { 200: MyOffers },
     }),
     'GET /api/stickers/:id/offers': doc('Open offers on a pack and on its editions, highest first', {
       params: PackParams,
       responses: { 200: PackOffers },
     }),
-    'POST /api/offers/:id/accept': doc('Accept an offer: a resale order for the bidder, the edition held meanwhile', {
-      auth: 'required',
-      params: OfferIdParams,
-      body: AcceptOfferRequest,
-      responses: { 201: AcceptOfferResponse },
-    }),
-    'POST /api/offers/:id/decline': doc('Decline an offer on your edition (or a pack-wide one on a pack you hold)', {
-      auth: 'required',
-      params: OfferIdParams,
-      responses: { 204: Empty },
-    }),
-    'DELETE /api/offers/:id': doc('Withdraw your offer', {
-      auth: 'required',
+    'POST /api/offers/:id/accept': signedIn(
+      'Accept an offer: a resale order for the bidder, the edition held meanwhile',
+      {
+        params: OfferIdParams,
+        body: AcceptOfferRequest,
+        responses: { 201: AcceptOfferResponse },
+      },
+    ),
+    'POST /api/offers/:id/decline': signedIn(
+      'Decline an offer on your edition (or a pack-wide one on a pack you hold)',
+      {
+        params: OfferIdParams,
+        responses: { 204: Empty },
+      },
+    ),
+    'DELETE /api/offers/:id': signedIn('Withdraw your offer', {
       params: OfferIdParams,
       responses: { 204: Empty },
     }),

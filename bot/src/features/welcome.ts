@@ -8,7 +8,7 @@ import { TEXTS } from '../texts.js';
 import { replyWithEdition } from './edition-link.js';
 
 /**
- * `/start` and its deep links: `pack_<id>` shows the pack, `edition_<id>` the edition, `order_<uuid>` a Pay
+ * `/start` and its deep links: `pack_<id>` shows the pack, `edition_<id>` the edition, `order_<packId>_<uuid>` a Pay
  * button into the mini-app, `login_<code>` signs a browser in. Anything
  * else (an unknown pack, a malformed payload) says so and falls back to the plain welcome.
  */
@@ -24,7 +24,7 @@ welcomeFeature.chatType('private').command('start', async (ctx) => {
   }
   if (param.kind === 'login') return confirmLogin(ctx, param.code);
   if (param.kind === 'order') {
-    await ctx.reply(TEXTS.orderLink, { reply_markup: payOrderKeyboard(ctx.me.username, param.orderId) });
+    await ctx.reply(TEXTS.orderLink, { reply_markup: payOrderKeyboard(ctx.me.username, param.packId, param.orderId) });
     return;
   }
   if (param.kind === 'edition') {

@@ -43,7 +43,7 @@ export async function deliverOffer(row: OutboxRow, deps: DeliveryDeps): Promise<
       const offer = payloadOf(row, 'offer_accepted');
       await deps.api.sendMessage(to, OFFER_TEXTS.accepted(offer), {
         parse_mode: 'HTML',
-        reply_markup: payOrderKeyboard(deps.botUsername, offer.orderId),
+        reply_markup: payOrderKeyboard(deps.botUsername, offer.packId, offer.orderId),
       });
       return true;
     }

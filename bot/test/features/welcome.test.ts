@@ -34,13 +34,13 @@ describe('/start', () => {
     expect(t.api.calls.every((call) => call.token === '123456:TEST-token-for-the-bot-suite-0000')).toBe(true);
   });
 
-  it('/start order_<uuid> answers with a Pay button that opens the order in the mini-app', async () => {
+  it('/start order_<packId>_<uuid> answers with a Pay button that opens the order in the mini-app', async () => {
     const orderId = '0f8fad5b-d9cb-469f-a165-70867728950e';
-    await t.send(textUpdate(alice, `/start order_${orderId}`));
+    await t.send(textUpdate(alice, `/start order_7_${orderId}`));
     const [reply] = t.api.actions;
     expect(reply!.params.text).toBe('Open the order in the app to pay for it.');
     const button = (reply!.params.reply_markup as Keyboard).inline_keyboard[0]![0]!;
-    expect(button).toEqual({ text: 'Pay', url: `https://t.me/${BOT_USER.username}?startapp=order_${orderId}` });
+    expect(button).toEqual({ text: 'Pay', url: `https://t.me/${BOT_USER.username}?startapp=order_7_${orderId}` });
   });
 
   it('leaves the app button out when PUBLIC_URL is not https (Telegram would refuse the message)', async () => {

@@ -81,7 +81,7 @@ describe('offer messages', () => {
     );
     expect((toBidder.reply_markup as Keyboard).inline_keyboard[0]![0]).toEqual({
       text: 'Pay',
-      url: `https://t.me/${BOT_USER.username}?startapp=order_${order.id}`,
+      url: `https://t.me/${BOT_USER.username}?startapp=order_${packId}_${order.id}`,
     });
   });
 

@@ -6,14 +6,13 @@ import { z } from 'zod';
  * `OUTBOX_PAYLOADS` and one more key in `outboxKey` (keys.ts).
  */
 
+/** The edition a message is about: its pack, and "#serial of maxSupply". */
+const edition = { packId: z.number(), title: z.string(), serial: z.number(), maxSupply: z.number() };
+
 /** One sale, told to the buyer (receipt) and to the creator (sale notice). Amounts are TON strings. */
 export const SalePayload = z.object({
   orderId: z.string(),
-  packId: z.number(),
-  title: z.string(),
-  /** The edition's serial: "#serial of maxSupply". */
-  serial: z.number(),
-  maxSupply: z.number(),
+  ...edition,
   amount: z.string(),
   buyerId: z.number(),
   creatorId: z.number(),
@@ -55,11 +54,8 @@ export type StickerSetDeliveryPayload = z.infer<typeof StickerSetDeliveryPayload
 /** One paid resale, told to the buyer, the seller (with their share) and the creator (with the royalty). */
 export const ResalePayload = z.object({
   orderId: z.string(),
-  packId: z.number(),
-  title: z.string(),
+  ...edition,
   editionId: z.number(),
-  serial: z.number(),
-  maxSupply: z.number(),
   /** TON strings: the price and its three parts. */
   price: z.string(),
   sellerShare: z.string(),
@@ -91,10 +87,7 @@ export type StickerSetRevokePayload = z.infer<typeof StickerSetRevokePayload>;
 /** Telegram refunded the Stars that bought an edition: it was taken back, and its owner is told. */
 export const EditionRevokedPayload = z.object({
   userId: z.number(),
-  packId: z.number(),
-  title: z.string(),
-  serial: z.number(),
-  maxSupply: z.number(),
+  ...edition,
   /** What Telegram returned to them. */
   stars: z.number(),
 });

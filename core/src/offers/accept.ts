@@ -4,7 +4,7 @@ import { OFFER_ERRORS, ORDER_RESERVATION_MS, RESALE_ERRORS, type PaymentInstruct
 import type { Database } from '../db/client.js';
 import { orders, packs, users } from '../db/schema.js';
 import { DomainError } from '../errors.js';
-import { findOrder, type OrderRecord } from '../orders/order-record.js';
+import { findOrder, type OrderRecord } from '../db/order-record.js';
 import { CHAIN_GRACE_MS } from '../resale/buy.js';
 import { liveHolder, lockEdition } from '../resale/holds.js';
 import { assertResellable } from '../resale/stars-lock.js';

@@ -4,7 +4,7 @@ import type { Database, Transaction } from '../db/client.js';
 import { editions, packs, users } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import { assertResellable } from '../resale/stars-lock.js';
-import { creatorNameSql } from '../packs/card.js';
+import { creatorNameSql } from '../profile/display-name.js';
 import { enqueueOfferReceived } from './notify.js';
 import { findOffer } from './read.js';
 import { offers, type OfferRow } from './tables.js';

@@ -9,23 +9,13 @@ import type { RefundReason } from '../db/outbox-payloads.js';
 import { fulfilResaleOrder } from '../resale/settle.js';
 import { createBatcher, sqlArray, type Batcher } from '../db/batches.js';
 import { onePerHandle } from '../packs/prepared.js';
-import { orderColumnsOf, SETTLED_STATUSES, type OrderRecord, type OrderRow } from './order-record.js';
-
-export interface FulfilInput {
-  orderId: string;
-  /** The rail's id of the payment (tx hash, Stripe session, Stars charge); `demo:<orderId>` in demo mode. */
-  paymentRef: string;
-  now: Date;
-  /** The rail that took the money, when it is not the one the buyer chose; recorded on the order. */
-  method?: PaymentMethod;
-}
-
-export type FulfilOutcome = 'fulfilled' | 'already_fulfilled' | 'refund_required';
-
-export interface FulfilResult {
-  outcome: FulfilOutcome;
-  order: OrderRecord;
-}
+import {
+  orderColumnsOf,
+  SETTLED_STATUSES,
+  type FulfilInput,
+  type FulfilResult,
+  type OrderRow,
+} from '../db/order-record.js';
 
 export class OrderNotFoundError extends Error {
   constructor(readonly orderId: string) {

@@ -1,12 +1,5 @@
 export { buyPack, reserveEdition, type BuyInput, type BuyResult } from './reserve.js';
-export {
-  fulfilOrder,
-  OrderNotFoundError,
-  PaymentRefConflictError,
-  type FulfilInput,
-  type FulfilOutcome,
-  type FulfilResult,
-} from './fulfil.js';
+export { fulfilOrder, OrderNotFoundError, PaymentRefConflictError } from './fulfil.js';
 export { expireReservations, reservationSweeper } from './expire.js';
 export {
   demoRail,
@@ -21,6 +14,9 @@ export {
   findUserOrder,
   isLiveReservation,
   toOrderDto,
+  type FulfilInput,
+  type FulfilOutcome,
+  type FulfilResult,
   type OrderRecord,
   type OrderRow,
-} from './order-record.js';
+} from '../db/order-record.js';

@@ -1,7 +1,7 @@
 import { API_ERRORS, type PaymentInstructions, type PaymentMethod } from '@stickerdrop/shared';
 import type { Config } from '../config.js';
 import { DomainError } from '../errors.js';
-import type { OrderRow } from './order-record.js';
+import type { OrderRow } from '../db/order-record.js';
 
 /** What a rail sees of a freshly reserved order. */
 export type PayableOrder = Pick<OrderRow, 'id' | 'userId' | 'packId' | 'amountNano' | 'paymentMethod' | 'expiresAt'>;

@@ -7,7 +7,7 @@ import { orders } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import { createBatcher, sqlArray, type Batcher } from '../db/batches.js';
 import { onePerHandle } from '../packs/prepared.js';
-import { orderColumnsOf, type OrderRecord, type OrderRow } from './order-record.js';
+import { orderColumnsOf, type OrderRecord, type OrderRow } from '../db/order-record.js';
 import type { PaymentRail } from './payment-rails.js';
 
 export interface BuyInput {

@@ -10,6 +10,7 @@ import {
 import { packs, users } from '../db/schema.js';
 import { fileUrl } from '../storage/storage.js';
 import { toMarketFields, type MarketRow } from '../resale/pack-market.js';
+import { creatorNameSql } from '../profile/display-name.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,9 +28,6 @@ export function isFavoriteSql(viewerId: number | SQLWrapper | null): SQL<boolean
   if (viewerId === null) return sql<boolean>`false`;
   return sql<boolean>`exists (select 1 from likes fl where fl.pack_id = ${packs.id} and fl.user_id = ${viewerId})`;
 }
-
-/** The creator's public name: display name when set, else the Telegram first name. */
-export const creatorNameSql: SQL<string> = sql<string>`coalesce(nullif(btrim(${users.displayName}), ''), ${users.firstName})`;
 
 /** The columns every card needs, from `packs` joined with its creator in `users`. */
 export function cardColumns(viewerId: number | SQLWrapper | null) {

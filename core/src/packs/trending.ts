@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { queryRows } from './sql-rows.js';
+import { queryRows } from '../db/sql-rows.js';
 import { periodic, type Job } from '../jobs/periodic.js';
 import type { Logger } from '../logger.js';
 

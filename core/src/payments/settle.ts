@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database, DbOrTx, Transaction } from '../db/client.js';
 import { editions, orders, payments } from '../db/schema.js';
 import { fulfilOrder } from '../orders/fulfil.js';
-import type { OrderRow } from '../orders/order-record.js';
+import type { OrderRow } from '../db/order-record.js';
 import { findOutboxPayload } from '../outbox/enqueue.js';
 import { outboxKey } from '../outbox/keys.js';
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { formatTon, type ActivityItem, type ActivityPage } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { fileUrl } from '../storage/storage.js';
-import { queryRows } from '../packs/sql-rows.js';
+import { queryRows } from '../db/sql-rows.js';
 import { activity, type ActivityType } from './tables.js';
 
 export interface ActivityEntry {

@@ -4,7 +4,7 @@ import { ORDER_RESERVATION_MS, RESALE_ERRORS, type PaymentInstructions, type Pay
 import type { Database } from '../db/client.js';
 import { orders, packs, users } from '../db/schema.js';
 import { DomainError } from '../errors.js';
-import { findOrder, type OrderRecord } from '../orders/order-record.js';
+import { findOrder, type OrderRecord } from '../db/order-record.js';
 import { liveHolder, lockEdition } from './holds.js';
 import { listings } from './tables.js';
 import { resaleTonPayment, type TonTarget } from './ton-legs.js';

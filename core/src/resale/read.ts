@@ -9,8 +9,8 @@ import {
 import type { DbOrTx } from '../db/client.js';
 import { editions, packs, users } from '../db/schema.js';
 import { fileUrl } from '../storage/storage.js';
-import { creatorNameSql } from '../packs/card.js';
-import { queryRows } from '../packs/sql-rows.js';
+import { creatorNameSql } from '../profile/display-name.js';
+import { queryRows } from '../db/sql-rows.js';
 import { listActivity } from './activity.js';
 import { buyableSql } from './holds.js';
 import { editionPayment } from './stars-lock.js';

@@ -58,7 +58,8 @@ function plainWeb(): TelegramEnvironment {
 /**
  * Telegram puts its launch parameters in the URL hash, where the hash router expects a route. The SDK
  * has already kept them in session storage, so on first launch the hash becomes the app's start route:
- * `pack_<id>` opens that pack, anything else Home. A reload keeps whatever route the user was on.
+ * `pack_<id>` opens that pack, `edition_<id>` the edition, `order_<packId>_<uuid>` the pack paying that order
+ * (an accepted offer), anything else Home. A reload keeps whatever route the user was on.
  */
 function openStartRoute(startParam: string | null): void {
   if (!/tgWebApp/.test(window.location.hash)) return;
@@ -68,7 +69,9 @@ function openStartRoute(startParam: string | null): void {
       ? `/sticker?id=${param.packId}`
       : param?.kind === 'edition'
         ? `/edition?id=${param.editionId}`
-        : '/';
+        : param?.kind === 'order'
+          ? `/sticker?id=${param.packId}&order=${param.orderId}`
+          : '/';
   window.history.replaceState(
     window.history.state,
     '',

@@ -7,7 +7,7 @@ import type { IndexedTransaction, TonIndexer } from './indexer.js';
 import { incomingTransfer } from './transfer.js';
 import { periodic, type Job } from '../../jobs/periodic.js';
 import type { Logger } from '../../logger.js';
-import { checkResaleLegs, paysOrder, tellBuyerIfResaleFailed } from '../../resale/ton-confirm.js';
+import { checkResaleLegs, paysOrder, tellBuyerIfResaleFailed } from './resale-legs.js';
 
 export interface TonWatcherOptions {
   db: Database;

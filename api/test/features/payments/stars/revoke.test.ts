@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Api } from 'grammy';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { delistEdition, listEdition, settleStarsPayment, tables } from '@stickerdrop/core';
+import { delistEdition, listEdition, makeOffer, settleStarsPayment, tables } from '@stickerdrop/core';
 import { activity, createStarsReconciler, queryRows } from '@stickerdrop/core/testing';
 import { startFakeBotApi, type FakeBotApi } from '../../../fakes/bot-api.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../../helpers.js';
@@ -221,5 +221,30 @@ describeEachDatabase('Stars refunded outside the marketplace: the edition is rev
       details: expect.objectContaining({ revocation: 'resold' }),
     });
     expect(await revokedMessages()).toEqual([]);
+  });
+
+  it('leaves an edition offered on after its lock whole, for the operator', async () => {
+    const pack = await createPack(t, { priceNano: PRICE, maxSupply: 5 });
+    const owner = await createUser(t);
+    const order = await buyInStars(owner, pack, 'charge-offered');
+    const [edition] = await t.db.select().from(tables.editions).where(eq(tables.editions.orderId, order));
+    const later = new Date(t.clock.now.getTime() + 22 * 24 * 60 * 60 * 1000);
+    const bidder = await createUser(t);
+    const { offer } = await makeOffer(t.db, {
+      userId: bidder.id,
+      editionId: edition!.id,
+      price: '2',
+      expiresInHours: 24,
+      starsLockDays: 21,
+      now: later,
+    });
+
+    await botApi().refundStarPayment(owner.id, 'charge-offered');
+    await reconciler().reconcileOnce();
+
+    expect(await editionsOf(t, pack.id)).toEqual([edition]);
+    expect((await ledger(t, 'stars'))[0]).toMatchObject({ refundStatus: 'manual' });
+    expect(await t.db.select().from(tables.editionRevocations)).toEqual([]);
+    expect(offer).toMatchObject({ editionId: edition!.id, status: 'open' });
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import { formatTon, type Order, type OrderStatus, type PaymentMethod } from '@stickerdrop/shared';
-import type { DbOrTx } from '../db/client.js';
-import { editions, orders } from '../db/schema.js';
+import type { DbOrTx } from './client.js';
+import { editions, orders } from './schema.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -80,4 +80,21 @@ export function toOrderDto(order: OrderRecord, now: Date): Order {
       serial: order.edition!,
     }),
   };
+}
+
+/** What settling a payment for an order (a new edition or a resale) is asked and answers. */
+export interface FulfilInput {
+  orderId: string;
+  /** The rail's id of the payment (tx hash, Stripe session, Stars charge); `demo:<orderId>` in demo mode. */
+  paymentRef: string;
+  now: Date;
+  /** The rail that took the money, when it is not the one the buyer chose; recorded on the order. */
+  method?: PaymentMethod;
+}
+
+export type FulfilOutcome = 'fulfilled' | 'already_fulfilled' | 'refund_required';
+
+export interface FulfilResult {
+  outcome: FulfilOutcome;
+  order: OrderRecord;
 }

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
+import type { DbOrTx } from './client.js';
 
 /**
  * Rows of a raw statement. Both drivers answer `{ rows }`; column types differ (Postgres sends bigint and

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx, Transaction } from '../db/client.js';
-import { editions, orders, packs } from '../db/schema.js';
-import { enqueueOutbox } from '../outbox/enqueue.js';
-import { outboxKey } from '../outbox/keys.js';
-import type { OrderRow } from '../orders/order-record.js';
-import type { TonIndexer } from '../payments/ton/indexer.js';
-import type { IncomingTransfer } from '../payments/ton/transfer.js';
-import type { SettleResult } from '../payments/settle.js';
-import { expectedOtherLegs, legsPresent } from './ton-legs.js';
+import type { DbOrTx, Transaction } from '../../db/client.js';
+import { editions, orders, packs } from '../../db/schema.js';
+import { enqueueOutbox } from '../../outbox/enqueue.js';
+import { outboxKey } from '../../outbox/keys.js';
+import type { OrderRow } from '../../db/order-record.js';
+import type { TonIndexer } from './indexer.js';
+import type { IncomingTransfer } from './transfer.js';
+import type { SettleResult } from '../settle.js';
+import { expectedOtherLegs, legsPresent } from '../../resale/ton-legs.js';
 
 /** What the watcher learned about a resale's other legs before settling its fee leg. */
 export interface ResaleLegsCheck {
