@@ -20,7 +20,7 @@ import { packQueries } from '../packs/queries';
 import { useLike } from '../packs/use-like';
 import { AddToTelegramButton } from './AddToTelegramButton';
 import { PriceBox } from './PriceBox';
-import { useOrderFromRoute } from './use-order-from-route';
+import { routeOrderId, useOrderFromRoute } from './use-order-from-route';
 import { usePackActions } from './use-pack-actions';
 import { usePurchase } from '../orders/use-purchase';
 import { LazyOffersSection } from '../offers/lazy';
@@ -48,7 +48,8 @@ export function PackDetailPage() {
   const cheapest = listings.data?.items[0] ?? null;
   const dropLeftMs = useCountdown(pack.data?.dropsAt ?? null);
 
-  if (id !== null && pack.isPending) {
+  // A link naming only an order (the bot's Pay button) waits for the order to name its pack.
+  if ((id !== null && pack.isPending) || (id === null && routeOrderId(params))) {
     return (
       <Page webBack>
         <Loading />
