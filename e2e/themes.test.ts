@@ -85,7 +85,15 @@ describeBrowser('every screen legible in both system schemes', () => {
 
       await page.goto(`${server.url}/#/sticker?id=${packId}`);
       await page.getByLabel('Buy this pack').waitFor();
+      await page.getByText('No offers yet.').waitFor();
       await check('pack');
+      // Issue 11: the pack's offers, the Make offer form, and the list with the viewer's own offer.
+      await page.getByRole('button', { name: 'Make offer' }).click();
+      await page.getByLabel('Your offer (TON)').fill('0.5');
+      await check('pack-offer-form');
+      await page.getByRole('button', { name: 'Send offer' }).click();
+      await page.getByRole('list', { name: 'Open offers' }).waitFor();
+      await check('pack-offers');
       await page.getByRole('button', { name: /^Buy Now/ }).click();
       await page.getByTestId('payment-step').waitFor();
       await check('pack-paying');
@@ -117,6 +125,14 @@ describeBrowser('every screen legible in both system schemes', () => {
       await page.goto(`${server.url}/#/edition?id=${editionId}`);
       await page.getByRole('heading', { name: 'Provenance' }).waitFor();
       await check('edition');
+
+      // The collection's Offers tab: received, then made (the pack-wide offer above).
+      await page.goto(`${server.url}/#/collection?tab=offers`);
+      await page.locator('[aria-label="My offers"] .loading').waitFor({ state: 'detached' });
+      await check('collection-offers-received');
+      await page.getByRole('button', { name: 'Made' }).click();
+      await page.getByRole('list', { name: 'Offers made' }).waitFor();
+      await check('collection-offers-made');
 
       if (viewport.width <= 768) {
         await page.getByRole('button', { name: 'Open menu' }).click();

@@ -57,7 +57,7 @@ export function CollectionOffers({ collection }: { collection: CollectionItem[] 
       ) : (
         <ul className="offers__list" aria-label={`Offers ${SIDE_LABELS[side].toLowerCase()}`}>
           {items.map((offer) => (
-            <OfferRow key={offer.id} offer={offer} showPack>
+            <OfferRow key={offer.id} offer={offer} showPack showBidder={side === 'received'}>
               {side === 'received' ? (
                 <ReceivedOfferActions offer={offer} editions={editionsOf(collection, offer.packId)} />
               ) : (

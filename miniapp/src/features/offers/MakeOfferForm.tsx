@@ -32,7 +32,7 @@ export function MakeOfferForm({ target, onClose }: { target: OfferTarget; onClos
   };
 
   return (
-    <form className="offer-form" aria-label="Make an offer" onSubmit={submit} noValidate>
+    <form className="offer-form panel" aria-label="Make an offer" onSubmit={submit} noValidate>
       <Input
         {...field('price', `Your offer (${CURRENCY})`)}
         type="number"

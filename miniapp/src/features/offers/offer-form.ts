@@ -17,10 +17,15 @@ export function offerFormProblem(values: OfferFormValues): string | null {
   return null;
 }
 
+/** "5 h", "12 min", or null once the time has passed. */
+export function timeLeft(until: string, now: Date = new Date()): string | null {
+  const minutes = Math.floor((new Date(until).getTime() - now.getTime()) / 60_000);
+  if (minutes <= 0) return null;
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h`;
+}
+
 /** "Expires in 5 h", "Expires in 12 min", "Expired": how long an open offer still stands. */
 export function expiryText(expiresAt: string, now: Date = new Date()): string {
-  const minutes = Math.floor((new Date(expiresAt).getTime() - now.getTime()) / 60_000);
-  if (minutes <= 0) return 'Expired';
-  if (minutes < 60) return `Expires in ${minutes} min`;
-  return `Expires in ${Math.floor(minutes / 60)} h`;
+  const left = timeLeft(expiresAt, now);
+  return left ? `Expires in ${left}` : 'Expired';
 }

@@ -20,7 +20,7 @@ import { packQueries } from '../packs/queries';
 import { useLike } from '../packs/use-like';
 import { AddToTelegramButton } from './AddToTelegramButton';
 import { PriceBox } from './PriceBox';
-import { useOrderFromRoute } from './use-order-from-route';
+import { routeOrderId, useOrderFromRoute } from './use-order-from-route';
 import { usePackActions } from './use-pack-actions';
 import { usePurchase } from '../orders/use-purchase';
 import { LazyOffersSection } from '../offers/lazy';
@@ -45,7 +45,8 @@ export function PackDetailPage() {
   const listings = useQuery({ ...resaleQueries.listings(api, id ?? 0), enabled: id !== null });
   const cheapest = listings.data?.items[0] ?? null;
 
-  if (id !== null && pack.isPending) {
+  // A link naming only an order (the bot's Pay button) waits for the order to name its pack.
+  if ((id !== null && pack.isPending) || (id === null && routeOrderId(params))) {
     return (
       <Page webBack>
         <Loading />

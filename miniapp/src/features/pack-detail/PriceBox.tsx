@@ -64,15 +64,20 @@ export function PriceBox({
     onClick: () => (awaitingDemo ? void purchase.payDemo() : void buy()),
   });
 
+  // While a collector's edition is being paid (a listing, an accepted offer), the box shows that sale.
+  const resale = purchase.phase !== 'idle' && purchase.order?.kind === 'resale' ? purchase.order : null;
+
   return (
     <section className="price-box" aria-label="Buy this pack">
       <div className="price-box__price">
-        <span className="price-box__amount">{pack.price}</span> {CURRENCY}
+        <span className="price-box__amount">{resale ? resale.amount : pack.price}</span> {CURRENCY}
       </div>
       <p className="price-box__supply">
-        {remainingSupply(pack)} of {pack.maxSupply} left · {MESSAGES.limitedEdition}
+        {resale
+          ? `Edition #${resale.serial} of ${pack.maxSupply} · resale`
+          : `${remainingSupply(pack)} of ${pack.maxSupply} left · ${MESSAGES.limitedEdition}`}
       </p>
-      {soldOut ? (
+      {soldOut && !resale ? (
         <p className="price-box__sold-out" role="alert">
           {API_ERRORS.soldOut}
         </p>

@@ -42,6 +42,8 @@ describe('Collection: the Offers tab', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Made' }));
     const row = within(screen.getByRole('list', { name: 'Offers made' })).getByTestId('offer-row');
     expect(row).toHaveTextContent('1.00 TON');
+    // The viewer's own offer does not name its bidder.
+    expect(row).toHaveTextContent('Space Cats · #4Expires in 23 h');
     expect(within(row).getByRole('link', { name: 'Space Cats' })).toHaveAttribute('href', '#/sticker?id=1');
     expect(within(row).getByRole('button', { name: 'Withdraw' })).toBeInTheDocument();
   });
@@ -119,7 +121,7 @@ describe('Collection: the Offers tab', { timeout: 20_000 }, () => {
     renderApp('/collection?tab=offers', { signedIn: true });
     await screen.findByText('No offers received', {}, SLOW);
     await userEvent.click(screen.getByRole('button', { name: 'Made' }));
-    expect(await screen.findByText('Accepted')).toBeInTheDocument();
+    expect(await screen.findByText('Accepted · pay within 15 min')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Pay · 2.50 TON' }));
     expect(await screen.findByTestId('payment-step')).toBeInTheDocument();
     // The order parameter is read once: a reload would not open the payment again.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stickerdrop/shared';
-import { EXPIRY_INVALID, expiryText, offerFormProblem } from '../../../src/features/offers/offer-form';
+import { EXPIRY_INVALID, expiryText, offerFormProblem, timeLeft } from '../../../src/features/offers/offer-form';
 
 describe('offer form rules', () => {
   it('wants a valid price first, with the text every price field uses', () => {
@@ -20,5 +20,7 @@ describe('offer form rules', () => {
     expect(expiryText('2026-11-24T00:00:00Z', now)).toBe('Expires in 24 h');
     expect(expiryText('2026-11-23T00:12:30Z', now)).toBe('Expires in 12 min');
     expect(expiryText('2026-11-22T23:00:00Z', now)).toBe('Expired');
+    expect(timeLeft('2026-11-23T00:00:30Z', now)).toBeNull();
+    expect(timeLeft('2026-11-23T02:59:00Z', now)).toBe('2 h');
   });
 });

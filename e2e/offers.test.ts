@@ -1,0 +1,166 @@
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MESSAGES, type EditionDetail, type Order, type User } from '@stickerdrop/shared';
+import { tables } from '@stickerdrop/core';
+import { startTestServer, type TestServer } from './support/app-server';
+import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
+import { contrastFailures } from './support/contrast';
+import { lastMainButton, openInTelegram, pressNative, telegramEvents } from './support/telegram-mock';
+
+/** The bidder, inside Telegram (its dark theme) on a phone; the owner is the demo collector on the web. */
+const BIDDER = { id: 777_000_052, first_name: 'Bea', username: 'bea' };
+
+/** The page's own API call with the session the app signed in with. */
+async function callApi<T>(page: Page, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const response = await fetch(path, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('accessToken')}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return response.json();
+    },
+    { path, body },
+  ) as Promise<T>;
+}
+
+/**
+ * Issue 11's browser line: make an offer, accept it as a second user, pay it on the demo rail; the bidder
+ * inside Telegram (emulated), the owner on the plain web.
+ */
+describeBrowser('offers in the mini-app', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a bidder in Telegram makes an offer, the owner accepts it on the web, the bidder pays and owns the edition', async () => {
+    const [pack] = await server.db.select().from(tables.packs).where(eq(tables.packs.title, 'Mochi Feelings'));
+    const contrast: string[] = [];
+    // Contrast is ours to keep on the plain web (inside Telegram the colours are the client's theme).
+    const look = async (page: Page, name: string, plainWeb: boolean) => {
+      if (plainWeb) {
+        for (const failure of await contrastFailures(page)) {
+          contrast.push(`${name}: ${failure.target} "${failure.text}" ${failure.summary.replace(/\s+/g, ' ')}`);
+        }
+      }
+      await screenshot(page, name);
+    };
+
+    // The owner, on the plain web at desktop width, holds an edition (bought on the demo rail) and a wallet.
+    const owner = await newPage(browser, DESKTOP, 'light');
+    await owner.page.goto(`${server.url}/#/login`);
+    await owner.page.getByRole('button', { name: 'Continue as demo collector' }).click();
+    await owner.page.getByRole('heading', { name: 'Trending Stickers' }).waitFor();
+    const { order } = await callApi<{ order: Order }>(owner.page, '/api/marketplace/buy', {
+      stickerId: pack!.id,
+      paymentMethod: 'demo',
+    });
+    const paid = await callApi<{ order: Order }>(owner.page, `/api/orders/${order.id}/demo-pay`, {});
+    expect(paid.order.status).toBe('paid');
+    const [owned] = await callApi<{ editionId: number; serial: number }[]>(owner.page, '/api/collection');
+    const { user: ownerUser } = await callApi<{ user: User }>(owner.page, '/api/auth/me');
+    const { editionId, serial } = owned!;
+    await server.db
+      .update(tables.users)
+      .set({ walletAddress: `0:${'52'.repeat(32)}` })
+      .where(eq(tables.users.id, ownerUser.id));
+
+    // The bidder offers 2.5 TON on that edition for the default 24 hours; the price is checked first.
+    const bidder = await newPage(browser, PHONE, 'dark');
+    await openInTelegram(bidder.page, server.url, { botToken: server.config.botToken!, user: BIDDER });
+    await expect.poll(() => bidder.page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
+    await bidder.page.goto(`${server.url}/#/edition?id=${editionId}`);
+    await bidder.page.getByText('No offers yet.').waitFor();
+    await bidder.page.getByRole('button', { name: 'Make offer' }).click();
+    await expect.poll(() => bidder.page.getByLabel('Expires in (hours)').inputValue()).toBe('24');
+    await bidder.page.getByLabel('Your offer (TON)').fill('0');
+    await bidder.page.getByRole('button', { name: 'Send offer' }).click();
+    await toast(bidder.page, MESSAGES.priceInvalid).waitFor();
+    await bidder.page.getByLabel('Your offer (TON)').fill('2.5');
+    await look(bidder.page, 'offers-form-390-dark', false);
+    await bidder.page.getByRole('button', { name: 'Send offer' }).click();
+    await toast(bidder.page, 'Offer sent').waitFor();
+    const bid = bidder.page.getByRole('list', { name: 'Open offers' }).getByTestId('offer-row');
+    await bid
+      .filter({ hasText: `#${serial} · by ${BIDDER.first_name}` })
+      .getByText('2.50 TON')
+      .waitFor();
+    await bid.getByText(/^Expires in 2[34] h$/).waitFor();
+    await bid.getByRole('button', { name: 'Withdraw' }).waitFor();
+    await look(bidder.page, 'offers-edition-390-dark', false);
+
+    // The owner sees it on the edition page (no Make offer there) and accepts it in the collection's Offers tab.
+    await owner.page.goto(`${server.url}/#/edition?id=${editionId}`);
+    await owner.page.getByRole('list', { name: 'Open offers' }).getByText('2.50 TON').waitFor();
+    expect(await owner.page.getByRole('button', { name: 'Make offer' }).count()).toBe(0);
+    await look(owner.page, 'offers-edition-owner-1280-light', true);
+    await owner.page.goto(`${server.url}/#/collection?tab=offers`);
+    const received = owner.page.getByRole('list', { name: 'Offers received' });
+    await received.getByText(`#${serial} · by ${BIDDER.first_name}`).waitFor();
+    await look(owner.page, 'offers-received-1280-light', true);
+    await received.getByRole('button', { name: `Accept the offer of 2.50 from ${BIDDER.first_name}` }).click();
+    await toast(owner.page, 'Offer accepted: the buyer can pay now').waitFor();
+    await owner.page.getByText('No offers received').waitFor();
+
+    // The bidder's Made tab has Pay, opening the resale order on the pack page; the bot's Pay button
+    // opens the same order with `startapp=order_<packId>_<id>`. Launched that way, Telegram's Main Button
+    // pays it on the demo rail, as it pays any resale.
+    await bidder.page.goto(`${server.url}/#/collection?tab=offers`);
+    await bidder.page.getByRole('button', { name: 'Made' }).click();
+    const made = bidder.page.getByRole('list', { name: 'Offers made' });
+    await made.getByText(/^Accepted · pay within \d+ min$/).waitFor();
+    await look(bidder.page, 'offers-made-390-dark', false);
+    const payLink = await made.getByRole('link', { name: 'Pay · 2.50 TON' }).getAttribute('href');
+    const orderId = /[?&]order=([0-9a-f-]{36})$/.exec(payLink ?? '')?.[1];
+    expect(payLink).toBe(`#/sticker?id=${pack!.id}&order=${orderId}`);
+    const payer = await newPage(browser, PHONE, 'dark');
+    await openInTelegram(payer.page, server.url, {
+      botToken: server.config.botToken!,
+      user: BIDDER,
+      startParam: `order_${pack!.id}_${orderId}`,
+    });
+    await payer.page.getByTestId('payment-step').waitFor();
+    await payer.page.getByText(`Edition #${serial} of ${pack!.maxSupply} · resale`).waitFor();
+    await expect
+      .poll(async () => lastMainButton(await telegramEvents(payer.page)))
+      .toMatchObject({ text: 'Pay (demo) · 2.50 TON', is_visible: true, is_active: true });
+    await look(payer.page, 'offers-paying-390-dark', false);
+    await pressNative(payer.page, 'main_button_pressed');
+    await toast(payer.page, MESSAGES.purchaseSuccess).waitFor();
+    await payer.page.getByText(/You own this pack/).waitFor();
+    expect(payer.errors).toEqual([]);
+    await payer.context.close();
+
+    // The edition is the bidder's now: its page, the API and both collections say so.
+    // (The bidder's first window paid nothing itself: it reloads to see the change.)
+    await bidder.page.goto(`${server.url}/#/edition?id=${editionId}`);
+    await bidder.page.reload();
+    await bidder.page.getByText(/^Owned by @bea/).waitFor();
+    const edition = await callApi<EditionDetail>(bidder.page, `/api/editions/${editionId}`);
+    expect(edition.owner.id).toBe(BIDDER.id);
+    await bidder.page.goto(`${server.url}/#/collection`);
+    await bidder.page.getByRole('button', { name: `Sell edition #${serial}` }).waitFor();
+    await owner.page.goto(`${server.url}/#/collection`);
+    await owner.page.reload();
+    await owner.page.getByText('Your collection is empty').waitFor();
+
+    expect(contrast).toEqual([]);
+    expect(owner.errors).toEqual([]);
+    expect(bidder.errors).toEqual([]);
+    await owner.context.close();
+    await bidder.context.close();
+  });
+});
