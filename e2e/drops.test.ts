@@ -1,0 +1,107 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DROP_ERRORS, DROP_TEXTS, formatDropTime } from '@stickerdrop/shared';
+import { tables } from '@stickerdrop/core';
+import { startTestServer, type TestServer } from './support/app-server';
+import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
+
+/** Long enough to sign in, see the countdown and be refused; short enough to wait for. */
+const LEAD_MS = 25_000;
+
+describeBrowser('a scheduled drop in the mini-app', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('counts down and refuses buying, takes Notify me, then opens without a reload and sells', async () => {
+    const { page, errors } = await newPage(browser, PHONE, 'dark');
+    await page.goto(`${server.url}/#/login`);
+    await page.getByRole('button', { name: 'Continue as demo creator' }).click();
+    await page.getByRole('heading', { name: 'Trending Stickers' }).waitFor();
+
+    // A pack with editions left (some of the demo catalogue is sold out).
+    const [pack] = await server.db
+      .select()
+      .from(tables.packs)
+      .where(lt(tables.packs.soldCount, tables.packs.maxSupply))
+      .limit(1);
+    const dropsAt = new Date(Date.now() + LEAD_MS);
+    await server.db.update(tables.packs).set({ dropsAt, maxPerUser: 1 }).where(eq(tables.packs.id, pack!.id));
+
+    await page.goto(`${server.url}/#/sticker?id=${pack!.id}`);
+    const timer = page.getByRole('timer');
+    await timer.waitFor();
+    expect(await timer.textContent()).toMatch(/^00:00:[0-2]\d$/);
+    await page.getByText(DROP_TEXTS.opensAt(formatDropTime(dropsAt))).waitFor();
+    await page.getByText(DROP_TEXTS.serialRule).waitFor();
+    await page.getByText(/Up to 1 per collector/).waitFor();
+    const locked = page.getByRole('button', { name: /^Opens in 00:00:\d\d$/ });
+    expect(await locked.isDisabled()).toBe(true);
+    await screenshot(page, 'drops-countdown-390-dark');
+
+    // The same page for a visitor on a desktop, in the light scheme.
+    const desktop = await newPage(browser, DESKTOP, 'light');
+    await desktop.page.goto(`${server.url}/#/sticker?id=${pack!.id}`);
+    await desktop.page.getByRole('timer').waitFor();
+    await screenshot(desktop.page, 'drops-countdown-1280-light');
+    expect(desktop.errors).toEqual([]);
+    await desktop.context.close();
+
+    // The API refuses too, naming the time in UTC.
+    const refused = await page.evaluate(async (stickerId) => {
+      const response = await fetch('/api/marketplace/buy', {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('accessToken')}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ stickerId, paymentMethod: 'demo' }),
+      });
+      return { status: response.status, body: (await response.json()) as { error: string } };
+    }, pack!.id);
+    expect(refused).toEqual({ status: 409, body: { error: DROP_ERRORS.notOpenYet(dropsAt) } });
+
+    await page.getByRole('button', { name: DROP_TEXTS.notifyMe }).click();
+    await toast(page, DROP_TEXTS.subscribed).waitFor();
+    await page.getByRole('button', { name: DROP_TEXTS.notifying }).waitFor();
+
+    // Zero: Buy Now appears by itself, and the background job queues the demo user's message once.
+    const buy = page.getByRole('button', { name: /^Buy Now/ });
+    await buy.waitFor({ timeout: LEAD_MS + 5_000 });
+    expect(Date.now()).toBeGreaterThanOrEqual(dropsAt.getTime() - 1_000);
+    expect(await page.getByRole('timer').count()).toBe(0);
+    await buy.click();
+    await page.getByRole('button', { name: /^Pay \(demo\)/ }).click();
+    await page.getByText(/You own this pack \(edition #\d+/).waitFor();
+
+    // The demo creator signed in above; their row names them.
+    const [creator] = await server.db.select().from(tables.users).where(eq(tables.users.username, 'demo_creator'));
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.db
+              .select()
+              .from(tables.outbox)
+              .where(
+                and(
+                  eq(tables.outbox.kind, 'drop_opened'),
+                  eq(tables.outbox.dedupeKey, `drop_opened:${pack!.id}:${creator!.id}`),
+                ),
+              )
+          ).length,
+        { timeout: 10_000 },
+      )
+      .toBe(1);
+    expect(errors).toEqual([]);
+  });
+});
