@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ORDER_RESERVATION_MS, type PaymentInstructions, type PaymentMethod } from '@stickerdrop/shared';
 import type { Transaction } from '../db/client.js';
 import { orders, packs, users } from '../db/schema.js';
+import { assertWithinPerUserLimit } from '../drops/rules.js';
 import type { DomainError } from '../errors.js';
 import { resaleTonPayment, type TonTarget } from './ton-legs.js';
 
@@ -33,14 +34,14 @@ export interface ResaleOrderTerms {
 /**
  * Inserts the resale order, in the caller's transaction under the edition's row lock, with its payment at
  * once: the TON legs (seller, creator's royalty, our fee) are computed, never fetched, so nothing can fail
- * after the commit. Returns the order's id and when its buyer must have paid by.
+ * after the commit. The buyer's per-collector cap (fair drops) holds for resale too. Returns the order's id and when its buyer must have paid by.
  */
 export async function insertResaleOrder(
   tx: Transaction,
   terms: ResaleOrderTerms,
 ): Promise<{ id: string; payBy: Date }> {
   const [pack] = await tx
-    .select({ royaltyBps: packs.royaltyBps, creatorWallet: users.walletAddress })
+    .select({ royaltyBps: packs.royaltyBps, creatorWallet: users.walletAddress, maxPerUser: packs.maxPerUser })
     .from(packs)
     .innerJoin(users, eq(users.id, packs.creatorId))
     .where(eq(packs.id, terms.packId));
@@ -77,6 +78,13 @@ export async function insertResaleOrder(
     payment,
     expiresAt: new Date(reservationEnd + (terms.ton ? CHAIN_GRACE_MS : 0)),
     createdAt: terms.now,
+  });
+  // Fair drops: the reservation just written counts; past the pack's cap it is rolled back with a 409.
+  await assertWithinPerUserLimit(tx, {
+    userId: terms.buyerId,
+    packId: terms.packId,
+    now: terms.now,
+    maxPerUser: pack!.maxPerUser,
   });
   return { id, payBy: new Date(reservationEnd) };
 }
