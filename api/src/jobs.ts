@@ -8,6 +8,7 @@ import {
   paymentJobs,
   reservationSweeper,
   seedDemoCatalogue,
+  dropAnnouncer,
   startJobs,
   trendingRefresher,
 } from '@stickerdrop/core';
@@ -18,6 +19,8 @@ const RESERVATION_SWEEP_MS = 60_000;
 const OFFER_EXPIRY_SWEEP_MS = 60_000;
 /** Trending scores follow sales, likes and views with at most this delay. */
 const TRENDING_REFRESH_MS = 60_000;
+/** A drop's subscribers are queued within this long of its opening. */
+const DROP_ANNOUNCE_MS = 2_000;
 
 export interface BackgroundJobs {
   stop(): Promise<void>;
@@ -25,7 +28,7 @@ export interface BackgroundJobs {
 
 /**
  * Work that runs beside the requests, started and stopped here and nowhere else: the demo seed, trending
- * scores, reservation and offer expiry and the payments' jobs (their clients are the app's `PaymentSetup`).
+ * scores, reservation and offer expiry, opened drops and the payments' jobs (their clients are the app's `PaymentSetup`).
  * The pack views counter flushes with the routes that count (it stops when the app closes).
  */
 export async function startBackgroundJobs(deps: {
@@ -45,6 +48,7 @@ export async function startBackgroundJobs(deps: {
     trendingRefresher(db, { every: TRENDING_REFRESH_MS, now, log }),
     reservationSweeper(db, { every: RESERVATION_SWEEP_MS, now, log }),
     offerExpirer(db, { every: OFFER_EXPIRY_SWEEP_MS, now, log }),
+    dropAnnouncer(db, { every: DROP_ANNOUNCE_MS, now, log }),
     ...paymentJobs({ config, db, payments: deps.payments, log, now }),
   ]);
   return { stop };

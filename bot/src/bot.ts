@@ -17,6 +17,7 @@ import { createPackConversationMiddleware, createPackFeature } from './features/
 import { starsPaymentsFeature } from './features/stars-payments.js';
 import { welcomeFeature } from './features/welcome.js';
 import { offersFeature } from './features/offers.js';
+import { dropNotifyFeature } from './features/drop-notify.js';
 
 export const DEFAULT_API_ROOT = 'https://api.telegram.org';
 
@@ -73,7 +74,7 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   privateChats.use(cancelFeature);
   privateChats.use(becomeCreatorConversationMiddleware);
   privateChats.use(createPackConversationMiddleware);
-  privateChats.use(welcomeFeature, helpFeature, becomeCreatorFeature, createPackFeature);
+  privateChats.use(welcomeFeature, helpFeature, becomeCreatorFeature, createPackFeature, dropNotifyFeature);
   protectedBot.use(fallbackFeature);
 
   // Errors the boundary does not see (a failed reply inside the error handler itself).

@@ -24,6 +24,9 @@ const CHAT_TEXT: Record<DomainErrorCode, (message: string) => string> = {
   wallet_required: asWritten,
   offer_closed: asWritten,
   resale_locked: asWritten,
+  per_user_limit: asWritten,
+  drop_not_open: asWritten,
+  drop_open: asWritten,
   gone: asWritten,
   unavailable: asWritten,
 };

@@ -1,9 +1,20 @@
 import sharp from 'sharp';
-import { CURRENCY, MESSAGES, isSoldOut, remainingSupply, type PackCard } from '@stickerdrop/shared';
+import type { InlineKeyboard } from 'grammy';
+import {
+  CURRENCY,
+  DROP_TEXTS,
+  MESSAGES,
+  isSoldOut,
+  isUpcomingDrop,
+  remainingSupply,
+  type PackCard,
+  type PackDetail,
+} from '@stickerdrop/shared';
 import { type FileStorage, fileUrl } from '@stickerdrop/core';
 import { TEXTS, escapeHtml } from './texts.js';
 
-type PackSummary = Pick<PackCard, 'title' | 'price' | 'maxSupply' | 'soldCount' | 'creator'>;
+type PackSummary = Pick<PackCard, 'title' | 'price' | 'maxSupply' | 'soldCount' | 'creator'> &
+  Partial<Pick<PackCard, 'dropsAt' | 'maxPerUser'>>;
 
 /** "3 of 100 left · limited edition", or "Sold out" (SPEC §2 and §9). */
 export function supplyLine(pack: Pick<PackCard, 'maxSupply' | 'soldCount'>): string {
@@ -11,15 +22,36 @@ export function supplyLine(pack: Pick<PackCard, 'maxSupply' | 'soldCount'>): str
   return `${remainingSupply(pack)} of ${pack.maxSupply} left · ${MESSAGES.limitedEdition}`;
 }
 
-/** The pack as a message: title, creator, price in TON and what is left of the edition. */
-export function packCaption(pack: PackSummary): string {
+/**
+ * The pack as a message: title, creator, price in TON and what is left of the edition; for a drop, when
+ * it opens (UTC) and the per-collector cap.
+ */
+export function packCaption(pack: PackSummary, now: number = Date.now()): string {
+  const upcoming = isUpcomingDrop({ dropsAt: pack.dropsAt ?? null }, now);
   return [
     `<b>${escapeHtml(pack.title)}</b>`,
     `by ${escapeHtml(pack.creator.name)}`,
     '',
     `Price: ${pack.price} ${CURRENCY}`,
     supplyLine(pack),
+    ...(upcoming ? [TEXTS.dropOpensAt(pack.dropsAt!)] : []),
+    ...(pack.maxPerUser ? [DROP_TEXTS.perUserCap(pack.maxPerUser)] : []),
   ].join('\n');
+}
+
+/**
+ * The pack card's buttons: open it in the mini-app and, before its drop opens, Notify me (or Stop,
+ * when the viewer is subscribed). Callback data `drop:on:<id>` / `drop:off:<id>` (drop-notify.ts).
+ */
+export function packCardKeyboard(
+  openPack: InlineKeyboard,
+  pack: Pick<PackDetail, 'id' | 'dropsAt' | 'notifying'>,
+  now: number = Date.now(),
+): InlineKeyboard {
+  if (!isUpcomingDrop(pack, now)) return openPack;
+  return openPack
+    .row()
+    .text(pack.notifying ? TEXTS.stopNotifying : TEXTS.notifyMe, `drop:${pack.notifying ? 'off' : 'on'}:${pack.id}`);
 }
 
 /**

@@ -3,7 +3,9 @@ import type { ResalePayload } from '@stickerdrop/core';
 import {
   API_ERRORS,
   CURRENCY,
+  DROP_TEXTS,
   FEATURE_BLURBS,
+  formatDropTime,
   HOME_TAGLINE,
   MAX_EDITION_SIZE,
   MAX_STICKERS_PER_PACK,
@@ -77,6 +79,9 @@ export const TEXTS = {
   askEditionSize: `How many editions (${MIN_EDITION_SIZE}–${MAX_EDITION_SIZE})?`,
   editionSizeInvalid: `Please send a whole number from ${MIN_EDITION_SIZE} to ${MAX_EDITION_SIZE}.`,
   askRoyalty: 'Your royalty on every resale, in % (0–10), or /skip for 5 %.',
+  askMaxPerUser: 'The most editions one collector may hold (a whole number), or /skip for no limit.',
+  askDropsAt:
+    'When does the drop open? Send a UTC date and time like <code>2026-12-01 18:00</code>, or /skip to sell at once.',
   packSummary: (pack: {
     images: number;
     title: string;
@@ -85,6 +90,8 @@ export const TEXTS = {
     category: string;
     maxSupply: number;
     royaltyBps: number;
+    maxPerUser: number | null;
+    dropsAt: string | null;
   }) =>
     [
       '<b>New pack</b>',
@@ -96,6 +103,8 @@ export const TEXTS = {
       `Category: ${pack.category}`,
       `Editions: ${pack.maxSupply}`,
       `Resale royalty: ${pack.royaltyBps / 100} %`,
+      `Per collector: ${pack.maxPerUser ?? 'no limit'}`,
+      `Drop: ${pack.dropsAt ? formatDropTime(pack.dropsAt) : 'on sale at once'}`,
     ].join('\n'),
   creating: MESSAGES.creating,
 
@@ -142,6 +151,15 @@ export const TEXTS = {
   editionRevoked: (e: { title: string; serial: number; maxSupply: number; stars: number }) =>
     `Telegram refunded the ${e.stars} Stars you paid for ${escapeHtml(e.title)}, so edition #${e.serial} of ${e.maxSupply} ` +
     'is no longer yours and has gone back on sale.',
+  // Fair drops
+  dropOpensAt: (at: string) => `Drop opens at ${formatDropTime(at)}`,
+  dropOpened: (title: string) =>
+    `<b>The drop is open!</b> ${escapeHtml(title)} is on sale now. ${DROP_TEXTS.serialRule}`,
+  buyNow: 'Buy now',
+  notifyMe: `🔔 ${DROP_TEXTS.notifyMe}`,
+  stopNotifying: '🔕 Stop notifying me',
+  notifyOn: DROP_TEXTS.subscribed,
+  notifyOff: DROP_TEXTS.unsubscribed,
   stickerSetReady: (title: string) => `Your sticker set <b>${escapeHtml(title)}</b> is ready in Telegram.`,
   addStickers: 'Add to Telegram',
 } as const;

@@ -28,6 +28,12 @@ export const DOMAIN_ERROR_CODES = [
   'offer_closed',
   /** An edition paid in Stars, before STARS_RESALE_LOCK_DAYS have passed: not yet listable or open to offers. */
   'resale_locked',
+  /** Fair drops: the collector holds the pack's per-collector cap already (reservations included). */
+  'per_user_limit',
+  /** Fair drops: buying before the drop opens. */
+  'drop_not_open',
+  /** Fair drops: "Notify me" on a pack whose drop has opened (or that never had one). */
+  'drop_open',
   /** The state moved on (an expired code, a finished order): asking again will not help. */
   'gone',
   /** A capability this deployment has switched off or not configured; its text is ours, so it is shown. */

@@ -60,6 +60,18 @@ export {
   trendingRefresher,
 } from './packs/index.js';
 export { getMarketplaceStats } from './stats/index.js';
+export {
+  assertDropOpen,
+  assertWithinPerUserLimit,
+  lockCollectorOfPack,
+  subscribeToDrop,
+  unsubscribeFromDrop,
+  isNotifying,
+  announceOpenedDrops,
+  dropAnnouncer,
+  type PerUserLimitInput,
+  type DropNotifyInput,
+} from './drops/index.js';
 export { listCollection } from './collection/index.js';
 export {
   listActivity,
@@ -140,6 +152,7 @@ export type {
   OfferNoticePayload,
   OfferReceivedPayload,
   OfferAcceptedPayload,
+  DropOpenedPayload,
 } from './db/outbox-payloads.js';
 export {
   stickerSetName,

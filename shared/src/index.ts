@@ -8,4 +8,5 @@ export * from './resale.js';
 export * from './offers.js';
 export * from './schemas/index.js';
 export * from './rules/index.js';
+export * from './drops.js';
 export * from './stars-lock.js';

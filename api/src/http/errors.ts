@@ -40,6 +40,9 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, number> = {
   wallet_required: 409,
   offer_closed: 409,
   resale_locked: 409,
+  per_user_limit: 409,
+  drop_not_open: 409,
+  drop_open: 409,
   gone: 410,
   unavailable: 503,
 };

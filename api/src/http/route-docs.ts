@@ -17,6 +17,7 @@ import {
   CollectionResponse,
   CreatePackResponse,
   DemoAuthRequest,
+  DropNotifyResponse,
   EditionDetail,
   LikeResponse,
   LinkWalletRequest,
@@ -156,8 +157,17 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       params: PackParams,
       responses: { 200: LikeResponse },
     }),
+    'POST /api/stickers/:id/notify': signedIn(
+      'Notify me: the bot tells the caller once when the drop opens (409 once it is open)',
+      { params: PackParams, responses: { 200: DropNotifyResponse } },
+    ),
+    'DELETE /api/stickers/:id/notify': signedIn('Stop the drop notification', {
+      params: PackParams,
+      responses: { 200: DropNotifyResponse },
+    }),
     'POST /api/stickers': signedIn('Upload a new pack (creators)', {
-      consumes: 'multipart/form-data: title, description, price, maxSupply, category, tags, images (PNG, JPEG, GIF)',
+      consumes:
+        'multipart/form-data: title, description, price, maxSupply, royaltyBps, maxPerUser (empty: no limit), dropsAt (ISO time with zone; empty: on sale at once), category, tags, images (PNG, JPEG, GIF)',
       responses: { 201: CreatePackResponse },
     }),
     'GET /api/stickers/:id/download': signedIn('The pack as a zip (owners)', {

@@ -29,9 +29,9 @@ const CONVERSATION = 'newPack';
 type PackFieldsInput = Parameters<typeof validatePackFields>[0];
 
 /** The API's verdict on one field (the others filled with valid values): its message, or null. */
-function fieldProblem(fields: Partial<PackFieldsInput>): string | null {
+function fieldProblem(fields: Partial<PackFieldsInput>, now?: Date): string | null {
   try {
-    validatePackFields({ title: 'Title', price: '1', ...fields }, { type: 'image/png', size: 1 });
+    validatePackFields({ title: 'Title', price: '1', ...fields }, { type: 'image/png', size: 1 }, now);
     return null;
   } catch (error) {
     const refusal = chatTextOf(error);
@@ -67,6 +67,33 @@ async function collectImages(conversation: BotConversation, ctx: ConversationCon
   }
 }
 
+/**
+ * Fair drops: the per-collector cap and the drop's opening, both skippable. The time is typed in UTC
+ * (the question says so) and checked against the conversation's replay-safe clock.
+ */
+async function askDropSettings(
+  conversation: BotConversation,
+  ctx: ConversationContext,
+  maxSupply: number,
+): Promise<{ maxPerUser: number | null; dropsAt: string | null }> {
+  const maxText = await askText(conversation, ctx, TEXTS.askMaxPerUser, {
+    validate: (maxPerUser) => fieldProblem({ maxSupply, maxPerUser }),
+    skippable: true,
+  });
+  const now = new Date(await conversation.now());
+  const dropText = await askText(conversation, ctx, TEXTS.askDropsAt, {
+    validate: (text) => fieldProblem({ dropsAt: utcDropTime(text) }, now),
+    skippable: true,
+  });
+  return { maxPerUser: maxText ? Number(maxText) : null, dropsAt: dropText ? utcDropTime(dropText) : null };
+}
+
+/** "2026-12-01 18:00" (UTC, as asked) → "2026-12-01T18:00Z"; anything else passes as is and is refused. */
+function utcDropTime(text: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(?: ?UTC)?$/i.exec(text.trim());
+  return match ? `${match[1]}T${match[2]}Z` : text.trim() || 'invalid';
+}
+
 async function newPackConversation(conversation: BotConversation, ctx: ConversationContext): Promise<void> {
   const fileIds = await collectImages(conversation, ctx);
   const title = await askText(conversation, ctx, TEXTS.askTitle, { validate: (title) => fieldProblem({ title }) });
@@ -100,6 +127,7 @@ async function newPackConversation(conversation: BotConversation, ctx: Conversat
     skippable: true,
   });
   const royaltyBps = royaltyText ? royaltyBpsOfPercent(royaltyText)! : DEFAULT_ROYALTY_BPS;
+  const { maxPerUser, dropsAt } = await askDropSettings(conversation, ctx, maxSupply);
 
   const price = formatTon(parsePrice(priceText)!);
   const summary = TEXTS.packSummary({
@@ -110,6 +138,8 @@ async function newPackConversation(conversation: BotConversation, ctx: Conversat
     category,
     maxSupply,
     royaltyBps,
+    maxPerUser,
+    dropsAt,
   });
   const keyboard = new InlineKeyboard().text(TEXTS.confirm, 'pack:yes').text(TEXTS.cancel, 'pack:no');
   const answer = await askButton(conversation, ctx, summary, keyboard, 'pack');
@@ -125,7 +155,18 @@ async function newPackConversation(conversation: BotConversation, ctx: Conversat
       const user = await getUserById(services.db, creatorId);
       if (!user?.isCreator) return { error: API_ERRORS.creatorsOnly };
       const images = await downloadImages(services, fileIds);
-      const input = { images, title, description, price: priceText, category, tags: [], maxSupply, royaltyBps };
+      const input = {
+        images,
+        title,
+        description,
+        price: priceText,
+        category,
+        tags: [],
+        maxSupply,
+        royaltyBps,
+        maxPerUser,
+        dropsAt,
+      };
       const packId = await createPack(services, creatorId, input, { acceptWebp: true });
       return { packId };
     } catch (error) {

@@ -3,7 +3,7 @@ import { decodeStartParam } from '@stickerdrop/shared';
 import { confirmLoginCode, getPackDetail } from '@stickerdrop/core';
 import type { BotContext } from '../context.js';
 import { openAppKeyboard, openPackKeyboard, payOrderKeyboard } from '../keyboards.js';
-import { packCaption, previewPhoto } from '../pack-card.js';
+import { packCaption, packCardKeyboard, previewPhoto } from '../pack-card.js';
 import { TEXTS } from '../texts.js';
 import { replyWithEdition } from './edition-link.js';
 
@@ -46,8 +46,8 @@ async function replyWithPack(ctx: BotContext, packId: number): Promise<boolean> 
   const { db, storage, now } = ctx.services;
   const pack = await getPackDetail(db, packId, ctx.from?.id ?? null, now());
   if (!pack) return false;
-  const caption = packCaption(pack);
-  const reply_markup = openPackKeyboard(ctx.me.username, pack.id);
+  const caption = packCaption(pack, now().getTime());
+  const reply_markup = packCardKeyboard(openPackKeyboard(ctx.me.username, pack.id), pack, now().getTime());
   const photo = await previewPhoto(storage, pack.previewUrl);
   if (photo) {
     await ctx.replyWithPhoto(new InputFile(photo, `pack-${pack.id}.jpg`), {

@@ -12,6 +12,7 @@ export const BOT_OUTBOX_KINDS = [
   'sale_notice',
   'sticker_set_delivery',
   'edition_revoked',
+  'drop_opened',
   ...RESALE_OUTBOX_KINDS,
   ...OFFER_OUTBOX_KINDS,
 ] as const;
@@ -32,6 +33,8 @@ export function recipientOf(row: OutboxRow): number {
       return payloadOf(row, 'sticker_set_delivery').userId;
     case 'edition_revoked':
       return payloadOf(row, 'edition_revoked').userId;
+    case 'drop_opened':
+      return payloadOf(row, 'drop_opened').userId;
   }
   throw new PermanentDeliveryError(`The bot does not send outbox kind ${row.kind}`);
 }
@@ -66,6 +69,15 @@ export async function deliver(row: OutboxRow, deps: DeliveryDeps): Promise<void>
       await deps.api.sendMessage(revoked.userId, TEXTS.editionRevoked(revoked), {
         parse_mode: 'HTML',
         reply_markup: openPackKeyboard(deps.botUsername, revoked.packId),
+      });
+      return;
+    }
+    case 'drop_opened': {
+      const drop = payloadOf(row, 'drop_opened');
+      await deps.acquire(drop.userId);
+      await deps.api.sendMessage(drop.userId, TEXTS.dropOpened(drop.title), {
+        parse_mode: 'HTML',
+        reply_markup: openPackKeyboard(deps.botUsername, drop.packId, TEXTS.buyNow),
       });
       return;
     }

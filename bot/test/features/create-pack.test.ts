@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { API_ERRORS, HOME_TAGLINE, MESSAGES, RESALE_ERRORS } from '@stickerdrop/shared';
+import { API_ERRORS, DROP_ERRORS, HOME_TAGLINE, MESSAGES, RESALE_ERRORS, formatDropTime } from '@stickerdrop/shared';
+import { TEXTS } from '../../src/texts.js';
 import { tables } from '@stickerdrop/core';
 import { BOT_USER } from '../../../api/test/fakes/bot-api.js';
 import { hugePngHeader, insertUser, makeImage } from '../support/fixtures.js';
@@ -113,8 +114,23 @@ describe('/newpack', () => {
     await say('12');
     expect(lastText()).toContain(RESALE_ERRORS.invalidRoyalty);
     await say('7.5');
+    expect(lastText()).toBe(TEXTS.askMaxPerUser);
+    await say('0');
+    expect(lastText()).toContain(DROP_ERRORS.invalidMaxPerUser);
+    await say('51');
+    expect(lastText()).toContain(DROP_ERRORS.invalidMaxPerUser);
+    await say('2');
+    expect(lastText()).toBe(TEXTS.askDropsAt);
+    await say('tomorrow');
+    expect(lastText()).toContain(DROP_ERRORS.invalidDropsAt);
+    await say('2020-01-01 10:00');
+    expect(lastText()).toContain(DROP_ERRORS.invalidDropsAt);
+    const dropsAt = new Date(Math.ceil((Date.now() + 2 * 86_400_000) / 60_000) * 60_000);
+    await say(`${dropsAt.toISOString().slice(0, 10)} ${dropsAt.toISOString().slice(11, 16)}`);
 
     const summary = lastMessage();
+    expect(summary.params.text).toContain('Per collector: 2');
+    expect(summary.params.text).toContain(`Drop: ${formatDropTime(dropsAt)}`);
     expect(summary.params.text).toContain('Resale royalty: 7.5 %');
     expect(summary.params.text).toContain('Title: Space &lt;Cats&gt;');
     expect(summary.params.text).toContain('Stickers: 3');
@@ -137,6 +153,8 @@ describe('/newpack', () => {
       category: 'animals',
       maxSupply: 50,
       royaltyBps: 750,
+      maxPerUser: 2,
+      dropsAt,
       soldCount: 0,
     });
     const stickers = await t.db.select().from(tables.packStickers).where(eq(tables.packStickers.packId, pack!.id));
@@ -175,8 +193,12 @@ describe('/newpack', () => {
     await t.send(callbackUpdate(carla, lastMessage().result, 'category:food'));
     await say('10');
     await say('/skip');
+    await say('/skip');
+    await say('/skip');
     const summary = lastMessage();
     expect(summary.params.text).toContain('Resale royalty: 5 %');
+    expect(summary.params.text).toContain('Per collector: no limit');
+    expect(summary.params.text).toContain('Drop: on sale at once');
     expect(summary.params.text).toContain('Description: —');
     await t.send(callbackUpdate(carla, summary.result, 'pack:no'));
     expect(lastText()).toBe('Cancelled.');
@@ -193,6 +215,8 @@ describe('/newpack', () => {
     await say('2');
     await t.send(callbackUpdate(carla, lastMessage().result, 'category:food'));
     await say('10');
+    await say('/skip');
+    await say('/skip');
     await say('/skip');
     await t.db.update(tables.users).set({ isCreator: false }).where(eq(tables.users.id, carla.id));
     await t.send(callbackUpdate(carla, lastMessage().result, 'pack:yes'));

@@ -45,7 +45,11 @@ export async function createPack(
     if (image.length > MAX_UPLOAD_BYTES) throw new DomainError('file_too_large', MESSAGES.fileTooLarge);
     infos.push(await inspectImage(image, { acceptWebp: options.acceptWebp }));
   }
-  const fields = validatePackFields(input, { type: `image/${infos[0]!.type}`, size: images[0]!.length });
+  const fields = validatePackFields(
+    input,
+    { type: `image/${infos[0]!.type}`, size: images[0]!.length },
+    deps.now?.() ?? new Date(),
+  );
 
   // One image at a time: a pack of fifty must not hold fifty decoded bitmaps at once.
   const stickers: Buffer[] = [];

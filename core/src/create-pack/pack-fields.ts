@@ -19,6 +19,7 @@ import {
   type Category,
 } from '@stickerdrop/shared';
 import { DomainError } from '../errors.js';
+import { parseDropsAt, parseMaxPerUser } from './drop-fields.js';
 
 /** The text part of a new pack, as a form or the bot's conversation hands it over. */
 export interface PackFieldsInput {
@@ -31,6 +32,10 @@ export interface PackFieldsInput {
   maxSupply?: number | string | undefined;
   /** The creator's royalty on resales, basis points 0–1000; empty means the default 500. */
   royaltyBps?: number | string | undefined;
+  /** The most editions one collector may hold; empty means no limit. */
+  maxPerUser?: number | string | null | undefined;
+  /** A scheduled drop (ISO time, or a Date from the bot); empty means on sale at once. */
+  dropsAt?: string | Date | null | undefined;
 }
 
 export interface PackFields {
@@ -41,6 +46,8 @@ export interface PackFields {
   tags: string[];
   maxSupply: number;
   royaltyBps: number;
+  maxPerUser: number | null;
+  dropsAt: Date | null;
 }
 
 /** Counts characters as people do, so an emoji is one, not two UTF-16 units. */
@@ -50,7 +57,11 @@ const length = (text: string) => Array.from(text).length;
  * The fields after the image rule: title, then price (SPEC §5, through the rule the mini-app shares),
  * then our own limits. The first failure is a 400 with its message.
  */
-export function validatePackFields(input: PackFieldsInput, image: { type: string; size: number }): PackFields {
+export function validatePackFields(
+  input: PackFieldsInput,
+  image: { type: string; size: number },
+  now: Date = new Date(),
+): PackFields {
   const specFailure = validateCreateForm({ image, title: input.title ?? '', price: input.price ?? '' });
   if (specFailure)
     throw new DomainError(specFailure === MESSAGES.priceInvalid ? 'invalid_price' : 'invalid_input', specFailure);
@@ -76,6 +87,8 @@ export function validatePackFields(input: PackFieldsInput, image: { type: string
     tags,
     maxSupply,
     royaltyBps: parseRoyalty(input),
+    maxPerUser: parseMaxPerUser(input.maxPerUser, maxSupply),
+    dropsAt: parseDropsAt(input.dropsAt, now),
   };
 }
 

@@ -93,6 +93,10 @@ export const EditionRevokedPayload = z.object({
 });
 export type EditionRevokedPayload = z.infer<typeof EditionRevokedPayload>;
 
+/** A scheduled drop opened: one message to each collector who asked to be told ("Notify me"). */
+export const DropOpenedPayload = z.object({ packId: z.number(), userId: z.number(), title: z.string() });
+export type DropOpenedPayload = z.infer<typeof DropOpenedPayload>;
+
 /** An offer, as its messages tell it. `editionId`/`serial` null: a pack-wide offer not yet accepted. */
 export const OfferNoticePayload = z.object({
   offerId: z.number(),
@@ -127,6 +131,7 @@ export const OUTBOX_PAYLOADS = {
   offer_accepted: OfferAcceptedPayload,
   offer_declined: OfferNoticePayload,
   offer_expired: OfferNoticePayload,
+  drop_opened: DropOpenedPayload,
   resale_receipt: ResalePayload,
   resale_sold: ResalePayload,
   resale_royalty: ResalePayload,

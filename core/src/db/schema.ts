@@ -90,16 +90,44 @@ export const packs = pgTable(
     previewKey: text('preview_key'),
     /** The creator's royalty on every resale, in basis points (0–1000; checked in migration 0003). */
     royaltyBps: integer('royalty_bps').notNull().default(500),
+    /** The most editions one collector may hold, reservations included; null = no limit (migration 0005). */
+    maxPerUser: integer('max_per_user'),
+    /** A scheduled drop: nothing is sold before it; null = on sale from the start. */
+    dropsAt: timestamp('drops_at', { withTimezone: true }),
+    /** When the "drop is open" messages were queued for its subscribers; set once. */
+    dropAnnouncedAt: timestamp('drop_announced_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     check('packs_sold_within_supply', sql`${t.soldCount} >= 0 AND ${t.soldCount} <= ${t.maxSupply}`),
     check('packs_price_positive', sql`${t.priceNano} > 0`),
+    check(
+      'packs_max_per_user_range',
+      sql`${t.maxPerUser} IS NULL OR (${t.maxPerUser} >= 1 AND ${t.maxPerUser} <= ${t.maxSupply})`,
+    ),
+    index('packs_unannounced_drop_idx')
+      .on(t.dropsAt)
+      .where(sql`${t.dropsAt} IS NOT NULL AND ${t.dropAnnouncedAt} IS NULL`),
     index('packs_trending_idx').on(t.trendingScore.desc(), t.id.desc()),
     index('packs_newest_idx').on(t.createdAt.desc(), t.id.desc()),
     index('packs_price_idx').on(t.priceNano, t.id),
     index('packs_creator_idx').on(t.creatorId),
   ],
+);
+
+/** "Notify me": who is told when a pack's drop opens (migration 0005). */
+export const dropSubscriptions = pgTable(
+  'drop_subscriptions',
+  {
+    packId: integer('pack_id')
+      .notNull()
+      .references(() => packs.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.packId, t.userId] })],
 );
 
 /** The stickers of a pack, 512 px WEBP each, in upload order. */

@@ -5,6 +5,7 @@ import { API_ERRORS, MESSAGES, ORDER_RESERVATION_MS, type PaymentMethod } from '
 import type { Database, DbOrTx } from '../db/client.js';
 import { orders } from '../db/schema.js';
 import { DomainError } from '../errors.js';
+import { checkBeforeReserving, confirmWithinPerUserLimit } from '../drops/reserve-rules.js';
 import { createBatcher, sqlArray, type Batcher } from '../db/batches.js';
 import { onePerHandle } from '../packs/prepared.js';
 import { orderColumnsOf, type OrderRecord, type OrderRow } from '../db/order-record.js';
@@ -74,9 +75,10 @@ async function completePayment(db: Database, order: OrderRecord, input: BuyInput
 }
 
 /**
- * The reservation itself: 404 for an unknown pack, 409 when the buyer owns an edition already, the buyer's
- * live reservation when there is one, 409 when editions sold plus live reservations leave none; otherwise
- * a new order at the pack's current price, under the pack's row lock.
+ * The reservation itself: 404 for an unknown pack, 409 before a scheduled drop opens, 409 when the buyer
+ * owns an edition already, the buyer's live reservation when there is one, 409 past the pack's per-collector
+ * cap, 409 when editions sold plus live reservations leave none; otherwise a new order at the pack's current
+ * price, under the pack's row lock.
  *
  * The rules are the database function `reserve_edition` (migration 0007): in a drop every buyer of the
  * pack waits for that lock, so it is held for the database's work only, never across a round trip to this
@@ -84,6 +86,14 @@ async function completePayment(db: Database, order: OrderRecord, input: BuyInput
  * the lock. Reservations of one pack that arrive together are made in one transaction (group commit).
  */
 export async function reserveEdition(db: DbOrTx, input: Omit<BuyInput, 'rail'>): Promise<BuyResult> {
+  // Fair drops (drops/reserve-rules.ts): refused before the pack lock, the reservation confirmed after it.
+  const rules = await checkBeforeReserving(db, input);
+  const result = await reserveUnderPackLock(db, input);
+  await confirmWithinPerUserLimit(db, result.order, rules, input.now);
+  return result;
+}
+
+async function reserveUnderPackLock(db: DbOrTx, input: Omit<BuyInput, 'rail'>): Promise<BuyResult> {
   const { packId, userId, paymentMethod, now } = input;
   const request: ReserveRequest = {
     userId,

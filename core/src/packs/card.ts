@@ -48,6 +48,8 @@ export function cardColumns(viewerId: number | SQLWrapper | null) {
     soldCount: packs.soldCount,
     maxSupply: packs.maxSupply,
     createdAt: packs.createdAt,
+    dropsAt: packs.dropsAt,
+    maxPerUser: packs.maxPerUser,
     isFavorite: isFavoriteSql(viewerId),
     isTrending: isTrendingSql,
   };
@@ -70,6 +72,8 @@ export interface CardRow extends MarketRow {
   soldCount: number;
   maxSupply: number;
   createdAt: Date;
+  dropsAt: Date | null;
+  maxPerUser: number | null;
   isFavorite: boolean;
   isTrending: boolean;
 }
@@ -105,5 +109,7 @@ export function toPackCard(row: CardRow, now: Date): PackCard {
     isNew: isNewPack(row.createdAt, now),
     createdAt: row.createdAt.toISOString(),
     ...toMarketFields(row),
+    dropsAt: row.dropsAt ? new Date(row.dropsAt).toISOString() : null,
+    maxPerUser: row.maxPerUser ?? null,
   };
 }

@@ -1,4 +1,4 @@
-import { eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { isPackId, type PackDetail } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { creatorStats, packs, users } from '../db/schema.js';
@@ -33,6 +33,7 @@ function prepareDetail(db: DbOrTx, signedIn: boolean) {
       ...marketColumns(sql.placeholder('now')),
       royaltyBps: packs.royaltyBps,
       lastSale: lastSaleSql,
+      notifying: isNotifyingSql(signedIn ? sql.placeholder('viewerId') : null),
     })
     .from(packs)
     .innerJoin(users, eq(users.id, packs.creatorId))
@@ -72,7 +73,14 @@ function detailColumns(viewerId: SQLWrapper | null) {
   };
 }
 
+/** The viewer asked to be told when the pack's drop opens ("Notify me", drops/subscriptions.ts). */
+function isNotifyingSql(viewerId: SQLWrapper | null): SQL<boolean> {
+  if (viewerId === null) return sql<boolean>`false`;
+  return sql<boolean>`exists (select 1 from drop_subscriptions ds where ds.pack_id = ${packs.id} and ds.user_id = ${viewerId})`;
+}
+
 type DetailRow = CardRow & {
+  notifying: boolean;
   royaltyBps: number;
   lastSale: string | null;
   creatorPacks: number;
@@ -98,5 +106,6 @@ function toPackDetail(row: DetailRow, now: Date): PackDetail {
     downloadUrl: isOwned ? downloadPath(row.id) : null,
     royaltyBps: row.royaltyBps,
     lastSale: toLastSale(row.lastSale),
+    notifying: Boolean(row.notifying),
   };
 }

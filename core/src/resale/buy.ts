@@ -4,6 +4,7 @@ import { ORDER_RESERVATION_MS, RESALE_ERRORS, type PaymentInstructions, type Pay
 import type { Database } from '../db/client.js';
 import { orders, packs, users } from '../db/schema.js';
 import { DomainError } from '../errors.js';
+import { assertWithinPerUserLimit } from '../drops/rules.js';
 import { findOrder, type OrderRecord } from '../db/order-record.js';
 import { liveHolder, lockEdition } from './holds.js';
 import { listings } from './tables.js';
@@ -50,7 +51,7 @@ export async function buyListing(
     if (holder) throw new DomainError('not_for_sale', RESALE_ERRORS.noLongerForSale);
 
     const [pack] = await tx
-      .select({ royaltyBps: packs.royaltyBps, creatorWallet: users.walletAddress })
+      .select({ royaltyBps: packs.royaltyBps, creatorWallet: users.walletAddress, maxPerUser: packs.maxPerUser })
       .from(packs)
       .innerJoin(users, eq(users.id, packs.creatorId))
       .where(eq(packs.id, listing.packId));
@@ -88,6 +89,13 @@ export async function buyListing(
       payment,
       expiresAt: new Date(reservationEnd + (input.ton ? CHAIN_GRACE_MS : 0)),
       createdAt: input.now,
+    });
+    // Fair drops: the reservation just written counts; past the pack's cap it is rolled back with a 409.
+    await assertWithinPerUserLimit(tx, {
+      userId: input.userId,
+      packId: listing.packId,
+      now: input.now,
+      maxPerUser: pack!.maxPerUser,
     });
     return { id, created: true };
   });

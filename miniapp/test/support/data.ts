@@ -22,6 +22,8 @@ export function packCard(overrides: Partial<PackCard> = {}): PackCard {
     createdAt: '2026-11-01T00:00:00.000Z',
     floorPrice: null,
     listedCount: 0,
+    dropsAt: null,
+    maxPerUser: null,
     ...overrides,
   };
 }
@@ -40,6 +42,7 @@ export function packDetail(overrides: Partial<PackDetail> = {}): PackDetail {
     downloadUrl: null,
     royaltyBps: 500,
     lastSale: null,
+    notifying: false,
     ...overrides,
   };
 }

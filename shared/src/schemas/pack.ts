@@ -37,6 +37,10 @@ export const PackCard = z.object({
   /** The cheapest buyable resale listing, or null; and how many listings are buyable. */
   floorPrice: TonAmount.nullable(),
   listedCount: z.number().int(),
+  /** A scheduled drop: buying opens at this time; null when the pack was on sale from the start. */
+  dropsAt: IsoDate.nullable(),
+  /** The most editions one collector may hold (reservations included); null for no limit. */
+  maxPerUser: z.number().int().nullable(),
 });
 export type PackCard = z.infer<typeof PackCard>;
 
@@ -56,6 +60,8 @@ export const PackDetail = PackCard.extend({
   royaltyBps: z.number().int(),
   /** The latest resale. */
   lastSale: LastSale.nullable(),
+  /** The caller asked to be told when the drop opens ("Notify me"). */
+  notifying: z.boolean(),
 });
 export type PackDetail = z.infer<typeof PackDetail>;
 
@@ -87,6 +93,10 @@ export const CreatePackResponse = z.object({ sticker: PackDetail });
 /** `POST /api/stickers/:id/telegram-set` ("Add to Telegram"): the bot sends the set's link in the chat. */
 export const TelegramSetResponse = z.object({ status: z.literal('queued') });
 export type TelegramSetResponse = z.infer<typeof TelegramSetResponse>;
+
+/** `POST|DELETE /api/stickers/:id/notify`: whether the caller is now told when the drop opens. */
+export const DropNotifyResponse = z.object({ notifying: z.boolean() });
+export type DropNotifyResponse = z.infer<typeof DropNotifyResponse>;
 
 /** A message the bot prepared for the user to send with Telegram's shareMessage (Bot API 8.0). */
 export const ShareMessageResponse = z.object({ id: z.string() });

@@ -3,7 +3,17 @@ import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
 import { type CreatePackInput, DomainError, inspectImage } from '@stickerdrop/core';
 import { HttpError, badRequest, payloadTooLarge } from '../../http/errors.js';
 
-const TEXT_FIELDS = ['title', 'description', 'price', 'category', 'tags', 'maxSupply', 'royaltyBps'] as const;
+const TEXT_FIELDS = [
+  'title',
+  'description',
+  'price',
+  'category',
+  'tags',
+  'maxSupply',
+  'royaltyBps',
+  'maxPerUser',
+  'dropsAt',
+] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 const isTextField = (name: string): name is TextField => (TEXT_FIELDS as readonly string[]).includes(name);
 

@@ -9,10 +9,12 @@ import {
   markFavorites,
   packRating,
   parseInput,
+  subscribeToDrop,
   toggleLike,
+  unsubscribeFromDrop,
 } from '@stickerdrop/core';
 import { notFound, unauthorized } from '../../http/errors.js';
-import { optionalUser } from '../../http/auth.js';
+import { optionalUser, requireUser } from '../../http/auth.js';
 import { packIdParam } from './params.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -74,5 +76,16 @@ export async function packsRoutes(app: FastifyInstance): Promise<void> {
     const result = await toggleLike(db, userId, id, now());
     if (!result) throw notFound(MESSAGES.packNotFound);
     return result;
+  });
+
+  // "Notify me" for a scheduled drop: the bot tells the collector once when it opens.
+  app.post<{ Params: { id: string } }>('/api/stickers/:id/notify', async (request) => {
+    const userId = requireUser(request);
+    return subscribeToDrop(db, { userId, packId: packIdParam(request.params.id), now: now() });
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/stickers/:id/notify', async (request) => {
+    const userId = requireUser(request);
+    return unsubscribeFromDrop(db, { userId, packId: packIdParam(request.params.id), now: now() });
   });
 }

@@ -147,6 +147,15 @@ function CreateForm() {
           max={10}
           step={0.5}
         />
+        <Input
+          {...field('maxPerUser', 'Most editions per collector (optional)')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          placeholder="No limit"
+        />
+        <Input {...field('dropsAt', 'Drop opens at (your local time, optional)')} type="datetime-local" />
         <Select {...field('category', 'Category')}>
           {CATEGORIES.map((category) => (
             <option key={category} value={category}>

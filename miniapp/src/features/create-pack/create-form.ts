@@ -3,6 +3,7 @@ import {
   DEFAULT_CATEGORY,
   DEFAULT_EDITION_SIZE,
   DEFAULT_ROYALTY_BPS,
+  DROP_ERRORS,
   royaltyBpsOfPercent,
   RESALE_ERRORS,
   MAX_EDITION_SIZE,
@@ -22,6 +23,10 @@ export interface CreateFormValues {
   maxSupply: string;
   /** The creator's royalty on resales, in percent (0–10); sent as basis points. */
   royaltyPercent: string;
+  /** Fair drops: the most editions one collector may hold; empty for no limit. */
+  maxPerUser: string;
+  /** Fair drops: when buying opens, as a datetime-local value (the device's time zone); empty for at once. */
+  dropsAt: string;
 }
 
 export const EMPTY_CREATE_FORM: CreateFormValues = {
@@ -33,6 +38,8 @@ export const EMPTY_CREATE_FORM: CreateFormValues = {
   tags: '',
   maxSupply: String(DEFAULT_EDITION_SIZE),
   royaltyPercent: String(DEFAULT_ROYALTY_BPS / 100),
+  maxPerUser: '',
+  dropsAt: '',
 };
 
 export const royaltyBpsOf = royaltyBpsOfPercent;
@@ -49,7 +56,20 @@ export function firstCreateFormError(values: CreateFormValues): string | null {
   const size = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
   if (!(size >= MIN_EDITION_SIZE && size <= MAX_EDITION_SIZE)) return API_ERRORS.invalidMaxSupply;
   if (royaltyBpsOf(values.royaltyPercent) === null) return RESALE_ERRORS.invalidRoyalty;
+  const cap = values.maxPerUser.trim();
+  if (cap !== '' && !(/^\d{1,6}$/.test(cap) && Number(cap) >= 1 && Number(cap) <= size)) {
+    return DROP_ERRORS.invalidMaxPerUser;
+  }
+  if (values.dropsAt !== '' && !(dropsAtIso(values.dropsAt) && Date.parse(values.dropsAt) > Date.now())) {
+    return DROP_ERRORS.invalidDropsAt;
+  }
   return null;
+}
+
+/** A datetime-local value is the device's local time: sent as an absolute ISO time, so the server never guesses a zone. */
+export function dropsAtIso(local: string): string | null {
+  const at = new Date(local);
+  return local === '' || Number.isNaN(at.getTime()) ? null : at.toISOString();
 }
 
 /** The multipart body of POST /api/stickers: one `image` part per file. */
@@ -62,6 +82,8 @@ export function createFormData(values: CreateFormValues): FormData {
   body.append('tags', values.tags);
   body.append('maxSupply', values.maxSupply.trim());
   body.append('royaltyBps', String(royaltyBpsOf(values.royaltyPercent) ?? DEFAULT_ROYALTY_BPS));
+  body.append('maxPerUser', values.maxPerUser.trim());
+  body.append('dropsAt', dropsAtIso(values.dropsAt) ?? '');
   for (const image of values.images) body.append('image', image, image.name);
   return body;
 }

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
 import { CircleCheck, Eye, Image as ImageIcon, Images, Star, Users } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
-import { MESSAGES, parsePackId } from '@stickerdrop/shared';
+import { DROP_TEXTS, MESSAGES, parsePackId } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { ButtonLink } from '../../components/ButtonLink';
 import { HeartIcon } from '../../components/icons';
@@ -25,6 +25,8 @@ import { usePackActions } from './use-pack-actions';
 import { usePurchase } from '../orders/use-purchase';
 import { LazyOffersSection } from '../offers/lazy';
 import { PackMarket } from '../resale/PackMarket';
+import { DropCountdown } from '../drops/DropCountdown';
+import { useCountdown } from '../drops/use-countdown';
 import { resaleQueries } from '../resale/queries';
 import './pack-detail.css';
 
@@ -44,6 +46,7 @@ export function PackDetailPage() {
   useOrderFromRoute(purchase);
   const listings = useQuery({ ...resaleQueries.listings(api, id ?? 0), enabled: id !== null });
   const cheapest = listings.data?.items[0] ?? null;
+  const dropLeftMs = useCountdown(pack.data?.dropsAt ?? null);
 
   // A link naming only an order (the bot's Pay button) waits for the order to name its pack.
   if ((id !== null && pack.isPending) || (id === null && routeOrderId(params))) {
@@ -148,13 +151,18 @@ export function PackDetailPage() {
               add it to Telegram.
             </div>
           ) : (
-            <PriceBox
-              pack={data}
-              choices={paymentChoices(clientConfig.data?.paymentMethods, inside)}
-              purchase={purchase}
-              cheapest={cheapest}
-            />
+            <>
+              {dropLeftMs > 0 ? <DropCountdown pack={data} msLeft={dropLeftMs} /> : null}
+              <PriceBox
+                pack={data}
+                choices={paymentChoices(clientConfig.data?.paymentMethods, inside)}
+                purchase={purchase}
+                cheapest={cheapest}
+                dropLeftMs={dropLeftMs}
+              />
+            </>
           )}
+          <p className="drop-rules">{DROP_TEXTS.serialRule}</p>
           <PackMarket
             pack={data}
             busy={purchase.processing || data.isOwned}

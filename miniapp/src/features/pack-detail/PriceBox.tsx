@@ -3,7 +3,9 @@ import { Button } from '@telegram-apps/telegram-ui';
 import {
   API_ERRORS,
   CURRENCY,
+  DROP_TEXTS,
   MESSAGES,
+  formatCountdown,
   isSoldOut,
   remainingSupply,
   type PackDetail,
@@ -34,11 +36,14 @@ export function PriceBox({
   choices,
   purchase,
   cheapest,
+  dropLeftMs = 0,
 }: {
   pack: PackDetail;
   choices: PaymentMethod[];
   purchase: Purchase;
   cheapest: { id: number; price: string } | null;
+  /** Time until the pack's drop opens; Buy Now waits for zero (the page re-renders every second). */
+  dropLeftMs?: number;
 }) {
   const { inside } = useTelegram();
   // The buyer's pick while it is still offered; else the container's default (the choices can change
@@ -47,19 +52,22 @@ export function PriceBox({
   const method = picked && choices.includes(picked) ? picked : defaultPaymentChoice(choices, inside);
   const soldOut = isSoldOut(pack);
   const fromFloor = soldOut && cheapest !== null;
+  const locked = dropLeftMs > 0;
+  const blocked = (soldOut && !fromFloor) || locked;
+  const actionText = locked
+    ? DROP_TEXTS.buyLocked(formatCountdown(dropLeftMs))
+    : soldOut && !fromFloor
+      ? SOLD_OUT_LABEL
+      : null;
   const awaitingDemo = purchase.phase === 'awaiting' && purchase.order?.payment.kind === 'demo';
   const buyText = fromFloor ? `Buy from ${cheapest.price} ${CURRENCY}` : `Buy Now · ${pack.price} ${CURRENCY}`;
   const buy = () => (fromFloor ? purchase.buy(resaleMethod(method, choices), cheapest.id) : purchase.buy(method));
 
   // Inside Telegram the Main Button is the screen's action: Buy Now, then Pay (demo) on the demo rail.
   const native = useMainButton({
-    text: awaitingDemo
-      ? `Pay (demo) · ${purchase.order?.amount ?? pack.price} ${CURRENCY}`
-      : soldOut && !fromFloor
-        ? SOLD_OUT_LABEL
-        : buyText,
+    text: awaitingDemo ? `Pay (demo) · ${purchase.order?.amount ?? pack.price} ${CURRENCY}` : (actionText ?? buyText),
     visible: true,
-    enabled: (!soldOut || fromFloor) && purchase.phase !== 'confirming',
+    enabled: !blocked && purchase.phase !== 'confirming',
     loading: purchase.processing,
     onClick: () => (awaitingDemo ? void purchase.payDemo() : void buy()),
   });
@@ -76,6 +84,7 @@ export function PriceBox({
         {resale
           ? `Edition #${resale.serial} of ${pack.maxSupply} · resale`
           : `${remainingSupply(pack)} of ${pack.maxSupply} left · ${MESSAGES.limitedEdition}`}
+        {pack.maxPerUser ? ` · ${DROP_TEXTS.perUserCap(pack.maxPerUser)}` : ''}
       </p>
       {soldOut && !resale ? (
         <p className="price-box__sold-out" role="alert">
@@ -93,7 +102,7 @@ export function PriceBox({
         />
       ) : (
         <>
-          <fieldset className="payment-choice" disabled={(soldOut && !fromFloor) || purchase.processing}>
+          <fieldset className="payment-choice" disabled={blocked || purchase.processing}>
             <legend>Payment method</legend>
             {choices.map((choice) => (
               <label key={choice} className={`chip${method === choice ? ' chip--active' : ''}`}>
@@ -112,14 +121,8 @@ export function PriceBox({
             ))}
           </fieldset>
           {native ? null : (
-            <Button
-              stretched
-              size="l"
-              disabled={soldOut && !fromFloor}
-              loading={purchase.processing}
-              onClick={() => void buy()}
-            >
-              {soldOut && !fromFloor ? SOLD_OUT_LABEL : buyText}
+            <Button stretched size="l" disabled={blocked} loading={purchase.processing} onClick={() => void buy()}>
+              {actionText ?? buyText}
             </Button>
           )}
         </>

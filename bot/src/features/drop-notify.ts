@@ -1,0 +1,43 @@
+import { Composer } from 'grammy';
+import { getPackDetail, subscribeToDrop, unsubscribeFromDrop, upsertTelegramUser } from '@stickerdrop/core';
+import { chatTextOf } from '../domain-errors.js';
+import type { BotContext } from '../context.js';
+import { openPackKeyboard } from '../keyboards.js';
+import { packCardKeyboard } from '../pack-card.js';
+import { TEXTS } from '../texts.js';
+
+/**
+ * "Notify me" on the bot's pack card (`drop:on:<id>`, `drop:off:<id>`): the same core services as
+ * `POST|DELETE /api/stickers/:id/notify`. The answer pops up on the button; the card's button turns into
+ * its opposite. A refusal (the drop opened meanwhile, the pack is gone) is shown the same way.
+ */
+export const dropNotifyFeature = new Composer<BotContext>();
+
+dropNotifyFeature.callbackQuery(/^drop:(on|off):(\d{1,10})$/, async (ctx) => {
+  const { db, now } = ctx.services;
+  const on = ctx.match[1] === 'on';
+  const packId = Number(ctx.match[2]);
+  const from = ctx.from;
+  // The subscription belongs to a user row; Telegram owns the names, so they are refreshed too.
+  await upsertTelegramUser(db, {
+    id: from.id,
+    first_name: from.first_name,
+    last_name: from.last_name,
+    username: from.username,
+  });
+  try {
+    const input = { userId: from.id, packId, now: now() };
+    await (on ? subscribeToDrop(db, input) : unsubscribeFromDrop(db, input));
+  } catch (error) {
+    const refusal = chatTextOf(error);
+    if (refusal === null) throw error;
+    await ctx.answerCallbackQuery({ text: refusal, show_alert: true });
+    return;
+  }
+  await ctx.answerCallbackQuery({ text: on ? TEXTS.notifyOn : TEXTS.notifyOff });
+  const pack = await getPackDetail(db, packId, from.id, now());
+  if (pack) {
+    const keyboard = packCardKeyboard(openPackKeyboard(ctx.me.username, pack.id), pack, now().getTime());
+    await ctx.editMessageReplyMarkup({ reply_markup: keyboard }).catch(() => undefined);
+  }
+});

@@ -1,0 +1,84 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { DROP_ERRORS } from '@stickerdrop/shared';
+import type { DbOrTx } from '../db/client.js';
+import { orders } from '../db/schema.js';
+import { DomainError } from '../errors.js';
+import { assertDropOpen, assertWithinPerUserLimit, lockCollectorOfPack, heldOrReserved } from './rules.js';
+import { rowsOf } from './rows.js';
+
+/**
+ * Fair drops around a primary reservation, kept outside `reserve_edition` (the pack-locked database
+ * function) so that lock stays as short as it is: the pack's rules are read on a plain snapshot first,
+ * and a new reservation is confirmed against the per-collector cap just after it is committed.
+ */
+
+export interface PackDropRules {
+  maxPerUser: number | null;
+}
+
+/**
+ * One snapshot read, no lock: 409 before the drop opens, and 409 for a collector already at the cap
+ * (unless they hold a live primary reservation of the pack, which the reservation gives back, or own an
+ * edition, which the reservation refuses in its own words). A refusal
+ * here is true at that moment; an unknown pack is left to the reservation's own 404.
+ */
+export async function checkBeforeReserving(
+  db: DbOrTx,
+  input: { userId: number; packId: number; now: Date },
+): Promise<PackDropRules> {
+  const { userId, packId, now } = input;
+  const [pack] = await rowsOf<{
+    drops_at: string | Date | null;
+    max_per_user: number | null;
+    has_live: boolean;
+    owns: boolean;
+  }>(
+    db,
+    sql`select p.drops_at, p.max_per_user,
+      exists (select 1 from editions e where e.owner_id = ${userId} and e.pack_id = p.id) as owns,
+      exists (select 1 from orders o where o.user_id = ${userId} and o.pack_id = p.id and o.kind = 'primary'
+        and o.status = 'reserved' and o.expires_at > ${now.toISOString()}::timestamptz) as has_live
+      from packs p where p.id = ${packId}`,
+  );
+  if (!pack) return { maxPerUser: null };
+  assertDropOpen({ dropsAt: pack.drops_at === null ? null : new Date(pack.drops_at) }, now);
+  const maxPerUser = pack.max_per_user;
+  // An owner is refused by the reservation's own rule (one primary edition each), which answers first.
+  const mayReserve = !pack.has_live && !pack.owns;
+  if (maxPerUser !== null && mayReserve && (await heldOrReserved(db, userId, packId, now)) >= maxPerUser) {
+    throw new DomainError('per_user_limit', DROP_ERRORS.perUserLimit);
+  }
+  return { maxPerUser };
+}
+
+/**
+ * The reservation just made or given back, now committed, counted under the collector's lock with
+ * everything else they hold or reserve: past the cap it is withdrawn (marked expired at once: no payment
+ * details were handed out yet) and the buyer gets 409. Whichever of one collector's racing buys confirms
+ * last is the one withdrawn, so exactly `maxPerUser` survive; a buy that was given back a reservation
+ * another request withdrew meanwhile gets the same 409. Inside a caller's transaction the check simply
+ * throws and the caller's rollback withdraws it.
+ */
+export async function confirmWithinPerUserLimit(
+  db: DbOrTx,
+  order: { id: string; userId: number; packId: number },
+  rules: PackDropRules,
+  now: Date,
+): Promise<void> {
+  if (rules.maxPerUser === null) return;
+  const check = { userId: order.userId, packId: order.packId, now, maxPerUser: rules.maxPerUser };
+  if (db instanceof PgTransaction) return assertWithinPerUserLimit(db, check);
+  const kept = await db.transaction(async (tx) => {
+    await lockCollectorOfPack(tx, order.userId, order.packId);
+    const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+    if (current?.status !== 'reserved') return false;
+    if ((await heldOrReserved(tx, order.userId, order.packId, now)) <= rules.maxPerUser!) return true;
+    await tx
+      .update(orders)
+      .set({ status: 'expired', expiresAt: now })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'reserved')));
+    return false;
+  });
+  if (!kept) throw new DomainError('per_user_limit', DROP_ERRORS.perUserLimit);
+}

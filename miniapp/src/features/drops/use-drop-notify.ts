@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DROP_TEXTS, MESSAGES, type DropNotifyResponse, type PackDetail } from '@stickerdrop/shared';
+import { useApi } from '../../api/ApiProvider';
+import { errorText } from '../../api/client';
+import { haptics } from '../../telegram/haptics';
+import { useToast } from '../../toast/ToastProvider';
+import { useAuth } from '../auth/AuthProvider';
+import { packQueries } from '../packs/queries';
+
+/** "Notify me" on a pack page: subscribes, or unsubscribes when already notifying. Visitors are asked to log in. */
+export function useDropNotify(packId: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const { user } = useAuth();
+  const mutation = useMutation({
+    mutationFn: (on: boolean) =>
+      api.request<DropNotifyResponse>(`/api/stickers/${packId}/notify`, { method: on ? 'POST' : 'DELETE' }),
+    onSuccess: ({ notifying }) => {
+      queryClient.setQueryData<PackDetail>(packQueries.detailKey(packId), (detail) =>
+        detail ? { ...detail, notifying } : detail,
+      );
+      toast.success(notifying ? DROP_TEXTS.subscribed : DROP_TEXTS.unsubscribed);
+    },
+    onError: (error) => toast.error(errorText(error, MESSAGES.somethingWentWrong)),
+  });
+  return {
+    pending: mutation.isPending,
+    toggle(on: boolean) {
+      if (!user) {
+        toast.error(DROP_TEXTS.notifyNeedsLogin);
+        return;
+      }
+      haptics.impact();
+      mutation.mutate(on);
+    },
+  };
+}

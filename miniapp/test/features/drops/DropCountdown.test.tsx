@@ -1,0 +1,58 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { DROP_TEXTS, formatDropTime } from '@stickerdrop/shared';
+import { fakeApi, json } from '../../support/fake-api';
+import { demoConfig, packDetail, user } from '../../support/data';
+import { renderApp } from '../../support/render-app';
+
+const signedIn = { 'GET /api/auth/me': () => json({ user: user() }) };
+
+describe('Pack page before a drop opens', () => {
+  it('counts down, refuses Buy until zero, then offers Buy Now without a reload', async () => {
+    const dropsAt = new Date(Date.now() + 2_500).toISOString();
+    fakeApi({
+      'GET /api/config': () => json(demoConfig),
+      'GET /api/stickers/1': () => json(packDetail({ dropsAt, maxPerUser: 2 })),
+    });
+    renderApp('/sticker?id=1');
+    const timer = await screen.findByRole('timer');
+    expect(timer.textContent).toMatch(/^00:00:0[1-3]$/);
+    expect(screen.getByText(DROP_TEXTS.opensAt(formatDropTime(dropsAt)))).toBeInTheDocument();
+    expect(screen.getByText(/UTC$/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Opens in 00:00:0\d$/ })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'TON' })).toBeDisabled();
+    expect(screen.getByText(DROP_TEXTS.serialRule)).toBeInTheDocument();
+    expect(screen.getByText(/Up to 2 per collector/)).toBeInTheDocument();
+
+    expect(await screen.findByRole('button', { name: 'Buy Now · 1.50 TON' }, { timeout: 5_000 })).toBeEnabled();
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: DROP_TEXTS.notifyMe })).not.toBeInTheDocument();
+  });
+
+  it('Notify me subscribes and Stop unsubscribes; a visitor is asked to log in', async () => {
+    const dropsAt = new Date(Date.now() + 3_600_000).toISOString();
+    const { calls } = fakeApi({
+      ...signedIn,
+      'GET /api/stickers/1': () => json(packDetail({ dropsAt })),
+      'POST /api/stickers/1/notify': () => json({ notifying: true }),
+      'DELETE /api/stickers/1/notify': () => json({ notifying: false }),
+    });
+    renderApp('/sticker?id=1', { signedIn: true });
+    await userEvent.click(await screen.findByRole('button', { name: DROP_TEXTS.notifyMe }));
+    expect(await screen.findByText(DROP_TEXTS.subscribed)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: DROP_TEXTS.notifying }));
+    expect(await screen.findByText(DROP_TEXTS.unsubscribed)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: DROP_TEXTS.notifyMe })).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/stickers/1/notify').map((c) => c.method)).toEqual(['POST', 'DELETE']);
+  });
+
+  it('asks a visitor to log in before Notify me', async () => {
+    const dropsAt = new Date(Date.now() + 3_600_000).toISOString();
+    const { calls } = fakeApi({ 'GET /api/stickers/1': () => json(packDetail({ dropsAt })) });
+    renderApp('/sticker?id=1');
+    await userEvent.click(await screen.findByRole('button', { name: DROP_TEXTS.notifyMe }));
+    expect(await screen.findByText(DROP_TEXTS.notifyNeedsLogin)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
