@@ -17,7 +17,17 @@ export interface Batcher<K, I, O> {
  * instead of one per call. One batch per key runs at a time; with no burst a call runs alone, at once.
  * `run` answers the inputs in their order; if it throws, every call of its batch gets the error.
  */
-export function createBatcher<K, I, O>(run: (key: K, inputs: I[]) => Promise<O[]>, maxBatch = 200): Batcher<K, I, O> {
+/**
+ * The batch functions of migration 0007 run each element in its own subtransaction; past 64 subtransactions
+ * that wrote, a transaction overflows Postgres's per-backend cache of them and every other session's
+ * snapshot checks get slower while it runs. 50 stays under that.
+ */
+const MAX_BATCH = 50;
+
+export function createBatcher<K, I, O>(
+  run: (key: K, inputs: I[]) => Promise<O[]>,
+  maxBatch = MAX_BATCH,
+): Batcher<K, I, O> {
   const queues = new Map<K, Waiting<I, O>[]>();
 
   async function drain(key: K, queue: Waiting<I, O>[]): Promise<void> {

@@ -1,14 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { OFFER_ERRORS, ORDER_RESERVATION_MS, RESALE_ERRORS, type PaymentInstructions } from '@stickerdrop/shared';
+import { OFFER_ERRORS, RESALE_ERRORS } from '@stickerdrop/shared';
 import type { Database } from '../db/client.js';
-import { orders, packs, users } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import { findOrder, type OrderRecord } from '../db/order-record.js';
-import { CHAIN_GRACE_MS } from '../resale/buy.js';
 import { liveHolder, lockEdition } from '../resale/holds.js';
 import { assertResellable } from '../resale/stars-lock.js';
-import { resaleTonPayment, type TonTarget } from '../resale/ton-legs.js';
+import { insertResaleOrder } from '../resale/resale-order.js';
+import type { TonTarget } from '../resale/ton-legs.js';
 import { enqueueBidderNotice } from './notify.js';
 import { offers } from './tables.js';
 
@@ -55,46 +53,19 @@ export async function acceptOffer(db: Database, input: AcceptOfferInput): Promis
     assertResellable(edition, input.now, input.starsLockDays);
     if (await liveHolder(tx, edition.id, input.now)) throw new DomainError('edition_held', RESALE_ERRORS.beingBought);
 
-    const [pack] = await tx
-      .select({ royaltyBps: packs.royaltyBps, creatorWallet: users.walletAddress })
-      .from(packs)
-      .innerJoin(users, eq(users.id, packs.creatorId))
-      .where(eq(packs.id, offer.packId));
-    const [seller] = await tx.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, input.userId));
-    const id = randomUUID();
-    const reservationEnd = input.now.getTime() + ORDER_RESERVATION_MS;
-    let payment: PaymentInstructions = { kind: 'demo' };
-    if (input.ton) {
-      // The seller's share goes straight to their wallet, as in any resale.
-      if (!seller?.wallet) throw new DomainError('wallet_required', RESALE_ERRORS.walletRequired);
-      payment = resaleTonPayment(
-        {
-          orderId: id,
-          priceNano: offer.priceNano,
-          royaltyBps: pack!.royaltyBps,
-          feeBps: input.feeBps,
-          sellerWallet: seller.wallet,
-          creatorWallet: pack!.creatorWallet,
-          validUntil: Math.floor(reservationEnd / 1000),
-        },
-        input.ton,
-      );
-    }
-    const expiresAt = new Date(reservationEnd + (input.ton ? CHAIN_GRACE_MS : 0));
-    await tx.insert(orders).values({
-      id,
-      kind: 'resale',
-      userId: offer.bidderId,
+    const { id, payBy } = await insertResaleOrder(tx, {
+      buyerId: offer.bidderId,
+      sellerId: input.userId,
       packId: offer.packId,
-      offerId: offer.id,
       editionId: edition.id,
-      royaltyBps: pack!.royaltyBps,
-      feeBps: input.feeBps,
+      priceNano: offer.priceNano,
+      source: { offerId: offer.id },
       paymentMethod: input.ton ? 'ton' : 'demo',
-      amountNano: offer.priceNano,
-      payment,
-      expiresAt,
-      createdAt: input.now,
+      ton: input.ton,
+      feeBps: input.feeBps,
+      now: input.now,
+      // The seller's share goes straight to their wallet, as in any resale.
+      sellerWithoutWallet: () => new DomainError('wallet_required', RESALE_ERRORS.walletRequired),
     });
     const [accepted] = await tx
       .update(offers)
@@ -108,7 +79,7 @@ export async function acceptOffer(db: Database, input: AcceptOfferInput): Promis
       })
       .where(eq(offers.id, offer.id))
       .returning();
-    await enqueueBidderNotice(tx, accepted!, { kind: 'accepted', orderId: id, payBy: new Date(reservationEnd) });
+    await enqueueBidderNotice(tx, accepted!, { kind: 'accepted', orderId: id, payBy });
     return id;
   });
   return (await findOrder(db, orderId))!;

@@ -1,21 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { ORDER_RESERVATION_MS, RESALE_ERRORS, type PaymentInstructions, type PaymentMethod } from '@stickerdrop/shared';
+import { RESALE_ERRORS, type PaymentMethod } from '@stickerdrop/shared';
 import type { Database } from '../db/client.js';
-import { orders, packs, users } from '../db/schema.js';
 import { DomainError } from '../errors.js';
-import { assertWithinPerUserLimit } from '../drops/rules.js';
 import { findOrder, type OrderRecord } from '../db/order-record.js';
 import { liveHolder, lockEdition } from './holds.js';
 import { listings } from './tables.js';
-import { resaleTonPayment, type TonTarget } from './ton-legs.js';
-
-/**
- * How long past the wallet's validUntil a TON resale reservation is kept: a transaction the wallet signed
- * in time reaches the chain within seconds, and this leaves the watcher time to confirm it, so a payment
- * made in time is never met by a listing sold to someone else.
- */
-export const CHAIN_GRACE_MS = 3 * 60 * 1000;
+import { insertResaleOrder } from './resale-order.js';
+import type { TonTarget } from './ton-legs.js';
 
 export interface BuyListingInput {
   userId: number;
@@ -50,52 +41,19 @@ export async function buyListing(
     if (holder?.userId === input.userId) return { id: holder.id, created: false };
     if (holder) throw new DomainError('not_for_sale', RESALE_ERRORS.noLongerForSale);
 
-    const [pack] = await tx
-      .select({ royaltyBps: packs.royaltyBps, creatorWallet: users.walletAddress, maxPerUser: packs.maxPerUser })
-      .from(packs)
-      .innerJoin(users, eq(users.id, packs.creatorId))
-      .where(eq(packs.id, listing.packId));
-    const [seller] = await tx.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, listing.sellerId));
-    const id = randomUUID();
-    const reservationEnd = input.now.getTime() + ORDER_RESERVATION_MS;
-    let payment: PaymentInstructions = { kind: 'demo' };
-    if (input.ton) {
-      // The seller's share goes straight to their wallet; one unlinked since listing cannot be paid.
-      if (!seller?.wallet) throw new DomainError('not_for_sale', RESALE_ERRORS.noLongerForSale);
-      payment = resaleTonPayment(
-        {
-          orderId: id,
-          priceNano: listing.priceNano,
-          royaltyBps: pack!.royaltyBps,
-          feeBps: input.feeBps,
-          sellerWallet: seller.wallet,
-          creatorWallet: pack!.creatorWallet,
-          validUntil: Math.floor(reservationEnd / 1000),
-        },
-        input.ton,
-      );
-    }
-    await tx.insert(orders).values({
-      id,
-      kind: 'resale',
-      userId: input.userId,
+    const { id } = await insertResaleOrder(tx, {
+      buyerId: input.userId,
+      sellerId: listing.sellerId,
       packId: listing.packId,
-      listingId: listing.id,
       editionId: edition.id,
-      royaltyBps: pack!.royaltyBps,
-      feeBps: input.feeBps,
+      priceNano: listing.priceNano,
+      source: { listingId: listing.id },
       paymentMethod: input.paymentMethod,
-      amountNano: listing.priceNano,
-      payment,
-      expiresAt: new Date(reservationEnd + (input.ton ? CHAIN_GRACE_MS : 0)),
-      createdAt: input.now,
-    });
-    // Fair drops: the reservation just written counts; past the pack's cap it is rolled back with a 409.
-    await assertWithinPerUserLimit(tx, {
-      userId: input.userId,
-      packId: listing.packId,
+      ton: input.ton,
+      feeBps: input.feeBps,
       now: input.now,
-      maxPerUser: pack!.maxPerUser,
+      // A seller who unlinked their wallet since listing cannot be paid.
+      sellerWithoutWallet: () => new DomainError('not_for_sale', RESALE_ERRORS.noLongerForSale),
     });
     return { id, created: true };
   });

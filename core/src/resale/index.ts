@@ -1,6 +1,7 @@
 /** Resale (issue 10): listings of editions, buying them wallet to wallet in TON, the ledger and the feed. */
 export { listActivity, recordActivity, ACTIVITY_PAGE_SIZE } from './activity.js';
-export { buyListing, CHAIN_GRACE_MS, type BuyListingInput } from './buy.js';
+export { buyListing, type BuyListingInput } from './buy.js';
+export { CHAIN_GRACE_MS } from './resale-order.js';
 export { listEdition, delistEdition } from './listings.js';
 export { getEdition, packExists, packListings, priceHistory } from './read.js';
 export { listings, resaleLedger, activity } from './tables.js';

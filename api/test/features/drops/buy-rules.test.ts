@@ -4,6 +4,7 @@ import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.
 import { createUser } from '../../users.js';
 import { buy, demoPay } from '../orders/fixtures.js';
 import { buyListing, ownedEdition, putOnSale } from '../resale/fixtures.js';
+import { acceptOffer, makeOffer, offerRow } from '../offers/fixtures.js';
 import { dropPack } from './fixtures.js';
 
 const MINUTE = 60_000;
@@ -95,5 +96,26 @@ describeEachDatabase('fair drops: buying', (kind) => {
       statusCode: 409,
       error: API_ERRORS.alreadyOwned,
     });
+  });
+
+  it('an accepted offer is a purchase too: past the bidder’s cap the owner’s accept is refused and nothing is held', async () => {
+    const pack = await dropPack(t, { maxPerUser: 1 });
+    const first = await ownedEdition(t, { pack });
+    const second = await ownedEdition(t, { pack });
+    const bidder = await createUser(t);
+    const made = await makeOffer(t, bidder, { editionId: second.editionId, price: '3' });
+    expect(made.statusCode).toBe(201);
+
+    // The bidder takes their one edition by resale; the offer they made stays open.
+    const { listing } = await putOnSale(t, first.seller, first.editionId, '2');
+    expect((await buyListing(t, bidder, listing.id)).statusCode).toBe(201);
+
+    const accepted = await acceptOffer(t, second.seller, made.offer.id);
+    expect(accepted).toMatchObject({ statusCode: 409, error: DROP_ERRORS.perUserLimit });
+    expect((await offerRow(t, made.offer.id)).status).toBe('open');
+    // Nothing holds the owner's edition: they can still sell it to someone else.
+    const other = await createUser(t);
+    const relisted = await putOnSale(t, second.seller, second.editionId, '4');
+    expect((await buyListing(t, other, relisted.listing.id)).statusCode).toBe(201);
   });
 });
