@@ -3,8 +3,10 @@ import { openPackKeyboard } from '../keyboards.js';
 import { TEXTS } from '../texts.js';
 import { PermanentDeliveryError, type DeliveryDeps } from './delivery-deps.js';
 import { deliverStickerSet } from './sticker-set.js';
-import { deliverResale, RESALE_OUTBOX_KINDS, resaleRecipient, type ResaleOutboxKind } from './resale-deliveries.js';
-import { deliverOffer, OFFER_OUTBOX_KINDS, offerRecipient, type OfferOutboxKind } from './offer-deliveries.js';
+import { deliverResale, RESALE_OUTBOX_KINDS, type ResaleOutboxKind } from './resale-deliveries.js';
+import { deliverOffer, OFFER_OUTBOX_KINDS, type OfferOutboxKind } from './offer-deliveries.js';
+
+export { recipientOf } from './recipients.js';
 
 /** The outbox kinds the bot sends; others (refund_required) belong to other workers. */
 export const BOT_OUTBOX_KINDS = [
@@ -19,25 +21,6 @@ export const BOT_OUTBOX_KINDS = [
 export type BotOutboxKind = Exclude<(typeof BOT_OUTBOX_KINDS)[number], ResaleOutboxKind | OfferOutboxKind>;
 
 const payloadOf = <K extends BotOutboxKind>(row: OutboxRow, kind: K) => readOutboxPayload(row, kind);
-
-/** Who the row's message goes to; rows of one chat are sent in order, one at a time. */
-export function recipientOf(row: OutboxRow): number {
-  const resale = resaleRecipient(row) ?? offerRecipient(row);
-  if (resale !== null) return resale;
-  switch (row.kind as BotOutboxKind) {
-    case 'purchase_receipt':
-      return payloadOf(row, 'purchase_receipt').buyerId;
-    case 'sale_notice':
-      return payloadOf(row, 'sale_notice').creatorId;
-    case 'sticker_set_delivery':
-      return payloadOf(row, 'sticker_set_delivery').userId;
-    case 'edition_revoked':
-      return payloadOf(row, 'edition_revoked').userId;
-    case 'drop_opened':
-      return payloadOf(row, 'drop_opened').userId;
-  }
-  throw new PermanentDeliveryError(`The bot does not send outbox kind ${row.kind}`);
-}
 
 /** Sends one row. Throws what went wrong; the worker decides between retry and giving up. */
 export async function deliver(row: OutboxRow, deps: DeliveryDeps): Promise<void> {

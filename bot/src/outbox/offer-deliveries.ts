@@ -3,6 +3,7 @@ import { readOutboxPayload, type OutboxRow } from '@stickerdrop/core';
 import { payOrderKeyboard } from '../keyboards.js';
 import { OFFER_TEXTS } from '../offer-texts.js';
 import type { DeliveryDeps } from './delivery-deps.js';
+import { recipientOf } from './recipients.js';
 
 /** The offer messages of the outbox: a new offer to an owner, and its outcome to the bidder. */
 export const OFFER_OUTBOX_KINDS = ['offer_received', 'offer_accepted', 'offer_declined', 'offer_expired'] as const;
@@ -14,18 +15,10 @@ const payloadOf = <K extends OfferOutboxKind>(row: OutboxRow, kind: K) => readOu
 export const acceptData = (offerId: number, editionId: number) => `offer:accept:${offerId}:${editionId}`;
 export const declineData = (offerId: number) => `offer:decline:${offerId}`;
 
-export function offerRecipient(row: OutboxRow): number | null {
-  if (row.kind === 'offer_received') return payloadOf(row, 'offer_received').ownerId;
-  if (row.kind === 'offer_accepted' || row.kind === 'offer_declined' || row.kind === 'offer_expired') {
-    return payloadOf(row, row.kind).bidderId;
-  }
-  return null;
-}
-
 /** Sends one offer row; false when the row is not an offer kind. */
 export async function deliverOffer(row: OutboxRow, deps: DeliveryDeps): Promise<boolean> {
-  const to = offerRecipient(row);
-  if (to === null) return false;
+  if (!(OFFER_OUTBOX_KINDS as readonly string[]).includes(row.kind)) return false;
+  const to = recipientOf(row);
   await deps.acquire(to);
   switch (row.kind as OfferOutboxKind) {
     case 'offer_received': {

@@ -9,6 +9,7 @@ import {
 import { openEditionKeyboard } from '../keyboards.js';
 import { TEXTS } from '../texts.js';
 import type { DeliveryDeps } from './delivery-deps.js';
+import { recipientOf } from './recipients.js';
 
 /** The resale messages of the outbox: the three a sale makes, a failed payment, and a sticker set to remove. */
 export const RESALE_OUTBOX_KINDS = [
@@ -21,22 +22,6 @@ export const RESALE_OUTBOX_KINDS = [
 export type ResaleOutboxKind = (typeof RESALE_OUTBOX_KINDS)[number];
 
 const payloadOf = <K extends ResaleOutboxKind>(row: OutboxRow, kind: K) => readOutboxPayload(row, kind);
-
-export function resaleRecipient(row: OutboxRow): number | null {
-  switch (row.kind as ResaleOutboxKind) {
-    case 'resale_receipt':
-      return payloadOf(row, 'resale_receipt').buyerId;
-    case 'resale_sold':
-      return payloadOf(row, 'resale_sold').sellerId;
-    case 'resale_royalty':
-      return payloadOf(row, 'resale_royalty').creatorId;
-    case 'resale_payment_failed':
-      return payloadOf(row, 'resale_payment_failed').buyerId;
-    case 'sticker_set_revoke':
-      return payloadOf(row, 'sticker_set_revoke').userId;
-  }
-  return null;
-}
 
 /** Sends one resale row; false when the row is not a resale kind. */
 export async function deliverResale(row: OutboxRow, deps: DeliveryDeps): Promise<boolean> {
@@ -53,7 +38,7 @@ export async function deliverResale(row: OutboxRow, deps: DeliveryDeps): Promise
     return true;
   }
   const sale = payloadOf(row, kind);
-  const to = resaleRecipient(row)!;
+  const to = recipientOf(row);
   const text =
     kind === 'resale_receipt'
       ? TEXTS.resaleReceipt(sale)
