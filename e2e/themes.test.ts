@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DROP_TEXTS, formatDropTime } from '@stickerdrop/shared';
+import { tables } from '@stickerdrop/core';
 import { startTestServer, type TestServer } from './support/app-server';
 import {
   DESKTOP,
@@ -32,12 +35,19 @@ describeBrowser('every screen legible in both system schemes', () => {
   let server: TestServer;
   let browser: Browser;
   let packIds: number[];
+  let dropPackIds: number[];
 
   beforeAll(async () => {
     server = await startTestServer();
     browser = await launchChromium();
     const response = await fetch(`${server.url}/api/stickers?sort=newest`);
-    packIds = ((await response.json()) as { items: { id: number }[] }).items.map((item) => item.id);
+    const { items } = (await response.json()) as { items: { id: number; soldCount: number; maxSupply: number }[] };
+    packIds = items.map((item) => item.id);
+    // Packs with editions left, from the oldest: one per run becomes a scheduled drop (not the ones bought).
+    dropPackIds = items
+      .filter((item) => item.soldCount < item.maxSupply)
+      .map((item) => item.id)
+      .reverse();
   });
   afterAll(async () => {
     await browser?.close();
@@ -100,6 +110,14 @@ describeBrowser('every screen legible in both system schemes', () => {
       await page.getByRole('button', { name: /^Pay \(demo\)/ }).click();
       await page.getByText(/You own this pack/).waitFor();
       await check('pack-owned');
+
+      // Issue 11: a scheduled drop's pack page, with its countdown, Notify me and the locked Buy.
+      const dropPackId = dropPackIds[index]!;
+      const dropsAt = new Date(Date.now() + 86_400_000);
+      await server.db.update(tables.packs).set({ dropsAt }).where(eq(tables.packs.id, dropPackId));
+      await page.goto(`${server.url}/#/sticker?id=${dropPackId}`);
+      await page.getByText(DROP_TEXTS.opensAt(formatDropTime(dropsAt))).waitFor();
+      await check('pack-drop');
 
       await page.goto(`${server.url}/#/create`);
       await page
