@@ -115,8 +115,12 @@ async function underLoad(name: string, handle: DatabaseHandle) {
     // Reads go on; writes to orders (the reservation sweeper's) wait too.
     await locker.query('LOCK TABLE orders IN EXCLUSIVE MODE');
     // Buys of one pack wait as one batch transaction (group commit, core/src/db/batches.ts), beside the
-    // sweeper's: two sessions blocked inside their transactions.
-    await until('buys and the sweeper to wait on the locks', async () => (await waiting(name)) >= 2);
+    // sweeper's: two sessions blocked inside their transactions, one of them for certain the buys' (a lane's
+    // own order update can be the other waiter, and alone it would leave no buy to cut).
+    await until(
+      'buys and the sweeper to wait on the locks',
+      async () => (await waiting(name, '%reserve_edition%')) >= 1 && (await waiting(name)) >= 2,
+    );
     return locker;
   };
   return {
@@ -138,11 +142,12 @@ async function underLoad(name: string, handle: DatabaseHandle) {
   };
 }
 
-async function waiting(name: string): Promise<number> {
+/** Sessions of the database blocked on a lock, or only those whose statement is like `query`. */
+async function waiting(name: string, query = '%'): Promise<number> {
   return withAdmin(async (admin) => {
     const { rows } = await admin.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'",
-      [name],
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' AND query LIKE $2",
+      [name, query],
     );
     return rows[0]!.n;
   });
