@@ -4,7 +4,13 @@ import { DROP_ERRORS } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { orders } from '../db/schema.js';
 import { DomainError } from '../errors.js';
-import { assertDropOpen, assertWithinPerUserLimit, lockCollectorOfPack, heldOrReserved } from './rules.js';
+import {
+  assertDropOpen,
+  assertWithinPerUserLimit,
+  heldOrReserved,
+  heldOrReservedSql,
+  lockCollectorOfPack,
+} from './rules.js';
 import { rowsOf } from './rows.js';
 
 /**
@@ -28,17 +34,21 @@ export async function checkBeforeReserving(
   input: { userId: number; packId: number; now: Date },
 ): Promise<PackDropRules> {
   const { userId, packId, now } = input;
+  // One statement, so one snapshot: read apart, the collector's own racing reservation could commit
+  // between "no live reservation" and the count, and refuse the buy it should be given back.
   const [pack] = await rowsOf<{
     drops_at: string | Date | null;
     max_per_user: number | null;
     has_live: boolean;
     owns: boolean;
+    held: string;
   }>(
     db,
     sql`select p.drops_at, p.max_per_user,
       exists (select 1 from editions e where e.owner_id = ${userId} and e.pack_id = p.id) as owns,
       exists (select 1 from orders o where o.user_id = ${userId} and o.pack_id = p.id and o.kind = 'primary'
-        and o.status = 'reserved' and o.expires_at > ${now.toISOString()}::timestamptz) as has_live
+        and o.status = 'reserved' and o.expires_at > ${now.toISOString()}::timestamptz) as has_live,
+      (case when p.max_per_user is null then 0 else ${heldOrReservedSql(userId, packId, now)} end)::text as held
       from packs p where p.id = ${packId}`,
   );
   if (!pack) return { maxPerUser: null };
@@ -46,7 +56,7 @@ export async function checkBeforeReserving(
   const maxPerUser = pack.max_per_user;
   // An owner is refused by the reservation's own rule (one primary edition each), which answers first.
   const mayReserve = !pack.has_live && !pack.owns;
-  if (maxPerUser !== null && mayReserve && (await heldOrReserved(db, userId, packId, now)) >= maxPerUser) {
+  if (maxPerUser !== null && mayReserve && Number(pack.held) >= maxPerUser) {
     throw new DomainError('per_user_limit', DROP_ERRORS.perUserLimit);
   }
   return { maxPerUser };

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DROP_ERRORS } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { DomainError } from '../errors.js';
@@ -26,13 +26,15 @@ export async function lockCollectorOfPack(tx: DbOrTx, userId: number, packId: nu
 
 /** Editions the collector owns plus their open reservations (primary and resale) of the pack. */
 export async function heldOrReserved(tx: DbOrTx, userId: number, packId: number, now: Date): Promise<number> {
-  const [row] = await rowsOf<{ held: string }>(
-    tx,
-    sql`select ((select count(*) from editions e where e.owner_id = ${userId} and e.pack_id = ${packId})
-      + (select count(*) from orders o where o.user_id = ${userId} and o.pack_id = ${packId}
-          and o.status = 'reserved' and o.expires_at > ${now.toISOString()}::timestamptz))::text as held`,
-  );
+  const [row] = await rowsOf<{ held: string }>(tx, sql`select ${heldOrReservedSql(userId, packId, now)}::text as held`);
   return Number(row?.held ?? 0);
+}
+
+/** The count of `heldOrReserved` as an expression, for a caller that needs it in the same snapshot. */
+export function heldOrReservedSql(userId: number, packId: number, now: Date): SQL {
+  return sql`((select count(*) from editions e where e.owner_id = ${userId} and e.pack_id = ${packId})
+    + (select count(*) from orders o where o.user_id = ${userId} and o.pack_id = ${packId}
+        and o.status = 'reserved' and o.expires_at > ${now.toISOString()}::timestamptz))`;
 }
 
 export interface PerUserLimitInput {
