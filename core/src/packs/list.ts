@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client.js';
 import { likes, packs, users } from '../db/schema.js';
 import { cardColumns, toPackCard, type CardRow } from './card.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { onePerHandle } from './prepared.js';
+import { literalLimit, onePerHandle } from './prepared.js';
 import { marketColumns, onResaleCondition } from '../resale/pack-market.js';
 
 /** `%`, `_` and `\` are LIKE wildcards; a search for "50%" means the text "50%". */
@@ -65,8 +65,7 @@ function afterCursor(sort: Sort): SQL {
 /**
  * The listing as a prepared statement per shape: sort × search × on resale × cursor × page size
  * (prepared.ts). The time that decides which listings are buyable is the `now` placeholder. The page size
- * is a literal, not a placeholder: once Postgres switches a prepared statement to its generic plan, an
- * unknown LIMIT is costed as a tenth of the table, and the plan may stop walking the sort's index.
+ * is a literal, not a placeholder (literalLimit): with an unknown LIMIT Postgres would plan every execution.
  */
 function prepareList(
   db: DbOrTx,
@@ -90,7 +89,7 @@ function prepareList(
       ),
     )
     .orderBy(...orderBy[sort])
-    .limit(limit)
+    .limit(literalLimit(limit))
     .prepare(name);
 }
 
@@ -168,7 +167,7 @@ const prepareTrending = (db: DbOrTx, limit: number) =>
     .from(packs)
     .innerJoin(users, eq(users.id, packs.creatorId))
     .orderBy(...orderBy.trending)
-    .limit(limit)
+    .limit(literalLimit(limit))
     .prepare(`packs_trending_${limit}`);
 type TrendingStatement = ReturnType<typeof prepareTrending>;
 const preparedTrending = new WeakMap<DbOrTx, Map<number, TrendingStatement>>();

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 
 /**
@@ -10,4 +11,15 @@ export function onePerHandle<T extends object>(cache: WeakMap<DbOrTx, T>, db: Db
   let statements = cache.get(db);
   if (!statements) cache.set(db, (statements = prepare(db)));
   return statements;
+}
+
+/**
+ * A LIMIT written into a prepared statement's text. drizzle sends `.limit(n)` as a parameter, and with an
+ * unknown LIMIT Postgres costs the generic plan as if a tenth of the table came back, so it never adopts
+ * it and plans the statement again on every execution (pg_prepared_statements: custom_plans only); that
+ * planning was most of the database's time for a listing. drizzle inlines an SQL object here as written.
+ */
+export function literalLimit(rows: number): number {
+  if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`Not a row count: ${rows}`);
+  return sql.raw(String(rows)) as never;
 }

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client.js';
 import { creatorStats, packs, users } from '../db/schema.js';
 import { fileUrl } from '../storage/storage.js';
 import { cardColumns, toPackCard, type CardRow } from './card.js';
-import { onePerHandle } from './prepared.js';
+import { literalLimit, onePerHandle } from './prepared.js';
 import { packRating } from './rating.js';
 import { lastSaleSql, marketColumns, toLastSale } from '../resale/pack-market.js';
 
@@ -39,7 +39,7 @@ function prepareDetail(db: DbOrTx, signedIn: boolean) {
     .innerJoin(users, eq(users.id, packs.creatorId))
     .leftJoin(creatorStats, eq(creatorStats.creatorId, packs.creatorId))
     .where(eq(packs.id, sql.placeholder('packId')))
-    .limit(1)
+    .limit(literalLimit(1))
     .prepare(signedIn ? 'pack_detail_signed_in' : 'pack_detail');
 }
 

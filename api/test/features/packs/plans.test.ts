@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { getPackDetail, listPacks, listTrending } from '@stickerdrop/core';
+import { buildTestApp, describePostgres, type TestApp } from '../../helpers.js';
+import { createCreator } from '../../users.js';
+import { insertPack } from './fixtures.js';
+
+/**
+ * The hot reads are prepared statements so Postgres plans them once per connection. It adopts the
+ * generic plan after five custom ones only if that plan is not costed higher; a LIMIT sent as a
+ * parameter is costed as a tenth of the table, which kept the listing re-planned on every execution.
+ */
+describePostgres('prepared hot reads keep a generic plan', () => {
+  let t: TestApp;
+  let packId: number;
+  beforeAll(async () => {
+    t = await buildTestApp({ kind: 'postgres' });
+    const creator = await createCreator(t);
+    for (let i = 0; i < 30; i++) packId = await insertPack(t.db, creator.id, { title: `Pack ${i}` });
+  });
+  afterAll(() => t.close());
+
+  it('the listing, trending and detail are planned once, not on every execution', async () => {
+    // A transaction holds one connection, whose prepared statements pg_prepared_statements lists.
+    const plans = await t.db.transaction(async (tx) => {
+      for (let i = 0; i < 8; i++) {
+        const now = new Date(Date.now() + i);
+        await listPacks(tx, { search: '', sort: 'trending', limit: 20 }, now);
+        await listPacks(tx, { search: 'pack', sort: 'newest', limit: 20 }, now);
+        await listTrending(tx, 6, now);
+        await getPackDetail(tx, packId, null, now);
+      }
+      const result = await tx.execute(
+        sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+          where name like 'packs_%' or name like 'pack_detail%' order by name`,
+      );
+      return result.rows as { name: string; generic: number; custom: number }[];
+    });
+    expect(plans.map((p) => p.name)).toEqual([
+      'pack_detail',
+      'packs_list_newest_search_21',
+      'packs_list_trending_21',
+      'packs_trending_6',
+    ]);
+    for (const plan of plans) {
+      expect({ name: plan.name, generic: plan.generic > 0 }).toEqual({ name: plan.name, generic: true });
+      expect(plan.custom).toBeLessThanOrEqual(5);
+    }
+  });
+});
