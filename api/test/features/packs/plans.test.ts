@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { getPackDetail, listPacks, listTrending } from '@stickerdrop/core';
+import { queryRows } from '@stickerdrop/core/testing';
 import { buildTestApp, describePostgres, type TestApp } from '../../helpers.js';
 import { createCreator } from '../../users.js';
 import { insertPack } from './fixtures.js';
@@ -30,11 +31,11 @@ describePostgres('prepared hot reads keep a generic plan', () => {
         await listTrending(tx, 6, now);
         await getPackDetail(tx, packId, null, now);
       }
-      const result = await tx.execute(
+      return queryRows<{ name: string; generic: number; custom: number }>(
+        tx,
         sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
           where name like 'packs_%' or name like 'pack_detail%' order by name`,
       );
-      return result.rows as { name: string; generic: number; custom: number }[];
     });
     expect(plans.map((p) => p.name)).toEqual([
       'pack_detail',
