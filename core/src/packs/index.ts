@@ -1,6 +1,6 @@
 /** What other features and the bot use from the catalogue. */
 export { getPackDetail, downloadPath } from './queries.js';
-export { listPacks, listTrending, markFavorites, likePattern } from './list.js';
+export { listPacks, listPacksJson, listTrending, listTrendingJson, likePattern } from './list.js';
 export { toggleLike } from './likes.js';
 export { refreshTrendingScores, trendingRefresher } from './trending.js';
 export { packRating } from './rating.js';

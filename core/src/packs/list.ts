@@ -1,11 +1,11 @@
 import { and, desc, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PackCard, PackListQuery, PackListResponse, Sort } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
-import { likes, packs, users } from '../db/schema.js';
-import { cardColumns, toPackCard, type CardRow } from './card.js';
+import { packs, users } from '../db/schema.js';
+import { cardJsonSql } from './card-json.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { literalLimit, onePerHandle } from './prepared.js';
-import { marketColumns, onResaleCondition } from '../resale/pack-market.js';
+import { onResaleCondition } from '../resale/pack-market.js';
 
 /** `%`, `_` and `\` are LIKE wildcards; a search for "50%" means the text "50%". */
 export function likePattern(search: string): string {
@@ -62,86 +62,98 @@ function afterCursor(sort: Sort): SQL {
   }
 }
 
+/** The shape of a listing statement; each shape is one prepared statement (prepared.ts). */
+interface ListShape {
+  sort: Sort;
+  search: boolean;
+  onResale: boolean;
+  cursor: boolean;
+  /** Rows asked for: the page size plus one, to learn whether a next page exists. */
+  limit: number;
+  /** Signed in: isFavorite is the viewer's (the `viewerId` placeholder). */
+  viewer: boolean;
+}
+
 /**
- * The listing as a prepared statement per shape: sort × search × on resale × cursor × page size
- * (prepared.ts). The time that decides which listings are buyable is the `now` placeholder. The page size
- * is a literal, not a placeholder (literalLimit): with an unknown LIMIT Postgres would plan every execution.
+ * The listing as a prepared statement per shape. The time that decides which listings are buyable is the
+ * `now` placeholder. The page size is a literal, not a placeholder (literalLimit): with an unknown LIMIT
+ * Postgres would plan every execution. Each row is the card's JSON text (card-json.ts).
  */
-function prepareList(
-  db: DbOrTx,
-  sort: Sort,
-  search: boolean,
-  onResale: boolean,
-  cursor: boolean,
-  limit: number,
-  name: string,
-) {
+function prepareList(db: DbOrTx, shape: ListShape, name: string) {
   const now = sql.placeholder('now');
+  const { sort } = shape;
   return db
-    .select({ ...cardColumns(null), ...marketColumns(now), sortKey: sortKeySql[sort] })
+    .select({
+      card: cardJsonSql(shape.viewer ? sql.placeholder('viewerId') : null, now),
+      sortKey: sortKeySql[sort],
+      id: packs.id,
+    })
     .from(packs)
     .innerJoin(users, eq(users.id, packs.creatorId))
     .where(
       and(
-        search ? searchCondition(sql.placeholder('pattern')) : undefined,
-        onResale ? onResaleCondition(now) : undefined,
-        cursor ? afterCursor(sort) : undefined,
+        shape.search ? searchCondition(sql.placeholder('pattern')) : undefined,
+        shape.onResale ? onResaleCondition(now) : undefined,
+        shape.cursor ? afterCursor(sort) : undefined,
       ),
     )
     .orderBy(...orderBy[sort])
-    .limit(literalLimit(limit))
+    .limit(literalLimit(shape.limit))
     .prepare(name);
 }
 
 type ListStatement = ReturnType<typeof prepareList>;
 const preparedLists = new WeakMap<DbOrTx, Map<string, ListStatement>>();
 
-function listStatement(
-  db: DbOrTx,
-  sort: Sort,
-  search: boolean,
-  onResale: boolean,
-  cursor: boolean,
-  limit: number,
-): ListStatement {
-  const name = `packs_list_${sort}${search ? '_search' : ''}${onResale ? '_resale' : ''}${cursor ? '_after' : ''}_${limit}`;
+function listStatement(db: DbOrTx, shape: ListShape): ListStatement {
+  const { sort, search, onResale, cursor, limit, viewer } = shape;
+  const name = `packs_list_${sort}${search ? '_search' : ''}${onResale ? '_resale' : ''}${cursor ? '_after' : ''}${viewer ? '_viewer' : ''}_${limit}`;
   const statements = onePerHandle(preparedLists, db, () => new Map<string, ListStatement>());
   let statement = statements.get(name);
-  if (!statement) statements.set(name, (statement = prepareList(db, sort, search, onResale, cursor, limit, name)));
+  if (!statement) statements.set(name, (statement = prepareList(db, shape, name)));
   return statement;
 }
 
+type ListQuery = Omit<PackListQuery, 'onResale'> & { onResale?: boolean };
+
 /**
- * One page of the catalogue as a signed-out visitor sees it (isFavorite false). Callers overlay the
- * viewer's likes with `markFavorites`, so this page can be shared between viewers.
+ * One page of the catalogue as `viewerId` sees it (null: signed out, isFavorite false), as the JSON text
+ * of a PackListResponse: the cards come written by Postgres and are only joined here.
  */
-export async function listPacks(
-  db: DbOrTx,
-  query: Omit<PackListQuery, 'onResale'> & { onResale?: boolean },
-  now: Date,
-): Promise<PackListResponse> {
+export async function listPacksJson(db: DbOrTx, query: ListQuery, now: Date, viewerId: number | null): Promise<string> {
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : undefined;
-  const statement = listStatement(
-    db,
-    query.sort,
-    query.search !== '',
-    query.onResale === true,
-    cursor !== undefined,
-    query.limit + 1,
-  );
+  const statement = listStatement(db, {
+    sort: query.sort,
+    search: query.search !== '',
+    onResale: query.onResale === true,
+    cursor: cursor !== undefined,
+    limit: query.limit + 1,
+    viewer: viewerId !== null,
+  });
   const rows = await statement.execute({
     pattern: likePattern(query.search),
     key: cursor?.key,
     id: cursor?.id,
+    viewerId,
     now: now.toISOString(),
   });
-  const page = rows.slice(0, query.limit) as (CardRow & { sortKey: unknown })[];
+  const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   const nextCursor =
     rows.length > query.limit && last
       ? encodeCursor({ sort: query.sort, key: cursorKey(query.sort, last.sortKey), id: last.id })
       : null;
-  return { items: page.map((row) => toPackCard(row, now)), nextCursor };
+  return `{"items":[${page.map((row) => row.card).join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
+}
+
+/** `listPacksJson` as objects, for callers that read the cards (the bot's inline search). */
+export async function listPacks(
+  db: DbOrTx,
+  query: ListQuery,
+  now: Date,
+  viewerId: number | null = null,
+): Promise<PackListResponse> {
+  return JSON.parse(await listPacksJson(db, query, now, viewerId)) as PackListResponse;
 }
 
 function cursorKey(sort: Sort, value: unknown): number | string {
@@ -149,54 +161,36 @@ function cursorKey(sort: Sort, value: unknown): number | string {
 }
 
 /**
- * The trending grid: packs by trending score (ties: newest id first), as a signed-out visitor sees them.
- * Packs without a score fill the grid after the scored ones, so Home is never empty; only scored
- * top packs carry the isTrending badge.
+ * The trending grid: packs by trending score (ties: newest id first), as `viewerId` sees them, as the JSON
+ * text of a PackCard array. Packs without a score fill the grid after the scored ones, so Home is never
+ * empty; only scored top packs carry the isTrending badge.
  */
-export async function listTrending(db: DbOrTx, limit: number, now: Date): Promise<PackCard[]> {
-  const statements = onePerHandle(preparedTrending, db, () => new Map<number, TrendingStatement>());
-  let statement = statements.get(limit);
-  if (!statement) statements.set(limit, (statement = prepareTrending(db, limit)));
-  const rows = await statement.execute({ now: now.toISOString() });
-  return rows.map((row) => toPackCard(row, now));
+export async function listTrendingJson(db: DbOrTx, limit: number, now: Date, viewerId: number | null): Promise<string> {
+  const statements = onePerHandle(preparedTrending, db, () => new Map<string, TrendingStatement>());
+  const key = `${limit}${viewerId === null ? '' : '_viewer'}`;
+  let statement = statements.get(key);
+  if (!statement) statements.set(key, (statement = prepareTrending(db, limit, viewerId !== null)));
+  const rows = await statement.execute({ now: now.toISOString(), viewerId });
+  return `[${rows.map((row) => row.card).join(',')}]`;
 }
 
-const prepareTrending = (db: DbOrTx, limit: number) =>
+/** `listTrendingJson` as objects. */
+export async function listTrending(
+  db: DbOrTx,
+  limit: number,
+  now: Date,
+  viewerId: number | null = null,
+): Promise<PackCard[]> {
+  return JSON.parse(await listTrendingJson(db, limit, now, viewerId)) as PackCard[];
+}
+
+const prepareTrending = (db: DbOrTx, limit: number, viewer: boolean) =>
   db
-    .select({ ...cardColumns(null), ...marketColumns(sql.placeholder('now')) })
+    .select({ card: cardJsonSql(viewer ? sql.placeholder('viewerId') : null, sql.placeholder('now')) })
     .from(packs)
     .innerJoin(users, eq(users.id, packs.creatorId))
     .orderBy(...orderBy.trending)
     .limit(literalLimit(limit))
-    .prepare(`packs_trending_${limit}`);
+    .prepare(`packs_trending_${limit}${viewer ? '_viewer' : ''}`);
 type TrendingStatement = ReturnType<typeof prepareTrending>;
-const preparedTrending = new WeakMap<DbOrTx, Map<number, TrendingStatement>>();
-
-/** The viewer's likes among a page of pack ids: one shape for any page size (an array, not a list). */
-const prepareLiked = (db: DbOrTx) =>
-  db
-    .select({ packId: likes.packId })
-    .from(likes)
-    .where(
-      and(
-        eq(likes.userId, sql.placeholder('viewerId')),
-        sql`${likes.packId} = any(${sql.placeholder('ids')}::integer[])`,
-      ),
-    )
-    .prepare('packs_liked');
-const preparedLiked = new WeakMap<DbOrTx, ReturnType<typeof prepareLiked>>();
-
-/** Copies of `cards` with isFavorite set for `viewerId`: one indexed lookup for the whole page. */
-export async function markFavorites<T extends PackCard>(
-  db: DbOrTx,
-  cards: readonly T[],
-  viewerId: number | null,
-): Promise<T[]> {
-  if (viewerId === null || cards.length === 0) return [...cards];
-  const liked = await onePerHandle(preparedLiked, db, prepareLiked).execute({
-    viewerId,
-    ids: cards.map((card) => card.id),
-  });
-  const ids = new Set(liked.map((row) => row.packId));
-  return cards.map((card) => ({ ...card, isFavorite: ids.has(card.id) }));
-}
+const preparedTrending = new WeakMap<DbOrTx, Map<string, TrendingStatement>>();

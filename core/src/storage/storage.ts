@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /** Where pack images live. Keys are chosen by the server (`<uuid>.webp`), never by the uploader. */
 export interface FileStorage {
@@ -59,4 +60,9 @@ export function memoryStorage(): FileStorage {
 /** The public path a stored file is served under. */
 export function fileUrl(key: string | null): string | null {
   return key ? `/files/${key}` : null;
+}
+
+/** `fileUrl` in SQL, for answers Postgres writes as JSON (packs/card-json.ts). */
+export function fileUrlSql(key: SQLWrapper): SQL<string | null> {
+  return sql<string | null>`'/files/' || ${key}`;
 }

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES, PackListQuery, TrendingQuery, type PackCard, type PackListResponse } from '@stickerdrop/shared';
+import { MESSAGES, PackListQuery, TrendingQuery } from '@stickerdrop/shared';
 import {
   createReadCache,
   createViewCounter,
   getPackDetail,
-  listPacks,
-  listTrending,
-  markFavorites,
+  listPacksJson,
+  listTrendingJson,
   packRating,
   parseInput,
   subscribeToDrop,
@@ -20,20 +19,14 @@ import { packIdParam } from './params.js';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const VIEW_FLUSH_MS = 1_000;
 
-interface Shared<T> {
-  value: T;
-  json: string;
-}
-
-const shared = <T>(value: T): Shared<T> => ({ value, json: JSON.stringify(value) });
-
 /** The catalogue: listing with search/sort/cursor, trending, one pack (counts a view), like toggle. */
 export async function packsRoutes(app: FastifyInstance): Promise<void> {
   const { db, now, config } = app.deps;
   const cacheOptions = { ttlMs: config.readCacheMs, now };
-  // Anonymous answers are shared, and kept serialised too: a hot page costs no query and no stringify.
-  const pages = createReadCache<Shared<PackListResponse>>({ ...cacheOptions, maxEntries: 1_000 });
-  const trending = createReadCache<Shared<PackCard[]>>({ ...cacheOptions, maxEntries: 50 });
+  // Pages are JSON text written by Postgres (core/src/packs/card-json.ts); anonymous ones are shared for a
+  // moment. A signed-in page carries the viewer's likes, so it is asked for with the viewer: one query.
+  const pages = createReadCache<string>({ ...cacheOptions, maxEntries: 1_000 });
+  const trending = createReadCache<string>({ ...cacheOptions, maxEntries: 50 });
 
   const views = createViewCounter(db, {
     flushMs: VIEW_FLUSH_MS,
@@ -45,17 +38,21 @@ export async function packsRoutes(app: FastifyInstance): Promise<void> {
     const viewerId = optionalUser(request);
     const query = parseInput(PackListQuery, request.query);
     const key = JSON.stringify([query.search, query.sort, query.limit, query.cursor ?? '', query.onResale]);
-    const page = await pages.get(key, () => listPacks(db, query, now()).then(shared));
-    if (viewerId === null) return reply.type(JSON_TYPE).send(page.json);
-    return { ...page.value, items: await markFavorites(db, page.value.items, viewerId) };
+    const page =
+      viewerId === null
+        ? await pages.get(key, () => listPacksJson(db, query, now(), null))
+        : await listPacksJson(db, query, now(), viewerId);
+    return reply.type(JSON_TYPE).send(page);
   });
 
   app.get('/api/stickers/trending/list', async (request, reply) => {
     const viewerId = optionalUser(request);
     const { limit } = parseInput(TrendingQuery, request.query);
-    const cards = await trending.get(String(limit), () => listTrending(db, limit, now()).then(shared));
-    if (viewerId === null) return reply.type(JSON_TYPE).send(cards.json);
-    return markFavorites(db, cards.value, viewerId);
+    const cards =
+      viewerId === null
+        ? await trending.get(String(limit), () => listTrendingJson(db, limit, now(), null))
+        : await listTrendingJson(db, limit, now(), viewerId);
+    return reply.type(JSON_TYPE).send(cards);
   });
 
   app.get<{ Params: { id: string } }>('/api/stickers/:id', async (request) => {
