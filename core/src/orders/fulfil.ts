@@ -8,7 +8,7 @@ import { outboxKey } from '../outbox/keys.js';
 import type { RefundReason } from '../db/outbox-payloads.js';
 import { fulfilResaleOrder } from '../resale/settle.js';
 import { createBatcher, sqlArray, type Batcher } from '../db/batches.js';
-import { onePerHandle } from '../packs/prepared.js';
+import { onePerHandle } from '../db/prepared.js';
 import {
   orderColumnsOf,
   SETTLED_STATUSES,

@@ -7,7 +7,7 @@ import { orders } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import { checkBeforeReserving, confirmWithinPerUserLimit } from '../drops/reserve-rules.js';
 import { createBatcher, sqlArray, type Batcher } from '../db/batches.js';
-import { onePerHandle } from '../packs/prepared.js';
+import { onePerHandle } from '../db/prepared.js';
 import { orderColumnsOf, type OrderRecord, type OrderRow } from '../db/order-record.js';
 import type { PaymentRail } from './payment-rails.js';
 

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client.js';
 import { packs, users } from '../db/schema.js';
 import { cardJsonSql } from './card-json.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { literalLimit, onePerHandle } from './prepared.js';
+import { literalLimit, onePerHandle } from '../db/prepared.js';
 import { onResaleCondition } from '../resale/pack-market.js';
 
 /** `%`, `_` and `\` are LIKE wildcards; a search for "50%" means the text "50%". */

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client.js';
 import { creatorStats, packs, users } from '../db/schema.js';
 import { fileUrl } from '../storage/storage.js';
 import { cardColumns, toPackCard, type CardRow } from './card.js';
-import { literalLimit, onePerHandle } from './prepared.js';
+import { literalLimit, onePerHandle } from '../db/prepared.js';
 import { packRating } from './rating.js';
 import { lastSaleSql, marketColumns, toLastSale } from '../resale/pack-market.js';
 

@@ -10,8 +10,8 @@ import type { DbOrTx } from '../db/client.js';
 import { editions, packs, users } from '../db/schema.js';
 import { fileUrl } from '../storage/storage.js';
 import { creatorNameSql } from '../profile/display-name.js';
-import { queryRows } from '../db/sql-rows.js';
 import { listActivity } from './activity.js';
+import { onePerHandle } from '../db/prepared.js';
 import { buyableSql } from './holds.js';
 import { editionPayment } from './stars-lock.js';
 import { activity, listings } from './tables.js';
@@ -73,23 +73,45 @@ interface ListingRow {
   createdAt: Date | string;
 }
 
+/** Prepared (db/prepared.ts): these reads run on every pack page, and planning them cost as much as running. */
+const preparePackReads = (db: DbOrTx) => ({
+  exists: db
+    .select({ id: packs.id })
+    .from(packs)
+    .where(eq(packs.id, sql.placeholder('packId')))
+    .prepare('pack_exists'),
+  listings: db
+    .select({
+      id: listings.id,
+      editionId: listings.editionId,
+      serial: editions.serial,
+      price: sql<string>`${listings.priceNano}::text`,
+      sellerId: sql<string>`${users.id}::text`,
+      sellerName: creatorNameSql,
+      sellerUsername: users.username,
+      createdAt: listings.createdAt,
+    })
+    .from(listings)
+    .innerJoin(editions, eq(editions.id, listings.editionId))
+    .innerJoin(users, eq(users.id, listings.sellerId))
+    .where(and(eq(listings.packId, sql.placeholder('packId')), buyableSql('listings', sql.placeholder('now'))))
+    .orderBy(asc(listings.priceNano), asc(editions.serial))
+    .prepare('pack_listings'),
+});
+const preparedPackReads = new WeakMap<DbOrTx, ReturnType<typeof preparePackReads>>();
+
 export async function packExists(db: DbOrTx, packId: number): Promise<boolean> {
-  const [pack] = await db.select({ id: packs.id }).from(packs).where(eq(packs.id, packId));
+  const [pack] = await onePerHandle(preparedPackReads, db, preparePackReads).exists.execute({ packId });
   return pack !== undefined;
 }
 
 /** The pack's buyable listings, cheapest first (then lowest serial); null when there is no such pack. */
 export async function packListings(db: DbOrTx, packId: number, now: Date): Promise<PackListings | null> {
   if (!(await packExists(db, packId))) return null;
-  const rows = await queryRows<ListingRow>(
-    db,
-    sql`select l.id, l.edition_id as "editionId", e.serial, l.price_nano::text as price, u.id::text as "sellerId",
-        coalesce(nullif(btrim(u.display_name), ''), u.first_name) as "sellerName", u.username as "sellerUsername",
-        l.created_at as "createdAt"
-      from listings l join editions e on e.id = l.edition_id join users u on u.id = l.seller_id
-      where l.pack_id = ${packId} and ${buyableSql('l', now)}
-      order by l.price_nano asc, e.serial asc`,
-  );
+  const rows: ListingRow[] = await onePerHandle(preparedPackReads, db, preparePackReads).listings.execute({
+    packId,
+    now: now.toISOString(),
+  });
   const items = rows.map((row) => ({
     id: Number(row.id),
     editionId: Number(row.editionId),

@@ -2,7 +2,7 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 import { formatTon, type MarketplaceStats } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { marketplaceCounters } from '../db/schema.js';
-import { onePerHandle } from '../packs/prepared.js';
+import { onePerHandle } from '../db/prepared.js';
 
 /**
  * Marketplace figures, summed over the 16 counter slots that migration 0002's triggers keep in the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { getPackDetail, listPacks, listTrending } from '@stickerdrop/core';
+import { getPackDetail, listActivity, listPacks, listTrending, packListings } from '@stickerdrop/core';
 import { queryRows } from '@stickerdrop/core/testing';
 import { buildTestApp, describePostgres, type TestApp } from '../../helpers.js';
 import { createCreator } from '../../users.js';
@@ -21,7 +21,7 @@ describePostgres('prepared hot reads keep a generic plan', () => {
   });
   afterAll(() => t.close());
 
-  it('the listing, trending and detail are planned once, not on every execution', async () => {
+  it('the catalogue, the detail and the resale reads are planned once, not on every execution', async () => {
     // A transaction holds one connection, whose prepared statements pg_prepared_statements lists.
     const plans = await t.db.transaction(async (tx) => {
       for (let i = 0; i < 8; i++) {
@@ -30,15 +30,22 @@ describePostgres('prepared hot reads keep a generic plan', () => {
         await listPacks(tx, { search: 'pack', sort: 'newest', limit: 20 }, now);
         await listTrending(tx, 6, now);
         await getPackDetail(tx, packId, null, now);
+        await packListings(tx, packId, now);
+        await listActivity(tx, { packId });
+        await listActivity(tx, {});
       }
       return queryRows<{ name: string; generic: number; custom: number }>(
         tx,
         sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
-          where name like 'packs_%' or name like 'pack_detail%' order by name`,
+          where name like 'pack%' or name like 'activity%' order by name`,
       );
     });
     expect(plans.map((p) => p.name)).toEqual([
+      'activity_marketplace_21',
+      'activity_pack_21',
       'pack_detail',
+      'pack_exists',
+      'pack_listings',
       'packs_list_newest_search_21',
       'packs_list_trending_21',
       'packs_trending_6',

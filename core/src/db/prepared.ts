@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
+import type { DbOrTx } from './client.js';
 
 /**
  * The statements `prepare` makes for `db`, made on first use and kept as long as the handle lives (a
