@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_ERRORS, BuyRequest, MESSAGES, OrderIdParams, type PaymentInstructions } from '@stickerdrop/shared';
+import { API_ERRORS, BuyRequest, MESSAGES, OrderIdParams } from '@stickerdrop/shared';
 import {
   buyPack,
   findUserOrder,
@@ -55,7 +55,7 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
     const order = await findUserOrder(db, orderId, userId);
     if (!order) throw notFound(API_ERRORS.orderNotFound);
     // An order on a real rail (configured even in demo mode) is paid there, never by this button.
-    if ((order.payment as PaymentInstructions).kind !== 'demo') throw badRequest(API_ERRORS.paymentMethodUnavailable);
+    if (order.payment.kind !== 'demo') throw badRequest(API_ERRORS.paymentMethodUnavailable);
     const at = now();
     const result = await fulfilOrder(db, { orderId: order.id, paymentRef: `demo:${order.id}`, now: at });
     return { order: toOrderDto(result.order, at) };
