@@ -3,16 +3,17 @@ import { CATEGORIES, NEW_PACK_DAYS } from '@stickerdrop/shared';
 import { packs, users } from '../db/schema.js';
 import { fileUrlSql } from '../storage/storage.js';
 import { creatorNameSql } from '../profile/display-name.js';
-import { isFavoriteSql, isTrendingSql } from './card.js';
+import { isTrendingSql } from './card.js';
 import { buyableSql } from '../resale/holds.js';
 
 /**
  * A pack card as JSON text written by Postgres, for the pages that list cards (listing, search, trending):
  * the API joins the texts and sends them, so a page costs the process no parsing, no mapping and no
- * serialising of ~450 values. It is `toPackCard` (card.ts) in SQL, field for field; card-json.test.ts
- * holds the two equal. `viewerId` and `now` may be prepared statements' placeholders.
+ * serialising of ~450 values. It is `toPackCard` (card.ts) in SQL, field for field, but for isFavorite,
+ * which depends on the viewer and is added by `withFavorite` so one page serves every viewer;
+ * card-json.test.ts holds the two equal. `now` may be a prepared statement's placeholder.
  */
-export function cardJsonSql(viewerId: number | SQLWrapper | null, now: SQLWrapper): SQL<string> {
+export function cardJsonSql(now: SQLWrapper): SQL<string> {
   const image = fileUrlSql(sql`coalesce(${packs.previewKey}, ${packs.coverKey})`);
   const categories = sql.raw(CATEGORIES.map((c) => `'${c}'`).join(', '));
   return sql<string>`json_build_object(
@@ -30,7 +31,6 @@ export function cardJsonSql(viewerId: number | SQLWrapper | null, now: SQLWrappe
     'sales', ${packs.soldCount},
     'maxSupply', ${packs.maxSupply},
     'soldCount', ${packs.soldCount},
-    'isFavorite', ${isFavoriteSql(viewerId)},
     'isTrending', ${isTrendingSql},
     'isNew', date_trunc('milliseconds', ${packs.createdAt})
       > ${now}::timestamptz - interval '${sql.raw(String(NEW_PACK_DAYS))} days',
@@ -46,4 +46,9 @@ export function cardJsonSql(viewerId: number | SQLWrapper | null, now: SQLWrappe
 /** A timestamp as `Date.prototype.toISOString` writes it (milliseconds, UTC); null stays null. */
 function isoTime(column: SQLWrapper): SQL {
   return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/** A card text of `cardJsonSql` completed with the viewer's isFavorite (the text ends with its `}`). */
+export function withFavorite(card: string, isFavorite: boolean): string {
+  return `${card.slice(0, -1)},"isFavorite":${isFavorite}}`;
 }

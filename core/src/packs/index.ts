@@ -1,6 +1,17 @@
 /** What other features and the bot use from the catalogue. */
 export { getPackDetail, downloadPath } from './queries.js';
-export { listPacks, listPacksJson, listTrending, listTrendingJson, likePattern } from './list.js';
+export {
+  listPacks,
+  listPackCards,
+  listTrending,
+  listTrendingCards,
+  likedPackIds,
+  pageJson,
+  cardsJson,
+  likePattern,
+  type CardPage,
+  type CardText,
+} from './list.js';
 export { toggleLike } from './likes.js';
 export { refreshTrendingScores, trendingRefresher } from './trending.js';
 export { packRating } from './rating.js';

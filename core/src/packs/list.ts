@@ -1,8 +1,8 @@
 import { and, desc, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PackCard, PackListQuery, PackListResponse, Sort } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
-import { packs, users } from '../db/schema.js';
-import { cardJsonSql } from './card-json.js';
+import { likes, packs, users } from '../db/schema.js';
+import { cardJsonSql, withFavorite } from './card-json.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { literalLimit, onePerHandle } from '../db/prepared.js';
 import { onResaleCondition } from '../resale/pack-market.js';
@@ -62,7 +62,7 @@ function afterCursor(sort: Sort): SQL {
   }
 }
 
-/** The shape of a listing statement; each shape is one prepared statement (prepared.ts). */
+/** The shape of a listing statement; each shape is one prepared statement (db/prepared.ts). */
 interface ListShape {
   sort: Sort;
   search: boolean;
@@ -70,8 +70,6 @@ interface ListShape {
   cursor: boolean;
   /** Rows asked for: the page size plus one, to learn whether a next page exists. */
   limit: number;
-  /** Signed in: isFavorite is the viewer's (the `viewerId` placeholder). */
-  viewer: boolean;
 }
 
 /**
@@ -83,11 +81,7 @@ function prepareList(db: DbOrTx, shape: ListShape, name: string) {
   const now = sql.placeholder('now');
   const { sort } = shape;
   return db
-    .select({
-      card: cardJsonSql(shape.viewer ? sql.placeholder('viewerId') : null, now),
-      sortKey: sortKeySql[sort],
-      id: packs.id,
-    })
+    .select({ json: cardJsonSql(now), sortKey: sortKeySql[sort], id: packs.id })
     .from(packs)
     .innerJoin(users, eq(users.id, packs.creatorId))
     .where(
@@ -106,21 +100,30 @@ type ListStatement = ReturnType<typeof prepareList>;
 const preparedLists = new WeakMap<DbOrTx, Map<string, ListStatement>>();
 
 function listStatement(db: DbOrTx, shape: ListShape): ListStatement {
-  const { sort, search, onResale, cursor, limit, viewer } = shape;
-  const name = `packs_list_${sort}${search ? '_search' : ''}${onResale ? '_resale' : ''}${cursor ? '_after' : ''}${viewer ? '_viewer' : ''}_${limit}`;
+  const { sort, search, onResale, cursor, limit } = shape;
+  const name = `packs_list_${sort}${search ? '_search' : ''}${onResale ? '_resale' : ''}${cursor ? '_after' : ''}_${limit}`;
   const statements = onePerHandle(preparedLists, db, () => new Map<string, ListStatement>());
   let statement = statements.get(name);
   if (!statement) statements.set(name, (statement = prepareList(db, shape, name)));
   return statement;
 }
 
+/** A card as Postgres wrote it (without isFavorite), and its pack id. */
+export interface CardText {
+  id: number;
+  json: string;
+}
+
+/** One page of cards, the same for every viewer, so it can be shared (the API's read cache). */
+export interface CardPage {
+  cards: CardText[];
+  nextCursor: string | null;
+}
+
 type ListQuery = Omit<PackListQuery, 'onResale'> & { onResale?: boolean };
 
-/**
- * One page of the catalogue as `viewerId` sees it (null: signed out, isFavorite false), as the JSON text
- * of a PackListResponse: the cards come written by Postgres and are only joined here.
- */
-export async function listPacksJson(db: DbOrTx, query: ListQuery, now: Date, viewerId: number | null): Promise<string> {
+/** One page of the catalogue, as card texts written by Postgres (card-json.ts). */
+export async function listPackCards(db: DbOrTx, query: ListQuery, now: Date): Promise<CardPage> {
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : undefined;
   const statement = listStatement(db, {
     sort: query.sort,
@@ -128,13 +131,11 @@ export async function listPacksJson(db: DbOrTx, query: ListQuery, now: Date, vie
     onResale: query.onResale === true,
     cursor: cursor !== undefined,
     limit: query.limit + 1,
-    viewer: viewerId !== null,
   });
   const rows = await statement.execute({
     pattern: likePattern(query.search),
     key: cursor?.key,
     id: cursor?.id,
-    viewerId,
     now: now.toISOString(),
   });
   const page = rows.slice(0, query.limit);
@@ -143,54 +144,95 @@ export async function listPacksJson(db: DbOrTx, query: ListQuery, now: Date, vie
     rows.length > query.limit && last
       ? encodeCursor({ sort: query.sort, key: cursorKey(query.sort, last.sortKey), id: last.id })
       : null;
-  return `{"items":[${page.map((row) => row.card).join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
-}
-
-/** `listPacksJson` as objects, for callers that read the cards (the bot's inline search). */
-export async function listPacks(
-  db: DbOrTx,
-  query: ListQuery,
-  now: Date,
-  viewerId: number | null = null,
-): Promise<PackListResponse> {
-  return JSON.parse(await listPacksJson(db, query, now, viewerId)) as PackListResponse;
+  return { cards: page.map(({ id, json }) => ({ id, json })), nextCursor };
 }
 
 function cursorKey(sort: Sort, value: unknown): number | string {
   return sort === 'trending' ? Number(value) : String(value);
 }
 
-/**
- * The trending grid: packs by trending score (ties: newest id first), as `viewerId` sees them, as the JSON
- * text of a PackCard array. Packs without a score fill the grid after the scored ones, so Home is never
- * empty; only scored top packs carry the isTrending badge.
- */
-export async function listTrendingJson(db: DbOrTx, limit: number, now: Date, viewerId: number | null): Promise<string> {
-  const statements = onePerHandle(preparedTrending, db, () => new Map<string, TrendingStatement>());
-  const key = `${limit}${viewerId === null ? '' : '_viewer'}`;
-  let statement = statements.get(key);
-  if (!statement) statements.set(key, (statement = prepareTrending(db, limit, viewerId !== null)));
-  const rows = await statement.execute({ now: now.toISOString(), viewerId });
-  return `[${rows.map((row) => row.card).join(',')}]`;
+/** The JSON text of a card array, each card with isFavorite: whether `liked` has its pack. */
+export function cardsJson(cards: readonly CardText[], liked: ReadonlySet<number>): string {
+  return `[${cards.map((card) => withFavorite(card.json, liked.has(card.id))).join(',')}]`;
 }
 
-/** `listTrendingJson` as objects. */
+/** The JSON text of a PackListResponse. */
+export function pageJson(page: CardPage, liked: ReadonlySet<number>): string {
+  return `{"items":${cardsJson(page.cards, liked)},"nextCursor":${JSON.stringify(page.nextCursor)}}`;
+}
+
+const NOTHING_LIKED: ReadonlySet<number> = new Set();
+
+/** One page of the catalogue as `viewerId` sees it (null: signed out), as objects (the bot's inline search). */
+export async function listPacks(
+  db: DbOrTx,
+  query: ListQuery,
+  now: Date,
+  viewerId: number | null = null,
+): Promise<PackListResponse> {
+  const page = await listPackCards(db, query, now);
+  const liked = await likedPackIds(db, viewerId, page.cards);
+  return JSON.parse(pageJson(page, liked)) as PackListResponse;
+}
+
+/**
+ * The trending grid: packs by trending score (ties: newest id first), as card texts. Packs without a score
+ * fill the grid after the scored ones, so Home is never empty; only scored top packs carry the isTrending
+ * badge.
+ */
+export async function listTrendingCards(db: DbOrTx, limit: number, now: Date): Promise<CardText[]> {
+  const statements = onePerHandle(preparedTrending, db, () => new Map<number, TrendingStatement>());
+  let statement = statements.get(limit);
+  if (!statement) statements.set(limit, (statement = prepareTrending(db, limit)));
+  return statement.execute({ now: now.toISOString() });
+}
+
+/** The trending grid as `viewerId` sees it, as objects. */
 export async function listTrending(
   db: DbOrTx,
   limit: number,
   now: Date,
   viewerId: number | null = null,
 ): Promise<PackCard[]> {
-  return JSON.parse(await listTrendingJson(db, limit, now, viewerId)) as PackCard[];
+  const cards = await listTrendingCards(db, limit, now);
+  return JSON.parse(cardsJson(cards, await likedPackIds(db, viewerId, cards))) as PackCard[];
 }
 
-const prepareTrending = (db: DbOrTx, limit: number, viewer: boolean) =>
+const prepareTrending = (db: DbOrTx, limit: number) =>
   db
-    .select({ card: cardJsonSql(viewer ? sql.placeholder('viewerId') : null, sql.placeholder('now')) })
+    .select({ id: packs.id, json: cardJsonSql(sql.placeholder('now')) })
     .from(packs)
     .innerJoin(users, eq(users.id, packs.creatorId))
     .orderBy(...orderBy.trending)
     .limit(literalLimit(limit))
-    .prepare(`packs_trending_${limit}${viewer ? '_viewer' : ''}`);
+    .prepare(`packs_trending_${limit}`);
 type TrendingStatement = ReturnType<typeof prepareTrending>;
-const preparedTrending = new WeakMap<DbOrTx, Map<string, TrendingStatement>>();
+const preparedTrending = new WeakMap<DbOrTx, Map<number, TrendingStatement>>();
+
+/** The viewer's likes among a page of pack ids: one shape for any page size (an array, not a list). */
+const prepareLiked = (db: DbOrTx) =>
+  db
+    .select({ packId: likes.packId })
+    .from(likes)
+    .where(
+      and(
+        eq(likes.userId, sql.placeholder('viewerId')),
+        sql`${likes.packId} = any(${sql.placeholder('ids')}::integer[])`,
+      ),
+    )
+    .prepare('packs_liked');
+const preparedLiked = new WeakMap<DbOrTx, ReturnType<typeof prepareLiked>>();
+
+/** Which of `cards` the viewer liked: one indexed lookup for the whole page, none when signed out. */
+export async function likedPackIds(
+  db: DbOrTx,
+  viewerId: number | null,
+  cards: readonly { id: number }[],
+): Promise<ReadonlySet<number>> {
+  if (viewerId === null || cards.length === 0) return NOTHING_LIKED;
+  const liked = await onePerHandle(preparedLiked, db, prepareLiked).execute({
+    viewerId,
+    ids: cards.map((card) => card.id),
+  });
+  return new Set(liked.map((row) => row.packId));
+}

@@ -4,8 +4,13 @@ import {
   createReadCache,
   createViewCounter,
   getPackDetail,
-  listPacksJson,
-  listTrendingJson,
+  listPackCards,
+  listTrendingCards,
+  likedPackIds,
+  pageJson,
+  cardsJson,
+  type CardPage,
+  type CardText,
   packRating,
   parseInput,
   subscribeToDrop,
@@ -23,10 +28,10 @@ const VIEW_FLUSH_MS = 1_000;
 export async function packsRoutes(app: FastifyInstance): Promise<void> {
   const { db, now, config } = app.deps;
   const cacheOptions = { ttlMs: config.readCacheMs, now };
-  // Pages are JSON text written by Postgres (core/src/packs/card-json.ts); anonymous ones are shared for a
-  // moment. A signed-in page carries the viewer's likes, so it is asked for with the viewer: one query.
-  const pages = createReadCache<string>({ ...cacheOptions, maxEntries: 1_000 });
-  const trending = createReadCache<string>({ ...cacheOptions, maxEntries: 50 });
+  // Cards are JSON text written by Postgres (core/src/packs/card-json.ts), the same for every viewer, so a
+  // page is shared for a moment; each answer adds the viewer's likes (one indexed lookup when signed in).
+  const pages = createReadCache<CardPage>({ ...cacheOptions, maxEntries: 1_000 });
+  const trending = createReadCache<CardText[]>({ ...cacheOptions, maxEntries: 50 });
 
   const views = createViewCounter(db, {
     flushMs: VIEW_FLUSH_MS,
@@ -38,21 +43,15 @@ export async function packsRoutes(app: FastifyInstance): Promise<void> {
     const viewerId = optionalUser(request);
     const query = parseInput(PackListQuery, request.query);
     const key = JSON.stringify([query.search, query.sort, query.limit, query.cursor ?? '', query.onResale]);
-    const page =
-      viewerId === null
-        ? await pages.get(key, () => listPacksJson(db, query, now(), null))
-        : await listPacksJson(db, query, now(), viewerId);
-    return reply.type(JSON_TYPE).send(page);
+    const page = await pages.get(key, () => listPackCards(db, query, now()));
+    return reply.type(JSON_TYPE).send(pageJson(page, await likedPackIds(db, viewerId, page.cards)));
   });
 
   app.get('/api/stickers/trending/list', async (request, reply) => {
     const viewerId = optionalUser(request);
     const { limit } = parseInput(TrendingQuery, request.query);
-    const cards =
-      viewerId === null
-        ? await trending.get(String(limit), () => listTrendingJson(db, limit, now(), null))
-        : await listTrendingJson(db, limit, now(), viewerId);
-    return reply.type(JSON_TYPE).send(cards);
+    const cards = await trending.get(String(limit), () => listTrendingCards(db, limit, now()));
+    return reply.type(JSON_TYPE).send(cardsJson(cards, await likedPackIds(db, viewerId, cards)));
   });
 
   app.get<{ Params: { id: string } }>('/api/stickers/:id', async (request) => {
