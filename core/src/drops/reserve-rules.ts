@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { DROP_ERRORS } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
-import { orders } from '../db/schema.js';
+import { orders, packs } from '../db/schema.js';
+import { onePerHandle } from '../db/prepared.js';
 import { DomainError } from '../errors.js';
 import {
   assertDropOpen,
@@ -11,7 +12,6 @@ import {
   heldOrReservedSql,
   lockCollectorOfPack,
 } from './rules.js';
-import { rowsOf } from './rows.js';
 
 /**
  * Fair drops around a primary reservation, kept outside `reserve_edition` (the pack-locked database
@@ -24,6 +24,33 @@ export interface PackDropRules {
 }
 
 /**
+ * The pack's drop rules and the buyer's standing in one statement, so one snapshot: read apart, the
+ * collector's own racing reservation could commit between "no live reservation" and the count, and refuse
+ * the buy it should be given back. Prepared (db/prepared.ts): every buy of a drop runs it first.
+ */
+function prepareDropRules(db: DbOrTx) {
+  const userId = sql.placeholder('userId');
+  const now = sql.placeholder('now');
+  // Written out: in a one-table select drizzle leaves columns unqualified, and inside the subqueries
+  // below a bare "id" would be the subquery's own table's.
+  const packId = sql.raw('packs.id');
+  return db
+    .select({
+      dropsAt: packs.dropsAt,
+      maxPerUser: packs.maxPerUser,
+      owns: sql<boolean>`exists (select 1 from editions e where e.owner_id = ${userId} and e.pack_id = ${packId})`,
+      hasLive: sql<boolean>`exists (select 1 from orders o where o.user_id = ${userId} and o.pack_id = ${packId}
+        and o.kind = 'primary' and o.status = 'reserved' and o.expires_at > ${now}::timestamptz)`,
+      held: sql<string>`(case when ${packs.maxPerUser} is null then 0
+        else ${heldOrReservedSql(userId, packId, now)} end)::text`,
+    })
+    .from(packs)
+    .where(eq(packs.id, sql.placeholder('packId')))
+    .prepare('drop_rules');
+}
+const preparedDropRules = new WeakMap<DbOrTx, ReturnType<typeof prepareDropRules>>();
+
+/**
  * One snapshot read, no lock: 409 before the drop opens, and 409 for a collector already at the cap
  * (unless they hold a live primary reservation of the pack, which the reservation gives back, or own an
  * edition, which the reservation refuses in its own words). A refusal
@@ -34,28 +61,16 @@ export async function checkBeforeReserving(
   input: { userId: number; packId: number; now: Date },
 ): Promise<PackDropRules> {
   const { userId, packId, now } = input;
-  // One statement, so one snapshot: read apart, the collector's own racing reservation could commit
-  // between "no live reservation" and the count, and refuse the buy it should be given back.
-  const [pack] = await rowsOf<{
-    drops_at: string | Date | null;
-    max_per_user: number | null;
-    has_live: boolean;
-    owns: boolean;
-    held: string;
-  }>(
-    db,
-    sql`select p.drops_at, p.max_per_user,
-      exists (select 1 from editions e where e.owner_id = ${userId} and e.pack_id = p.id) as owns,
-      exists (select 1 from orders o where o.user_id = ${userId} and o.pack_id = p.id and o.kind = 'primary'
-        and o.status = 'reserved' and o.expires_at > ${now.toISOString()}::timestamptz) as has_live,
-      (case when p.max_per_user is null then 0 else ${heldOrReservedSql(userId, packId, now)} end)::text as held
-      from packs p where p.id = ${packId}`,
-  );
+  const [pack] = await onePerHandle(preparedDropRules, db, prepareDropRules).execute({
+    userId,
+    packId,
+    now: now.toISOString(),
+  });
   if (!pack) return { maxPerUser: null };
-  assertDropOpen({ dropsAt: pack.drops_at === null ? null : new Date(pack.drops_at) }, now);
-  const maxPerUser = pack.max_per_user;
+  assertDropOpen({ dropsAt: pack.dropsAt }, now);
+  const maxPerUser = pack.maxPerUser;
   // An owner is refused by the reservation's own rule (one primary edition each), which answers first.
-  const mayReserve = !pack.has_live && !pack.owns;
+  const mayReserve = !pack.hasLive && !pack.owns;
   if (maxPerUser !== null && mayReserve && Number(pack.held) >= maxPerUser) {
     throw new DomainError('per_user_limit', DROP_ERRORS.perUserLimit);
   }

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { DROP_ERRORS } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { DomainError } from '../errors.js';
@@ -31,10 +31,15 @@ export async function heldOrReserved(tx: DbOrTx, userId: number, packId: number,
 }
 
 /** The count of `heldOrReserved` as an expression, for a caller that needs it in the same snapshot. */
-export function heldOrReservedSql(userId: number, packId: number, now: Date): SQL {
+export function heldOrReservedSql(
+  userId: number | SQLWrapper,
+  packId: number | SQLWrapper,
+  now: Date | SQLWrapper,
+): SQL {
+  const at = now instanceof Date ? now.toISOString() : now;
   return sql`((select count(*) from editions e where e.owner_id = ${userId} and e.pack_id = ${packId})
     + (select count(*) from orders o where o.user_id = ${userId} and o.pack_id = ${packId}
-        and o.status = 'reserved' and o.expires_at > ${now.toISOString()}::timestamptz))`;
+        and o.status = 'reserved' and o.expires_at > ${at}::timestamptz))`;
 }
 
 export interface PerUserLimitInput {
