@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import { formatTon, type Order, type OrderStatus, type PaymentMethod } from '@stickerdrop/shared';
 import type { DbOrTx } from './client.js';
 import { editions, orders } from './schema.js';
+import { onePerHandle } from './prepared.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -50,13 +51,19 @@ export async function findOrder(db: DbOrTx, orderId: string): Promise<OrderRecor
   return row ? { ...row.order, edition: row.edition } : null;
 }
 
-/** The order when it belongs to the user; someone else's order is as absent as an unknown one. */
-export async function findUserOrder(db: DbOrTx, orderId: string, userId: number): Promise<OrderRecord | null> {
-  const [row] = await db
+/** Prepared (prepared.ts): every payment and order page reads it first. */
+const prepareUserOrder = (db: DbOrTx) =>
+  db
     .select({ order: orders, edition: editions.serial })
     .from(orders)
     .leftJoin(editions, editionOfOrder)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+    .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.userId, sql.placeholder('userId'))))
+    .prepare('user_order');
+const preparedUserOrder = new WeakMap<DbOrTx, ReturnType<typeof prepareUserOrder>>();
+
+/** The order when it belongs to the user; someone else's order is as absent as an unknown one. */
+export async function findUserOrder(db: DbOrTx, orderId: string, userId: number): Promise<OrderRecord | null> {
+  const [row] = await onePerHandle(preparedUserOrder, db, prepareUserOrder).execute({ orderId, userId });
   return row ? { ...row.order, edition: row.edition } : null;
 }
 
