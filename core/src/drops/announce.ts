@@ -3,7 +3,7 @@ import type { Database } from '../db/client.js';
 import { periodic, type Job } from '../jobs/periodic.js';
 import type { Logger } from '../logger.js';
 import { packs } from '../db/schema.js';
-import { rowsOf } from './rows.js';
+import { queryRows } from '../db/sql-rows.js';
 
 /** Drops announced per pass; a pass queues every subscriber of each, in one statement per drop. */
 const DROPS_PER_PASS = 20;
@@ -17,7 +17,7 @@ const DROPS_PER_PASS = 20;
  */
 export async function announceOpenedDrops(db: Database, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
-    const due = await rowsOf<{ id: number; title: string }>(
+    const due = await queryRows<{ id: number; title: string }>(
       tx,
       sql`select id, title from packs
         where drops_at is not null and drop_announced_at is null and drops_at <= ${now.toISOString()}::timestamptz

@@ -2,7 +2,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { DROP_ERRORS } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { DomainError } from '../errors.js';
-import { rowsOf } from './rows.js';
+import { queryRows } from '../db/sql-rows.js';
 
 /**
  * The two buying rules of a fair drop, as small functions the buying paths (primary reserve, resale
@@ -26,7 +26,10 @@ export async function lockCollectorOfPack(tx: DbOrTx, userId: number, packId: nu
 
 /** Editions the collector owns plus their open reservations (primary and resale) of the pack. */
 export async function heldOrReserved(tx: DbOrTx, userId: number, packId: number, now: Date): Promise<number> {
-  const [row] = await rowsOf<{ held: string }>(tx, sql`select ${heldOrReservedSql(userId, packId, now)}::text as held`);
+  const [row] = await queryRows<{ held: string }>(
+    tx,
+    sql`select ${heldOrReservedSql(userId, packId, now)}::text as held`,
+  );
   return Number(row?.held ?? 0);
 }
 
@@ -73,7 +76,7 @@ export async function assertWithinPerUserLimit(tx: DbOrTx, input: PerUserLimitIn
 }
 
 async function maxPerUserOf(tx: DbOrTx, packId: number): Promise<number | null> {
-  const [row] = await rowsOf<{ max_per_user: number | null }>(
+  const [row] = await queryRows<{ max_per_user: number | null }>(
     tx,
     sql`select max_per_user from packs where id = ${packId}`,
   );
