@@ -4,7 +4,8 @@ import { packs, users } from '../db/schema.js';
 import { fileUrlSql } from '../storage/storage.js';
 import { creatorNameSql } from '../profile/display-name.js';
 import { isTrendingSql } from './card.js';
-import { buyableSql } from '../resale/holds.js';
+import { floorPriceSql, marketColumns } from '../resale/pack-market.js';
+import { isoTimeSql } from '../db/iso-time.js';
 
 /**
  * A pack card as JSON text written by Postgres, for the pages that list cards (listing, search, trending):
@@ -34,18 +35,12 @@ export function cardJsonSql(now: SQLWrapper): SQL<string> {
     'isTrending', ${isTrendingSql},
     'isNew', date_trunc('milliseconds', ${packs.createdAt})
       > ${now}::timestamptz - interval '${sql.raw(String(NEW_PACK_DAYS))} days',
-    'createdAt', ${isoTime(packs.createdAt)},
-    'floorPrice', (select format_ton(min(fl.price_nano)) from listings fl
-      where fl.pack_id = ${packs.id} and ${buyableSql('fl', now)}),
-    'listedCount', (select count(*) from listings lc where lc.pack_id = ${packs.id} and ${buyableSql('lc', now)}),
-    'dropsAt', ${isoTime(packs.dropsAt)},
+    'createdAt', ${isoTimeSql(packs.createdAt)},
+    'floorPrice', ${floorPriceSql(now)},
+    'listedCount', ${marketColumns(now).listedCount},
+    'dropsAt', ${isoTimeSql(packs.dropsAt)},
     'maxPerUser', ${packs.maxPerUser}
   )::text`;
-}
-
-/** A timestamp as `Date.prototype.toISOString` writes it (milliseconds, UTC); null stays null. */
-function isoTime(column: SQLWrapper): SQL {
-  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
 /** A card text of `cardJsonSql` completed with the viewer's isFavorite (the text ends with its `}`). */

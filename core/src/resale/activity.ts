@@ -1,10 +1,11 @@
-import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { formatTon, type ActivityItem, type ActivityPage } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { fileUrl } from '../storage/storage.js';
 import { literalLimit, onePerHandle } from '../db/prepared.js';
 import { packs, users } from '../db/schema.js';
+import { publicNameSql } from '../profile/display-name.js';
 import { activity, type ActivityType } from './tables.js';
 
 export interface ActivityEntry {
@@ -41,9 +42,6 @@ interface ActivityRow {
   imageKey: string | null;
 }
 
-/** A person's public name (display name, else Telegram first name) from an alias of users. */
-const personName = (person: { displayName: SQLWrapper; firstName: SQLWrapper }) =>
-  sql<string | null>`coalesce(nullif(btrim(${person.displayName}), ''), ${person.firstName})`;
 const fromUser = alias(users, 'fu');
 const toUser = alias(users, 'tu');
 
@@ -63,9 +61,9 @@ function prepareActivity(db: DbOrTx, scope: Scope, cursor: boolean, limit: numbe
       price: sql<string | null>`${activity.priceNano}::text`,
       at: activity.at,
       fromId: sql<string | null>`${activity.fromId}::text`,
-      fromName: personName(fromUser),
+      fromName: publicNameSql(fromUser),
       toId: sql<string | null>`${activity.toId}::text`,
-      toName: personName(toUser),
+      toName: publicNameSql(toUser),
       packId: packs.id,
       title: packs.title,
       imageKey: sql<string | null>`coalesce(${packs.previewKey}, ${packs.coverKey})`,

@@ -2,6 +2,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { formatTon } from '@stickerdrop/shared';
 import { packs } from '../db/schema.js';
 import { buyableSql } from './holds.js';
+import { isoTimeSql } from '../db/iso-time.js';
 
 /**
  * The resale figures a pack card and the pack page show, as columns of a query over `packs`. Served by
@@ -10,16 +11,27 @@ import { buyableSql } from './holds.js';
  */
 export function marketColumns(now: Date | SQLWrapper) {
   return {
-    floorNano: sql<string | null>`(select min(fl.price_nano)::text from listings fl
-      where fl.pack_id = ${packs.id} and ${buyableSql('fl', now)})`,
+    floorNano: floorSql(now, (cheapest) => sql`${cheapest}::text`),
     listedCount: sql<number>`(select count(*) from listings lc
       where lc.pack_id = ${packs.id} and ${buyableSql('lc', now)})`.mapWith(Number),
   };
 }
 
+/** The floor as the wire writes it ("2.50"), for cards Postgres writes as JSON (packs/card-json.ts). */
+export function floorPriceSql(now: Date | SQLWrapper): SQL<string | null> {
+  // Formatted inside the subquery: given the subquery as its argument, format_ton would not be inlined.
+  return floorSql(now, (cheapest) => sql`format_ton(${cheapest})`);
+}
+
+/** The cheapest buyable listing of the pack, as `shape` writes it; null when none. */
+function floorSql(now: Date | SQLWrapper, shape: (cheapest: SQL) => SQL): SQL<string | null> {
+  return sql<string | null>`(select ${shape(sql`min(fl.price_nano)`)} from listings fl
+      where fl.pack_id = ${packs.id} and ${buyableSql('fl', now)})`;
+}
+
 /** The latest resale of the pack, as "price|serial|at" (one subquery instead of three). */
 export const lastSaleSql: SQL<string | null> = sql<string | null>`(select ls.price_nano::text || '|' || ls.serial
-    || '|' || to_char(ls.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    || '|' || ${isoTimeSql(sql.raw('ls.at'))}
   from activity ls where ls.pack_id = ${packs.id} and ls.type = 'sale' order by ls.id desc limit 1)`;
 
 export interface MarketRow {
