@@ -49,9 +49,10 @@ export default defineConfig({
           name: 'browser',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
+          // The mini-app's build and the seeded catalogue, made once for all the files.
+          globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
           setupFiles: ['e2e/support/fail-on-csp.ts'],
         },
       },

@@ -11,7 +11,7 @@ import { parseEnv } from 'node:util';
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** Where vite.config.ts writes the bundle and the API serves it from (MINIAPP_DIST). */
 const OUT_DIR = path.join(ROOT, 'dist/miniapp');
-const STAMP = path.join(OUT_DIR, '.inputs-sha256');
+const STAMP_FILE = '.inputs-sha256';
 const VITE = path.join(ROOT, 'node_modules/vite/bin/vite.js');
 
 /** Everything the bundle is made of: sources, the shared package, dependency versions, build config. */
@@ -32,21 +32,26 @@ export interface MiniappBuild {
   ms: number;
 }
 
-/** Builds dist/miniapp unless it was built from the same inputs; `force` always builds (`npm run build`). */
+/**
+ * Builds dist/miniapp (or `outDir`: the browser suite's own copy) unless it was built from the same
+ * inputs; `force` always builds (`npm run build`).
+ */
 export async function ensureMiniappBuild(
-  options: { force?: boolean; signal?: AbortSignal } = {},
+  options: { force?: boolean; signal?: AbortSignal; outDir?: string } = {},
 ): Promise<MiniappBuild> {
   const started = performance.now();
+  const outDir = options.outDir ?? OUT_DIR;
   const hash = inputsHash();
-  if (!options.force && isCurrent(hash)) return { built: false, ms: performance.now() - started };
-  await viteBuild(options.signal);
-  fs.writeFileSync(STAMP, `${hash}\n`);
+  if (!options.force && isCurrent(outDir, hash)) return { built: false, ms: performance.now() - started };
+  await viteBuild(outDir, options.signal);
+  fs.writeFileSync(path.join(outDir, STAMP_FILE), `${hash}\n`);
   return { built: true, ms: performance.now() - started };
 }
 
-function isCurrent(hash: string): boolean {
+function isCurrent(outDir: string, hash: string): boolean {
   try {
-    return fs.readFileSync(STAMP, 'utf8').trim() === hash && fs.existsSync(path.join(OUT_DIR, 'index.html'));
+    const stamp = fs.readFileSync(path.join(outDir, STAMP_FILE), 'utf8');
+    return stamp.trim() === hash && fs.existsSync(path.join(outDir, 'index.html'));
   } catch {
     return false;
   }
@@ -88,9 +93,9 @@ function viteEnv(env: Record<string, string | undefined>): [string, string][] {
  * development bundle, 60% larger) whenever NODE_ENV says development, and `.env.example` does. Its output
  * goes to stderr so stdout stays JSON for a log collector. An abort (a stop signal) ends the build.
  */
-function viteBuild(signal?: AbortSignal): Promise<void> {
+function viteBuild(outDir: string, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [VITE, 'build'], {
+    const child = spawn(process.execPath, [VITE, 'build', '--outDir', outDir, '--emptyOutDir'], {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 2, 2],

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { describe, it } from 'vitest';
+import { CHROMIUM_PATH } from './chromium';
 import { watchCsp } from './csp';
+import { TEST_DATA } from './paths';
 
-/** Debian's Chromium; CHROMIUM_PATH points elsewhere on other machines. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -15,7 +15,7 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../.test-data/screenshots');
+export const SCREENSHOTS = path.join(TEST_DATA, 'screenshots');
 
 /**
  * A browser suite: runs when Debian's Chromium is installed, says plainly that it was skipped when not,

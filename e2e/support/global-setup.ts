@@ -1,0 +1,22 @@
+/**
+ * vitest global setup of the browser suite: what each test file's server is made of, made once per run
+ * rather than by every file: the mini-app's production build (kept between runs while its inputs are the
+ * same, as `npm start` keeps dist/miniapp) and the seeded demo catalogue. Without Chromium the suite is
+ * skipped and none of it is made.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { ensureMiniappBuild } from '../../scripts/miniapp-build.js';
+import { CHROMIUM_PATH } from './chromium';
+import { E2E_DIST, TEST_DATA } from './paths';
+import { seedCatalogue } from './seeded-catalogue';
+
+export default async function setup(project: TestProject): Promise<void> {
+  if (!fs.existsSync(CHROMIUM_PATH)) return;
+  const [, catalogue] = await Promise.all([
+    ensureMiniappBuild({ outDir: E2E_DIST }),
+    seedCatalogue(path.join(TEST_DATA, 'e2e-catalogue')),
+  ]);
+  project.provide('seededCatalogue', catalogue);
+}

@@ -1,0 +1,6 @@
+import path from 'node:path';
+
+/** Files the browser suite makes; ignored by git. */
+export const TEST_DATA = path.resolve(import.meta.dirname, '../../.test-data');
+/** The mini-app as production builds it, served by every test server. */
+export const E2E_DIST = path.join(TEST_DATA, 'e2e-miniapp');

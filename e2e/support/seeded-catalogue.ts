@@ -1,0 +1,82 @@
+/**
+ * The demo catalogue every browser test's server starts with, seeded once per run instead of once per file
+ * (PGlite's initdb, the migrations and the seed's art took about 4 s of each file): a dump of the seeded
+ * PGlite data dir, and the art as files. Each server loads the dump and reads the art into its own
+ * in-memory storage, so what one file writes never reaches another.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import {
+  isValidKey,
+  memoryStorage,
+  seedDemoCatalogue,
+  tables,
+  type DatabaseHandle,
+  type FileStorage,
+} from '@stickerdrop/core';
+import { migrationsFolder } from '@stickerdrop/core/testing';
+
+export interface SeededCatalogue {
+  /** A file holding the seeded PGlite data dir (uncompressed tar). */
+  image: string;
+  /** The seed's art: one file per storage key. */
+  artDir: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    seededCatalogue: SeededCatalogue;
+  }
+}
+
+/** Seeds a fresh database at this moment (the seed's sales and views are dated back from now) into `dir`. */
+export async function seedCatalogue(dir: string): Promise<SeededCatalogue> {
+  const catalogue = { image: path.join(dir, 'catalogue.tar'), artDir: path.join(dir, 'art') };
+  fs.rmSync(dir, { recursive: true, force: true });
+  const client = await PGlite.create();
+  try {
+    const db = drizzle({ client, schema: tables });
+    await migrate(db, { migrationsFolder });
+    await seedDemoCatalogue({ db, storage: fileWriter(catalogue.artDir), now: new Date() });
+    const image = await client.dumpDataDir('none');
+    fs.writeFileSync(catalogue.image, Buffer.from(await image.arrayBuffer()));
+    return catalogue;
+  } finally {
+    await client.close();
+  }
+}
+
+/** A database loaded from the seeded image: a fresh copy for each server. */
+export async function openSeededDatabase(catalogue: SeededCatalogue): Promise<DatabaseHandle> {
+  const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(catalogue.image)]) });
+  return { db: drizzle({ client, schema: tables }), kind: 'pglite', close: () => client.close() };
+}
+
+/** In-memory storage holding the seed's art. */
+export async function seededStorage(catalogue: SeededCatalogue): Promise<FileStorage> {
+  const storage = memoryStorage();
+  const keys = fs.readdirSync(catalogue.artDir, { recursive: true, encoding: 'utf8' });
+  for (const key of keys) {
+    const file = path.join(catalogue.artDir, key);
+    if (fs.statSync(file).isFile()) await storage.put(key, fs.readFileSync(file), 'image/webp');
+  }
+  return storage;
+}
+
+/** The seed only writes (its art is WebP by key); reading back is the servers' storage's job. */
+function fileWriter(root: string): FileStorage {
+  return {
+    async put(key, bytes) {
+      if (!isValidKey(key)) throw new Error(`Invalid storage key ${key}`);
+      const target = path.join(root, key);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, bytes);
+    },
+    async get() {
+      return null;
+    },
+  };
+}
