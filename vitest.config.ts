@@ -42,6 +42,9 @@ export default defineConfig({
           include: ['miniapp/test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['miniapp/test/setup.ts'],
+          // The files of a worker share one jsdom and the imported React, telegram-ui and SDK instead of making
+          // them per file (setup.ts empties the DOM, storage and mocks after every test): 36 s -> 17 s.
+          isolate: false,
         },
       },
       {
