@@ -12,11 +12,11 @@ import { CHROMIUM_PATH } from './chromium';
 import { E2E_DIST, TEST_DATA } from './paths';
 import { seedCatalogue } from './seeded-catalogue';
 
-export default async function setup(project: TestProject): Promise<void> {
+export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
   if (!fs.existsSync(CHROMIUM_PATH)) return;
-  const [, catalogue] = await Promise.all([
-    ensureMiniappBuild({ outDir: E2E_DIST }),
-    seedCatalogue(path.join(TEST_DATA, 'e2e-catalogue')),
-  ]);
+  // This run's own folder: another run at the same time seeds its own. Removed when the run ends.
+  const dir = path.join(TEST_DATA, `e2e-catalogue-${process.pid}`);
+  const [, catalogue] = await Promise.all([ensureMiniappBuild({ outDir: E2E_DIST }), seedCatalogue(dir)]);
   project.provide('seededCatalogue', catalogue);
+  return () => fs.rmSync(dir, { recursive: true, force: true });
 }
