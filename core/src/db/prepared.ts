@@ -14,6 +14,22 @@ export function onePerHandle<T extends object>(cache: WeakMap<DbOrTx, T>, db: Db
 }
 
 /**
+ * `onePerHandle` for a family of statements told apart by `key` (a listing's shape, a page size): each is
+ * prepared on its first use with that key.
+ */
+export function onePerHandleAndKey<K, T>(
+  cache: WeakMap<DbOrTx, Map<K, T>>,
+  db: DbOrTx,
+  key: K,
+  prepare: (db: DbOrTx) => T,
+): T {
+  const statements = onePerHandle(cache, db, () => new Map<K, T>());
+  let statement = statements.get(key);
+  if (!statement) statements.set(key, (statement = prepare(db)));
+  return statement;
+}
+
+/**
  * A LIMIT written into a prepared statement's text. drizzle sends `.limit(n)` as a parameter, and with an
  * unknown LIMIT Postgres costs the generic plan as if a tenth of the table came back, so it never adopts
  * it and plans the statement again on every execution (pg_prepared_statements: custom_plans only); that

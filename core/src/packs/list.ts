@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client.js';
 import { likes, packs, users } from '../db/schema.js';
 import { cardJsonSql, withFavorite } from './card-json.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { literalLimit, onePerHandle } from '../db/prepared.js';
+import { literalLimit, onePerHandle, onePerHandleAndKey } from '../db/prepared.js';
 import { onResaleCondition } from '../resale/pack-market.js';
 
 /** `%`, `_` and `\` are LIKE wildcards; a search for "50%" means the text "50%". */
@@ -102,10 +102,7 @@ const preparedLists = new WeakMap<DbOrTx, Map<string, ListStatement>>();
 function listStatement(db: DbOrTx, shape: ListShape): ListStatement {
   const { sort, search, onResale, cursor, limit } = shape;
   const name = `packs_list_${sort}${search ? '_search' : ''}${onResale ? '_resale' : ''}${cursor ? '_after' : ''}_${limit}`;
-  const statements = onePerHandle(preparedLists, db, () => new Map<string, ListStatement>());
-  let statement = statements.get(name);
-  if (!statement) statements.set(name, (statement = prepareList(db, shape, name)));
-  return statement;
+  return onePerHandleAndKey(preparedLists, db, name, (handle) => prepareList(handle, shape, name));
 }
 
 /** A card as Postgres wrote it (without isFavorite), and its pack id. */
@@ -181,9 +178,7 @@ export async function listPacks(
  * badge.
  */
 export async function listTrendingCards(db: DbOrTx, limit: number, now: Date): Promise<CardText[]> {
-  const statements = onePerHandle(preparedTrending, db, () => new Map<number, TrendingStatement>());
-  let statement = statements.get(limit);
-  if (!statement) statements.set(limit, (statement = prepareTrending(db, limit)));
+  const statement = onePerHandleAndKey(preparedTrending, db, limit, (handle) => prepareTrending(handle, limit));
   return statement.execute({ now: now.toISOString() });
 }
 

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { formatTon, type ActivityItem, type ActivityPage } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { fileUrl } from '../storage/storage.js';
-import { literalLimit, onePerHandle } from '../db/prepared.js';
+import { literalLimit, onePerHandleAndKey } from '../db/prepared.js';
 import { packs, users } from '../db/schema.js';
 import { publicNameSql } from '../profile/display-name.js';
 import { activity, type ActivityType } from './tables.js';
@@ -99,10 +99,9 @@ export async function listActivity(
   const scope: Scope =
     filter.packId !== undefined ? 'pack' : filter.editionId !== undefined ? 'edition' : 'marketplace';
   const cursor = Boolean(filter.cursor);
-  const statements = onePerHandle(preparedActivity, db, () => new Map<string, ActivityStatement>());
-  const key = `${scope}:${cursor}:${limit + 1}`;
-  let statement = statements.get(key);
-  if (!statement) statements.set(key, (statement = prepareActivity(db, scope, cursor, limit + 1)));
+  const statement = onePerHandleAndKey(preparedActivity, db, `${scope}:${cursor}:${limit + 1}`, (handle) =>
+    prepareActivity(handle, scope, cursor, limit + 1),
+  );
   const rows: ActivityRow[] = await statement.execute({
     packId: filter.packId,
     editionId: filter.editionId,
