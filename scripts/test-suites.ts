@@ -3,9 +3,9 @@
  * how to run the ones that were skipped. CI sets every requirement, so nothing is skipped there.
  */
 import fs from 'node:fs';
+import { CHROMIUM_PATH as CHROMIUM } from '../e2e/support/chromium.js';
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const REDIS_URL = process.env.TEST_REDIS_URL;
 
 function report(): string {

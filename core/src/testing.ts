@@ -20,6 +20,7 @@ export { expireOffers } from './offers/index.js';
 export { revokeRefundedStarsEdition, type RevocationOutcome } from './payments/stars/revoke.js';
 export { type RateLimit } from './config.js';
 export { s3Storage } from './storage/s3-storage.js';
+export { diskStorage } from './storage/storage.js';
 export { getProfile, type TelegramUserFields } from './profile/index.js';
 export { detectImageType, renderSticker } from './create-pack/index.js';
 export { refreshTrendingScores } from './packs/index.js';

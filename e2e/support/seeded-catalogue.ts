@@ -9,15 +9,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import {
-  isValidKey,
-  memoryStorage,
-  seedDemoCatalogue,
-  tables,
-  type DatabaseHandle,
-  type FileStorage,
-} from '@stickerdrop/core';
-import { migrationsFolder } from '@stickerdrop/core/testing';
+import { memoryStorage, seedDemoCatalogue, tables, type DatabaseHandle, type FileStorage } from '@stickerdrop/core';
+import { diskStorage, migrationsFolder } from '@stickerdrop/core/testing';
 
 export interface SeededCatalogue {
   /** A file holding the seeded PGlite data dir (uncompressed tar). */
@@ -40,7 +33,7 @@ export async function seedCatalogue(dir: string): Promise<SeededCatalogue> {
   try {
     const db = drizzle({ client, schema: tables });
     await migrate(db, { migrationsFolder });
-    await seedDemoCatalogue({ db, storage: fileWriter(catalogue.artDir), now: new Date() });
+    await seedDemoCatalogue({ db, storage: diskStorage(catalogue.artDir), now: new Date() });
     const image = await client.dumpDataDir('none');
     fs.writeFileSync(catalogue.image, Buffer.from(await image.arrayBuffer()));
     return catalogue;
@@ -57,26 +50,13 @@ export async function openSeededDatabase(catalogue: SeededCatalogue): Promise<Da
 
 /** In-memory storage holding the seed's art. */
 export async function seededStorage(catalogue: SeededCatalogue): Promise<FileStorage> {
+  const art = diskStorage(catalogue.artDir);
   const storage = memoryStorage();
-  const keys = fs.readdirSync(catalogue.artDir, { recursive: true, encoding: 'utf8' });
-  for (const key of keys) {
-    const file = path.join(catalogue.artDir, key);
-    if (fs.statSync(file).isFile()) await storage.put(key, fs.readFileSync(file), 'image/webp');
+  const files = fs.readdirSync(catalogue.artDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+  for (const file of files) {
+    const key = path.relative(catalogue.artDir, path.join(file.parentPath, file.name));
+    const stored = (await art.get(key))!;
+    await storage.put(key, stored.bytes, stored.contentType);
   }
   return storage;
-}
-
-/** The seed only writes (its art is WebP by key); reading back is the servers' storage's job. */
-function fileWriter(root: string): FileStorage {
-  return {
-    async put(key, bytes) {
-      if (!isValidKey(key)) throw new Error(`Invalid storage key ${key}`);
-      const target = path.join(root, key);
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      fs.writeFileSync(target, bytes);
-    },
-    async get() {
-      return null;
-    },
-  };
 }
