@@ -80,6 +80,22 @@ describe('security headers', () => {
     await app.close();
   });
 
+  it("sends helmet's whole set, computed once from our options", async () => {
+    const app = await start('https://stickers.example');
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['origin-agent-cluster']).toBe('?1');
+    expect(res.headers['x-dns-prefetch-control']).toBe('off');
+    expect(res.headers['x-permitted-cross-domain-policies']).toBe('none');
+    expect(res.headers['x-xss-protection']).toBe('0');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    // The same values on the next request: nothing is consumed by the first.
+    const again = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(again.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+    await app.close();
+  });
+
   it('sends the headers on refusals too', async () => {
     const app = await start('https://stickers.example');
     const res = await app.inject({ method: 'GET', url: '/api/nope' });
