@@ -1,8 +1,10 @@
 import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { formatTon, type Order, type OrderStatus, type PaymentMethod } from '@stickerdrop/shared';
 import type { DbOrTx } from './client.js';
 import { editions, orders } from './schema.js';
 import { onePerHandle } from './prepared.js';
+import { createBatcher, sqlArray, type Batcher } from './batches.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -63,8 +65,43 @@ const preparedUserOrder = new WeakMap<DbOrTx, ReturnType<typeof prepareUserOrder
 
 /** The order when it belongs to the user; someone else's order is as absent as an unknown one. */
 export async function findUserOrder(db: DbOrTx, orderId: string, userId: number): Promise<OrderRecord | null> {
+  if (!(db instanceof PgTransaction)) return userOrderReaders(db).submit(0, { orderId, userId });
   const [row] = await onePerHandle(preparedUserOrder, db, prepareUserOrder).execute({ orderId, userId });
   return row ? { ...row.order, edition: row.edition } : null;
+}
+
+interface UserOrderKey {
+  orderId: string;
+  userId: number;
+}
+
+const userOrderBatchers = new WeakMap<DbOrTx, Batcher<0, UserOrderKey, OrderRecord | null>>();
+
+/**
+ * The orders asked for while the previous read runs, read together in one statement: every payment reads
+ * its order first, and in a drop a round trip each (a socket write and a backend woken on shared cores)
+ * cost more than the read. Each read still starts after its request arrived.
+ */
+function userOrderReaders(db: DbOrTx): Batcher<0, UserOrderKey, OrderRecord | null> {
+  return onePerHandle(userOrderBatchers, db, (handle) =>
+    createBatcher(async (_, keys: UserOrderKey[]) => {
+      const rows = await handle
+        .select({ n: sql<number>`r.n`.mapWith(Number), order: orders, edition: editions.serial })
+        .from(
+          sql`unnest(${sqlArray(
+            keys.map((k) => k.orderId),
+            'uuid',
+          )}, ${sqlArray(
+            keys.map((k) => k.userId),
+            'bigint',
+          )}) with ordinality as r(order_id, user_id, n)`,
+        )
+        .innerJoin(orders, and(eq(orders.id, sql`r.order_id`), eq(orders.userId, sql`r.user_id`)))
+        .leftJoin(editions, editionOfOrder);
+      const byPosition = new Map(rows.map((row) => [row.n, { ...row.order, edition: row.edition }]));
+      return keys.map((_, i) => byPosition.get(i + 1) ?? null);
+    }),
+  );
 }
 
 export function toOrderDto(order: OrderRecord, now: Date): Order {
