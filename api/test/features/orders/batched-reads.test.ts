@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { API_ERRORS, DROP_ERRORS, MESSAGES } from '@stickerdrop/shared';
-import { findUserOrder } from '@stickerdrop/core';
+import { API_ERRORS, DROP_ERRORS, MESSAGES, PackListResponse } from '@stickerdrop/shared';
+import { findUserOrder, likedPackIds, toggleLike } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { dropPack } from '../drops/fixtures.js';
 import { buyListing, ownedEdition, putOnSale } from '../resale/fixtures.js';
-import { buy, createPack, demoPay } from './fixtures.js';
+import { authHeaders, buy, createPack, demoPay } from './fixtures.js';
 
 /**
  * Reads that arrive while the previous one runs go to the database together (the drop rules before a buy,
- * the order before a payment): each caller must still get its own answer, whatever the others ask.
+ * the order before a payment, a signed-in page's likes): each caller must still get its own answer,
+ * whatever the others ask.
  */
 describeEachDatabase('reads made together', (kind) => {
   let t: TestApp;
@@ -92,5 +93,40 @@ describeEachDatabase('reads made together', (kind) => {
     expect(answers[2]!.order.id).toBe(held);
     expect(answers[4]!.error).toBe(DROP_ERRORS.notOpenYet(new Date(t.clock.now.getTime() + 3_600_000)));
     expect(answers[5]!.error).toBe(MESSAGES.packNotFound);
+  });
+
+  it('pages asked at once by different viewers each show that viewer’s likes', async () => {
+    const packs = [await createPack(t), await createPack(t), await createPack(t)];
+    const viewers = [await createUser(t), await createUser(t), await createUser(t)];
+    // Viewer i likes the packs whose index is not i.
+    for (const [i, viewer] of viewers.entries()) {
+      for (const [j, pack] of packs.entries()) if (i !== j) await toggleLike(t.db, viewer.id, pack.id, t.clock.now);
+    }
+    const favourites = async (headers: Record<string, string>) => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/stickers?sort=newest', headers });
+      const items = PackListResponse.parse(res.json()).items;
+      return packs.map((pack) => items.find((item) => item.id === pack.id)!.isFavorite);
+    };
+    const askers = [...viewers, viewers[1]!, null];
+    const seen = await Promise.all(
+      askers.map(async (viewer) => favourites(viewer ? await authHeaders(t, viewer) : {})),
+    );
+    expect(seen).toEqual([
+      [false, true, true],
+      [true, false, true],
+      [true, true, false],
+      [true, false, true],
+      [false, false, false],
+    ]);
+    // Asked in one tick, the lookups after the first certainly go together.
+    const cards = packs.map((pack) => ({ id: pack.id }));
+    const liked = await Promise.all([...viewers, viewers[2]!, viewers[0]!].map((v) => likedPackIds(t.db, v.id, cards)));
+    expect(liked.map((set) => packs.map((pack) => set.has(pack.id)))).toEqual([
+      [false, true, true],
+      [true, false, true],
+      [true, true, false],
+      [true, true, false],
+      [false, true, true],
+    ]);
   });
 });
