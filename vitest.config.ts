@@ -59,6 +59,10 @@ export default defineConfig({
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits 1 s by default: a sign-in or a page's first fetch took longer beside the rest
+          // of the suite on a slow hour (a full run here: "expected null to be truthy" on the access token). Playwright's
+          // own waits give 30 s; a poll now gives as long, still failing when the state never comes.
+          expect: { poll: { timeout: 30_000 } },
           setupFiles: ['e2e/support/fail-on-csp.ts'],
         },
       },

@@ -28,7 +28,14 @@ async function freePort(): Promise<number> {
 
 async function openPack(page: Page, baseUrl: string, search: string): Promise<void> {
   await page.goto(`${baseUrl}/#/marketplace?q=${encodeURIComponent(search)}`);
-  await page.getByTestId('pack-card').first().click();
+  // The card of the searched pack by its title, and the page it links to before its Buy button: under a
+  // full suite's load, a failure here should say whether the click or the pack page was missing.
+  await page
+    .getByTestId('pack-card')
+    .filter({ hasText: new RegExp(search, 'i') })
+    .first()
+    .click();
+  await page.waitForURL(/#\/sticker\?id=\d+/);
   await page.getByLabel('Buy this pack').waitFor();
 }
 
