@@ -12,18 +12,25 @@ export interface Batcher<K, I, O> {
 }
 
 /**
- * Group commit for writes that queue on one lock: while a batch of `key` runs, calls for that key wait
- * and then go together as the next batch, so a burst costs one transaction (one WAL flush) per batch
- * instead of one per call. One batch per key runs at a time; with no burst a call runs alone, at once.
- * `run` answers the inputs in their order; if it throws, every call of its batch gets the error.
- */
-/**
  * The batch functions of migration 0007 run each element in its own subtransaction; past 64 subtransactions
  * that wrote, a transaction overflows Postgres's per-backend cache of them and every other session's
  * snapshot checks get slower while it runs. 50 stays under that.
  */
 const MAX_BATCH = 50;
 
+/**
+ * Batched reads (drop rules, orders, likes) run no subtransactions: one statement answers a whole burst
+ * (a drop's 100 connections firing at once) instead of two or three in a row.
+ */
+export const MAX_READ_BATCH = 500;
+
+/**
+ * Group commit for writes that queue on one lock: while a batch of `key` runs, calls for that key wait
+ * and then go together as the next batch, so a burst costs one transaction (one WAL flush) per batch
+ * instead of one per call. One batch per key runs at a time; with no burst a call runs alone, at once.
+ * Reads use it too, to cost one round trip per burst. `run` answers the inputs in their order; if it
+ * throws, every call of its batch gets the error.
+ */
 export function createBatcher<K, I, O>(
   run: (key: K, inputs: I[]) => Promise<O[]>,
   maxBatch = MAX_BATCH,

@@ -4,7 +4,7 @@ import { formatTon, type Order, type OrderStatus, type PaymentMethod } from '@st
 import type { DbOrTx } from './client.js';
 import { editions, orders } from './schema.js';
 import { onePerHandle } from './prepared.js';
-import { createBatcher, sqlArray, type Batcher } from './batches.js';
+import { createBatcher, MAX_READ_BATCH, sqlArray, type Batcher } from './batches.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -100,7 +100,7 @@ function userOrderReaders(db: DbOrTx): Batcher<0, UserOrderKey, OrderRecord | nu
         .leftJoin(editions, editionOfOrder);
       const byPosition = new Map(rows.map((row) => [row.n, { ...row.order, edition: row.edition }]));
       return keys.map((_, i) => byPosition.get(i + 1) ?? null);
-    }),
+    }, MAX_READ_BATCH),
   );
 }
 

@@ -4,7 +4,7 @@ import { DROP_ERRORS } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { orders, packs } from '../db/schema.js';
 import { onePerHandle } from '../db/prepared.js';
-import { createBatcher, sqlArray, type Batcher } from '../db/batches.js';
+import { createBatcher, MAX_READ_BATCH, sqlArray, type Batcher } from '../db/batches.js';
 import { isoTimeSql } from '../db/iso-time.js';
 import { queryRows } from '../db/sql-rows.js';
 import { DomainError } from '../errors.js';
@@ -105,7 +105,10 @@ function dropRules(
       .then(([row]) => row);
   }
   const reader = onePerHandle(ruleReaders, db, (handle) =>
-    createBatcher((key: number, buyers: { userId: number; now: Date }[]) => dropRulesOfMany(handle, key, buyers)),
+    createBatcher(
+      (key: number, buyers: { userId: number; now: Date }[]) => dropRulesOfMany(handle, key, buyers),
+      MAX_READ_BATCH,
+    ),
   );
   return reader.submit(packId, { userId, now });
 }

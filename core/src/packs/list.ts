@@ -6,7 +6,7 @@ import { likes, packs, users } from '../db/schema.js';
 import { cardJsonSql, withFavorite } from './card-json.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { literalLimit, onePerHandle, onePerHandleAndKey } from '../db/prepared.js';
-import { createBatcher, type Batcher } from '../db/batches.js';
+import { createBatcher, MAX_READ_BATCH, type Batcher } from '../db/batches.js';
 import { onResaleCondition } from '../resale/pack-market.js';
 
 /** `%`, `_` and `\` are LIKE wildcards; a search for "50%" means the text "50%". */
@@ -255,7 +255,7 @@ function likesOfMany(db: DbOrTx): Batcher<0, LikesAsked, ReadonlySet<number>> {
       const liked = asked.map(() => new Set<number>());
       for (const row of rows) liked[row.n]!.add(row.packId);
       return liked;
-    }),
+    }, MAX_READ_BATCH),
   );
 }
 
