@@ -7,7 +7,7 @@ import { enqueueOutbox } from '../outbox/enqueue.js';
 import { outboxKey } from '../outbox/keys.js';
 import type { RefundReason } from '../db/outbox-payloads.js';
 import { fulfilResaleOrder } from '../resale/settle.js';
-import { createBatcher, sqlArray, type Batcher } from '../db/batches.js';
+import { createBatcher, type Batcher } from '../db/batches.js';
 import { onePerHandle } from '../db/prepared.js';
 import {
   orderColumnsOf,
@@ -93,29 +93,29 @@ function payments(db: DbOrTx): Batcher<0, FulfilInput, FulfilAnswer> {
 }
 
 async function fulfilTogether(db: DbOrTx, inputs: FulfilInput[]): Promise<FulfilAnswer[]> {
-  const rows = await db
+  const rows = await onePerHandle(preparedFulfilBatches, db, prepareFulfilBatch).execute({
+    orderIds: inputs.map((i) => i.orderId),
+    refs: inputs.map((i) => i.paymentRef),
+    methods: inputs.map((i) => i.method ?? null),
+    nows: inputs.map((i) => i.now.toISOString()),
+  });
+  return rows as FulfilAnswer[];
+}
+
+/** Prepared (db/prepared.ts): a drop calls it hundreds of times, each a batch of arrays bound as parameters. */
+const prepareFulfilBatch = (db: DbOrTx) =>
+  db
     .select({
       outcome: sql<FulfilAnswer['outcome']>`r.outcome`,
       serial: sql<number | null>`r.minted_serial`,
       order: orderColumnsOf(sql`r.settled`),
     })
     .from(
-      sql`fulfil_primary_orders(${sqlArray(
-        inputs.map((i) => i.orderId),
-        'uuid',
-      )}, ${sqlArray(
-        inputs.map((i) => i.paymentRef),
-        'text',
-      )}, ${sqlArray(
-        inputs.map((i) => i.method ?? null),
-        'text',
-      )}, ${sqlArray(
-        inputs.map((i) => i.now.toISOString()),
-        'timestamptz',
-      )}) as r`,
-    );
-  return rows as FulfilAnswer[];
-}
+      sql`fulfil_primary_orders(${sql.placeholder('orderIds')}::uuid[], ${sql.placeholder('refs')}::text[],
+        ${sql.placeholder('methods')}::text[], ${sql.placeholder('nows')}::timestamptz[]) as r`,
+    )
+    .prepare('fulfil_primary_orders');
+const preparedFulfilBatches = new WeakMap<DbOrTx, ReturnType<typeof prepareFulfilBatch>>();
 
 /** Every case, statement by statement in one transaction: the order row locked, then the pack row. */
 async function fulfilInTransaction(db: DbOrTx, input: FulfilInput): Promise<FulfilResult> {

@@ -6,7 +6,7 @@ import type { Database, DbOrTx } from '../db/client.js';
 import { orders } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import { checkBeforeReserving, confirmWithinPerUserLimit } from '../drops/reserve-rules.js';
-import { createBatcher, sqlArray, type Batcher } from '../db/batches.js';
+import { createBatcher, type Batcher } from '../db/batches.js';
 import { onePerHandle } from '../db/prepared.js';
 import { orderColumnsOf, type OrderRecord, type OrderRow } from '../db/order-record.js';
 import type { PaymentRail } from './payment-rails.js';
@@ -143,22 +143,24 @@ function reservations(db: DbOrTx): Batcher<number, ReserveRequest, ReserveAnswer
 }
 
 async function reserveTogether(db: DbOrTx, packId: number, requests: ReserveRequest[]): Promise<ReserveAnswer[]> {
-  const rows = await db
-    .select({ outcome: sql<ReserveAnswer['outcome']>`r.outcome`, order: orderColumnsOf(sql`r.reserved`) })
-    .from(
-      sql`reserve_editions(${packId}::integer, ${sqlArray(
-        requests.map((r) => r.userId),
-        'bigint',
-      )}, ${sqlArray(
-        requests.map((r) => r.paymentMethod),
-        'text',
-      )}, ${sqlArray(
-        requests.map((r) => r.now.toISOString()),
-        'timestamptz',
-      )}, ${sqlArray(
-        requests.map((r) => r.expiresAt.toISOString()),
-        'timestamptz',
-      )}) as r`,
-    );
+  const rows = await onePerHandle(preparedReserveBatches, db, prepareReserveBatch).execute({
+    packId,
+    userIds: requests.map((r) => r.userId),
+    methods: requests.map((r) => r.paymentMethod),
+    nows: requests.map((r) => r.now.toISOString()),
+    expiries: requests.map((r) => r.expiresAt.toISOString()),
+  });
   return rows as ReserveAnswer[];
 }
+
+/** Prepared (db/prepared.ts): a drop calls it hundreds of times, each a batch of arrays bound as parameters. */
+const prepareReserveBatch = (db: DbOrTx) =>
+  db
+    .select({ outcome: sql<ReserveAnswer['outcome']>`r.outcome`, order: orderColumnsOf(sql`r.reserved`) })
+    .from(
+      sql`reserve_editions(${sql.placeholder('packId')}::integer, ${sql.placeholder('userIds')}::bigint[],
+        ${sql.placeholder('methods')}::text[], ${sql.placeholder('nows')}::timestamptz[],
+        ${sql.placeholder('expiries')}::timestamptz[]) as r`,
+    )
+    .prepare('reserve_editions');
+const preparedReserveBatches = new WeakMap<DbOrTx, ReturnType<typeof prepareReserveBatch>>();
