@@ -4,7 +4,7 @@ import { formatTon, type Order, type OrderStatus, type PaymentMethod } from '@st
 import type { DbOrTx } from './client.js';
 import { editions, orders } from './schema.js';
 import { onePerHandle } from './prepared.js';
-import { createBatcher, MAX_READ_BATCH, sqlArray, type Batcher } from './batches.js';
+import { createBatcher, MAX_READ_BATCH, type Batcher } from './batches.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -53,21 +53,11 @@ export async function findOrder(db: DbOrTx, orderId: string): Promise<OrderRecor
   return row ? { ...row.order, edition: row.edition } : null;
 }
 
-/** Prepared (prepared.ts): every payment and order page reads it first. */
-const prepareUserOrder = (db: DbOrTx) =>
-  db
-    .select({ order: orders, edition: editions.serial })
-    .from(orders)
-    .leftJoin(editions, editionOfOrder)
-    .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.userId, sql.placeholder('userId'))))
-    .prepare('user_order');
-const preparedUserOrder = new WeakMap<DbOrTx, ReturnType<typeof prepareUserOrder>>();
-
 /** The order when it belongs to the user; someone else's order is as absent as an unknown one. */
 export async function findUserOrder(db: DbOrTx, orderId: string, userId: number): Promise<OrderRecord | null> {
-  if (!(db instanceof PgTransaction)) return userOrderReaders(db).submit(0, { orderId, userId });
-  const [row] = await onePerHandle(preparedUserOrder, db, prepareUserOrder).execute({ orderId, userId });
-  return row ? { ...row.order, edition: row.edition } : null;
+  // Inside a caller's transaction its own snapshot is the one to read: alone.
+  if (db instanceof PgTransaction) return (await userOrdersOf(db, [{ orderId, userId }]))[0]!;
+  return userOrderReaders(db).submit(0, { orderId, userId });
 }
 
 interface UserOrderKey {
@@ -75,32 +65,41 @@ interface UserOrderKey {
   userId: number;
 }
 
+/**
+ * Prepared (prepared.ts), for any number of orders: every payment and order page reads its order first,
+ * and the orders asked for while the previous read runs are read together (`userOrderReaders`).
+ */
+const prepareUserOrders = (db: DbOrTx) =>
+  db
+    .select({ n: sql<number>`r.n`.mapWith(Number), order: orders, edition: editions.serial })
+    .from(
+      sql`unnest(${sql.placeholder('orderIds')}::uuid[], ${sql.placeholder('userIds')}::bigint[])
+        with ordinality as r(order_id, user_id, n)`,
+    )
+    .innerJoin(orders, and(eq(orders.id, sql`r.order_id`), eq(orders.userId, sql`r.user_id`)))
+    .leftJoin(editions, editionOfOrder)
+    .prepare('user_orders');
+const preparedUserOrders = new WeakMap<DbOrTx, ReturnType<typeof prepareUserOrders>>();
+
+async function userOrdersOf(db: DbOrTx, keys: UserOrderKey[]): Promise<(OrderRecord | null)[]> {
+  const rows = await onePerHandle(preparedUserOrders, db, prepareUserOrders).execute({
+    orderIds: keys.map((k) => k.orderId),
+    userIds: keys.map((k) => k.userId),
+  });
+  const byPosition = new Map(rows.map((row) => [row.n, { ...row.order, edition: row.edition }]));
+  return keys.map((_, i) => byPosition.get(i + 1) ?? null);
+}
+
 const userOrderBatchers = new WeakMap<DbOrTx, Batcher<0, UserOrderKey, OrderRecord | null>>();
 
 /**
- * The orders asked for while the previous read runs, read together in one statement: every payment reads
- * its order first, and in a drop a round trip each (a socket write and a backend woken on shared cores)
- * cost more than the read. Each read still starts after its request arrived.
+ * The orders asked for while the previous read runs, read together in one statement: in a drop a round
+ * trip each (a socket write and a backend woken on shared cores) cost more than the read. Each read still
+ * starts after its request arrived.
  */
 function userOrderReaders(db: DbOrTx): Batcher<0, UserOrderKey, OrderRecord | null> {
   return onePerHandle(userOrderBatchers, db, (handle) =>
-    createBatcher(async (_, keys: UserOrderKey[]) => {
-      const rows = await handle
-        .select({ n: sql<number>`r.n`.mapWith(Number), order: orders, edition: editions.serial })
-        .from(
-          sql`unnest(${sqlArray(
-            keys.map((k) => k.orderId),
-            'uuid',
-          )}, ${sqlArray(
-            keys.map((k) => k.userId),
-            'bigint',
-          )}) with ordinality as r(order_id, user_id, n)`,
-        )
-        .innerJoin(orders, and(eq(orders.id, sql`r.order_id`), eq(orders.userId, sql`r.user_id`)))
-        .leftJoin(editions, editionOfOrder);
-      const byPosition = new Map(rows.map((row) => [row.n, { ...row.order, edition: row.edition }]));
-      return keys.map((_, i) => byPosition.get(i + 1) ?? null);
-    }, MAX_READ_BATCH),
+    createBatcher((_, keys: UserOrderKey[]) => userOrdersOf(handle, keys), MAX_READ_BATCH),
   );
 }
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { DROP_ERRORS } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
-import { orders, packs } from '../db/schema.js';
+import { orders } from '../db/schema.js';
 import { onePerHandle } from '../db/prepared.js';
 import { createBatcher, MAX_READ_BATCH, sqlArray, type Batcher } from '../db/batches.js';
 import { isoTimeSql } from '../db/iso-time.js';
@@ -26,33 +26,6 @@ export interface PackDropRules {
   maxPerUser: number | null;
 }
 
-/**
- * The pack's drop rules and the buyer's standing in one statement, so one snapshot: read apart, the
- * collector's own racing reservation could commit between "no live reservation" and the count, and refuse
- * the buy it should be given back. Prepared (db/prepared.ts): every buy of a drop runs it first.
- */
-function prepareDropRules(db: DbOrTx) {
-  const userId = sql.placeholder('userId');
-  const now = sql.placeholder('now');
-  // Written out: in a one-table select drizzle leaves columns unqualified, and inside the subqueries
-  // below a bare "id" would be the subquery's own table's.
-  const packId = sql.raw('packs.id');
-  return db
-    .select({
-      dropsAt: packs.dropsAt,
-      maxPerUser: packs.maxPerUser,
-      owns: sql<boolean>`exists (select 1 from editions e where e.owner_id = ${userId} and e.pack_id = ${packId})`,
-      hasLive: sql<boolean>`exists (select 1 from orders o where o.user_id = ${userId} and o.pack_id = ${packId}
-        and o.kind = 'primary' and o.status = 'reserved' and o.expires_at > ${now}::timestamptz)`,
-      held: sql<string>`(case when ${packs.maxPerUser} is null then 0
-        else ${heldOrReservedSql(userId, packId, now)} end)::text`,
-    })
-    .from(packs)
-    .where(eq(packs.id, sql.placeholder('packId')))
-    .prepare('drop_rules');
-}
-const preparedDropRules = new WeakMap<DbOrTx, ReturnType<typeof prepareDropRules>>();
-
 interface DropRulesRow {
   dropsAt: Date | null;
   maxPerUser: number | null;
@@ -62,10 +35,12 @@ interface DropRulesRow {
 }
 
 /**
- * The same read for every buyer of a pack who arrives while the previous read runs, in one statement (one
- * snapshot, taken after each of them arrived): a drop sends thousands of buys at one pack, and one round
- * trip each was most of the API's and the database's work per buy (each a socket write and a wake-up of a
- * backend on two shared cores).
+ * The pack's drop rules and each buyer's standing, for every buyer of the pack who arrives while the
+ * previous read runs, in one statement: one snapshot, taken after each of them arrived. One snapshot matters
+ * per buyer: read apart, a collector's own racing reservation could commit between "no live reservation"
+ * and the count, and refuse the buy it should be given back. Many buyers at once because a drop sends
+ * thousands of buys at one pack, and a round trip each was most of the API's work per buy (a socket write
+ * waking a backend on the same two cores). No row for an unknown pack.
  */
 async function dropRulesOfMany(db: DbOrTx, packId: number, buyers: { userId: number; now: Date }[]) {
   const rows = await queryRows<Omit<DropRulesRow, 'dropsAt'> & { n: number; dropsAt: string | null }>(
@@ -98,12 +73,8 @@ function dropRules(
   input: { userId: number; packId: number; now: Date },
 ): Promise<DropRulesRow | undefined> {
   const { userId, packId, now } = input;
-  // Inside a caller's transaction its own snapshot is the one to read: alone, prepared.
-  if (db instanceof PgTransaction) {
-    return onePerHandle(preparedDropRules, db, prepareDropRules)
-      .execute({ userId, packId, now: now.toISOString() })
-      .then(([row]) => row);
-  }
+  // Inside a caller's transaction its own snapshot is the one to read: alone.
+  if (db instanceof PgTransaction) return dropRulesOfMany(db, packId, [{ userId, now }]).then(([row]) => row);
   const reader = onePerHandle(ruleReaders, db, (handle) =>
     createBatcher(
       (key: number, buyers: { userId: number; now: Date }[]) => dropRulesOfMany(handle, key, buyers),

@@ -206,26 +206,11 @@ const prepareTrending = (db: DbOrTx, limit: number) =>
 type TrendingStatement = ReturnType<typeof prepareTrending>;
 const preparedTrending = new WeakMap<DbOrTx, Map<number, TrendingStatement>>();
 
-/** The viewer's likes among a page of pack ids: one shape for any page size (an array, not a list). */
-const prepareLiked = (db: DbOrTx) =>
-  db
-    .select({ packId: likes.packId })
-    .from(likes)
-    .where(
-      and(
-        eq(likes.userId, sql.placeholder('viewerId')),
-        sql`${likes.packId} = any(${sql.placeholder('ids')}::integer[])`,
-      ),
-    )
-    .prepare('packs_liked');
-const preparedLiked = new WeakMap<DbOrTx, ReturnType<typeof prepareLiked>>();
-
 /**
- * The likes asked for by the pages answered while the previous lookup runs, in one statement: (position,
- * viewer, pack) triples looked up in likes' primary key. A signed-in page is its cards (shared, often from
- * the read cache) and this lookup, so a round trip each was most of what set it apart from a signed-out one.
+ * Which of some pages' packs their viewers liked, in one statement of (position, viewer, pack) triples
+ * looked up in likes' primary key: one shape for any number of pages of any size (arrays, not lists).
  */
-const prepareLikedMany = (db: DbOrTx) =>
+const prepareLiked = (db: DbOrTx) =>
   db
     .select({ n: sql<number>`r.n`.mapWith(Number), packId: likes.packId })
     .from(
@@ -233,29 +218,36 @@ const prepareLikedMany = (db: DbOrTx) =>
         ${sql.placeholder('packs')}::integer[]) as r(n, viewer_id, pack_id)`,
     )
     .innerJoin(likes, and(eq(likes.userId, sql`r.viewer_id`), eq(likes.packId, sql`r.pack_id`)))
-    .prepare('packs_liked_many');
-const preparedLikedMany = new WeakMap<DbOrTx, ReturnType<typeof prepareLikedMany>>();
+    .prepare('packs_liked');
+const preparedLiked = new WeakMap<DbOrTx, ReturnType<typeof prepareLiked>>();
 
 interface LikesAsked {
   viewerId: number;
   packIds: number[];
 }
 
+async function likesOf(db: DbOrTx, asked: LikesAsked[]): Promise<ReadonlySet<number>[]> {
+  const triples = asked.flatMap(({ viewerId, packIds }, n) => packIds.map((packId) => [n, viewerId, packId]));
+  const rows = await onePerHandle(preparedLiked, db, prepareLiked).execute({
+    positions: triples.map((t) => t[0]),
+    viewers: triples.map((t) => t[1]),
+    packs: triples.map((t) => t[2]),
+  });
+  const liked = asked.map(() => new Set<number>());
+  for (const row of rows) liked[row.n]!.add(row.packId);
+  return liked;
+}
+
 const likeReaders = new WeakMap<DbOrTx, Batcher<0, LikesAsked, ReadonlySet<number>>>();
 
-function likesOfMany(db: DbOrTx): Batcher<0, LikesAsked, ReadonlySet<number>> {
+/**
+ * The likes asked for by the pages answered while the previous lookup runs, looked up together. A
+ * signed-in page is its cards (shared, often from the read cache) and this lookup, so a round trip each was
+ * most of what set it apart from a signed-out one.
+ */
+function likeReader(db: DbOrTx): Batcher<0, LikesAsked, ReadonlySet<number>> {
   return onePerHandle(likeReaders, db, (handle) =>
-    createBatcher(async (_, asked: LikesAsked[]) => {
-      const triples = asked.flatMap(({ viewerId, packIds }, n) => packIds.map((packId) => [n, viewerId, packId]));
-      const rows = await onePerHandle(preparedLikedMany, handle, prepareLikedMany).execute({
-        positions: triples.map((t) => t[0]),
-        viewers: triples.map((t) => t[1]),
-        packs: triples.map((t) => t[2]),
-      });
-      const liked = asked.map(() => new Set<number>());
-      for (const row of rows) liked[row.n]!.add(row.packId);
-      return liked;
-    }, MAX_READ_BATCH),
+    createBatcher((_, asked: LikesAsked[]) => likesOf(handle, asked), MAX_READ_BATCH),
   );
 }
 
@@ -266,8 +258,8 @@ export async function likedPackIds(
   cards: readonly { id: number }[],
 ): Promise<ReadonlySet<number>> {
   if (viewerId === null || cards.length === 0) return NOTHING_LIKED;
-  const packIds = cards.map((card) => card.id);
-  if (!(db instanceof PgTransaction)) return likesOfMany(db).submit(0, { viewerId, packIds });
-  const liked = await onePerHandle(preparedLiked, db, prepareLiked).execute({ viewerId, ids: packIds });
-  return new Set(liked.map((row) => row.packId));
+  const asked = { viewerId, packIds: cards.map((card) => card.id) };
+  // Inside a caller's transaction its own snapshot is the one to read: alone.
+  if (db instanceof PgTransaction) return (await likesOf(db, [asked]))[0]!;
+  return likeReader(db).submit(0, asked);
 }
