@@ -1,4 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './client.js';
+import { onePerHandle } from './prepared.js';
 
 interface Waiting<I, O> {
   input: I;
@@ -22,14 +24,14 @@ const MAX_BATCH = 50;
  * Batched reads (drop rules, orders, likes) run no subtransactions: one statement answers a whole burst
  * (a drop's 100 connections firing at once) instead of two or three in a row.
  */
-export const MAX_READ_BATCH = 500;
+const MAX_READ_BATCH = 500;
 
 /**
  * Group commit for writes that queue on one lock: while a batch of `key` runs, calls for that key wait
  * and then go together as the next batch, so a burst costs one transaction (one WAL flush) per batch
  * instead of one per call. One batch per key runs at a time; with no burst a call runs alone, at once.
- * Reads use it too, to cost one round trip per burst. `run` answers the inputs in their order; if it
- * throws, every call of its batch gets the error.
+ * Reads use it too (`readTogether`). `run` answers the inputs in their order; if it throws, every call of
+ * its batch gets the error.
  */
 export function createBatcher<K, I, O>(
   run: (key: K, inputs: I[]) => Promise<O[]>,
@@ -67,12 +69,21 @@ export function createBatcher<K, I, O>(
 }
 
 /**
- * A list as one parameter, read back as a Postgres array of `type` in the same order (drizzle would
- * spread a JS array into separate parameters). JSON null becomes SQL NULL.
+ * One read of `input`, made in one statement (`readMany`) with the other reads of `key` that arrive while
+ * the previous one runs: on two shared cores a round trip each (a socket write waking a backend) cost more
+ * than the read. Each still starts after its request arrived, so no answer is older than its request.
+ * Inside a caller's transaction, that transaction's snapshot is the one to read: alone.
  */
-export function sqlArray(
-  values: readonly (string | number | null)[],
-  type: 'text' | 'bigint' | 'uuid' | 'timestamptz',
-): SQL {
-  return sql`array(select e from jsonb_array_elements_text(${JSON.stringify(values)}::jsonb) with ordinality as t(e, n) order by n)::${sql.raw(type)}[]`;
+export function readTogether<K, I, O>(
+  readers: WeakMap<DbOrTx, Batcher<K, I, O>>,
+  db: DbOrTx,
+  key: K,
+  input: I,
+  readMany: (db: DbOrTx, key: K, inputs: I[]) => Promise<O[]>,
+): Promise<O> {
+  if (db instanceof PgTransaction) return readMany(db, key, [input]).then(([output]) => output!);
+  const reader = onePerHandle(readers, db, (handle) =>
+    createBatcher((k: K, inputs: I[]) => readMany(handle, k, inputs), MAX_READ_BATCH),
+  );
+  return reader.submit(key, input);
 }

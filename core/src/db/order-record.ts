@@ -1,10 +1,9 @@
 import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import { formatTon, type Order, type OrderStatus, type PaymentMethod } from '@stickerdrop/shared';
 import type { DbOrTx } from './client.js';
 import { editions, orders } from './schema.js';
 import { onePerHandle } from './prepared.js';
-import { createBatcher, MAX_READ_BATCH, type Batcher } from './batches.js';
+import { readTogether, type Batcher } from './batches.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -54,10 +53,9 @@ export async function findOrder(db: DbOrTx, orderId: string): Promise<OrderRecor
 }
 
 /** The order when it belongs to the user; someone else's order is as absent as an unknown one. */
-export async function findUserOrder(db: DbOrTx, orderId: string, userId: number): Promise<OrderRecord | null> {
-  // Inside a caller's transaction its own snapshot is the one to read: alone.
-  if (db instanceof PgTransaction) return (await userOrdersOf(db, [{ orderId, userId }]))[0]!;
-  return userOrderReaders(db).submit(0, { orderId, userId });
+export function findUserOrder(db: DbOrTx, orderId: string, userId: number): Promise<OrderRecord | null> {
+  // Every payment and order page reads its order first.
+  return readTogether(userOrderReaders, db, 0, { orderId, userId }, (handle, _, keys) => userOrdersOf(handle, keys));
 }
 
 interface UserOrderKey {
@@ -65,9 +63,11 @@ interface UserOrderKey {
   userId: number;
 }
 
+const userOrderReaders = new WeakMap<DbOrTx, Batcher<0, UserOrderKey, OrderRecord | null>>();
+
 /**
- * Prepared (prepared.ts), for any number of orders: every payment and order page reads its order first,
- * and the orders asked for while the previous read runs are read together (`userOrderReaders`).
+ * Prepared (prepared.ts), for any number of orders: those asked for while the previous read runs are read
+ * together.
  */
 const prepareUserOrders = (db: DbOrTx) =>
   db
@@ -88,19 +88,6 @@ async function userOrdersOf(db: DbOrTx, keys: UserOrderKey[]): Promise<(OrderRec
   });
   const byPosition = new Map(rows.map((row) => [row.n, { ...row.order, edition: row.edition }]));
   return keys.map((_, i) => byPosition.get(i + 1) ?? null);
-}
-
-const userOrderBatchers = new WeakMap<DbOrTx, Batcher<0, UserOrderKey, OrderRecord | null>>();
-
-/**
- * The orders asked for while the previous read runs, read together in one statement: in a drop a round
- * trip each (a socket write and a backend woken on shared cores) cost more than the read. Each read still
- * starts after its request arrived.
- */
-function userOrderReaders(db: DbOrTx): Batcher<0, UserOrderKey, OrderRecord | null> {
-  return onePerHandle(userOrderBatchers, db, (handle) =>
-    createBatcher((_, keys: UserOrderKey[]) => userOrdersOf(handle, keys), MAX_READ_BATCH),
-  );
 }
 
 export function toOrderDto(order: OrderRecord, now: Date): Order {

@@ -2,11 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { DROP_ERRORS } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
-import { orders } from '../db/schema.js';
+import { orders, packs } from '../db/schema.js';
 import { onePerHandle } from '../db/prepared.js';
-import { createBatcher, MAX_READ_BATCH, sqlArray, type Batcher } from '../db/batches.js';
-import { isoTimeSql } from '../db/iso-time.js';
-import { queryRows } from '../db/sql-rows.js';
+import { readTogether, type Batcher } from '../db/batches.js';
 import { DomainError } from '../errors.js';
 import {
   assertDropOpen,
@@ -26,63 +24,50 @@ export interface PackDropRules {
   maxPerUser: number | null;
 }
 
-interface DropRulesRow {
-  dropsAt: Date | null;
-  maxPerUser: number | null;
-  owns: boolean;
-  hasLive: boolean;
-  held: string;
+interface Buyer {
+  userId: number;
+  now: Date;
 }
 
 /**
- * The pack's drop rules and each buyer's standing, for every buyer of the pack who arrives while the
- * previous read runs, in one statement: one snapshot, taken after each of them arrived. One snapshot matters
- * per buyer: read apart, a collector's own racing reservation could commit between "no live reservation"
- * and the count, and refuse the buy it should be given back. Many buyers at once because a drop sends
- * thousands of buys at one pack, and a round trip each was most of the API's work per buy (a socket write
- * waking a backend on the same two cores). No row for an unknown pack.
+ * The pack's drop rules and each buyer's standing, in one statement: one snapshot per buyer, since read
+ * apart, a collector's own racing reservation could commit between "no live reservation" and the count,
+ * and refuse the buy it should be given back. For any number of buyers (arrays bound as parameters): a
+ * drop sends thousands of buys at one pack, and those that arrive together are read together. No row for an
+ * unknown pack.
  */
-async function dropRulesOfMany(db: DbOrTx, packId: number, buyers: { userId: number; now: Date }[]) {
-  const rows = await queryRows<Omit<DropRulesRow, 'dropsAt'> & { n: number; dropsAt: string | null }>(
-    db,
-    sql`select b.n::int as n, ${isoTimeSql(sql`p.drops_at`)} as "dropsAt", p.max_per_user as "maxPerUser",
-      exists (select 1 from editions e where e.owner_id = b.user_id and e.pack_id = p.id) as owns,
-      exists (select 1 from orders o where o.user_id = b.user_id and o.pack_id = p.id
-        and o.kind = 'primary' and o.status = 'reserved' and o.expires_at > b.now) as "hasLive",
-      (case when p.max_per_user is null then 0
-        else ${heldOrReservedSql(sql`b.user_id`, sql`p.id`, sql`b.now`)} end)::text as held
-    from unnest(${sqlArray(
-      buyers.map((b) => b.userId),
-      'bigint',
-    )}, ${sqlArray(
-      buyers.map((b) => b.now.toISOString()),
-      'timestamptz',
-    )}) with ordinality as b(user_id, now, n)
-    join packs p on p.id = ${packId}`,
-  );
-  const byPosition = new Map(
-    rows.map(({ n, dropsAt, ...row }) => [n, { ...row, dropsAt: dropsAt === null ? null : new Date(dropsAt) }]),
-  );
+const prepareDropRules = (db: DbOrTx) =>
+  db
+    .select({
+      n: sql<number>`b.n`.mapWith(Number),
+      dropsAt: packs.dropsAt,
+      maxPerUser: packs.maxPerUser,
+      owns: sql<boolean>`exists (select 1 from editions e where e.owner_id = b.user_id and e.pack_id = ${packs.id})`,
+      hasLive: sql<boolean>`exists (select 1 from orders o where o.user_id = b.user_id and o.pack_id = ${packs.id}
+        and o.kind = 'primary' and o.status = 'reserved' and o.expires_at > b.now)`,
+      held: sql<string>`(case when ${packs.maxPerUser} is null then 0
+        else ${heldOrReservedSql(sql`b.user_id`, packs.id, sql`b.now`)} end)::text`,
+    })
+    .from(
+      sql`unnest(${sql.placeholder('userIds')}::bigint[], ${sql.placeholder('nows')}::timestamptz[])
+        with ordinality as b(user_id, now, n)`,
+    )
+    .innerJoin(packs, eq(packs.id, sql.placeholder('packId')))
+    .prepare('drop_rules');
+const preparedDropRules = new WeakMap<DbOrTx, ReturnType<typeof prepareDropRules>>();
+
+async function dropRulesOf(db: DbOrTx, packId: number, buyers: Buyer[]) {
+  const rows = await onePerHandle(preparedDropRules, db, prepareDropRules).execute({
+    packId,
+    userIds: buyers.map((b) => b.userId),
+    nows: buyers.map((b) => b.now.toISOString()),
+  });
+  const byPosition = new Map(rows.map((row) => [row.n, row]));
   return buyers.map((_, i) => byPosition.get(i + 1));
 }
+type DropRulesRow = Awaited<ReturnType<typeof dropRulesOf>>[number];
 
-const ruleReaders = new WeakMap<DbOrTx, Batcher<number, { userId: number; now: Date }, DropRulesRow | undefined>>();
-
-function dropRules(
-  db: DbOrTx,
-  input: { userId: number; packId: number; now: Date },
-): Promise<DropRulesRow | undefined> {
-  const { userId, packId, now } = input;
-  // Inside a caller's transaction its own snapshot is the one to read: alone.
-  if (db instanceof PgTransaction) return dropRulesOfMany(db, packId, [{ userId, now }]).then(([row]) => row);
-  const reader = onePerHandle(ruleReaders, db, (handle) =>
-    createBatcher(
-      (key: number, buyers: { userId: number; now: Date }[]) => dropRulesOfMany(handle, key, buyers),
-      MAX_READ_BATCH,
-    ),
-  );
-  return reader.submit(packId, { userId, now });
-}
+const ruleReaders = new WeakMap<DbOrTx, Batcher<number, Buyer, DropRulesRow>>();
 
 /**
  * One snapshot read, no lock: 409 before the drop opens, and 409 for a collector already at the cap
@@ -94,8 +79,8 @@ export async function checkBeforeReserving(
   db: DbOrTx,
   input: { userId: number; packId: number; now: Date },
 ): Promise<PackDropRules> {
-  const { now } = input;
-  const pack = await dropRules(db, input);
+  const { userId, packId, now } = input;
+  const pack = await readTogether(ruleReaders, db, packId, { userId, now }, dropRulesOf);
   if (!pack) return { maxPerUser: null };
   assertDropOpen({ dropsAt: pack.dropsAt }, now);
   const maxPerUser = pack.maxPerUser;

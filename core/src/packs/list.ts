@@ -1,12 +1,11 @@
 import { and, desc, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { PackCard, PackListQuery, PackListResponse, Sort } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { likes, packs, users } from '../db/schema.js';
 import { cardJsonSql, withFavorite } from './card-json.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { literalLimit, onePerHandle, onePerHandleAndKey } from '../db/prepared.js';
-import { createBatcher, MAX_READ_BATCH, type Batcher } from '../db/batches.js';
+import { readTogether, type Batcher } from '../db/batches.js';
 import { onResaleCondition } from '../resale/pack-market.js';
 
 /** `%`, `_` and `\` are LIKE wildcards; a search for "50%" means the text "50%". */
@@ -241,17 +240,10 @@ async function likesOf(db: DbOrTx, asked: LikesAsked[]): Promise<ReadonlySet<num
 const likeReaders = new WeakMap<DbOrTx, Batcher<0, LikesAsked, ReadonlySet<number>>>();
 
 /**
- * The likes asked for by the pages answered while the previous lookup runs, looked up together. A
- * signed-in page is its cards (shared, often from the read cache) and this lookup, so a round trip each was
- * most of what set it apart from a signed-out one.
+ * Which of `cards` the viewer liked: one indexed lookup for the whole page, none when signed out, read
+ * together with the other pages' likes asked meanwhile (a signed-in page is its cards, shared and often from
+ * the read cache, and this lookup: a round trip each was most of what set it apart from a signed-out one).
  */
-function likeReader(db: DbOrTx): Batcher<0, LikesAsked, ReadonlySet<number>> {
-  return onePerHandle(likeReaders, db, (handle) =>
-    createBatcher((_, asked: LikesAsked[]) => likesOf(handle, asked), MAX_READ_BATCH),
-  );
-}
-
-/** Which of `cards` the viewer liked: one indexed lookup for the whole page, none when signed out. */
 export async function likedPackIds(
   db: DbOrTx,
   viewerId: number | null,
@@ -259,7 +251,5 @@ export async function likedPackIds(
 ): Promise<ReadonlySet<number>> {
   if (viewerId === null || cards.length === 0) return NOTHING_LIKED;
   const asked = { viewerId, packIds: cards.map((card) => card.id) };
-  // Inside a caller's transaction its own snapshot is the one to read: alone.
-  if (db instanceof PgTransaction) return (await likesOf(db, [asked]))[0]!;
-  return likeReader(db).submit(0, asked);
+  return readTogether(likeReaders, db, 0, asked, (handle, _, many) => likesOf(handle, many));
 }
