@@ -63,6 +63,7 @@ export {
   packRating,
   createReadCache,
   createViewCounter,
+  createViewerLog,
   trendingRefresher,
 } from './packs/index.js';
 export { getMarketplaceStats } from './stats/index.js';

@@ -18,3 +18,4 @@ export { packRating } from './rating.js';
 export { toPackCard, cardColumns, type CardRow } from './card.js';
 export { createReadCache, type ReadCache } from './read-cache.js';
 export { createViewCounter, type ViewCounter } from './views.js';
+export { createViewerLog, type ViewerLog } from './viewers.js';

@@ -3,6 +3,7 @@ import { MESSAGES, PackListQuery, TrendingQuery } from '@stickerdrop/shared';
 import {
   createReadCache,
   createViewCounter,
+  createViewerLog,
   getPackDetail,
   listPackCards,
   listTrendingCards,
@@ -38,6 +39,7 @@ export async function packsRoutes(app: FastifyInstance): Promise<void> {
     onError: (error) => app.log.error({ err: error }, 'could not write pack views; will retry'),
   });
   app.addHook('onClose', () => views.stop());
+  const viewers = createViewerLog({ now });
 
   app.get('/api/stickers', async (request, reply) => {
     const viewerId = optionalUser(request);
@@ -59,7 +61,7 @@ export async function packsRoutes(app: FastifyInstance): Promise<void> {
     const id = packIdParam(request.params.id);
     const detail = await getPackDetail(db, id, viewerId, now());
     if (!detail) throw notFound(MESSAGES.packNotFound);
-    views.count(id);
+    if (viewers.firstToday(id, viewerId === null ? `address:${request.ip}` : `user:${viewerId}`)) views.count(id);
     const counted = detail.views + views.pending(id);
     return { ...detail, views: counted, rating: packRating({ ...detail, views: counted }) };
   });

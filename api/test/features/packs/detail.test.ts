@@ -76,11 +76,21 @@ describeEachDatabase('GET /api/stickers/:id', (kind) => {
     expect(anonymous).toMatchObject({ isOwned: false, edition: null, downloadUrl: null, isFavorite: false });
   });
 
-  it('counts every view, also under concurrent requests, and writes them to the pack', async () => {
-    const before = PackDetail.parse((await get(packId)).json()).views;
-    await Promise.all(Array.from({ length: 20 }, () => get(packId)));
-    const after = PackDetail.parse((await get(packId)).json()).views;
-    expect(after).toBe(before + 21);
+  it('counts a view once per viewer and day, also under concurrent requests, and writes them to the pack', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const read = async (headers?: Record<string, string>) => PackDetail.parse((await get(packId, headers)).json());
+    const before = (await read()).views;
+    // 200 anonymous reloads from one address seen already, then three new signed-in viewers (one twice).
+    await Promise.all(Array.from({ length: 200 }, () => get(packId)));
+    const [a, b, c] = [await createUser(t), await createUser(t), await createUser(t)];
+    for (const viewer of [a, b, c, a]) await read(viewer.headers);
+    const today = await read();
+    expect(today.views).toBe(before + 3);
+    // The next day the same address counts again, once.
+    t.clock.advance(day);
+    expect((await read()).views).toBe(before + 4);
+    expect((await read()).views).toBe(before + 4);
+    const after = (await read()).views;
     const stored = async () =>
       (await t.db.select({ views: tables.packs.views }).from(tables.packs).where(eq(tables.packs.id, packId)))[0]!
         .views;
