@@ -148,6 +148,9 @@ export const TEXTS = {
   resaleFailed: (f: { title: string; serial: number; orderId: string }) =>
     `Your payment for ${escapeHtml(f.title)} #${f.serial} did not carry every part of the price, so the edition did not change hands. ` +
     `Stickerdrop support will look into it; send /paysupport with order <code>${escapeHtml(f.orderId)}</code>.`,
+  reservationReleased: (r: { title: string; serial: number }) =>
+    `The seller took ${escapeHtml(r.title)} #${r.serial} off sale, so your reservation was released. ` +
+    'Nothing was charged. If you had already sent a payment, send /paysupport and it will be returned.',
   editionRevoked: (e: { title: string; serial: number; maxSupply: number; stars: number }) =>
     `Telegram refunded the ${e.stars} Stars you paid for ${escapeHtml(e.title)}, so edition #${e.serial} of ${e.maxSupply} ` +
     'is no longer yours and has gone back on sale.',

@@ -3,6 +3,8 @@ import { Address } from '@ton/core';
 import { z } from 'zod';
 import { DEFAULT_STARS_RESALE_LOCK_DAYS, PAYMENT_METHODS } from '@stickerdrop/shared';
 import type { S3Settings } from './storage/s3-storage.js';
+import { DEFAULT_OFFERS_MAX_OPEN } from './offers/make.js';
+import type { ReservationPolicy } from './reservations/policy.js';
 
 /** The one place that reads the environment. A bad value stops start-up with a sentence naming it. */
 const flag = z
@@ -116,6 +118,12 @@ const EnvSchema = z.object({
   MARKET_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(250),
   /** Days after a Stars purchase before the edition can be listed or offered on (Stars can be refunded). */
   STARS_RESALE_LOCK_DAYS: z.coerce.number().int().min(0).max(365).default(DEFAULT_STARS_RESALE_LOCK_DAYS),
+  // Unpaid reservations hold supply that others could buy: a few at once per account, shorter in a drop, and
+  // an account that keeps letting them lapse waits before it may reserve again.
+  RESERVATIONS_MAX_OPEN: z.coerce.number().int().min(1).max(100).default(3),
+  DROP_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(15).default(5),
+  RESERVATION_COOLDOWN: rateLimitSpec('5/1h'),
+  OFFERS_MAX_OPEN: z.coerce.number().int().min(1).max(1000).default(DEFAULT_OFFERS_MAX_OPEN),
   ...s3EnvFields,
   REDIS_URL: optionalUrl.refine((value) => !value || /^rediss?:\/\//.test(value), 'must start with redis://'),
   // Defaults leave room for a person using the app in earnest (the web sign-in polls its code every 2 s)
@@ -155,6 +163,9 @@ export interface Config {
   marketFeeBps: number;
   /** STARS_RESALE_LOCK_DAYS: an edition paid in Stars is resellable this many days after its purchase. */
   starsResaleLockDays: number;
+  reservations: ReservationPolicy;
+  /** OFFERS_MAX_OPEN: open offers one bidder may have at once. */
+  offersMaxOpen: number;
   /** Unset: files in `dataDir`/files. */
   s3: S3Settings | undefined;
   /** How long shared read models (anonymous catalogue pages, trending, stats) are reused; 0 = off. */
@@ -245,6 +256,12 @@ export function loadConfig(source: Record<string, string | undefined> = environm
     starsPerTon: env.STARS_PER_TON,
     marketFeeBps: env.MARKET_FEE_BPS,
     starsResaleLockDays: env.STARS_RESALE_LOCK_DAYS,
+    reservations: {
+      maxOpen: env.RESERVATIONS_MAX_OPEN,
+      dropMs: env.DROP_RESERVATION_MINUTES * 60_000,
+      cooldown: { maxLapsed: env.RESERVATION_COOLDOWN.max, windowMs: env.RESERVATION_COOLDOWN.windowMs },
+    },
+    offersMaxOpen: env.OFFERS_MAX_OPEN,
     s3: s3Settings(env),
     // Two seconds is invisible to a visitor and turns a hot listing into one query per page per process.
     // Tests see every write at once unless a suite turns it on.

@@ -30,6 +30,14 @@ export const DOMAIN_ERROR_CODES = [
   'resale_locked',
   /** Fair drops: the collector holds the pack's per-collector cap already (reservations included). */
   'per_user_limit',
+  /** The buyer holds RESERVATIONS_MAX_OPEN unpaid reservations already: pay or let one lapse first. */
+  'reservation_limit',
+  /** Too many reservations left unpaid lately (RESERVATION_COOLDOWN): no new one until the window passes. */
+  'reservation_cooldown',
+  /** The bidder has OFFERS_MAX_OPEN open offers already. */
+  'offer_limit',
+  /** An offer's price changed since the message whose button was pressed: the owner must see the new one. */
+  'offer_changed',
   /** Fair drops: buying before the drop opens. */
   'drop_not_open',
   /** Fair drops: "Notify me" on a pack whose drop has opened (or that never had one). */

@@ -17,6 +17,7 @@ export { createTonWatcher, readCursor, type TonWatcher } from './payments/ton/wa
 export { activity, listings, resaleLedger } from './resale/tables.js';
 export { offers } from './offers/tables.js';
 export { expireOffers } from './offers/index.js';
+export { BIDDER_NOTICE_BUDGET } from './offers/notify.js';
 export { revokeRefundedStarsEdition, type RevocationOutcome } from './payments/stars/revoke.js';
 export { type RateLimit } from './config.js';
 export { s3Storage } from './storage/s3-storage.js';

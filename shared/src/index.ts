@@ -10,3 +10,4 @@ export * from './schemas/index.js';
 export * from './rules/index.js';
 export * from './drops.js';
 export * from './stars-lock.js';
+export * from './reservations.js';

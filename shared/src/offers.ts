@@ -15,4 +15,6 @@ export const OFFER_ERRORS = {
   wrongPack: 'This edition is not of the pack the offer is for',
   wrongEdition: 'This offer is for another edition',
   ownOffer: 'You cannot accept your own offer',
+  tooMany: (max: number) => `You have ${max} open offers, the most one collector may have. Withdraw one first.`,
+  priceChanged: (price: string) => `This offer is now ${price} TON. Open it again to accept the new price.`,
 } as const;

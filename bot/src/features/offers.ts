@@ -11,15 +11,17 @@ import { OFFER_TEXTS } from '../offer-texts.js';
  */
 export const offersFeature = new Composer<BotContext>();
 
-offersFeature.callbackQuery(/^offer:accept:(\d{1,10}):(\d{1,10})$/, async (ctx) => {
+// Buttons sent before the price was part of the data have none: such a tap is refused as a changed offer.
+offersFeature.callbackQuery(/^offer:accept:(\d{1,10}):(\d{1,10})(?::(\d{1,20}))?$/, async (ctx) => {
   const terms = ctx.services.offerTerms;
   if (!terms) return ctx.answerCallbackQuery({ text: OFFER_TEXTS.acceptInApp, show_alert: true });
-  const [, offerId, editionId] = ctx.match;
+  const [, offerId, editionId, priceNano] = ctx.match;
   const order = await refusalAsAlert(ctx, () =>
     acceptOffer(ctx.services.db, {
       userId: ctx.from.id,
       offerId: Number(offerId),
       editionId: Number(editionId),
+      expectedPriceNano: BigInt(priceNano ?? -1),
       ...terms,
       now: ctx.services.now(),
     }),

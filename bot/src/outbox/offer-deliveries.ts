@@ -1,4 +1,5 @@
 import { InlineKeyboard } from 'grammy';
+import { parseTon } from '@stickerdrop/shared';
 import { readOutboxPayload, type OutboxRow } from '@stickerdrop/core';
 import { payOrderKeyboard } from '../keyboards.js';
 import { OFFER_TEXTS } from '../offer-texts.js';
@@ -11,8 +12,13 @@ export type OfferOutboxKind = (typeof OFFER_OUTBOX_KINDS)[number];
 
 const payloadOf = <K extends OfferOutboxKind>(row: OutboxRow, kind: K) => readOutboxPayload(row, kind);
 
-/** Callback data of the owner's buttons; the handler in features/offers.ts parses the same shapes. */
-export const acceptData = (offerId: number, editionId: number) => `offer:accept:${offerId}:${editionId}`;
+/**
+ * Callback data of the owner's buttons; the handler in features/offers.ts parses the same shapes. Accept
+ * carries the price in nanotons the message showed: the message is sent once per offer, so a bidder who
+ * lowers the price afterwards must not have it accepted from the old text.
+ */
+export const acceptData = (offerId: number, editionId: number, priceNano: bigint) =>
+  `offer:accept:${offerId}:${editionId}:${priceNano}`;
 export const declineData = (offerId: number) => `offer:decline:${offerId}`;
 
 /** Sends one offer row; false when the row is not an offer kind. */
@@ -26,7 +32,7 @@ export async function deliverOffer(row: OutboxRow, deps: DeliveryDeps): Promise<
       const keyboard = new InlineKeyboard()
         .text(
           offer.packWide ? OFFER_TEXTS.acceptSerial(offer.serial) : OFFER_TEXTS.accept,
-          acceptData(offer.offerId, offer.editionId),
+          acceptData(offer.offerId, offer.editionId, parseTon(offer.price)!),
         )
         .text(OFFER_TEXTS.decline, declineData(offer.offerId));
       await deps.api.sendMessage(to, OFFER_TEXTS.received(offer), { parse_mode: 'HTML', reply_markup: keyboard });

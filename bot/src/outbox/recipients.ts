@@ -17,6 +17,7 @@ const RECIPIENT_FIELD = {
   resale_sold: 'sellerId',
   resale_royalty: 'creatorId',
   resale_payment_failed: 'buyerId',
+  reservation_released: 'buyerId',
   sticker_set_revoke: 'userId',
   offer_received: 'ownerId',
   offer_accepted: 'bidderId',

@@ -11,12 +11,16 @@ import { TEXTS } from '../texts.js';
 import type { DeliveryDeps } from './delivery-deps.js';
 import { recipientOf } from './recipients.js';
 
-/** The resale messages of the outbox: the three a sale makes, a failed payment, and a sticker set to remove. */
+/**
+ * The resale messages of the outbox: the three a sale makes, a failed payment, a held listing taken off sale,
+ * and a sticker set to remove.
+ */
 export const RESALE_OUTBOX_KINDS = [
   'resale_receipt',
   'resale_sold',
   'resale_royalty',
   'resale_payment_failed',
+  'reservation_released',
   'sticker_set_revoke',
 ] as const;
 export type ResaleOutboxKind = (typeof RESALE_OUTBOX_KINDS)[number];
@@ -35,6 +39,15 @@ export async function deliverResale(row: OutboxRow, deps: DeliveryDeps): Promise
     const failed = payloadOf(row, 'resale_payment_failed');
     await deps.acquire(failed.buyerId);
     await deps.api.sendMessage(failed.buyerId, TEXTS.resaleFailed(failed), { parse_mode: 'HTML' });
+    return true;
+  }
+  if (kind === 'reservation_released') {
+    const released = payloadOf(row, 'reservation_released');
+    await deps.acquire(released.buyerId);
+    await deps.api.sendMessage(released.buyerId, TEXTS.reservationReleased(released), {
+      parse_mode: 'HTML',
+      reply_markup: openEditionKeyboard(deps.botUsername, released.editionId),
+    });
     return true;
   }
   const sale = payloadOf(row, kind);

@@ -43,7 +43,7 @@ describe('offer buttons in the chat', () => {
   const offerStatus = async () => (await t.db.select().from(offers).where(eq(offers.id, offerId)))[0]!.status;
 
   it('Accept makes the resale order for the bidder, removes the buttons and says until when the edition is held', async () => {
-    await t.send(callbackUpdate(OWNER, message(), `offer:accept:${offerId}:${editionId}`));
+    await t.send(callbackUpdate(OWNER, message(), `offer:accept:${offerId}:${editionId}:2000000000`));
     expect(await offerStatus()).toBe('accepted');
     const [order] = await t.db.select().from(tables.orders).where(eq(tables.orders.offerId, offerId));
     expect(order).toMatchObject({ userId: BIDDER, editionId, amountNano: 2_000_000_000n, status: 'reserved' });
@@ -57,7 +57,7 @@ describe('offer buttons in the chat', () => {
   });
 
   it('a refusal is an alert and changes nothing: not the owner, then no longer open after a decline', async () => {
-    await t.send(callbackUpdate(STRANGER, message(), `offer:accept:${offerId}:${editionId}`));
+    await t.send(callbackUpdate(STRANGER, message(), `offer:accept:${offerId}:${editionId}:2000000000`));
     expect(t.api.actions).toHaveLength(1);
     expect(t.api.actions[0]).toMatchObject({
       method: 'answerCallbackQuery',
@@ -73,7 +73,7 @@ describe('offer buttons in the chat', () => {
     expect(await t.db.select().from(tables.outbox).where(eq(tables.outbox.kind, 'offer_declined'))).toHaveLength(1);
 
     const before = t.api.actions.length;
-    await t.send(callbackUpdate(OWNER, message(), `offer:accept:${offerId}:${editionId}`));
+    await t.send(callbackUpdate(OWNER, message(), `offer:accept:${offerId}:${editionId}:2000000000`));
     expect(t.api.actions.slice(before)).toEqual([
       expect.objectContaining({
         method: 'answerCallbackQuery',
@@ -81,6 +81,28 @@ describe('offer buttons in the chat', () => {
       }),
     ]);
     expect(await t.db.select().from(tables.orders).where(eq(tables.orders.offerId, offerId))).toEqual([]);
+  });
+
+  it('an Accept showing an older price is refused with the new one: a bidder cannot lower an offer under it', async () => {
+    await makeOffer(t.db, {
+      userId: BIDDER,
+      editionId,
+      price: '0.5',
+      expiresInHours: 24,
+      starsLockDays: 21,
+      now: new Date(),
+    });
+    await t.send(callbackUpdate(OWNER, message(), `offer:accept:${offerId}:${editionId}:2000000000`));
+    await t.send(callbackUpdate(OWNER, message(), `offer:accept:${offerId}:${editionId}`));
+    expect(t.api.actions.map((call) => [call.method, call.params.text, call.params.show_alert])).toEqual([
+      ['answerCallbackQuery', OFFER_ERRORS.priceChanged('0.50'), true],
+      ['answerCallbackQuery', OFFER_ERRORS.priceChanged('0.50'), true],
+    ]);
+    expect(await offerStatus()).toBe('open');
+    expect(await t.db.select().from(tables.orders).where(eq(tables.orders.offerId, offerId))).toEqual([]);
+
+    await t.send(callbackUpdate(OWNER, message(), `offer:accept:${offerId}:${editionId}:500000000`));
+    expect(await offerStatus()).toBe('accepted');
   });
 
   it('where resale payments are not set up, Accept points to the app and accepts nothing', async () => {

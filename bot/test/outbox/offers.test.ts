@@ -61,7 +61,7 @@ describe('offer messages', () => {
       '<b>New offer: 2.50 TON for #2 of Space Cats</b>\nFrom Cy &lt;3, open until 2026-11-24 10:00 UTC.',
     );
     expect((toOwner!.reply_markup as Keyboard).inline_keyboard[0]).toEqual([
-      { text: 'Accept', callback_data: `offer:accept:${offer.id}:${editions[1]}` },
+      { text: 'Accept', callback_data: `offer:accept:${offer.id}:${editions[1]}:2500000000` },
       { text: 'Decline', callback_data: `offer:decline:${offer.id}` },
     ]);
 
@@ -110,7 +110,7 @@ describe('offer messages', () => {
       );
       expect((message.reply_markup as Keyboard).inline_keyboard[0]![0]).toEqual({
         text: `Accept for #${serial}`,
-        callback_data: `offer:accept:${wide.offer.id}:${editionId}`,
+        callback_data: `offer:accept:${wide.offer.id}:${editionId}:1000000000`,
       });
     }
 

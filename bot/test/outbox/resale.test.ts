@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buyListing, fulfilOrder, listEdition, tables } from '@stickerdrop/core';
+import { buyListing, delistEdition, fulfilOrder, listEdition, tables } from '@stickerdrop/core';
 import { buildTestApp, type TestApp } from '../../../api/test/helpers.js';
 import { BOT_USER, startFakeBotApi, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';
 import { insertPack, insertUser, purchase } from '../support/fixtures.js';
@@ -81,5 +81,37 @@ describe('resale messages', () => {
     expect(fake.callsTo('deleteStickerSet').map((call) => call.params.name)).toEqual([setName]);
     expect(fake.stickerSets.has(setName)).toBe(false);
     expect(await t.db.select().from(tables.telegramStickerSets)).toEqual([]);
+  });
+
+  it('tells a buyer whose held listing the seller took off sale that the reservation was released', async () => {
+    const packId = await insertPack(t, CREATOR, { title: 'Space Cats', stickers: 1 });
+    const primary = await purchase(t.db, SELLER, packId);
+    const [edition] = await t.db.select().from(tables.editions).where(eq(tables.editions.orderId, primary));
+    const now = new Date();
+    const { listing } = await listEdition(t.db, {
+      userId: SELLER,
+      editionId: edition!.id,
+      price: '4',
+      now,
+      starsLockDays: 21,
+    });
+    await buyListing(t.db, {
+      userId: BUYER,
+      listingId: listing.id,
+      paymentMethod: 'demo',
+      ton: null,
+      feeBps: 250,
+      now,
+    });
+    await delistEdition(t.db, { userId: SELLER, editionId: edition!.id, now });
+    const { worker } = outboxWorker(t, fake);
+    await worker.drainOnce();
+    const [message] = fake.callsTo('sendMessage').map((call) => call.params);
+    expect(message).toMatchObject({ chat_id: BUYER, parse_mode: 'HTML' });
+    expect(message!.text).toBe(
+      `The seller took Space Cats #${edition!.serial} off sale, so your reservation was released. ` +
+        'Nothing was charged. If you had already sent a payment, send /paysupport and it will be returned.',
+    );
+    expect((message!.reply_markup as Keyboard).inline_keyboard[0]![0]).toMatchObject({ text: 'Open edition' });
   });
 });

@@ -80,6 +80,17 @@ export const ResaleFailedPayload = z.object({
 });
 export type ResaleFailedPayload = z.infer<typeof ResaleFailedPayload>;
 
+/** The seller took a held listing off sale: the buyer's unpaid reservation was released, nothing charged. */
+export const ReservationReleasedPayload = z.object({
+  orderId: z.string(),
+  packId: z.number(),
+  editionId: z.number(),
+  title: z.string(),
+  serial: z.number(),
+  buyerId: z.number(),
+});
+export type ReservationReleasedPayload = z.infer<typeof ReservationReleasedPayload>;
+
 /** The seller no longer owns any edition of the pack: the bot deletes the sticker set it made for them. */
 export const StickerSetRevokePayload = z.object({ userId: z.number(), packId: z.number() });
 export type StickerSetRevokePayload = z.infer<typeof StickerSetRevokePayload>;
@@ -136,6 +147,7 @@ export const OUTBOX_PAYLOADS = {
   resale_sold: ResalePayload,
   resale_royalty: ResalePayload,
   resale_payment_failed: ResaleFailedPayload,
+  reservation_released: ReservationReleasedPayload,
   sticker_set_revoke: StickerSetRevokePayload,
   purchase_receipt: SalePayload,
   sale_notice: SalePayload,

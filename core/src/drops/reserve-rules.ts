@@ -22,6 +22,10 @@ import {
 
 export interface PackDropRules {
   maxPerUser: number | null;
+  /** The pack is sold as a scheduled drop: its reservations are shorter. */
+  isDrop: boolean;
+  /** The buyer holds a live primary reservation of the pack, which the reservation gives back. */
+  hasLive: boolean;
 }
 
 interface Buyer {
@@ -81,7 +85,7 @@ export async function checkBeforeReserving(
 ): Promise<PackDropRules> {
   const { userId, packId, now } = input;
   const pack = await readTogether(ruleReaders, db, packId, { userId, now }, dropRulesOf);
-  if (!pack) return { maxPerUser: null };
+  if (!pack) return { maxPerUser: null, isDrop: false, hasLive: false };
   assertDropOpen({ dropsAt: pack.dropsAt }, now);
   const maxPerUser = pack.maxPerUser;
   // An owner is refused by the reservation's own rule (one primary edition each), which answers first.
@@ -89,7 +93,7 @@ export async function checkBeforeReserving(
   if (maxPerUser !== null && mayReserve && Number(pack.held) >= maxPerUser) {
     throw new DomainError('per_user_limit', DROP_ERRORS.perUserLimit);
   }
-  return { maxPerUser };
+  return { maxPerUser, isDrop: pack.dropsAt !== null, hasLive: pack.hasLive };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { OFFER_ERRORS, RESALE_ERRORS } from '@stickerdrop/shared';
+import { OFFER_ERRORS, RESALE_ERRORS, formatTon } from '@stickerdrop/shared';
 import type { Database } from '../db/client.js';
 import { DomainError } from '../errors.js';
 import { findOrder, type OrderRecord } from '../db/order-record.js';
@@ -16,6 +16,8 @@ export interface AcceptOfferInput {
   offerId: number;
   /** The edition sold: required for a pack-wide offer, and must be the offer's own otherwise. */
   editionId?: number | undefined;
+  /** The price the owner was shown (a chat message sent once per offer): a repriced offer is refused. */
+  expectedPriceNano?: bigint;
   /** Where the TON legs go; null pays on the demo rail (demo mode). */
   ton: TonTarget | null;
   feeBps: number;
@@ -29,8 +31,8 @@ export interface AcceptOfferInput {
  * legs, validUntil), holding the edition meanwhile; the offer is accepted and the bidder told. Locks the
  * edition first, then the offer (the order every resale path keeps), so two holders accepting one
  * pack-wide offer queue on the offer's row and the second finds it taken. 404 unknown offer or edition,
- * 400 no or wrong edition, 403 not the owner, 409 offer no longer open, edition Stars-locked or held, or
- * no wallet to pay.
+ * 400 no or wrong edition, 403 not the owner, 409 offer no longer open or repriced since the owner saw it,
+ * edition Stars-locked or held, or no wallet to pay.
  */
 export async function acceptOffer(db: Database, input: AcceptOfferInput): Promise<OrderRecord> {
   const orderId = await db.transaction(async (tx) => {
@@ -50,6 +52,9 @@ export async function acceptOffer(db: Database, input: AcceptOfferInput): Promis
       throw new DomainError('offer_closed', OFFER_ERRORS.noLongerOpen);
     }
     if (offer.bidderId === input.userId) throw new DomainError('own_edition', OFFER_ERRORS.ownOffer);
+    if (input.expectedPriceNano !== undefined && input.expectedPriceNano !== offer.priceNano) {
+      throw new DomainError('offer_changed', OFFER_ERRORS.priceChanged(formatTon(offer.priceNano)));
+    }
     assertResellable(edition, input.now, input.starsLockDays);
     if (await liveHolder(tx, edition.id, input.now)) throw new DomainError('edition_held', RESALE_ERRORS.beingBought);
 

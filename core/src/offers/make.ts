@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { API_ERRORS, MESSAGES, OFFER_ERRORS, RESALE_ERRORS, parsePrice, type Offer } from '@stickerdrop/shared';
 import type { Database, Transaction } from '../db/client.js';
 import { editions, packs, users } from '../db/schema.js';
@@ -21,14 +21,21 @@ export interface MakeOfferInput {
   expiresInHours: number;
   /** STARS_RESALE_LOCK_DAYS: an edition paid in Stars takes no offers sooner (resale_locked). */
   starsLockDays: number;
+  /** OFFERS_MAX_OPEN: a bidder's open offers at most; replacing one never counts as another. */
+  maxOpenOffers?: number;
   now: Date;
 }
 
+/** OFFERS_MAX_OPEN's default: enough for any collector, few enough that one bidder cannot flood the holders. */
+export const DEFAULT_OFFERS_MAX_OPEN = 20;
+
 /**
  * Makes an offer, or replaces the bidder's open offer on the same edition or pack (created false): the new
- * price and expiry, and the owner (or the pack's holders) hear of it again. Checked in the contract's order:
- * 404 unknown edition or pack, 400 bad price (a pack's price rules), 400 the bidder's own edition, 409 an
- * edition still under the Stars resale lock.
+ * price and expiry. The owner (or each of the pack's holders) is told of an offer once; a replaced price is
+ * not news sent again, so a bidder repricing cannot flood the holders (the owner's Accept button checks the
+ * price it showed). Checked in the contract's order: 404 unknown edition or pack, 400 bad price (a pack's
+ * price rules), 400 the bidder's own edition, 409 an edition still under the Stars resale lock, 409 a bidder
+ * with OFFERS_MAX_OPEN open offers making another.
  */
 export async function makeOffer(db: Database, input: MakeOfferInput): Promise<{ offer: Offer; created: boolean }> {
   const result = await db.transaction(async (tx) => {
@@ -48,23 +55,26 @@ export async function makeOffer(db: Database, input: MakeOfferInput): Promise<{ 
     const expiresAt = new Date(input.now.getTime() + input.expiresInHours * HOUR_MS);
     const fields = { priceNano, expiresAt, updatedAt: input.now };
     const existing = await openOfferOf(tx, input.userId, target);
-    let row: OfferRow;
     if (existing) {
-      [row] = (await tx.update(offers).set(fields).where(eq(offers.id, existing.id)).returning()) as [OfferRow];
-    } else {
-      [row] = (await tx
-        .insert(offers)
-        .values({
-          ...fields,
-          bidderId: input.userId,
-          packId: target.packId,
-          editionId: target.editionId,
-          createdAt: input.now,
-        })
-        .returning()) as [OfferRow];
+      await tx.update(offers).set(fields).where(eq(offers.id, existing.id));
+      return { id: existing.id, created: false };
     }
-    await enqueueOfferReceived(tx, row, bidder.name);
-    return { id: row.id, created: !existing };
+    const maxOpen = input.maxOpenOffers ?? DEFAULT_OFFERS_MAX_OPEN;
+    if ((await openOffersOf(tx, input.userId, input.now)) >= maxOpen) {
+      throw new DomainError('offer_limit', OFFER_ERRORS.tooMany(maxOpen));
+    }
+    const [row] = (await tx
+      .insert(offers)
+      .values({
+        ...fields,
+        bidderId: input.userId,
+        packId: target.packId,
+        editionId: target.editionId,
+        createdAt: input.now,
+      })
+      .returning()) as [OfferRow];
+    await enqueueOfferReceived(tx, row, bidder.name, input.now);
+    return { id: row.id, created: true };
   });
   const offer = await findOffer(db, result.id, input.now);
   return { offer: offer!, created: result.created };
@@ -100,6 +110,15 @@ async function offerTarget(tx: Transaction, input: MakeOfferInput): Promise<Offe
     .where(eq(packs.id, input.packId ?? 0));
   if (!pack) throw new DomainError('not_found', MESSAGES.packNotFound);
   return { packId: pack.id, editionId: null, ownerId: null, acquisition: null };
+}
+
+/** The bidder's offers that are open and not yet expired (the expiry job may not have closed them yet). */
+async function openOffersOf(tx: Transaction, bidderId: number, now: Date): Promise<number> {
+  const [row] = await tx
+    .select({ open: count() })
+    .from(offers)
+    .where(and(eq(offers.bidderId, bidderId), eq(offers.status, 'open'), gt(offers.expiresAt, now)));
+  return row?.open ?? 0;
 }
 
 async function openOfferOf(tx: Transaction, bidderId: number, target: OfferTarget) {

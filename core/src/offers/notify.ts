@@ -1,7 +1,7 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { formatTon } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
-import { editions, packs } from '../db/schema.js';
+import { editions, outbox, packs } from '../db/schema.js';
 import type { OfferNoticePayload } from '../db/outbox-payloads.js';
 import { enqueueOutbox, enqueueOutboxMessages, outboxMessage } from '../outbox/enqueue.js';
 import { outboxKey } from '../outbox/keys.js';
@@ -31,11 +31,18 @@ export async function offerNotice(tx: DbOrTx, offer: OfferRow): Promise<OfferNot
 }
 
 /**
- * "New offer" to whoever can accept it: the edition's owner, or for a pack-wide offer every holder of the
- * pack but the bidder, each with the edition their Accept button sells (their lowest serial). `revision`
- * (the offer's update time) keeps a raised offer from being swallowed as a repeat of the first message.
+ * A bidder's own budget of "New offer" messages: the first `burst` waiting go out at once, the rest at
+ * `perSecond`, so a pack-wide offer to thousands of holders trickles out instead of taking the bot's whole
+ * send rate (the worker also claims receipts and other personal messages before these).
  */
-export async function enqueueOfferReceived(tx: DbOrTx, offer: OfferRow, bidderName: string): Promise<void> {
+export const BIDDER_NOTICE_BUDGET = { burst: 30, perSecond: 5 } as const;
+
+/**
+ * "New offer" to whoever can accept it, once per offer: the edition's owner, or for a pack-wide offer every
+ * holder of the pack but the bidder, each with the edition their Accept button sells (their lowest serial).
+ * Each message is due by the bidder's budget, after the bidder's notices still waiting.
+ */
+export async function enqueueOfferReceived(tx: DbOrTx, offer: OfferRow, bidderName: string, now: Date): Promise<void> {
   const notice = await offerNotice(tx, offer);
   const owners = offer.editionId
     ? await tx
@@ -51,9 +58,11 @@ export async function enqueueOfferReceived(tx: DbOrTx, offer: OfferRow, bidderNa
         .from(editions)
         .where(and(eq(editions.packId, offer.packId), ne(editions.ownerId, offer.bidderId)))
         .orderBy(asc(editions.ownerId), asc(editions.serial));
-  const revision = offer.updatedAt.getTime();
-  const messages = owners.map((owner) =>
-    outboxMessage(
+  const waiting = await waitingNoticesOf(tx, offer.bidderId);
+  const { burst, perSecond } = BIDDER_NOTICE_BUDGET;
+  const dueAt = (place: number) => new Date(now.getTime() + (Math.max(0, place - burst + 1) * 1000) / perSecond);
+  const messages = owners.map((owner, i) => ({
+    ...outboxMessage(
       'offer_received',
       {
         ...notice,
@@ -63,13 +72,29 @@ export async function enqueueOfferReceived(tx: DbOrTx, offer: OfferRow, bidderNa
         packWide: offer.editionId === null,
         bidderName,
       },
-      outboxKey.offer_received(offer.id, revision, owner.ownerId),
+      outboxKey.offer_received(offer.id, owner.ownerId),
     ),
-  );
+    dueAt: dueAt(waiting + i),
+  }));
   for (let start = 0; start < messages.length; start += OUTBOX_BATCH) {
     const [first, ...rest] = messages.slice(start, start + OUTBOX_BATCH);
     await enqueueOutboxMessages(tx, [first!, ...rest]);
   }
+}
+
+/** The bidder's "New offer" messages not sent yet, across all their offers. */
+async function waitingNoticesOf(tx: DbOrTx, bidderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ waiting: count() })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.kind, 'offer_received'),
+        inArray(outbox.status, ['pending', 'sending']),
+        sql`(${outbox.payload}->>'bidderId')::bigint = ${bidderId}`,
+      ),
+    );
+  return row?.waiting ?? 0;
 }
 
 /** Rows per insert statement when a pack-wide offer tells many holders. */

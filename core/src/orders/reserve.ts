@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { API_ERRORS, MESSAGES, ORDER_RESERVATION_MS, type PaymentMethod } from '@stickerdrop/shared';
+import { API_ERRORS, MESSAGES, type PaymentMethod } from '@stickerdrop/shared';
 import type { Database, DbOrTx } from '../db/client.js';
 import { orders } from '../db/schema.js';
 import { DomainError } from '../errors.js';
@@ -10,6 +10,13 @@ import { createBatcher, type Batcher } from '../db/batches.js';
 import { onePerHandle } from '../db/prepared.js';
 import { orderColumnsOf, type OrderRecord, type OrderRow } from '../db/order-record.js';
 import type { PaymentRail } from './payment-rails.js';
+import {
+  DEFAULT_RESERVATION_POLICY,
+  assertMayReserve,
+  confirmWithinOpenCap,
+  reservationEnd,
+  type ReservationPolicy,
+} from '../reservations/policy.js';
 
 export interface BuyInput {
   userId: number;
@@ -19,6 +26,8 @@ export interface BuyInput {
   rail: PaymentRail;
   /** The rail of another method, for a live reservation the buyer made with that method. */
   railFor?: (method: PaymentMethod) => PaymentRail;
+  /** RESERVATIONS_MAX_OPEN and the rest; the settings' defaults when absent. */
+  reservations?: ReservationPolicy;
   now: Date;
 }
 
@@ -86,21 +95,20 @@ async function completePayment(db: Database, order: OrderRecord, input: BuyInput
  * the lock. Reservations of one pack that arrive together are made in one transaction (group commit).
  */
 export async function reserveEdition(db: DbOrTx, input: Omit<BuyInput, 'rail'>): Promise<BuyResult> {
+  const policy = input.reservations ?? DEFAULT_RESERVATION_POLICY;
   // Fair drops (drops/reserve-rules.ts): refused before the pack lock, the reservation confirmed after it.
   const rules = await checkBeforeReserving(db, input);
-  const result = await reserveUnderPackLock(db, input);
+  // The buyer's own live reservation of the pack comes back whatever the limits on new ones.
+  if (!rules.hasLive) await assertMayReserve(db, input.userId, input.now, policy);
+  const result = await reserveUnderPackLock(db, input, reservationEnd(input.now, rules.isDrop, policy));
   await confirmWithinPerUserLimit(db, result.order, rules, input.now);
+  if (result.created) await confirmWithinOpenCap(db, result.order, policy, input.now);
   return result;
 }
 
-async function reserveUnderPackLock(db: DbOrTx, input: Omit<BuyInput, 'rail'>): Promise<BuyResult> {
+async function reserveUnderPackLock(db: DbOrTx, input: Omit<BuyInput, 'rail'>, expiresAt: Date): Promise<BuyResult> {
   const { packId, userId, paymentMethod, now } = input;
-  const request: ReserveRequest = {
-    userId,
-    paymentMethod,
-    now,
-    expiresAt: new Date(now.getTime() + ORDER_RESERVATION_MS),
-  };
+  const request: ReserveRequest = { userId, paymentMethod, now, expiresAt };
   // Inside a caller's transaction: alone, in a savepoint, as part of that transaction.
   const [row] =
     db instanceof PgTransaction

@@ -25,7 +25,14 @@ export interface ClaimOptions {
 }
 
 /**
- * Takes up to `limit` due rows, oldest first. `FOR UPDATE SKIP LOCKED` lets concurrent workers each take
+ * Messages sent to many people at once, on someone else's initiative (a bidder's pack-wide offer, a drop's
+ * announcement): claimed after every personal one that is due (receipts, sales, refunds), so a flood of
+ * them never delays a message about someone's own money.
+ */
+export const BULK_OUTBOX_KINDS: readonly OutboxKind[] = ['offer_received', 'drop_opened'];
+
+/**
+ * Takes up to `limit` due rows, personal ones before bulk ones (BULK_OUTBOX_KINDS), oldest first. `FOR UPDATE SKIP LOCKED` lets concurrent workers each take
  * different rows without waiting on one another; the same statement moves them to `sending`, so a row
  * is never handed out twice while its lease lasts.
  */
@@ -41,7 +48,7 @@ export async function claimOutboxBatch(db: DbOrTx, options: ClaimOptions): Promi
         inArray(outbox.kind, [...options.kinds]),
       ),
     )
-    .orderBy(asc(outbox.id))
+    .orderBy(inArray(outbox.kind, [...BULK_OUTBOX_KINDS]), asc(outbox.id))
     .limit(options.limit)
     .for('update', { skipLocked: true });
   const claimed = await db

@@ -4,9 +4,12 @@ import { outbox } from '../db/schema.js';
 import type { OutboxKey } from './keys.js';
 import { OUTBOX_PAYLOADS, type OutboxKind, type OutboxPayloads } from '../db/outbox-payloads.js';
 
-/** One row to write: its kind, the payload that kind's schema describes, and the key `outboxKey` made. */
+/**
+ * One row to write: its kind, the payload that kind's schema describes, and the key `outboxKey` made; due at
+ * once unless `dueAt` says later (a budget that paces a sender's messages).
+ */
 export type OutboxMessage = {
-  [K in OutboxKind]: { kind: K; payload: OutboxPayloads[K]; key: OutboxKey<K> };
+  [K in OutboxKind]: { kind: K; payload: OutboxPayloads[K]; key: OutboxKey<K>; dueAt?: Date };
 }[OutboxKind];
 
 export function outboxMessage<K extends OutboxKind>(
@@ -38,7 +41,14 @@ export async function enqueueOutboxMessages(
 ): Promise<boolean> {
   const inserted = await tx
     .insert(outbox)
-    .values(messages.map((message) => ({ kind: message.kind, dedupeKey: message.key, payload: message.payload })))
+    .values(
+      messages.map((message) => ({
+        kind: message.kind,
+        dedupeKey: message.key,
+        payload: message.payload,
+        ...(message.dueAt && { nextAttemptAt: message.dueAt }),
+      })),
+    )
     .onConflictDoNothing({ target: outbox.dedupeKey })
     .returning({ id: outbox.id });
   return inserted.length > 0;

@@ -24,15 +24,16 @@ export const outboxKey = {
   resale_receipt: (orderId: string) => key<'resale_receipt'>(`resale-receipt:${orderId}`),
   resale_sold: (orderId: string) => key<'resale_sold'>(`resale-sold:${orderId}`),
   resale_royalty: (orderId: string) => key<'resale_royalty'>(`resale-royalty:${orderId}`),
+  /** One notice per released reservation. */
+  reservation_released: (orderId: string) => key<'reservation_released'>(`released:${orderId}`),
   resale_payment_failed: (paymentRef: string) => key<'resale_payment_failed'>(`resale-failed:${paymentRef}`),
   /** A set goes with the resale that took its owner's last edition, or with the Stars refund that did. */
   sticker_set_revoke: (cause: { resaleOrderId: string } | { refundedStarsPaymentId: number }) =>
     key<'sticker_set_revoke'>(
       'resaleOrderId' in cause ? `revoke:${cause.resaleOrderId}` : `revoke:stars:${cause.refundedStarsPaymentId}`,
     ),
-  /** Per owner and per version of the offer (its update time): a raised offer is news again. */
-  offer_received: (offerId: number, revision: number, ownerId: number) =>
-    key<'offer_received'>(`offer-received:${offerId}:${revision}:${ownerId}`),
+  /** Once per offer and owner: a repriced offer is not sent again (the Accept button checks the price). */
+  offer_received: (offerId: number, ownerId: number) => key<'offer_received'>(`offer-received:${offerId}:${ownerId}`),
   /** An offer is accepted, declined or expires once. */
   offer_accepted: (offerId: number) => key<'offer_accepted'>(`offer-accepted:${offerId}`),
   offer_declined: (offerId: number) => key<'offer_declined'>(`offer-declined:${offerId}`),

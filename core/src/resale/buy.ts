@@ -5,6 +5,12 @@ import { DomainError } from '../errors.js';
 import { findOrder, type OrderRecord } from '../db/order-record.js';
 import { liveHolder, lockEdition } from './holds.js';
 import { listings } from './tables.js';
+import {
+  DEFAULT_RESERVATION_POLICY,
+  assertMayReserve,
+  lockBuyer,
+  type ReservationPolicy,
+} from '../reservations/policy.js';
 import { insertResaleOrder } from './resale-order.js';
 import type { TonTarget } from './ton-legs.js';
 
@@ -15,6 +21,8 @@ export interface BuyListingInput {
   /** Where the TON legs go; null pays on the demo rail (demo mode). */
   ton: TonTarget | null;
   feeBps: number;
+  /** RESERVATIONS_MAX_OPEN and the rest; the settings' defaults when absent. */
+  reservations?: ReservationPolicy;
   now: Date;
 }
 
@@ -40,6 +48,9 @@ export async function buyListing(
     const holder = await liveHolder(tx, edition.id, input.now);
     if (holder?.userId === input.userId) return { id: holder.id, created: false };
     if (holder) throw new DomainError('not_for_sale', RESALE_ERRORS.noLongerForSale);
+    // Under the buyer's lock: their racing reservations elsewhere are counted, committed, before this one.
+    await lockBuyer(tx, input.userId);
+    await assertMayReserve(tx, input.userId, input.now, input.reservations ?? DEFAULT_RESERVATION_POLICY);
 
     const { id } = await insertResaleOrder(tx, {
       buyerId: input.userId,

@@ -37,6 +37,7 @@ export async function offersRoutes(app: FastifyInstance): Promise<void> {
       userId,
       ...input,
       starsLockDays: config.starsResaleLockDays,
+      maxOpenOffers: config.offersMaxOpen,
       now: now(),
     });
     return reply.status(created ? 201 : 200).send({ offer });

@@ -36,6 +36,7 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
       paymentMethod: input.paymentMethod,
       rail,
       railFor: (method) => resolvePaymentRail(config, rails, method),
+      reservations: config.reservations,
       now: at,
     });
     return reply.status(created ? 201 : 200).send({ order: toOrderDto(order, at) });

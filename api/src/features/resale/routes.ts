@@ -128,6 +128,7 @@ export async function buyListingRoute(
     paymentMethod: input.paymentMethod,
     ton: payInTon ? { receiver: config.ton.receiver!, network: config.ton.network } : null,
     feeBps: config.marketFeeBps,
+    reservations: config.reservations,
     now: at,
   });
   return reply.status(created ? 201 : 200).send({ order: toOrderDto(order, at) });

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { DROP_ERRORS } from '@stickerdrop/shared';
 import { tables } from '@stickerdrop/core';
+import { testConfig } from '@stickerdrop/core';
 import { buildTestApp, describePostgres, rateLimitsWith, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { buy } from '../orders/fixtures.js';
@@ -13,7 +14,14 @@ describePostgres('fair drops under concurrency', () => {
   let t: TestApp;
   beforeEach(async () => {
     // The per-user buy rate limit would turn most of the burst into 429s before the rule is reached.
-    t = await buildTestApp({ kind: 'postgres', config: rateLimitsWith({ buy: { max: 1_000, windowMs: 60_000 } }) });
+    t = await buildTestApp({
+      kind: 'postgres',
+      config: {
+        ...rateLimitsWith({ buy: { max: 1_000, windowMs: 60_000 } }),
+        // The per-pack cap is what these races are about, not the cap on one account's open reservations.
+        reservations: { ...testConfig().reservations, maxOpen: 100 },
+      },
+    });
   });
   afterEach(() => t.close());
 

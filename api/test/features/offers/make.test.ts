@@ -44,7 +44,7 @@ describeEachDatabase('offers: making and listing', (kind) => {
     expect(await messagesOf(t, 'offer_received')).toEqual([]);
   });
 
-  it('201 a new offer (24 h by default), 200 the same bidder replacing it; the owner is told each time', async () => {
+  it('201 a new offer (24 h by default), 200 the same bidder replacing it; the owner is told once', async () => {
     const { pack, seller, editionId, serial } = await ownedEdition(t);
     const bidder = await createUser(t, { firstName: 'Ana' });
     const first = await makeOffer(t, bidder, { editionId, price: '2.5' });
@@ -71,7 +71,6 @@ describeEachDatabase('offers: making and listing', (kind) => {
     const told = await messagesOf(t, 'offer_received');
     expect(told.map((m) => [m.ownerId, m.price, m.serial, m.packWide, m.bidderName])).toEqual([
       [seller.id, '2.50', serial, false, 'Ana'],
-      [seller.id, '3.00', serial, false, 'Ana'],
     ]);
   });
 

@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { MESSAGES, RESALE_ERRORS } from '@stickerdrop/shared';
+import { tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { authHeaders } from '../orders/fixtures.js';
+import { messagesOf } from '../offers/fixtures.js';
 import { buyListing, get, listingRow, ownedEdition, putOnSale, setWallet } from './fixtures.js';
 
 describeEachDatabase('resale: listing, repricing and delisting an edition', (kind) => {
@@ -61,7 +64,7 @@ describeEachDatabase('resale: listing, repricing and delisting an edition', (kin
     ]);
   });
 
-  it('delists (204): 404 when not listed, 403 for another user, and 409 while a buyer holds it', async () => {
+  it('delists (204): 404 when not listed, 403 for another user; a held listing too, releasing the buyer', async () => {
     const { seller, editionId, pack } = await ownedEdition(t);
     const del = async (user = seller) =>
       t.app.inject({
@@ -74,16 +77,27 @@ describeEachDatabase('resale: listing, repricing and delisting an edition', (kin
     expect((await del(await createUser(t))).statusCode).toBe(403);
 
     const buyer = await createUser(t);
-    expect((await buyListing(t, buyer, listing.id)).statusCode).toBe(201);
-    expect((await del()).json()).toEqual({ error: RESALE_ERRORS.beingBought });
+    const held = await buyListing(t, buyer, listing.id);
+    expect(held.statusCode).toBe(201);
     expect(await putOnSale(t, seller, editionId, '5')).toMatchObject({
       statusCode: 409,
       error: RESALE_ERRORS.beingBought,
     });
 
-    // The buyer walks away: once the reservation ends the seller may take it off sale.
-    t.clock.advance(16 * 60 * 1000);
+    // The seller need not wait for the buyer: delisting releases the reservation and tells the buyer.
     expect((await del()).statusCode).toBe(204);
+    const [released] = await t.db.select().from(tables.orders).where(eq(tables.orders.id, held.order.id));
+    expect(released).toMatchObject({ status: 'expired', expiresAt: t.clock.now });
+    expect(await messagesOf(t, 'reservation_released')).toEqual([
+      {
+        orderId: held.order.id,
+        packId: pack.id,
+        editionId,
+        title: expect.any(String),
+        serial: expect.any(Number),
+        buyerId: buyer.id,
+      },
+    ]);
     expect(await listingRow(t, listing.id)).toMatchObject({ status: 'cancelled' });
     expect((await del()).statusCode).toBe(404);
     const activity = await get(t, `/api/stickers/${pack.id}/activity`);

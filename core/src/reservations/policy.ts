@@ -1,0 +1,120 @@
+import { and, count, eq, gt, gte, lte, or, sql } from 'drizzle-orm';
+import { ORDER_RESERVATION_MS, RESERVATION_ERRORS } from '@stickerdrop/shared';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Database, DbOrTx } from '../db/client.js';
+import { orders } from '../db/schema.js';
+import { DomainError } from '../errors.js';
+
+/**
+ * How long and how many unpaid reservations one account may hold. A reservation takes an edition off the
+ * market until it is paid or lapses, so without these one account could squat most of a catalogue, or keep
+ * a seller's listing held, for free.
+ */
+export interface ReservationPolicy {
+  /** RESERVATIONS_MAX_OPEN: live unpaid reservations one account may hold at once. */
+  maxOpen: number;
+  /** DROP_RESERVATION_MINUTES: a drop's reservation is shorter than the usual 15 minutes. */
+  dropMs: number;
+  /** RESERVATION_COOLDOWN: `maxLapsed` reservations left unpaid within `windowMs` pause the account. */
+  cooldown: { maxLapsed: number; windowMs: number };
+}
+
+/** The settings' defaults; core callers that pass no policy (tests, scripts) get these too. */
+export const DEFAULT_RESERVATION_POLICY: ReservationPolicy = {
+  maxOpen: 3,
+  dropMs: 5 * 60_000,
+  cooldown: { maxLapsed: 5, windowMs: 60 * 60_000 },
+};
+
+/** When a reservation made at `now` lapses: sooner for a pack sold as a drop. */
+export function reservationEnd(now: Date, isDrop: boolean, policy: ReservationPolicy): Date {
+  return new Date(now.getTime() + (isDrop ? Math.min(policy.dropMs, ORDER_RESERVATION_MS) : ORDER_RESERVATION_MS));
+}
+
+/** Reservations the buyer made (from a listing or a pack) that are still live, offers accepted for them aside. */
+const liveOf = (userId: number, now: Date) =>
+  and(
+    eq(orders.userId, userId),
+    eq(orders.status, 'reserved'),
+    gt(orders.expiresAt, now),
+    sql`${orders.offerId} is null`,
+  );
+
+/**
+ * Refuses a new reservation: 429 while the account cools down from unpaid ones, 409 at RESERVATIONS_MAX_OPEN
+ * live ones. Counted on the caller's snapshot: the caller either holds the buyer's lock (`lockBuyer`) or
+ * confirms again once its reservation is committed (`confirmWithinOpenCap`).
+ */
+export async function assertMayReserve(db: DbOrTx, userId: number, now: Date, policy: ReservationPolicy) {
+  const lapsed = lapsedWithin(now, policy);
+  const [row] = await db
+    .select({
+      live: sql<number>`count(*) filter (where ${liveOf(userId, now)})`.mapWith(Number),
+      lapsed: sql<number>`count(*) filter (where ${lapsed})`.mapWith(Number),
+      firstLapse: sql<string | null>`min(${orders.expiresAt}) filter (where ${lapsed})`,
+    })
+    .from(orders)
+    // Both kinds were made within the window and one reservation's length: the buyer's index covers it.
+    .where(and(eq(orders.userId, userId), gte(orders.createdAt, windowStart(now, policy))));
+  if (row && row.lapsed >= policy.cooldown.maxLapsed && row.firstLapse) {
+    const waitMs = new Date(row.firstLapse).getTime() + policy.cooldown.windowMs - now.getTime();
+    throw new DomainError(
+      'reservation_cooldown',
+      RESERVATION_ERRORS.coolingDown(Math.max(1, Math.ceil(waitMs / 60_000))),
+    );
+  }
+  if ((row?.live ?? 0) >= policy.maxOpen) {
+    throw new DomainError('reservation_limit', RESERVATION_ERRORS.tooMany(policy.maxOpen));
+  }
+}
+
+const windowStart = (now: Date, policy: ReservationPolicy) =>
+  new Date(now.getTime() - policy.cooldown.windowMs - ORDER_RESERVATION_MS);
+
+/** A reservation that ended unpaid within the cooldown window (lapsed, whether or not the sweep marked it). */
+function lapsedWithin(now: Date, policy: ReservationPolicy) {
+  return and(
+    sql`${orders.offerId} is null`,
+    or(eq(orders.status, 'expired'), and(eq(orders.status, 'reserved'), lte(orders.expiresAt, now))),
+    gt(orders.expiresAt, new Date(now.getTime() - policy.cooldown.windowMs)),
+  );
+}
+
+/** Serializes one buyer's reservations (every pack and listing), for a count that must hold under races. */
+export async function lockBuyer(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`buyer:${userId}`}, 0))`);
+}
+
+/**
+ * The reservation just committed, counted under the buyer's lock with their other live ones: past
+ * RESERVATIONS_MAX_OPEN it is withdrawn (expired at once; no payment details were handed out yet) and the
+ * buyer gets 409. Of one buyer's racing reservations, those confirmed last are withdrawn, so at most
+ * `maxOpen` survive.
+ */
+export async function confirmWithinOpenCap(
+  db: DbOrTx,
+  order: { id: string; userId: number },
+  policy: ReservationPolicy,
+  now: Date,
+): Promise<void> {
+  const withinCap = async (tx: DbOrTx) => {
+    await lockBuyer(tx, order.userId);
+    const [row] = await tx.select({ live: count() }).from(orders).where(liveOf(order.userId, now));
+    return (row?.live ?? 0) <= policy.maxOpen;
+  };
+  const refusal = new DomainError('reservation_limit', RESERVATION_ERRORS.tooMany(policy.maxOpen));
+  // Inside a caller's transaction the refusal rolls the reservation back with everything else.
+  if (db instanceof PgTransaction) {
+    if (!(await withinCap(db))) throw refusal;
+    return;
+  }
+  const kept = await (db as Database).transaction(async (tx) => {
+    if (await withinCap(tx)) return true;
+    await tx
+      .update(orders)
+      .set({ status: 'expired', expiresAt: now })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'reserved')));
+    return false;
+  });
+  if (!kept) throw refusal;
+}
