@@ -112,6 +112,7 @@ export function recordStorageWrites(t: TestApp): string[] {
       await inner.put(key, bytes, contentType);
     },
     get: (key) => inner.get(key),
+    delete: (key) => inner.delete(key),
   };
   return written;
 }
