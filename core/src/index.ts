@@ -54,6 +54,7 @@ export {
   checkPixelBudget,
   inspectImage,
   makeMissingPreviews,
+  renderSticker,
   validatePackFields,
   IMAGE_POOL_RETRY_AFTER_S,
   type CreatePackInput,
