@@ -50,7 +50,13 @@ export async function startBackgroundJobs(deps: {
   }
   // Packs from before public previews (migration 0010) get theirs once, beside the requests.
   const previews = new AbortController();
-  const backfill = makeMissingPreviews({ db, storage: deps.storage, imagePool: deps.imagePool, log, signal: previews.signal })
+  const backfill = makeMissingPreviews({
+    db,
+    storage: deps.storage,
+    imagePool: deps.imagePool,
+    log,
+    signal: previews.signal,
+  })
     .then((made) => made > 0 && log.info({ made }, 'made the missing sticker previews'))
     .catch((error: unknown) => log.error({ err: error }, 'could not make the missing sticker previews'));
   const stopJobs = startJobs([

@@ -1,7 +1,12 @@
 import path from 'node:path';
 import { Address } from '@ton/core';
 import { z } from 'zod';
-import { DEFAULT_STARS_RESALE_LOCK_DAYS, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, PAYMENT_METHODS } from '@stickerdrop/shared';
+import {
+  DEFAULT_STARS_RESALE_LOCK_DAYS,
+  MAX_IMAGE_PIXELS,
+  MAX_UPLOAD_BYTES,
+  PAYMENT_METHODS,
+} from '@stickerdrop/shared';
 import type { S3Settings } from './storage/s3-storage.js';
 
 /** The one place that reads the environment. A bad value stops start-up with a sentence naming it. */
@@ -128,7 +133,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_LIKE: rateLimitSpec('60/1m'),
   RATE_LIMIT_WRITE: rateLimitSpec('30/1m'),
   // Uploads stream to temporary files; these bound one request and the process (create-pack/image-pool.ts).
-  UPLOAD_MAX_BYTES_PER_REQUEST: z.coerce.number().int().min(MAX_UPLOAD_BYTES).default(40 * 1024 * 1024),
+  UPLOAD_MAX_BYTES_PER_REQUEST: z.coerce
+    .number()
+    .int()
+    .min(MAX_UPLOAD_BYTES)
+    .default(40 * 1024 * 1024),
   UPLOAD_MAX_PIXELS: z.coerce.number().int().min(MAX_IMAGE_PIXELS).default(150_000_000),
   UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   UPLOAD_QUEUE: z.coerce.number().int().min(0).max(1_000).default(8),

@@ -151,7 +151,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     'GET /api/stickers/:id': hot(
       "One pack (counts a view). Its stickers are reduced public previews; a signed-in owner of an edition and the pack's creator also get each full file as a link signed for FILE_URL_TTL_SECONDS",
       {
-      auth: 'optional',
+        auth: 'optional',
         params: PackParams,
         responses: { 200: PackDetail },
       },
@@ -194,7 +194,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       "A stored pack image. Card images and sticker previews (previews/…) are public; a full sticker file needs the signed link of the pack's detail",
       {
         query: z.object({ expires: z.string(), signature: z.string() }).partial(),
-        responses: { 200: 'The image', 403: 'A full sticker file without a valid, unexpired signature', 404: 'No such file' },
+        responses: {
+          200: 'The image',
+          403: 'A full sticker file without a valid, unexpired signature',
+          404: 'No such file',
+        },
       },
     ),
     'GET /api/marketplace/stats': hot('Marketplace totals', { responses: { 200: MarketplaceStats } }),

@@ -41,7 +41,8 @@ export function createImagePool({ concurrency, maxQueued }: ImagePoolSettings): 
   return {
     async run(task, options = {}) {
       if (active < concurrency) active++;
-      else if (waiting.length < maxQueued || options.alwaysWait) await new Promise<void>((resolve) => waiting.push(resolve));
+      else if (waiting.length < maxQueued || options.alwaysWait)
+        await new Promise<void>((resolve) => waiting.push(resolve));
       else throw new DomainError('unavailable', API_ERRORS.uploadsBusy);
       // A turn handed over by `release` keeps `active` as it was.
       peakActive = Math.max(peakActive, active);

@@ -32,7 +32,7 @@ export async function makeMissingPreviews(deps: MissingPreviewsDeps): Promise<nu
 async function makeCardPreviews(deps: MissingPreviewsDeps): Promise<number> {
   const lacksPreview = or(isNull(packs.previewKey), notLike(packs.previewKey, `${PUBLIC_PREFIX}%`));
   let made = 0;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = await deps.db
       .select({ id: packs.id, coverKey: packs.coverKey })
       .from(packs)
@@ -56,7 +56,7 @@ async function makeCardPreviews(deps: MissingPreviewsDeps): Promise<number> {
 
 async function makeStickerPreviews(deps: MissingPreviewsDeps): Promise<number> {
   let made = 0;
-  for (let after = { packId: 0, position: 0 }; ; ) {
+  for (let after = { packId: 0, position: 0 }; ;) {
     const rows = await deps.db
       .select({ packId: packStickers.packId, position: packStickers.position, fileKey: packStickers.fileKey })
       .from(packStickers)

@@ -61,7 +61,11 @@ describeEachDatabase('POST /api/stickers: limits per upload and per process', (k
       release();
       await held;
     }
-    const after = await postPack(t, creator.headers, await multipart(validFields, images(await makeImage('png', 300, 300))));
+    const after = await postPack(
+      t,
+      creator.headers,
+      await multipart(validFields, images(await makeImage('png', 300, 300))),
+    );
     expect(after.statusCode).toBe(201);
     expect(t.app.deps.imagePool.peakActive).toBe(1);
   });

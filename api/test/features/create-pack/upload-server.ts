@@ -28,7 +28,10 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickerdrop-upload-server-'))
 const base = testConfig();
 // The test sends more uploads at once than the hourly limit a person needs allows.
 const config = testConfig({
-  rateLimits: { ...base.rateLimits, limits: { ...base.rateLimits.limits, upload: { max: 1_000, windowMs: 3_600_000 } } },
+  rateLimits: {
+    ...base.rateLimits,
+    limits: { ...base.rateLimits.limits, upload: { max: 1_000, windowMs: 3_600_000 } },
+  },
 });
 // Postgres, not PGlite: PGlite's WebAssembly heap alone is ~650 MB of RSS, and it is the uploads' memory that counts.
 const database = await openDatabase({ url: process.env.DATABASE_URL, poolSize: 4 });

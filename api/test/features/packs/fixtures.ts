@@ -38,7 +38,12 @@ export async function insertPack(db: Database, creatorId: number, fields: PackFi
     await db
       .insert(tables.packStickers)
       .values(
-        stickers.map((fileKey, position) => ({ packId: pack!.id, position, fileKey, previewKey: `previews/${fileKey}` })),
+        stickers.map((fileKey, position) => ({
+          packId: pack!.id,
+          position,
+          fileKey,
+          previewKey: `previews/${fileKey}`,
+        })),
       );
   }
   return pack!.id;
