@@ -5,10 +5,14 @@ import {
   type AccessTokens,
   type Config,
   createAccessTokens,
+  createFileUrls,
+  createImagePool,
   createPaymentSetup,
   createLogger,
   type Database,
   type FileStorage,
+  type FileUrls,
+  type ImagePool,
   type PaymentSetup,
 } from '@stickerdrop/core';
 import { bearerAuthHook } from './http/auth.js';
@@ -27,6 +31,10 @@ export interface AppDeps {
   db: Database;
   storage: FileStorage;
   tokens: AccessTokens;
+  /** Signed links to full sticker files, for owners (`/files/*` checks them). */
+  fileUrls: FileUrls;
+  /** Where uploads' image decoding waits its turn (UPLOAD_CONCURRENCY, UPLOAD_QUEUE). */
+  imagePool: ImagePool;
   /** The payment rails and their clients, built once: the routes and the background jobs share them. */
   payments: PaymentSetup;
   /** Injected so tests can move time (token expiry, reservations, freshness windows). */
@@ -44,6 +52,8 @@ export interface CreateAppOptions {
   db: Database;
   storage: FileStorage;
   now?: () => Date;
+  /** Shared with whatever else decodes images in this process; default: one made from the config. */
+  imagePool?: ImagePool;
   /** Serve the built mini-app from this directory on the same origin. */
   staticDir?: string;
   /** false: silent (tests, benchmarks); a logger: shared with the rest of the process; default: a new one. */
@@ -68,6 +78,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     db: options.db,
     storage: options.storage,
     tokens: createAccessTokens(options.config.jwtSecret, now),
+    fileUrls: createFileUrls(options.config.jwtSecret, options.config.fileUrlTtlSeconds, now),
+    imagePool: options.imagePool ?? createImagePool(options.config.uploads),
     payments: createPaymentSetup({ config: options.config, db: options.db, telegram: botApi(options.config) }),
     now,
   };

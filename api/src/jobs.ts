@@ -2,6 +2,7 @@ import {
   type Config,
   type Database,
   type FileStorage,
+  type ImagePool,
   type Logger,
   type PaymentSetup,
   offerExpirer,
@@ -9,6 +10,7 @@ import {
   reservationSweeper,
   seedDemoCatalogue,
   dropAnnouncer,
+  makeMissingPreviews,
   startJobs,
   trendingRefresher,
 } from '@stickerdrop/core';
@@ -28,7 +30,8 @@ export interface BackgroundJobs {
 
 /**
  * Work that runs beside the requests, started and stopped here and nowhere else: the demo seed, trending
- * scores, reservation and offer expiry, opened drops and the payments' jobs (their clients are the app's `PaymentSetup`).
+ * scores, reservation and offer expiry, opened drops, the missing sticker previews, and the payments' jobs
+ * (their clients are the app's `PaymentSetup`).
  * The pack views counter flushes with the routes that count (it stops when the app closes).
  */
 export async function startBackgroundJobs(deps: {
@@ -36,6 +39,7 @@ export async function startBackgroundJobs(deps: {
   db: Database;
   storage: FileStorage;
   payments: PaymentSetup;
+  imagePool: ImagePool;
   log: Logger;
   seed: boolean;
 }): Promise<BackgroundJobs> {
@@ -44,12 +48,28 @@ export async function startBackgroundJobs(deps: {
   if (deps.seed && (await seedDemoCatalogue({ db, storage: deps.storage, now: now() }))) {
     log.info('seeded the demo catalogue');
   }
-  const stop = startJobs([
+  // Packs from before public previews (migration 0010) get theirs once, beside the requests.
+  const previews = new AbortController();
+  const backfill = makeMissingPreviews({
+    db,
+    storage: deps.storage,
+    imagePool: deps.imagePool,
+    log,
+    signal: previews.signal,
+  })
+    .then((made) => made > 0 && log.info({ made }, 'made the missing sticker previews'))
+    .catch((error: unknown) => log.error({ err: error }, 'could not make the missing sticker previews'));
+  const stopJobs = startJobs([
     trendingRefresher(db, { every: TRENDING_REFRESH_MS, now, log }),
     reservationSweeper(db, { every: RESERVATION_SWEEP_MS, now, log }),
     offerExpirer(db, { every: OFFER_EXPIRY_SWEEP_MS, now, log }),
     dropAnnouncer(db, { every: DROP_ANNOUNCE_MS, now, log }),
     ...paymentJobs({ config, db, payments: deps.payments, log, now }),
   ]);
-  return { stop };
+  return {
+    async stop() {
+      previews.abort();
+      await Promise.all([stopJobs(), backfill]);
+    },
+  };
 }

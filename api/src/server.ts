@@ -54,6 +54,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       db: database.db,
       storage,
       payments: app.deps.payments,
+      imagePool: app.deps.imagePool,
       log: app.log,
       seed: options.seed ?? config.demo,
     });

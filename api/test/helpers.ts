@@ -22,16 +22,27 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
  * migrated template (db-images.ts) when global setup made one, else created and migrated here.
  */
 async function freshPostgres(): Promise<{ db: Database; close(): Promise<void> }> {
+  const database = await freshPostgresUrl();
+  const handle = await openDatabase({ url: database.url, poolSize: 30 });
+  return {
+    db: handle.db,
+    async close() {
+      await handle.close();
+      await database.drop();
+    },
+  };
+}
+
+/** The address of a brand-new database on TEST_DATABASE_URL's server, for a process of its own to open. */
+export async function freshPostgresUrl(): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   const name = `sd_test_${randomBytes(6).toString('hex')}`;
   const template = inject('testDatabaseImages')?.postgresTemplate;
   await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
-  const handle = await openDatabase({ url: databaseUrl(TEST_DATABASE_URL!, name), poolSize: 30 });
   return {
-    db: handle.db,
-    async close() {
-      await handle.close();
+    url: databaseUrl(TEST_DATABASE_URL!, name),
+    async drop() {
       // FORCE would kill a session still closing, and its FATAL notice surfaces as an unhandled error.
       await waitForSessionsToEnd(admin, name);
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

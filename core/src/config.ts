@@ -1,7 +1,12 @@
 import path from 'node:path';
 import { Address } from '@ton/core';
 import { z } from 'zod';
-import { DEFAULT_STARS_RESALE_LOCK_DAYS, PAYMENT_METHODS } from '@stickerdrop/shared';
+import {
+  DEFAULT_STARS_RESALE_LOCK_DAYS,
+  MAX_IMAGE_PIXELS,
+  MAX_UPLOAD_BYTES,
+  PAYMENT_METHODS,
+} from '@stickerdrop/shared';
 import type { S3Settings } from './storage/s3-storage.js';
 import { DEFAULT_OFFERS_MAX_OPEN } from './offers/make.js';
 import type { ReservationPolicy } from './reservations/policy.js';
@@ -135,6 +140,16 @@ const EnvSchema = z.object({
   RATE_LIMIT_UPLOAD: rateLimitSpec('20/1h'),
   RATE_LIMIT_LIKE: rateLimitSpec('60/1m'),
   RATE_LIMIT_WRITE: rateLimitSpec('30/1m'),
+  // Uploads stream to temporary files; these bound one request and the process (create-pack/image-pool.ts).
+  UPLOAD_MAX_BYTES_PER_REQUEST: z.coerce
+    .number()
+    .int()
+    .min(MAX_UPLOAD_BYTES)
+    .default(40 * 1024 * 1024),
+  UPLOAD_MAX_PIXELS: z.coerce.number().int().min(MAX_IMAGE_PIXELS).default(150_000_000),
+  UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  UPLOAD_QUEUE: z.coerce.number().int().min(0).max(1_000).default(8),
+  FILE_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -168,6 +183,18 @@ export interface Config {
   offersMaxOpen: number;
   /** Unset: files in `dataDir`/files. */
   s3: S3Settings | undefined;
+  uploads: {
+    /** UPLOAD_MAX_BYTES_PER_REQUEST: the files of one upload together; more is a 413. */
+    maxBytesPerRequest: number;
+    /** UPLOAD_MAX_PIXELS: width × height summed over one upload's images, read from their headers; more is a 400. */
+    maxPixelsPerRequest: number;
+    /** UPLOAD_CONCURRENCY: uploads whose images are decoded at once in this process. */
+    concurrency: number;
+    /** UPLOAD_QUEUE: uploads waiting for a turn; one more is a 503 with Retry-After. */
+    maxQueued: number;
+  };
+  /** FILE_URL_TTL_SECONDS: how long a signed link to a full sticker file works. */
+  fileUrlTtlSeconds: number;
   /** How long shared read models (anonymous catalogue pages, trending, stats) are reused; 0 = off. */
   readCacheMs: number;
   rateLimits: {
@@ -263,6 +290,13 @@ export function loadConfig(source: Record<string, string | undefined> = environm
     },
     offersMaxOpen: env.OFFERS_MAX_OPEN,
     s3: s3Settings(env),
+    uploads: {
+      maxBytesPerRequest: env.UPLOAD_MAX_BYTES_PER_REQUEST,
+      maxPixelsPerRequest: env.UPLOAD_MAX_PIXELS,
+      concurrency: env.UPLOAD_CONCURRENCY,
+      maxQueued: env.UPLOAD_QUEUE,
+    },
+    fileUrlTtlSeconds: env.FILE_URL_TTL_SECONDS,
     // Two seconds is invisible to a visitor and turns a hot listing into one query per page per process.
     // Tests see every write at once unless a suite turns it on.
     readCacheMs: env.NODE_ENV === 'test' ? 0 : 2_000,

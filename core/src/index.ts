@@ -23,6 +23,7 @@ export { isDatabaseUnavailable } from './db/unavailable.js';
 export { memoryStorage, fileUrl, isValidKey, type FileStorage } from './storage/storage.js';
 export { type S3Settings } from './storage/s3-storage.js';
 export { createStorage } from './storage/create-storage.js';
+export { createFileUrls, isPublicKey, type FileUrls, type SignedFileQuery } from './storage/file-urls.js';
 export { seedDemoCatalogue, seedBenchCatalogue } from './seed/index.js';
 
 export {
@@ -47,7 +48,19 @@ export {
   updateProfileFields,
   type UserRow,
 } from './profile/index.js';
-export { createPack, inspectImage, validatePackFields, type CreatePackInput } from './create-pack/index.js';
+export {
+  createPack,
+  createImagePool,
+  checkPixelBudget,
+  inspectImage,
+  makeMissingPreviews,
+  renderSticker,
+  validatePackFields,
+  IMAGE_POOL_RETRY_AFTER_S,
+  type CreatePackInput,
+  type ImagePool,
+  type ImageSource,
+} from './create-pack/index.js';
 export {
   getPackDetail,
   listPacks,

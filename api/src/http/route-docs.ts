@@ -148,11 +148,14 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       query: TrendingQuery,
       responses: { 200: TrendingResponse },
     }),
-    'GET /api/stickers/:id': hot('One pack (counts a view)', {
-      auth: 'optional',
-      params: PackParams,
-      responses: { 200: PackDetail },
-    }),
+    'GET /api/stickers/:id': hot(
+      "One pack (counts a view). Its stickers are reduced public previews; a signed-in owner of an edition and the pack's creator also get each full file as a link signed for FILE_URL_TTL_SECONDS",
+      {
+        auth: 'optional',
+        params: PackParams,
+        responses: { 200: PackDetail },
+      },
+    ),
     'POST /api/stickers/:id/like': signedIn('Toggle a like', {
       params: PackParams,
       responses: { 200: LikeResponse },
@@ -168,7 +171,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     'POST /api/stickers': signedIn('Upload a new pack (creators)', {
       consumes:
         'multipart/form-data: title, description, price, maxSupply, royaltyBps, maxPerUser (empty: no limit), dropsAt (ISO time with zone; empty: on sale at once), category, tags, images (PNG, JPEG, GIF)',
-      responses: { 201: CreatePackResponse },
+      responses: {
+        201: CreatePackResponse,
+        400: 'A field or image is refused, or the images have more pixels together than UPLOAD_MAX_PIXELS',
+        413: 'One file over 5 MB, or the files together over UPLOAD_MAX_BYTES_PER_REQUEST',
+        503: 'Too many uploads are being processed (UPLOAD_CONCURRENCY + UPLOAD_QUEUE); try again after Retry-After',
+      },
     }),
     'GET /api/stickers/:id/download': signedIn('The pack as a zip (owners)', {
       params: PackParams,
@@ -182,7 +190,17 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       "Share inside Telegram: the bot prepares a message presenting the pack for the mini-app's shareMessage",
       { params: PackParams, responses: { 200: ShareMessageResponse } },
     ),
-    'GET /files/*': doc('A stored pack image', { responses: { 200: 'The image' } }),
+    'GET /files/*': doc(
+      "A stored pack image. Card images and sticker previews (previews/…) are public; a full sticker file needs the signed link of the pack's detail",
+      {
+        query: z.object({ expires: z.string(), signature: z.string() }).partial(),
+        responses: {
+          200: 'The image',
+          403: 'A full sticker file without a valid, unexpired signature',
+          404: 'No such file',
+        },
+      },
+    ),
     'GET /api/marketplace/stats': hot('Marketplace totals', { responses: { 200: MarketplaceStats } }),
   }),
   ...section('orders', {

@@ -76,6 +76,10 @@ export class FakeS3 extends HttpFake {
       if (!object) return error(404, 'NoSuchKey');
       return answer(200, object.bytes, { 'content-type': object.contentType });
     }
+    if (req.method === 'DELETE') {
+      this.objects.delete(key);
+      return answer(204, '');
+    }
     return error(405, 'MethodNotAllowed');
   }
 

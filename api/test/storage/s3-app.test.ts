@@ -32,26 +32,29 @@ describe('the API on S3 storage', () => {
     expect(res.statusCode).toBe(201);
     const { sticker } = CreatePackResponse.parse(res.json());
 
-    // One sticker and the preview, each PUT signed and accepted as WEBP.
+    // One sticker, its preview and the card image, each PUT signed and accepted as WEBP.
     expect(s3.requests.map((r) => [r.method, r.contentType, r.status])).toEqual([
       ['PUT', 'image/webp', 200],
       ['PUT', 'image/webp', 200],
+      ['PUT', 'image/webp', 200],
     ]);
-    expect(s3.objects.size).toBe(2);
+    expect(s3.objects.size).toBe(3);
 
-    for (const url of [sticker.stickers[0]!.url, sticker.imageUrl!]) {
-      const key = url.replace(/^\/files\//, '');
+    // The creator gets the full file as a signed link.
+    const { fileUrl, previewUrl } = sticker.stickers[0]!;
+    for (const url of [fileUrl!, previewUrl!, sticker.imageUrl!]) {
+      const key = new URL(url, 'http://x').pathname.replace(/^\/files\//, '');
       const served = await t.app.inject({ method: 'GET', url });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       expect(served.rawPayload.equals(s3.objects.get(key)!.bytes)).toBe(true);
     }
-    expect(s3.requests.filter((r) => r.method === 'GET').map((r) => r.status)).toEqual([200, 200]);
+    expect(s3.requests.filter((r) => r.method === 'GET').map((r) => r.status)).toEqual([200, 200, 200]);
   });
 
   it('answers 404 for a file the bucket does not have', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/files/packs/00000000-0000-0000-0000-000000000000.webp' });
+    const res = await t.app.inject({ method: 'GET', url: '/files/previews/00000000-0000-0000-0000-000000000000.webp' });
     expect(res.statusCode).toBe(404);
     expect(s3.requests.at(-1)).toMatchObject({ method: 'GET', status: 404 });
   });

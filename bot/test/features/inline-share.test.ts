@@ -46,7 +46,7 @@ describe('inline sharing', () => {
     const space = results.find((result) => result.title === 'Space Cats')!;
     expect(space).toMatchObject({ type: 'article', id: `pack_${cats}` });
     expect(space.description).toBe('1.50 TON · 10 of 10 left · limited edition');
-    expect(space.thumbnail_url).toMatch(new RegExp(`^${PUBLIC_URL}/files/packs/[0-9a-f-]+\\.webp$`));
+    expect(space.thumbnail_url).toMatch(new RegExp(`^${PUBLIC_URL}/files/previews/[0-9a-f-]+\\.webp$`));
     expect(space.input_message_content.message_text).toContain('<b>Space Cats</b>');
     expect(space.input_message_content.parse_mode).toBe('HTML');
     expect(space.reply_markup.inline_keyboard[0]![0]).toEqual({

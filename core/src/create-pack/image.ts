@@ -1,8 +1,27 @@
+import fs from 'node:fs/promises';
 import { API_ERRORS, MAX_IMAGE_PIXELS, MESSAGES, STICKER_SIZE_PX } from '@stickerdrop/shared';
 import { DomainError } from '../errors.js';
 import { loadSharp } from '../load-sharp.js';
 
 export type ImageType = 'png' | 'jpeg' | 'gif' | 'webp';
+
+/** An image in memory (the bot) or in a temporary file an upload streamed to (the API). */
+export type ImageSource = Buffer | { path: string; size: number };
+
+export const sourceSize = (source: ImageSource) => (Buffer.isBuffer(source) ? source.length : source.size);
+const sharpInput = (source: ImageSource) => (Buffer.isBuffer(source) ? source : source.path);
+
+/** The first bytes, enough for every magic number detectImageType knows. */
+async function head(source: ImageSource): Promise<Buffer> {
+  if (Buffer.isBuffer(source)) return source;
+  const file = await fs.open(source.path);
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(16), 0, 16, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
 
 export interface ImageInfo {
   type: ImageType;
@@ -12,6 +31,8 @@ export interface ImageInfo {
 
 /** Side of the square preview the cards show; crisp on 2x screens at the card's ~160 px. */
 export const PREVIEW_SIZE_PX = 320;
+/** Longer side of a sticker's public preview: enough to judge a pack, too small to use as the sticker. */
+export const STICKER_PREVIEW_SIZE_PX = 192;
 
 const startsWith = (buffer: Buffer, bytes: number[], offset = 0) =>
   buffer.length >= offset + bytes.length && bytes.every((byte, i) => buffer[offset + i] === byte);
@@ -31,15 +52,15 @@ export function detectImageType(buffer: Buffer): ImageType | null {
  * WEBP for the bot), then its dimensions from the header, so a decompression bomb is refused before a
  * single pixel is inflated.
  */
-export async function inspectImage(buffer: Buffer, options: { acceptWebp?: boolean } = {}): Promise<ImageInfo> {
-  const type = detectImageType(buffer);
+export async function inspectImage(source: ImageSource, options: { acceptWebp?: boolean } = {}): Promise<ImageInfo> {
+  const type = detectImageType(await head(source));
   if (!type || (type === 'webp' && !options.acceptWebp))
     throw new DomainError('unsupported_image', MESSAGES.imageRequired);
   let width: number | undefined;
   let height: number | undefined;
   try {
     // Only the header is read here; sharp's own pixel limit would hide our clearer message behind "unreadable".
-    const metadata = await loadSharp()(buffer, { limitInputPixels: false }).metadata();
+    const metadata = await loadSharp()(sharpInput(source), { limitInputPixels: false }).metadata();
     if (metadata.format !== type) throw new Error(`header says ${metadata.format}, magic bytes say ${type}`);
     width = metadata.width;
     height = metadata.height;
@@ -51,9 +72,15 @@ export async function inspectImage(buffer: Buffer, options: { acceptWebp?: boole
   return { type, width, height };
 }
 
-/** Decoding stays bounded even if a header lied; only the first frame of an animation is read. */
-const decode = (buffer: Buffer) =>
-  loadSharp()(buffer, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', pages: 1 }).autoOrient();
+/**
+ * Decoding stays bounded even if a header lied; only the first frame of an animation is read. Every
+ * step runs in 8-bit sRGB, what a WEBP holds anyway: a 16-bit PNG would otherwise be resized at twice
+ * the memory (a 7000×7000 one took ~120 MB instead of ~80).
+ */
+const decode = (source: ImageSource) =>
+  loadSharp()(sharpInput(source), { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', pages: 1 })
+    .pipelineColourspace('srgb')
+    .autoOrient();
 
 async function encode(render: () => Promise<Buffer>): Promise<Buffer> {
   try {
@@ -67,9 +94,9 @@ async function encode(render: () => Promise<Buffer>): Promise<Buffer> {
  * A static Telegram sticker: WEBP with the longer side exactly 512 px and the other at most 512, the
  * orientation applied and every byte of metadata (EXIF, GPS, ICC comments) left behind.
  */
-export function renderSticker(buffer: Buffer): Promise<Buffer> {
+export function renderSticker(source: ImageSource): Promise<Buffer> {
   return encode(() =>
-    decode(buffer)
+    decode(source)
       .resize(STICKER_SIZE_PX, STICKER_SIZE_PX, { fit: 'inside' })
       .webp({ quality: 90, alphaQuality: 100, effort: 4 })
       .toBuffer(),
@@ -77,11 +104,24 @@ export function renderSticker(buffer: Buffer): Promise<Buffer> {
 }
 
 /** The card image: square, the whole sticker visible on a transparent background. */
-export function renderPreview(buffer: Buffer): Promise<Buffer> {
+export function renderPreview(source: ImageSource): Promise<Buffer> {
   return encode(() =>
-    decode(buffer)
+    decode(source)
       .resize(PREVIEW_SIZE_PX, PREVIEW_SIZE_PX, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
       .webp({ quality: 85, effort: 4 })
+      .toBuffer(),
+  );
+}
+
+/**
+ * What visitors see of one sticker: made from the rendered sticker, its longer side 192 px and a lower
+ * quality, so the public file is a preview and never the sticker a buyer pays for.
+ */
+export function renderStickerPreview(sticker: Buffer): Promise<Buffer> {
+  return encode(() =>
+    decode(sticker)
+      .resize(STICKER_PREVIEW_SIZE_PX, STICKER_PREVIEW_SIZE_PX, { fit: 'inside' })
+      .webp({ quality: 60, effort: 4 })
       .toBuffer(),
   );
 }

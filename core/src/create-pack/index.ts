@@ -1,4 +1,14 @@
 /** What the bot's /newpack conversation uses: the same checks and the same pipeline as `POST /api/stickers`. */
 export { createPack, type CreatePackDeps, type CreatePackInput, type CreatePackOptions } from './create-pack.js';
-export { detectImageType, inspectImage, renderSticker, type ImageInfo, type ImageType } from './image.js';
+export {
+  detectImageType,
+  inspectImage,
+  renderSticker,
+  type ImageInfo,
+  type ImageSource,
+  type ImageType,
+} from './image.js';
+export { createImagePool, IMAGE_POOL_RETRY_AFTER_S, type ImagePool, type ImagePoolSettings } from './image-pool.js';
+export { makeMissingPreviews, type MissingPreviewsDeps } from './missing-previews.js';
+export { checkPixelBudget } from './upload-limits.js';
 export { validatePackFields, type PackFields, type PackFieldsInput } from './pack-fields.js';

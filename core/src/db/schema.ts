@@ -139,6 +139,8 @@ export const packStickers = pgTable(
       .references(() => packs.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     fileKey: text('file_key').notNull(),
+    /** The public, reduced preview (`previews/…`); null until made for a pack uploaded before previews (0010). */
+    previewKey: text('preview_key'),
   },
   (t) => [primaryKey({ columns: [t.packId, t.position] })],
 );

@@ -3,6 +3,7 @@ import { isPackId, type PackDetail } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { creatorStats, packs, users } from '../db/schema.js';
 import { fileUrl } from '../storage/storage.js';
+import type { FileUrls } from '../storage/file-urls.js';
 import { cardColumns, toPackCard, type CardRow } from './card.js';
 import { literalLimit, onePerHandle } from '../db/prepared.js';
 import { packRating } from './rating.js';
@@ -12,17 +13,20 @@ export const downloadPath = (packId: number) => `/api/stickers/${packId}/downloa
 
 /**
  * One pack as the detail page shows it, seen by `viewerId` (null when signed out); null when there is
- * no such pack. Reads only: the detail route counts the view (views.ts).
+ * no such pack. Every viewer gets the stickers' previews; an owner of an edition and the pack's creator
+ * also get signed links to the full files when `fileUrls` is given. Reads only: the detail route counts
+ * the view (views.ts).
  */
 export async function getPackDetail(
   db: DbOrTx,
   packId: number,
   viewerId: number | null,
   now: Date = new Date(),
+  fileUrls?: FileUrls,
 ): Promise<PackDetail | null> {
   if (!isPackId(packId)) return null;
   const [row] = await detailStatement(db, viewerId !== null).execute({ packId, viewerId, now: now.toISOString() });
-  return row ? toPackDetail(row, now) : null;
+  return row ? toPackDetail(row, now, viewerId, fileUrls) : null;
 }
 
 /** Prepared per database handle, signed out and signed in (prepared.ts). */
@@ -69,6 +73,8 @@ function detailColumns(viewerId: SQLWrapper | null) {
     ),
     stickerKeys: sql<string[]>`array(select s.file_key from pack_stickers s
         where s.pack_id = ${packs.id} order by s.position)`,
+    stickerPreviewKeys: sql<(string | null)[]>`array(select s.preview_key from pack_stickers s
+        where s.pack_id = ${packs.id} order by s.position)`,
     edition: edition.mapWith(Number),
   };
 }
@@ -87,13 +93,18 @@ type DetailRow = CardRow & {
   creatorSales: number;
   owners: number;
   stickerKeys: string[];
+  stickerPreviewKeys: (string | null)[];
   edition: number | null;
 };
 
-function toPackDetail(row: DetailRow, now: Date): PackDetail {
+function toPackDetail(row: DetailRow, now: Date, viewerId: number | null, fileUrls?: FileUrls): PackDetail {
   const card = toPackCard(row, now);
-  const stickers = row.stickerKeys.map((key) => ({ url: fileUrl(key)! }));
   const isOwned = row.edition !== null;
+  const mayHaveFiles = (isOwned || row.creatorId === viewerId) && fileUrls !== undefined;
+  const stickers = row.stickerKeys.map((key, i) => ({
+    previewUrl: fileUrl(row.stickerPreviewKeys[i] ?? null),
+    fileUrl: mayHaveFiles ? fileUrls.sign(key) : null,
+  }));
   return {
     ...card,
     creator: { ...card.creator, stats: { totalStickers: row.creatorPacks, totalSales: row.creatorSales } },

@@ -24,10 +24,12 @@ function textArray(words: readonly string[]): SQL {
 export async function seedBenchCatalogue(
   db: Database,
   count = 10_000,
-  options: { now?: Date; imageKeys?: readonly string[] } = {},
+  options: { now?: Date; imageKeys?: readonly string[]; previewKey?: string } = {},
 ): Promise<void> {
   const now = options.now ?? new Date();
   const keys = options.imageKeys ?? ['seed/bench-1.webp', 'seed/bench-2.webp', 'seed/bench-3.webp'];
+  // Public files are those under previews/ (storage/file-urls.ts); one stands for every card and sticker preview.
+  const previewKey = options.previewKey ?? 'previews/seed/bench-preview.webp';
   const adjectives = textArray(ADJECTIVES);
   const nouns = textArray(NOUNS);
   const categories = textArray(CATEGORIES);
@@ -48,12 +50,12 @@ export async function seedBenchCatalogue(
         (1 + (g * 7919) % 5000)::bigint * 10000000,
         100 + g % 900,
         (g * 104729) % 5000,
-        ${keys[0]!}, ${keys[keys.length - 1]!},
+        ${keys[0]!}, ${previewKey},
         ${now.toISOString()}::timestamptz - (g * interval '13 minutes')
       from generate_series(1, ${count}) g`);
     await tx.execute(sql`
-      insert into pack_stickers (pack_id, position, file_key)
-      select p.id, k.position, (${stickers})[k.position]
+      insert into pack_stickers (pack_id, position, file_key, preview_key)
+      select p.id, k.position, (${stickers})[k.position], ${previewKey}
       from packs p cross join generate_series(1, ${keys.length}) as k(position)
       where p.creator_id <= -1000 and not exists (select 1 from pack_stickers s where s.pack_id = p.id)`);
   });

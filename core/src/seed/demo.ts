@@ -4,6 +4,8 @@ import { parseTon } from '@stickerdrop/shared';
 import type { Database, Transaction } from '../db/client.js';
 import { editions, likes, orders, packStickers, packs, users } from '../db/schema.js';
 import type { FileStorage } from '../storage/storage.js';
+import { PUBLIC_PREFIX } from '../storage/file-urls.js';
+import { renderStickerPreview } from '../create-pack/image.js';
 import { refreshTrendingScores } from '../packs/trending.js';
 import { renderPreviewArt, renderStickerArt, seededRandom } from './art.js';
 import {
@@ -28,7 +30,9 @@ export interface SeedDeps {
 }
 
 export const seedStickerKey = (slug: string, n: number) => `seed/${slug}-${n}.webp`;
-export const seedPreviewKey = (slug: string) => `seed/${slug}-preview.webp`;
+/** Public files live under PUBLIC_PREFIX (storage/file-urls.ts): the card image and each sticker's preview. */
+export const seedPreviewKey = (slug: string) => `${PUBLIC_PREFIX}seed/${slug}-card.webp`;
+export const seedStickerPreviewKey = (slug: string, n: number) => `${PUBLIC_PREFIX}seed/${slug}-${n}.webp`;
 
 /**
  * Fills an empty marketplace with the demo catalogue (SEED_PACKS): creators, collectors, packs with
@@ -63,8 +67,10 @@ async function storeArt(storage: FileStorage, pack: SeedPack, index: number): Pr
     Array.from({ length: pack.stickers }, (_, n) => renderStickerArt(pack.motif, pack.palette, seed + n)),
   );
   const preview = await renderPreviewArt(pack.motif, pack.palette, seed);
+  const stickerPreviews = await Promise.all(stickers.map(renderStickerPreview));
   await Promise.all([
     ...stickers.map((bytes, n) => storage.put(seedStickerKey(pack.slug, n + 1), bytes, WEBP)),
+    ...stickerPreviews.map((bytes, n) => storage.put(seedStickerPreviewKey(pack.slug, n + 1), bytes, WEBP)),
     storage.put(seedPreviewKey(pack.slug), preview, WEBP),
   ]);
 }
@@ -133,6 +139,7 @@ async function insertPack(tx: Transaction, pack: SeedPack, index: number, now: D
       packId,
       position: n + 1,
       fileKey: seedStickerKey(pack.slug, n + 1),
+      previewKey: seedStickerPreviewKey(pack.slug, n + 1),
     })),
   );
 

@@ -63,6 +63,12 @@ export function s3Storage(settings: S3Settings, options: S3StorageOptions = {}):
         contentType: response.headers.get('content-type') ?? contentTypeOfKey(key),
       };
     },
+    async delete(key) {
+      if (!isValidKey(key)) return;
+      const response = await client.fetch(objectUrl(key), { method: 'DELETE', signal: AbortSignal.timeout(timeoutMs) });
+      // S3 answers 204 whether or not the object was there.
+      if (!response.ok && response.status !== 404) throw await s3Error('DELETE', key, response);
+    },
   };
 }
 

@@ -6,6 +6,8 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 export interface FileStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<{ bytes: Buffer; contentType: string } | null>;
+  /** Removes a file; a key that is not there is no error (an upload that failed cleans up what it wrote). */
+  delete(key: string): Promise<void>;
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/_-]*\.(webp|png|jpg)$/;
@@ -41,6 +43,10 @@ export function diskStorage(root: string): FileStorage {
         throw error;
       }
     },
+    async delete(key) {
+      if (!isValidKey(key)) return;
+      await fs.rm(path.join(root, key), { force: true });
+    },
   };
 }
 
@@ -53,6 +59,9 @@ export function memoryStorage(): FileStorage {
     },
     async get(key) {
       return files.get(key) ?? null;
+    },
+    async delete(key) {
+      files.delete(key);
     },
   };
 }

@@ -36,7 +36,7 @@ export function packDetail(overrides: Partial<PackDetail> = {}): PackDetail {
     rating: 4.8,
     owners: 3,
     stickersCount: 5,
-    stickers: [{ url: '/files/s1.webp' }],
+    stickers: [{ previewUrl: '/files/previews/s1.webp', fileUrl: null }],
     isOwned: false,
     edition: null,
     downloadUrl: null,

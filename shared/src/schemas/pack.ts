@@ -44,6 +44,14 @@ export const PackCard = z.object({
 });
 export type PackCard = z.infer<typeof PackCard>;
 
+/**
+ * One sticker of a pack. `previewUrl` is a reduced, public preview (null for an old pack until the server
+ * has made it); `fileUrl` is the full file, a link signed for a short time, given only to a signed-in owner
+ * of an edition and to the pack's creator (null for everyone else).
+ */
+export const PackSticker = z.object({ previewUrl: z.string().nullable(), fileUrl: z.string().nullable() });
+export type PackSticker = z.infer<typeof PackSticker>;
+
 export const PackDetail = PackCard.extend({
   creator: CreatorRef.extend({
     stats: z.object({ totalStickers: z.number().int(), totalSales: z.number().int() }),
@@ -51,7 +59,7 @@ export const PackDetail = PackCard.extend({
   rating: z.number(),
   owners: z.number().int(),
   stickersCount: z.number().int(),
-  stickers: z.array(z.object({ url: z.string() })),
+  stickers: z.array(PackSticker),
   isOwned: z.boolean(),
   /** The caller's edition serial, when owned. */
   edition: z.number().int().nullable(),

@@ -1,6 +1,10 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
-import { type CreatePackInput, DomainError, inspectImage } from '@stickerdrop/core';
+import { type Config, type CreatePackInput, DomainError, checkPixelBudget, inspectImage } from '@stickerdrop/core';
 import { HttpError, badRequest, payloadTooLarge } from '../../http/errors.js';
 
 const TEXT_FIELDS = [
@@ -18,23 +22,51 @@ type TextField = (typeof TEXT_FIELDS)[number];
 const isTextField = (name: string): name is TextField => (TEXT_FIELDS as readonly string[]).includes(name);
 
 /**
- * Reads the multipart body of `POST /api/stickers`. The plugin's fileSize limit stops a file at 5 MB
- * while it streams; each image's magic bytes and dimensions are checked as soon as it has arrived, so a
- * bad file ends the request before the rest is read.
+ * Reads the multipart body of `POST /api/stickers` and hands it to `use`. Each file streams to a temporary
+ * file (removed once `use` is done), so an upload holds kilobytes of memory, not its megabytes; the plugin's
+ * fileSize limit stops a file at 5 MB, and the files together stop at UPLOAD_MAX_BYTES_PER_REQUEST. Each
+ * image's magic bytes and dimensions are checked as soon as it has arrived, and the pixels so far against
+ * UPLOAD_MAX_PIXELS, so a bad file ends the request before the rest is read.
  */
-export async function readCreatePackForm(request: FastifyRequest): Promise<CreatePackInput> {
+export async function withCreatePackForm<T>(
+  request: FastifyRequest,
+  limits: Config['uploads'],
+  use: (input: CreatePackInput) => Promise<T>,
+): Promise<T> {
   // No multipart body means no image, which SPEC §5 reports first.
   if (!request.isMultipart()) throw badRequest(MESSAGES.imageRequired);
-  const images: Buffer[] = [];
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stickerdrop-upload-'));
+  try {
+    return await use(await readForm(request, limits, dir));
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function readForm(request: FastifyRequest, limits: Config['uploads'], dir: string): Promise<CreatePackInput> {
+  const images: CreatePackInput['images'] = [];
+  const sizes: { width: number; height: number }[] = [];
   const fields: Partial<Record<TextField, string>> = {};
+  let totalBytes = 0;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        const bytes = await part.toBuffer();
+        if (part.fieldname !== 'image') {
+          part.file.resume();
+          continue;
+        }
+        const file = path.join(dir, String(images.length));
+        await pipeline(part.file, (await fs.open(file, 'w')).createWriteStream());
+        if (part.file.truncated) throw payloadTooLarge(MESSAGES.fileTooLarge);
+        const { size } = await fs.stat(file);
         // A browser sends an empty, nameless part when no file was chosen: that is "no image".
-        if (part.fieldname !== 'image' || bytes.length === 0) continue;
-        await inspectImage(bytes);
-        images.push(bytes);
+        if (size === 0) continue;
+        totalBytes += size;
+        if (totalBytes > limits.maxBytesPerRequest) throw payloadTooLarge(API_ERRORS.uploadTooLarge);
+        const image = { path: file, size };
+        sizes.push(await inspectImage(image));
+        checkPixelBudget(sizes, limits.maxPixelsPerRequest);
+        images.push(image);
       } else if (isTextField(part.fieldname) && fields[part.fieldname] === undefined) {
         fields[part.fieldname] = String(part.value);
       }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { isValidKey } from '@stickerdrop/core';
-import { notFound } from '../../http/errors.js';
+import { API_ERRORS } from '@stickerdrop/shared';
+import { isPublicKey, isValidKey, type SignedFileQuery } from '@stickerdrop/core';
+import { forbidden, notFound } from '../../http/errors.js';
 
 /** A stored file never changes under its key (every upload gets a new one), so caches may keep it forever. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -10,17 +11,27 @@ export function etagOf(bytes: Buffer): string {
   return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
 }
 
-/** `GET /files/<key>`: the stored pack images, public, with the type the server chose when storing them. */
+/**
+ * `GET /files/<key>`: the stored pack images with the type the server chose when storing them. Card images
+ * and sticker previews (`previews/…`) are public; a full sticker file needs the signed link the pack's
+ * detail gives its owners and creator, and is refused with 403 without one (expired, altered or absent).
+ */
 export async function filesRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { '*': string } }>('/files/*', async (request, reply) => {
+  const { fileUrls, storage } = app.deps;
+
+  app.get<{ Params: { '*': string }; Querystring: SignedFileQuery }>('/files/*', async (request, reply) => {
     const key = request.params['*'];
-    const file = isValidKey(key) ? await app.deps.storage.get(key) : null;
+    if (!isValidKey(key)) throw notFound();
+    const open = isPublicKey(key);
+    if (!open && !fileUrls.verify(key, request.query)) throw forbidden(API_ERRORS.fileLinkInvalid);
+    const file = await storage.get(key);
     if (!file) throw notFound();
     const etag = etagOf(file.bytes);
     reply
       .header('Content-Type', file.contentType)
       .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', IMMUTABLE_CACHE)
+      // A signed file is the owner's: no shared cache keeps it, and the browser only while the link works.
+      .header('Cache-Control', open ? IMMUTABLE_CACHE : `private, max-age=${fileUrls.secondsLeft(request.query)}`)
       .header('ETag', etag);
     if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
     return reply.send(file.bytes);

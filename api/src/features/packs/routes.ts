@@ -27,7 +27,7 @@ const VIEW_FLUSH_MS = 1_000;
 
 /** The catalogue: listing with search/sort/cursor, trending, one pack (counts a view), like toggle. */
 export async function packsRoutes(app: FastifyInstance): Promise<void> {
-  const { db, now, config } = app.deps;
+  const { db, now, config, fileUrls } = app.deps;
   const cacheOptions = { ttlMs: config.readCacheMs, now };
   // Cards are JSON text written by Postgres (core/src/packs/card-json.ts), the same for every viewer, so a
   // page is shared for a moment; each answer adds the viewer's likes (one indexed lookup when signed in).
@@ -59,7 +59,7 @@ export async function packsRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>('/api/stickers/:id', async (request) => {
     const viewerId = optionalUser(request);
     const id = packIdParam(request.params.id);
-    const detail = await getPackDetail(db, id, viewerId, now());
+    const detail = await getPackDetail(db, id, viewerId, now(), fileUrls);
     if (!detail) throw notFound(MESSAGES.packNotFound);
     if (viewers.firstToday(id, viewerId === null ? `address:${request.ip}` : `user:${viewerId}`)) views.count(id);
     const counted = detail.views + views.pending(id);

@@ -82,10 +82,14 @@ describeEachDatabase('POST /api/stickers', (kind) => {
       .orderBy(asc(tables.packStickers.position));
     expect(rows.map((row) => row.position)).toEqual([1, 2, 3]);
     expect(pack!.coverKey).toBe(rows[0]!.fileKey);
-    for (const key of [...rows.map((row) => row.fileKey), pack!.previewKey!]) {
-      expect(key).toMatch(/^packs\/[0-9a-f-]{36}\.webp$/);
+    // Full stickers are private keys; the card image and each sticker's preview are public ones.
+    for (const key of rows.map((row) => row.fileKey)) expect(key).toMatch(/^packs\/[0-9a-f-]{36}\.webp$/);
+    for (const key of [...rows.map((row) => row.previewKey!), pack!.previewKey!]) {
+      expect(key).toMatch(/^previews\/[0-9a-f-]{36}\.webp$/);
     }
-    expect(new Set(written)).toEqual(new Set([...rows.map((row) => row.fileKey), pack!.previewKey]));
+    expect(new Set(written)).toEqual(
+      new Set([...rows.map((row) => row.fileKey), ...rows.map((row) => row.previewKey), pack!.previewKey]),
+    );
 
     // Sizes follow each source's aspect ratio: 600×400 → 512×341, 300×900 → 171×512, 200×100 → 512×256.
     const expected = [
@@ -104,6 +108,14 @@ describeEachDatabase('POST /api/stickers', (kind) => {
     const preview = await t.storage.get(pack!.previewKey!);
     const previewMeta = await sharp(preview!.bytes).metadata();
     expect([previewMeta.format, previewMeta.width, previewMeta.height]).toEqual(['webp', 320, 320]);
+    // Sticker previews: the sticker's shape, its longer side 192 px.
+    for (const [i, row] of rows.entries()) {
+      const meta = await sharp((await t.storage.get(row.previewKey!))!.bytes).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual([
+        'webp',
+        ...expected[i]!.map((side) => Math.round((side * 192) / 512)),
+      ]);
+    }
 
     expect(sticker).toMatchObject({
       title: 'Space Cats',
@@ -114,7 +126,11 @@ describeEachDatabase('POST /api/stickers', (kind) => {
       maxSupply: 250,
       soldCount: 0,
       stickersCount: 3,
-      stickers: rows.map((row) => ({ url: `/files/${row.fileKey}` })),
+      // The creator gets the full files as signed links.
+      stickers: rows.map((row) => ({
+        previewUrl: `/files/${row.previewKey}`,
+        fileUrl: expect.stringMatching(new RegExp(`^/files/${row.fileKey}\\?expires=\\d+&signature=[\\w-]+$`)),
+      })),
       imageUrl: `/files/${pack!.previewKey}`,
       creator: { id: creator.id, name: 'Mia', username: 'mia_draws', stats: { totalStickers: 1, totalSales: 0 } },
       isOwned: false,
@@ -171,7 +187,7 @@ describeEachDatabase('POST /api/stickers', (kind) => {
     );
     expect(res.statusCode).toBe(201);
     const { sticker } = CreatePackResponse.parse(res.json());
-    const stored = await t.storage.get(sticker.stickers[0]!.url.replace('/files/', ''));
+    const stored = await t.storage.get(new URL(sticker.stickers[0]!.fileUrl!, 'http://x').pathname.slice(7));
     const meta = await sharp(stored!.bytes).metadata();
     expect([meta.width, meta.height]).toEqual([256, 512]);
     expect(meta.exif).toBeUndefined();

@@ -39,6 +39,36 @@ function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /**
+ * A 16-bit RGBA PNG of width × height in one colour, written row by row through a streaming deflate: the
+ * most pixels (and decoding work) per byte an upload can carry, made without ever holding its raster, so a
+ * test measuring its own memory measures the server's and not the fixture's.
+ */
+export async function makeDeepPng(width: number, height: number): Promise<Buffer> {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(16, 8); // bit depth
+  ihdr.writeUInt8(6, 9); // RGBA
+  const row = Buffer.alloc(1 + width * 8);
+  for (let x = 0; x < width; x++) row.writeBigUInt64BE(0x3a3a7b7bd5d5ffffn, 1 + x * 8);
+  const deflate = zlib.createDeflate({ level: 9 });
+  const chunks: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise((resolve) => deflate.on('end', resolve));
+  for (let y = 0; y < height; y++) {
+    if (!deflate.write(row)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', Buffer.concat(chunks)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
  * A valid 1-bit grayscale PNG of width × height, all black, written by hand: a few dozen kilobytes on disk
  * that would inflate to width × height pixels. The decompression bomb an upload must refuse unopened.
  */
@@ -112,6 +142,7 @@ export function recordStorageWrites(t: TestApp): string[] {
       await inner.put(key, bytes, contentType);
     },
     get: (key) => inner.get(key),
+    delete: (key) => inner.delete(key),
   };
   return written;
 }

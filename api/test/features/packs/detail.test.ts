@@ -55,7 +55,11 @@ describeEachDatabase('GET /api/stickers/:id', (kind) => {
       creator: { id: creator.id, name: 'Ink Well', username: 'inkwell', stats: { totalStickers: 2, totalSales: 3 } },
       owners: 2,
       stickersCount: 3,
-      stickers: [{ url: '/files/p/owl-1.webp' }, { url: '/files/p/owl-2.webp' }, { url: '/files/p/owl-3.webp' }],
+      // An owner gets each full file as a signed link beside its preview.
+      stickers: [1, 2, 3].map((n) => ({
+        previewUrl: `/files/previews/p/owl-${n}.webp`,
+        fileUrl: expect.stringMatching(new RegExp(`^/files/p/owl-${n}\\.webp\\?expires=\\d+&signature=[\\w-]{43}$`)),
+      })),
       maxSupply: 10,
       soldCount: 2,
       sales: 2,
@@ -69,11 +73,22 @@ describeEachDatabase('GET /api/stickers/:id', (kind) => {
     expect(detail.rating).toBeLessThanOrEqual(5);
   });
 
-  it('gives no download link or serial to a signed-in non-owner or a visitor', async () => {
+  it('gives no download link, serial or full files to a signed-in non-owner or a visitor: previews only', async () => {
+    const previewsOnly = [1, 2, 3].map((n) => ({ previewUrl: `/files/previews/p/owl-${n}.webp`, fileUrl: null }));
     const mine = PackDetail.parse((await get(packId, stranger.headers)).json());
     expect(mine).toMatchObject({ isOwned: false, edition: null, downloadUrl: null, isFavorite: true });
+    expect(mine.stickers).toEqual(previewsOnly);
     const anonymous = PackDetail.parse((await get(packId)).json());
     expect(anonymous).toMatchObject({ isOwned: false, edition: null, downloadUrl: null, isFavorite: false });
+    expect(anonymous.stickers).toEqual(previewsOnly);
+  });
+
+  it("gives the pack's creator the full files too, without an edition", async () => {
+    const detail = PackDetail.parse((await get(packId, creator.headers)).json());
+    expect(detail.isOwned).toBe(false);
+    expect(detail.stickers.map((sticker) => sticker.fileUrl?.split('?')[0])).toEqual(
+      [1, 2, 3].map((n) => `/files/p/owl-${n}.webp`),
+    );
   });
 
   it('counts a view once per viewer and day, also under concurrent requests, and writes them to the pack', async () => {

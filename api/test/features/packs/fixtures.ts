@@ -12,6 +12,7 @@ export interface PackFields {
   tags?: string[];
   views?: number;
   previewKey?: string | null;
+  /** Full sticker keys; each gets the preview `previews/<key>`. */
   stickers?: string[];
 }
 
@@ -36,7 +37,14 @@ export async function insertPack(db: Database, creatorId: number, fields: PackFi
   if (stickers.length) {
     await db
       .insert(tables.packStickers)
-      .values(stickers.map((fileKey, position) => ({ packId: pack!.id, position, fileKey })));
+      .values(
+        stickers.map((fileKey, position) => ({
+          packId: pack!.id,
+          position,
+          fileKey,
+          previewKey: `previews/${fileKey}`,
+        })),
+      );
   }
   return pack!.id;
 }

@@ -85,9 +85,15 @@ export function PackDetailPage() {
           )}
           {data.stickers.length > 1 ? (
             <div className="detail__stickers">
-              {data.stickers.map((sticker) => (
-                <img key={sticker.url} src={apiUrl(sticker.url)} alt="" loading="lazy" width="72" height="72" />
-              ))}
+              {data.stickers.map((sticker, i) => {
+                // Owners and the creator see the full sticker (a signed link); everyone else its preview.
+                const src = sticker.fileUrl ?? sticker.previewUrl;
+                return src ? (
+                  <img key={i} src={apiUrl(src)} alt="" loading="lazy" width="72" height="72" />
+                ) : (
+                  <div key={i} className="detail__sticker-placeholder" aria-hidden="true" />
+                );
+              })}
             </div>
           ) : null}
         </div>
