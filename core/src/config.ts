@@ -3,6 +3,7 @@ import { Address } from '@ton/core';
 import { z } from 'zod';
 import { DEFAULT_STARS_RESALE_LOCK_DAYS, PAYMENT_METHODS } from '@stickerdrop/shared';
 import type { S3Settings } from './storage/s3-storage.js';
+import { type HttpSettings, httpEnvFields, httpSettings, requireHeadersWithinRequest } from './http-config.js';
 
 /** The one place that reads the environment. A bad value stops start-up with a sentence naming it. */
 const flag = z
@@ -127,6 +128,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_UPLOAD: rateLimitSpec('20/1h'),
   RATE_LIMIT_LIKE: rateLimitSpec('60/1m'),
   RATE_LIMIT_WRITE: rateLimitSpec('30/1m'),
+  ...httpEnvFields,
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -159,6 +161,8 @@ export interface Config {
   s3: S3Settings | undefined;
   /** How long shared read models (anonymous catalogue pages, trending, stats) are reused; 0 = off. */
   readCacheMs: number;
+  /** TRUST_PROXY and the HTTP_*_TIMEOUT settings of the API's server. */
+  http: HttpSettings;
   rateLimits: {
     /** Unset: counted in each process's memory, so N replicas allow N times the limit. */
     redisUrl: string | undefined;
@@ -196,7 +200,7 @@ export function environment(file = '.env'): Record<string, string | undefined> {
 
 export function loadConfig(source: Record<string, string | undefined> = environment()): Config {
   // Checked across variables only once each one is valid on its own.
-  const parsed = EnvSchema.superRefine(requireCompleteS3).safeParse(source);
+  const parsed = EnvSchema.superRefine(requireCompleteS3).superRefine(requireHeadersWithinRequest).safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
@@ -249,6 +253,7 @@ export function loadConfig(source: Record<string, string | undefined> = environm
     // Two seconds is invisible to a visitor and turns a hot listing into one query per page per process.
     // Tests see every write at once unless a suite turns it on.
     readCacheMs: env.NODE_ENV === 'test' ? 0 : 2_000,
+    http: httpSettings(env),
     rateLimits: {
       redisUrl: env.REDIS_URL,
       redisPrefix: 'stickerdrop:rate-limit:',
