@@ -110,3 +110,6 @@ export const API_ERRORS = {
   invalidTonProof: 'The wallet could not prove it belongs to you',
   invalidStripeSignature: 'Invalid Stripe signature',
 } as const;
+
+/** A free-text field holding a control character (NUL, escape, …), which no person types. */
+export const controlCharactersIn = (field: string) => `${field} must not contain control characters`;

@@ -39,6 +39,7 @@ import {
   Profile,
   ProfileUpdateResponse,
   RefreshRequest,
+  RowId,
   ShareMessageResponse,
   TelegramAuthRequest,
   TelegramSetResponse,
@@ -71,7 +72,7 @@ export interface RouteDoc {
 
 const Empty = 'No content';
 const PackParams = PackIdParams;
-const EditionParams = z.object({ editionId: z.coerce.number().int().positive() });
+const EditionParams = z.object({ editionId: RowId });
 
 type Doc = Omit<RouteDoc, 'tag'>;
 
