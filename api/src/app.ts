@@ -15,7 +15,7 @@ import {
 } from '@stickerdrop/core';
 import { bearerAuthHook } from './http/auth.js';
 import { registerApiDocs } from './http/api-docs.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler.js';
 import { registerRateLimits } from './http/rate-limits.js';
 import { registerRequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -62,6 +62,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     // registerRequestLog writes one line per request instead.
     logController: new LogController({ disableRequestLogging: true }),
     ...serverOptions(options.config.http),
+    frameworkErrors: answerFrameworkError,
     bodyLimit: 64 * 1024,
   });
   const now = options.now ?? (() => new Date());

@@ -109,7 +109,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     'POST /api/auth/logout': doc('Revoke a refresh token', { body: LogoutRequest, responses: { 204: Empty } }),
     'GET /api/auth/me': signedIn('The signed-in user', { responses: { 200: UserResponse } }),
     'POST /api/auth/login-code': doc('Start a sign-in through the bot (plain web)', {
-      responses: { 200: LoginCodeResponse },
+      responses: { 200: LoginCodeResponse, 503: 'Sign-in through the bot is not configured' },
     }),
     'GET /api/auth/login-code/:code': doc('Poll a bot sign-in; tokens once confirmed', {
       params: z.object({ code: z.string() }),
@@ -181,7 +181,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     }),
     'POST /api/stickers/:id/share-message': signedIn(
       "Share inside Telegram: the bot prepares a message presenting the pack for the mini-app's shareMessage",
-      { params: PackParams, responses: { 200: ShareMessageResponse } },
+      {
+        params: PackParams,
+        responses: { 200: ShareMessageResponse, 503: 'No bot configured, or the Bot API did not answer' },
+      },
     ),
     'GET /files/*': doc('A stored pack image', { responses: { 200: 'The image' } }),
     'GET /api/marketplace/stats': hot('Marketplace totals', { responses: { 200: MarketplaceStats } }),
@@ -191,7 +194,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       'Reserve a new edition, or buy a listed one ({ listingId }): 201 a new order, 200 the open one',
       {
         body: z.union([BuyRequest, BuyListingRequest]),
-        responses: { 200: OrderResponse, 201: OrderResponse },
+        responses: {
+          200: OrderResponse,
+          201: OrderResponse,
+          503: 'The payment provider (Bot API for Stars, Stripe) did not answer; the edition is released',
+        },
       },
     ),
     'GET /api/orders/:id': signedIn('One of own orders', {
