@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { controlCharactersIn } from '@stickerdrop/shared';
+import { API_ERRORS, controlCharactersIn } from '@stickerdrop/shared';
 import { tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, rateLimitsWith, type TestApp } from '../helpers.js';
 import { createCreator, createUser, type TestUser } from '../users.js';
@@ -30,6 +30,17 @@ describeEachDatabase('input a database cannot hold', (kind) => {
       status: 400,
       body: { error: controlCharactersIn('Search') },
     });
+  });
+
+  it('answers a path that is not valid percent-encoding with 400 { error }, like every other refusal', async () => {
+    for (const url of ['/api/stickers/%', '/api/editions/%zz', '/files/%']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect({ url, status: res.statusCode, body: res.json() }).toEqual({
+        url,
+        status: 400,
+        body: { error: API_ERRORS.invalidRequest },
+      });
+    }
   });
 
   it.each([
