@@ -1,4 +1,5 @@
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyHttpOptions } from 'fastify';
+import type { Server } from 'node:http';
 import multipart from '@fastify/multipart';
 import { MAX_STICKERS_PER_PACK, MAX_UPLOAD_BYTES } from '@stickerdrop/shared';
 import {
@@ -13,11 +14,12 @@ import {
   type FileStorage,
   type FileUrls,
   type ImagePool,
+  type HttpSettings,
   type PaymentSetup,
 } from '@stickerdrop/core';
 import { bearerAuthHook } from './http/auth.js';
 import { registerApiDocs } from './http/api-docs.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler.js';
 import { registerRateLimits } from './http/rate-limits.js';
 import { registerRequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -69,7 +71,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
         }),
     // registerRequestLog writes one line per request instead.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    ...serverOptions(options.config.http),
+    frameworkErrors: answerFrameworkError,
     bodyLimit: 64 * 1024,
   });
   const now = options.now ?? (() => new Date());
@@ -98,4 +101,24 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await registerFeatures(app);
   if (options.staticDir) await registerStaticSite(app, options.staticDir);
   return app;
+}
+
+/**
+ * Whom to believe about the client's address (the rate limits count per address) and how long one client
+ * may hold a socket: a body trickled in a byte at a time is cut off at the request timeout with a 408.
+ */
+function serverOptions(http: HttpSettings): FastifyHttpOptions<Server> {
+  const trust = http.trustProxy;
+  const shortest = Math.min(http.headersTimeoutMs, http.requestTimeoutMs);
+  return {
+    // A hop count as proxy-addr reads one: Fastify itself now ignores numbers (fails closed).
+    trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
+    requestTimeout: http.requestTimeoutMs,
+    keepAliveTimeout: http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: http.headersTimeoutMs,
+      // Node checks the two timeouts above only this often (30 s by default), which would stretch them.
+      connectionsCheckingInterval: Math.max(100, Math.min(30_000, shortest / 4)),
+    },
+  };
 }

@@ -10,6 +10,7 @@ import {
 import type { S3Settings } from './storage/s3-storage.js';
 import { DEFAULT_OFFERS_MAX_OPEN } from './offers/make.js';
 import type { ReservationPolicy } from './reservations/policy.js';
+import { type HttpSettings, httpEnvFields, httpSettings, requireHeadersWithinRequest } from './http-config.js';
 
 /** The one place that reads the environment. A bad value stops start-up with a sentence naming it. */
 const flag = z
@@ -150,6 +151,7 @@ const EnvSchema = z.object({
   UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   UPLOAD_QUEUE: z.coerce.number().int().min(0).max(1_000).default(8),
   FILE_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  ...httpEnvFields,
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -197,6 +199,8 @@ export interface Config {
   fileUrlTtlSeconds: number;
   /** How long shared read models (anonymous catalogue pages, trending, stats) are reused; 0 = off. */
   readCacheMs: number;
+  /** TRUST_PROXY and the HTTP_*_TIMEOUT settings of the API's server. */
+  http: HttpSettings;
   rateLimits: {
     /** Unset: counted in each process's memory, so N replicas allow N times the limit. */
     redisUrl: string | undefined;
@@ -234,7 +238,7 @@ export function environment(file = '.env'): Record<string, string | undefined> {
 
 export function loadConfig(source: Record<string, string | undefined> = environment()): Config {
   // Checked across variables only once each one is valid on its own.
-  const parsed = EnvSchema.superRefine(requireCompleteS3).safeParse(source);
+  const parsed = EnvSchema.superRefine(requireCompleteS3).superRefine(requireHeadersWithinRequest).safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
@@ -300,6 +304,7 @@ export function loadConfig(source: Record<string, string | undefined> = environm
     // Two seconds is invisible to a visitor and turns a hot listing into one query per page per process.
     // Tests see every write at once unless a suite turns it on.
     readCacheMs: env.NODE_ENV === 'test' ? 0 : 2_000,
+    http: httpSettings(env),
     rateLimits: {
       redisUrl: env.REDIS_URL,
       redisPrefix: 'stickerdrop:rate-limit:',

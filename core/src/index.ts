@@ -12,6 +12,7 @@ export {
   type Config,
   type RateLimitName,
 } from './config.js';
+export { type HttpSettings, type TrustProxy } from './http-config.js';
 export { stopOnSignals } from './process.js';
 export { createLogger, silentLogger, type Logger } from './logger.js';
 export { periodic, startJobs, type Job } from './jobs/periodic.js';

@@ -113,4 +113,8 @@ export const API_ERRORS = {
     'Your payment could not buy an edition (the pack sold out or was already yours); it is being refunded',
   invalidTonProof: 'The wallet could not prove it belongs to you',
   invalidStripeSignature: 'Invalid Stripe signature',
+  paymentProviderUnavailable: 'The payment provider could not be reached; please try again in a moment',
 } as const;
+
+/** A free-text field holding a control character (NUL, escape, …), which no person types. */
+export const controlCharactersIn = (field: string) => `${field} must not contain control characters`;

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERRORS } from '@stickerdrop/shared';
 import { DomainError, isDatabaseUnavailable } from '@stickerdrop/core';
 import { DOMAIN_ERROR_STATUS, HttpError } from './errors.js';
@@ -25,4 +25,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.refusal = API_ERRORS.notFound;
     return reply.status(404).send({ error: API_ERRORS.notFound });
   });
+}
+
+/**
+ * Fastify's refusals before routing (a path that is not valid percent-encoding, e.g. `/api/stickers/%`),
+ * in the `{ error }` shape of every other answer instead of Fastify's own body.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  request.refusal = API_ERRORS.invalidRequest;
+  void reply.status(error.statusCode ?? 400).send({ error: API_ERRORS.invalidRequest });
 }

@@ -39,6 +39,7 @@ import {
   Profile,
   ProfileUpdateResponse,
   RefreshRequest,
+  RowId,
   ShareMessageResponse,
   TelegramAuthRequest,
   TelegramSetResponse,
@@ -71,7 +72,7 @@ export interface RouteDoc {
 
 const Empty = 'No content';
 const PackParams = PackIdParams;
-const EditionParams = z.object({ editionId: z.coerce.number().int().positive() });
+const EditionParams = z.object({ editionId: RowId });
 
 type Doc = Omit<RouteDoc, 'tag'>;
 
@@ -108,7 +109,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     'POST /api/auth/logout': doc('Revoke a refresh token', { body: LogoutRequest, responses: { 204: Empty } }),
     'GET /api/auth/me': signedIn('The signed-in user', { responses: { 200: UserResponse } }),
     'POST /api/auth/login-code': doc('Start a sign-in through the bot (plain web)', {
-      responses: { 200: LoginCodeResponse },
+      responses: { 200: LoginCodeResponse, 503: 'Sign-in through the bot is not configured' },
     }),
     'GET /api/auth/login-code/:code': doc('Poll a bot sign-in; tokens once confirmed', {
       params: z.object({ code: z.string() }),
@@ -188,7 +189,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     }),
     'POST /api/stickers/:id/share-message': signedIn(
       "Share inside Telegram: the bot prepares a message presenting the pack for the mini-app's shareMessage",
-      { params: PackParams, responses: { 200: ShareMessageResponse } },
+      {
+        params: PackParams,
+        responses: { 200: ShareMessageResponse, 503: 'No bot configured, or the Bot API did not answer' },
+      },
     ),
     'GET /files/*': doc(
       "A stored pack image. Card images and sticker previews (previews/…) are public; a full sticker file needs the signed link of the pack's detail",
@@ -208,7 +212,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       'Reserve a new edition, or buy a listed one ({ listingId }): 201 a new order, 200 the open one',
       {
         body: z.union([BuyRequest, BuyListingRequest]),
-        responses: { 200: OrderResponse, 201: OrderResponse },
+        responses: {
+          200: OrderResponse,
+          201: OrderResponse,
+          503: 'The payment provider (Bot API for Stars, Stripe) did not answer; the edition is released',
+        },
       },
     ),
     'GET /api/orders/:id': signedIn('One of own orders', {

@@ -13,6 +13,8 @@ import {
   TAG_MAX_LENGTH,
   TAGS_MAX,
   TITLE_MAX_LENGTH,
+  controlCharactersIn,
+  hasControlCharacters,
   parsePrice,
   parseTags,
   validateCreateForm,
@@ -66,17 +68,20 @@ export function validatePackFields(
   if (specFailure)
     throw new DomainError(specFailure === MESSAGES.priceInvalid ? 'invalid_price' : 'invalid_input', specFailure);
   const title = input.title.trim();
+  if (hasControlCharacters(title)) throw invalidField(controlCharactersIn('Title'));
   const priceNano = parsePrice(input.price)!;
 
   const category = input.category?.trim() || DEFAULT_CATEGORY;
   if (!(CATEGORIES as readonly string[]).includes(category)) throw invalidField(API_ERRORS.invalidCategory);
   if (length(title) > TITLE_MAX_LENGTH) throw invalidField(API_ERRORS.titleTooLong);
   const description = (input.description ?? '').trim();
+  if (hasControlCharacters(description)) throw invalidField(controlCharactersIn('Description'));
   if (length(description) > DESCRIPTION_MAX_LENGTH) throw invalidField(API_ERRORS.descriptionTooLong);
 
   const tags = parseTags(Array.isArray(input.tags) ? input.tags.join(',') : (input.tags ?? ''));
   if (tags.length > TAGS_MAX) throw invalidField(API_ERRORS.tooManyTags);
   if (tags.some((tag) => length(tag) > TAG_MAX_LENGTH)) throw invalidField(API_ERRORS.tagTooLong);
+  if (tags.some(hasControlCharacters)) throw invalidField(controlCharactersIn('Tags'));
 
   const maxSupply = parseMaxSupply(input);
   return {

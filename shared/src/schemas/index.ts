@@ -6,3 +6,4 @@ export * from './order.js';
 export * from './wallet.js';
 export * from './resale.js';
 export * from './offer.js';
+export * from './text.js';

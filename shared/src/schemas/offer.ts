@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { OFFER_EXPIRY_HOURS } from '../offers.js';
-import { IsoDate, TonAmount } from './common.js';
+import { IsoDate, RowId, TonAmount } from './common.js';
 import { ORDER_STATUSES, OrderResponse } from './order.js';
 
 /** The wire shapes of offers (issue 11): non-binding bids on one edition or on any edition of a pack. */
 export const OFFER_STATUSES = ['open', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
-
-const RowId = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** Exactly one target: `editionId` for one edition, `packId` for any edition of the pack. */
 export const OfferRequest = z

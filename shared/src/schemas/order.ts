@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../constants.js';
-import { IsoDate, PackId, TonAmount } from './common.js';
+import { IsoDate, PackId, RowId, TonAmount } from './common.js';
 
 export const ORDER_STATUSES = ['reserved', 'paid', 'expired', 'refund_required', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -55,7 +55,7 @@ export const BuyRequest = z.object({ stickerId: PackId, paymentMethod: z.enum(PA
 export type BuyRequest = z.infer<typeof BuyRequest>;
 /** Buying a resale listing instead of a new edition. */
 export const BuyListingRequest = z.object({
-  listingId: z.coerce.number().int().positive().max(2_147_483_647),
+  listingId: RowId,
   paymentMethod: z.enum(PAYMENT_METHODS).default('ton'),
 });
 export type BuyListingRequest = z.infer<typeof BuyListingRequest>;

@@ -11,6 +11,7 @@ import {
 import { API_ERRORS } from '../messages.js';
 import { IsoDate, PackId, TonAmount } from './common.js';
 import { EditionPayment, LastSale, ListingRef } from './resale.js';
+import { freeText } from './text.js';
 
 export const CreatorRef = z.object({ id: z.number().int(), name: z.string(), username: z.string().nullable() });
 
@@ -74,7 +75,7 @@ export const PackDetail = PackCard.extend({
 export type PackDetail = z.infer<typeof PackDetail>;
 
 export const PackListQuery = z.object({
-  search: z.string().trim().max(100).default(''),
+  search: freeText('Search').trim().max(100).default(''),
   sort: z.enum(SORTS, { error: API_ERRORS.invalidSort }).default(DEFAULT_SORT),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   cursor: z.string().max(200).optional(),

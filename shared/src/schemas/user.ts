@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PROFILE_LIMITS } from '../constants.js';
 import { API_ERRORS } from '../messages.js';
 import { IsoDate, TonAmount } from './common.js';
+import { freeText } from './text.js';
 
 export const User = z.object({
   id: z.number().int(),
@@ -29,17 +30,15 @@ export const Profile = z.object({
 });
 export type Profile = z.infer<typeof Profile>;
 
-const website = z
-  .string()
+const website = freeText('Website')
   .trim()
   .max(PROFILE_LIMITS.website, `Website must be at most ${PROFILE_LIMITS.website} characters`)
   .refine((value) => value === '' || isHttpUrl(value), API_ERRORS.invalidWebsite);
 
-const displayName = z
-  .string()
+const displayName = freeText('Display name')
   .trim()
   .max(PROFILE_LIMITS.displayName, `Display name must be at most ${PROFILE_LIMITS.displayName} characters`);
-const bio = z.string().trim().max(PROFILE_LIMITS.bio, `Bio must be at most ${PROFILE_LIMITS.bio} characters`);
+const bio = freeText('Bio').trim().max(PROFILE_LIMITS.bio, `Bio must be at most ${PROFILE_LIMITS.bio} characters`);
 
 export const UpdateProfileRequest = z.object({
   displayName: displayName.default(''),

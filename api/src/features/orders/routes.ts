@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_ERRORS, BuyRequest, MESSAGES, OrderIdParams } from '@stickerdrop/shared';
+import { API_ERRORS, BuyRequest, MESSAGES, OrderIdParams, type PaymentMethod } from '@stickerdrop/shared';
 import {
   buyPack,
   findUserOrder,
@@ -12,6 +12,7 @@ import {
 import { badRequest, notFound, unauthorized } from '../../http/errors.js';
 import { requireUser } from '../../http/auth.js';
 import { buyListingRoute, isListingBuy } from '../resale/routes.js';
+import { reachableRail } from './reachable-rail.js';
 
 export interface OrdersRoutesOptions {
   /** The rails implemented so far; a method without one is refused unless demo mode pays everything. */
@@ -28,14 +29,14 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
     if (isListingBuy(request.body)) return buyListingRoute(app, request, reply, rails);
     const userId = requireUser(request);
     const input = parseInput(BuyRequest, request.body);
-    const rail = resolvePaymentRail(config, rails, input.paymentMethod);
+    const railOf = (method: PaymentMethod) => reachableRail(resolvePaymentRail(config, rails, method), request.log);
     const at = now();
     const { order, created } = await buyPack(db, {
       userId,
       packId: input.stickerId,
       paymentMethod: input.paymentMethod,
-      rail,
-      railFor: (method) => resolvePaymentRail(config, rails, method),
+      rail: railOf(input.paymentMethod),
+      railFor: railOf,
       reservations: config.reservations,
       now: at,
     });

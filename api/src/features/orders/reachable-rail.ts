@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { API_ERRORS } from '@stickerdrop/shared';
+import { DomainError, isDatabaseUnavailable, type PaymentRail } from '@stickerdrop/core';
+import { serviceUnavailable } from '../../http/errors.js';
+
+/**
+ * A provider that fails to answer (the Bot API for a Stars invoice, Stripe for a checkout session) is a
+ * 503 the buyer can retry, not a 500: buyPack has released the reservation by then. The cause is logged.
+ */
+export function reachableRail(rail: PaymentRail, log: FastifyBaseLogger): PaymentRail {
+  return {
+    method: rail.method,
+    async createPayment(order) {
+      try {
+        return await rail.createPayment(order);
+      } catch (error) {
+        if (error instanceof DomainError || isDatabaseUnavailable(error)) throw error;
+        log.warn({ err: error, orderId: order.id, method: rail.method }, 'payment provider failed');
+        throw serviceUnavailable(API_ERRORS.paymentProviderUnavailable);
+      }
+    },
+  };
+}

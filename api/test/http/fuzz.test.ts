@@ -1,0 +1,172 @@
+import { and, isNull, lt, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoCatalogue, tables } from '@stickerdrop/core';
+import { ROUTE_DOCS } from '../../src/http/route-docs.js';
+import { buildTestApp, rateLimitsWith, type TestApp } from '../helpers.js';
+import { createUser } from '../users.js';
+import { makeImage } from '../features/create-pack/fixtures.js';
+import {
+  anyValue,
+  inputSchema,
+  type KnownValues,
+  objectFor,
+  pathSegmentFor,
+  queryFor,
+  valueFor,
+} from './fuzz/arbitraries.js';
+
+/**
+ * Bad and odd input for every documented route, generated from its schemas: edge values of the right type
+ * (huge ints, NUL bytes, unicode, empty and long strings) and values of the wrong one, in params, query and
+ * body, signed out and signed in. A 5xx, or a status the route's doc does not list (every route may refuse
+ * with a 4xx `{ error }`), fails the run; fast-check prints the seed and the shrunk request to replay it.
+ */
+const SEED = 20_261_125;
+const RUNS_PER_ROUTE = 40;
+
+const RAW_JSON_BODIES = ['{', '{"a":', 'null', '"x"', '[]', '1e999', '\u0000', '{"__proto__":{"x":1}}'];
+const FORM_FIELDS = [
+  'title',
+  'description',
+  'price',
+  'category',
+  'tags',
+  'maxSupply',
+  'royaltyBps',
+  'maxPerUser',
+  'dropsAt',
+];
+
+type Body = Pick<InjectOptions, 'payload' | 'headers'>;
+type Caller = 'signed out' | 'signed in' | 'bad token';
+
+function bodyFor(route: string, known: KnownValues, png: Buffer): fc.Arbitrary<Body> {
+  const doc = ROUTE_DOCS[route]!;
+  const json = (doc.body ? valueFor(inputSchema(doc.body), known) : anyValue).map((value) => ({
+    payload: JSON.stringify(value),
+    headers: { 'content-type': 'application/json' },
+  }));
+  const raw = fc
+    .constantFrom(...RAW_JSON_BODIES)
+    .map((payload) => ({ payload, headers: { 'content-type': 'application/json' } }));
+  const none = fc.constant<Body>({});
+  if (!doc.consumes?.startsWith('multipart/form-data')) return fc.oneof(json, json, raw, none);
+  const form = fc
+    .tuple(
+      objectFor({ properties: Object.fromEntries(FORM_FIELDS.map((f) => [f, { type: 'string' }])) }, known),
+      fc.boolean(),
+    )
+    .map(([fields, withImage]) => multipartBody(fields, withImage ? png : undefined));
+  return fc.oneof(form, form, json, none);
+}
+
+/** A multipart body written by hand, so it can be built synchronously inside the generator. */
+function multipartBody(fields: Record<string, unknown>, image: Uint8Array | undefined): Body {
+  const boundary = 'fuzzboundary7MA4YWxkTrZu0gW';
+  const parts = Object.entries(fields).map(
+    ([name, value]) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${typeof value === 'string' ? value : JSON.stringify(value)}\r\n`,
+  );
+  const chunks: Uint8Array[] = parts.map((part) => Buffer.from(part));
+  if (image) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      image,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+function requestFor(route: string, known: KnownValues, png: Buffer): fc.Arbitrary<InjectOptions> {
+  const [method, pattern] = route.split(' ') as [InjectOptions['method'], string];
+  const doc = ROUTE_DOCS[route]!;
+  const params = doc.params ? inputSchema(doc.params) : undefined;
+  const names = [...pattern.matchAll(/:(\w+)|\*/g)].map((match) => match[1] ?? '*');
+  const segments = fc.tuple(...names.map((name) => pathSegmentFor(params?.properties?.[name], known)));
+  const query = fc.option(queryFor(doc.query ? inputSchema(doc.query) : undefined, known), { freq: 3 });
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  const body = hasBody ? bodyFor(route, known, png) : fc.constant<Body>({});
+  return fc.tuple(segments, query, body).map(([values, search, { payload, headers }]) => {
+    let index = 0;
+    const path = pattern.replace(/:(\w+)|\*/g, () => values[index++]!);
+    return { method, url: search === null ? path : `${path}?${search}`, payload, headers };
+  });
+}
+
+/** The statuses a route may answer: those its doc lists, and any refusal. */
+function documented(route: string, status: number): boolean {
+  return String(status) in ROUTE_DOCS[route]!.responses || (status >= 400 && status < 500);
+}
+
+describe('fuzzing every documented route', () => {
+  let t: TestApp;
+  let png: Buffer;
+  const known: KnownValues = { ids: [1, 2, 3], strings: ['collector', 'creator', 'ton', 'demo'] };
+  const callers: Record<Caller, Record<string, string>> = { 'signed out': {}, 'signed in': {}, 'bad token': {} };
+
+  beforeAll(async () => {
+    // Telegram at a closed port: a Stars invoice or a shared message then meets a provider that is down.
+    t = await buildTestApp({ config: { ...rateLimitsWith(unlimited()), telegramApiRoot: 'http://127.0.0.1:9' } });
+    await seedDemoCatalogue({ db: t.db, storage: t.storage, now: t.clock.now });
+    const user = await createUser(t);
+    callers['signed in'] = user.headers;
+    callers['bad token'] = { authorization: 'Bearer not.a.token' };
+    // The user holds an edition and an open order, so owner-only and order routes are reachable.
+    const [pack] = await t.db
+      .select({ id: tables.packs.id })
+      .from(tables.packs)
+      .where(and(lt(tables.packs.soldCount, tables.packs.maxSupply), isNull(tables.packs.dropsAt)))
+      .limit(1);
+    const buy = await t.app.inject({
+      method: 'POST',
+      url: '/api/marketplace/buy',
+      headers: user.headers,
+      payload: { stickerId: pack!.id, paymentMethod: 'demo' },
+    });
+    if (buy.statusCode !== 201) throw new Error(`setup: buy failed: ${buy.body}`);
+    const orderId = (buy.json() as { order: { id: string } }).order.id;
+    await t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/demo-pay`, headers: user.headers });
+    for (const table of ['packs', 'editions', 'listings', 'offers']) {
+      const result = await t.db.execute(sql`select id from ${sql.identifier(table)} limit 5`);
+      const { rows } = result as unknown as { rows: { id: number | string }[] };
+      known.ids.push(...rows.map((row) => Number(row.id)));
+    }
+    known.strings.push(orderId);
+    png = await makeImage('png', 32, 32);
+  });
+  afterAll(() => t.close());
+
+  const routes = Object.keys(ROUTE_DOCS);
+  describe.each(Object.keys(callers) as Caller[])('%s', (caller) => {
+    it.each(routes)('%s answers only documented statuses, never 5xx', async (route) => {
+      await fc.assert(
+        fc.asyncProperty(requestFor(route, known, png), async (request) => {
+          const res = await t.app.inject({ ...request, headers: { ...request.headers, ...callers[caller] } });
+          const answer = `${request.method} ${request.url} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+          expect(documented(route, res.statusCode), answer).toBe(true);
+          if (res.statusCode >= 400) expect(res.json(), answer).toEqual({ error: expect.any(String) });
+        }),
+        { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: false },
+      );
+    });
+  });
+});
+
+function unlimited() {
+  const plenty = { max: 1_000_000, windowMs: 60_000 };
+  return {
+    signIn: plenty,
+    loginCode: plenty,
+    loginCodePoll: plenty,
+    buy: plenty,
+    upload: plenty,
+    like: plenty,
+    write: plenty,
+  };
+}
