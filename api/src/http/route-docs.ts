@@ -39,6 +39,8 @@ import {
   Profile,
   ProfileUpdateResponse,
   RefreshRequest,
+  SessionIdParams,
+  SessionsResponse,
   ShareMessageResponse,
   TelegramAuthRequest,
   TelegramSetResponse,
@@ -69,7 +71,9 @@ export interface RouteDoc {
   compiled?: true;
 }
 
-const Empty = 'No content';
+/** A 204: no body at all (the OpenAPI document lists no content for it). */
+export const NO_CONTENT = 'No content';
+const Empty = NO_CONTENT;
 const PackParams = PackIdParams;
 const EditionParams = z.object({ editionId: z.coerce.number().int().positive() });
 
@@ -105,12 +109,22 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       responses: { 200: AuthResponse },
     }),
     'POST /api/auth/refresh': doc('Rotate a refresh token', { body: RefreshRequest, responses: { 200: Tokens } }),
-    'POST /api/auth/logout': doc('Revoke a refresh token', { body: LogoutRequest, responses: { 204: Empty } }),
+    'POST /api/auth/logout': doc("Sign out: revoke the refresh token's session (204, no body)", {
+      body: LogoutRequest,
+      responses: { 204: Empty },
+    }),
+    'GET /api/auth/sessions': signedIn('Your signed-in sessions (one per sign-in), the most recently used first', {
+      responses: { 200: SessionsResponse },
+    }),
+    'DELETE /api/auth/sessions/:id': signedIn('Sign a session out: its refresh fails from now on', {
+      params: SessionIdParams,
+      responses: { 204: Empty },
+    }),
     'GET /api/auth/me': signedIn('The signed-in user', { responses: { 200: UserResponse } }),
-    'POST /api/auth/login-code': doc('Start a sign-in through the bot (plain web)', {
+    'POST /api/auth/login-code': doc('Start a sign-in through the bot (plain web): show `match`, open `url`', {
       responses: { 200: LoginCodeResponse },
     }),
-    'GET /api/auth/login-code/:code': doc('Poll a bot sign-in; tokens once confirmed', {
+    'GET /api/auth/login-code/:code': doc('Poll a bot sign-in; tokens once confirmed; 410 expired or cancelled', {
       params: z.object({ code: z.string() }),
       responses: { 200: AuthResponse, 202: LoginCodePending },
     }),
