@@ -89,7 +89,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   app.decorate('deps', deps);
   app.decorateRequest('userId', null);
   app.decorateRequest('badToken', false);
-  app.addHook('onRequest', bearerAuthHook(deps.tokens));
+  app.decorateRequest('sessionId', null);
+  app.addHook('onRequest', bearerAuthHook(deps.tokens, { demo: options.config.demo }));
   registerRequestLog(app);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, options.config.publicUrl);

@@ -9,6 +9,7 @@ import {
   paymentJobs,
   reservationSweeper,
   seedDemoCatalogue,
+  signInPruner,
   dropAnnouncer,
   makeMissingPreviews,
   startJobs,
@@ -23,6 +24,8 @@ const OFFER_EXPIRY_SWEEP_MS = 60_000;
 const TRENDING_REFRESH_MS = 60_000;
 /** A drop's subscribers are queued within this long of its opening. */
 const DROP_ANNOUNCE_MS = 2_000;
+/** Expired sign-in codes and refresh tokens are deleted about this often. */
+const SIGN_IN_PRUNE_MS = 10 * 60_000;
 
 export interface BackgroundJobs {
   stop(): Promise<void>;
@@ -30,8 +33,8 @@ export interface BackgroundJobs {
 
 /**
  * Work that runs beside the requests, started and stopped here and nowhere else: the demo seed, trending
- * scores, reservation and offer expiry, opened drops, the missing sticker previews, and the payments' jobs
- * (their clients are the app's `PaymentSetup`).
+ * scores, reservation and offer expiry, opened drops, the missing sticker previews, pruning expired sign-ins and
+ * the payments' jobs (their clients are the app's `PaymentSetup`).
  * The pack views counter flushes with the routes that count (it stops when the app closes).
  */
 export async function startBackgroundJobs(deps: {
@@ -64,6 +67,7 @@ export async function startBackgroundJobs(deps: {
     reservationSweeper(db, { every: RESERVATION_SWEEP_MS, now, log }),
     offerExpirer(db, { every: OFFER_EXPIRY_SWEEP_MS, now, log }),
     dropAnnouncer(db, { every: DROP_ANNOUNCE_MS, now, log }),
+    signInPruner(db, { every: SIGN_IN_PRUNE_MS, now, log }),
     ...paymentJobs({ config, db, payments: deps.payments, log, now }),
   ]);
   return {

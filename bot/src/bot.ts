@@ -18,6 +18,7 @@ import { starsPaymentsFeature } from './features/stars-payments.js';
 import { welcomeFeature } from './features/welcome.js';
 import { offersFeature } from './features/offers.js';
 import { dropNotifyFeature } from './features/drop-notify.js';
+import { signInFeature } from './features/sign-in.js';
 
 export const DEFAULT_API_ROOT = 'https://api.telegram.org';
 
@@ -60,6 +61,8 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   protectedBot.use(starsPaymentsFeature);
   // Offer buttons work mid-conversation too: they answer a message the bot sent, not a question.
   protectedBot.use(offersFeature);
+  // Sign-in numbers and session sign-outs likewise; /sessions is a command of its own.
+  protectedBot.use(signInFeature);
 
   // Conversations live in private chats; `/cancel` sits between the plugin and the conversations.
   const privateChats = protectedBot.chatType('private');

@@ -11,6 +11,7 @@ export const BOT_COMMANDS: BotCommand[] = [
   { command: 'start', description: 'Open the marketplace' },
   { command: 'becomecreator', description: 'Become a creator' },
   { command: 'newpack', description: 'Upload a new sticker pack' },
+  { command: 'sessions', description: 'Where you are signed in' },
   { command: 'cancel', description: 'Stop what you are doing' },
   { command: 'help', description: 'What this bot can do' },
   { command: 'paysupport', description: 'Help with a payment' },

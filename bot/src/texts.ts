@@ -1,6 +1,7 @@
 import type { CATEGORIES } from '@stickerdrop/shared';
-import type { ResalePayload } from '@stickerdrop/core';
+import type { ResalePayload, SignInVia } from '@stickerdrop/core';
 import {
+  ACCESS_TOKEN_TTL_S,
   API_ERRORS,
   CURRENCY,
   DROP_TEXTS,
@@ -12,6 +13,7 @@ import {
   MESSAGES,
   MIN_EDITION_SIZE,
   MIN_PRICE,
+  SIGN_IN_VIA_LABELS,
 } from '@stickerdrop/shared';
 
 /**
@@ -22,6 +24,13 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** "just now", "1 minute ago", "4 minutes ago". */
+function ago(then: Date, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - then.getTime()) / 60_000));
+  if (minutes === 0) return 'just now';
+  return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+}
+
 export const TEXTS = {
   welcome: `<b>Welcome to Stickerdrop!</b>\n\n${HOME_TAGLINE}\n\n${FEATURE_BLURBS.map((blurb) => `• ${blurb}`).join('\n')}`,
   openApp: 'Open Stickerdrop',
@@ -30,13 +39,52 @@ export const TEXTS = {
   badLink: "That link isn't valid, so here is the marketplace instead.",
   packNotFound: `<b>${MESSAGES.packNotFound}</b>\n${escapeHtml(MESSAGES.packNotFoundDetail)}`,
   soldOut: 'Sold out',
+  /** `/start login_<code>`: what is about to happen, when the code was made, and the number to tap. */
+  loginAsk: (madeAt: Date, now: Date) =>
+    [
+      '<b>A browser is asking to sign in to Stickerdrop as you.</b>',
+      '',
+      'Only continue if you opened the sign-in page yourself, just now. If someone sent you this link, tap nothing: whoever has that page open would get your account.',
+      '',
+      `Sign-in started: ${formatDropTime(madeAt)} (${ago(madeAt, now)}).`,
+      '',
+      'Tap the number the sign-in page shows. Any other number cancels the sign-in.',
+    ].join('\n'),
   loginConfirmed: '<b>Your browser is now signed in.</b>\nGo back to it: Stickerdrop is ready there.',
+  loginCancelled:
+    '<b>Sign-in cancelled.</b>\nThat was not the number the page showed, so no browser was signed in. To sign in, start again on the sign-in page.',
   loginExpired: `${API_ERRORS.loginCodeExpired}.\nGo back to the browser and choose Continue with Telegram again for a new link.`,
+  loginSignedIn: 'Signed in',
+  loginCancelledShort: 'Sign-in cancelled',
+
+  // /sessions
+  sessionsNone: 'No browser or app is signed in to Stickerdrop as you.',
+  sessionsList: (
+    sessions: ReadonlyArray<{ via: SignInVia | null; signedInAt: Date; lastUsedAt: Date }>,
+    total: number,
+  ) =>
+    [
+      `<b>Where you are signed in (${total})</b>`,
+      '',
+      ...sessions.map(
+        (session, index) =>
+          `${index + 1}. ${SIGN_IN_VIA_LABELS[session.via ?? 'unknown']}\n    signed in ${formatDropTime(session.signedInAt)}, last used ${formatDropTime(session.lastUsedAt)}`,
+      ),
+      ...(total > sessions.length
+        ? [`…and ${total - sessions.length} more: the profile in the app lists them all.`]
+        : []),
+      '',
+      `Sign out any you do not recognise: it can no longer refresh, and ends within ${ACCESS_TOKEN_TTL_S / 60} minutes.`,
+    ].join('\n'),
+  signOutButton: (index: number) => `Sign out ${index}`,
+  sessionSignedOut: 'Signed out',
+  sessionGone: 'That session has already ended',
   help: [
     '<b>Stickerdrop</b> — limited-edition sticker packs, priced in TON.',
     '',
     '/start — open the marketplace',
     '/becomecreator — become a creator and sell your own packs',
+    '/sessions — where you are signed in, and signing out',
     '/newpack — upload a new pack (creators)',
     '/cancel — stop what you are doing',
     '/paysupport — help with a payment',

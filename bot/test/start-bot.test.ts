@@ -7,7 +7,7 @@ import { BOT_USER, startFakeBotApi, type FakeBotApi } from '../../api/test/fakes
 import { insertPack, insertUser, outboxRows, purchase } from './support/fixtures.js';
 import { PUBLIC_URL, TOKEN } from './support/harness.js';
 import { recordingLogger } from './support/logger.js';
-import { telegramUser, textUpdate } from './support/updates.js';
+import { callbackUpdate, telegramUser, textUpdate } from './support/updates.js';
 
 const alice = telegramUser(5_550_001, 'Alice', 'alice');
 
@@ -49,13 +49,13 @@ describe('startBot (long polling)', () => {
     await bot.stop();
   }
 
-  it('answers /start, /start pack_<id> and /start login_<code>, sets commands and menu, and the code signs the browser in', async () => {
+  it('answers /start, /start pack_<id> and /start login_<code>, sets commands and menu, and the page’s number signs the browser in', async () => {
     const creator = await insertUser(t.db, { id: 900, isCreator: true });
     const packId = await insertPack(t, creator, { title: 'Space Cats' });
 
     // The page asks for a login code and shows the bot link.
     const issued = await t.app.inject({ method: 'POST', url: '/api/auth/login-code' });
-    const { code, url } = issued.json() as { code: string; url: string };
+    const { code, url, match } = issued.json() as { code: string; url: string; match: string };
     expect(url).toBe(`https://t.me/${BOT_USER.username}?start=login_${code}`);
     expect((await t.app.inject({ method: 'GET', url: `/api/auth/login-code/${code}` })).statusCode).toBe(202);
 
@@ -81,7 +81,24 @@ describe('startBot (long polling)', () => {
     expect(welcome!.params.text).toContain(HOME_TAGLINE);
     expect(pack!.method).toBe('sendPhoto');
     expect(pack!.params.caption).toContain('Space Cats');
-    expect(login!.params.text).toContain('Your browser is now signed in.');
+    expect(login!.params.text).toContain('A browser is asking to sign in to Stickerdrop as you.');
+    // Opening the link is not enough: the page still waits.
+    expect((await t.app.inject({ method: 'GET', url: `/api/auth/login-code/${code}` })).statusCode).toBe(202);
+
+    // Alice taps the number the page shows.
+    const buttons = (
+      login!.params.reply_markup as { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> }
+    ).inline_keyboard.flat();
+    expect(buttons).toHaveLength(3);
+    fake.pushUpdate(
+      callbackUpdate(
+        alice,
+        fake.lastMessageTo(alice.id),
+        buttons.find((button) => button.text === match)!.callback_data,
+      ),
+    );
+    await fake.waitFor(() => fake.callsTo('editMessageText').length === 1, 10_000, 'the answer to the tap');
+    expect(fake.callsTo('editMessageText')[0]!.params.text).toContain('Your browser is now signed in.');
 
     // The page's poll now signs in as the Telegram user who opened the link.
     const signedIn = await t.app.inject({ method: 'GET', url: `/api/auth/login-code/${code}` });

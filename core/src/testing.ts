@@ -3,6 +3,7 @@
  * one by one). Not for the edges: they use the package's main entry.
  */
 export { lockDataDir } from './db/lock.js';
+export { pruneExpiredSignIns } from './auth/index.js';
 export { migrationsFolder } from './db/client.js';
 export { queryRows } from './db/sql-rows.js';
 export { SEED_PACKS } from './seed/index.js';

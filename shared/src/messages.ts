@@ -64,6 +64,14 @@ export const MESSAGES = {
 export const HOME_TAGLINE = 'Discover unique designs, create your own and trade with collectors worldwide.';
 export const FEATURE_BLURBS = ['Limited Editions', 'Resale Market', 'Creator Tools'] as const;
 
+/** How a session signed in, as the profile and the bot's /sessions name it. */
+export const SIGN_IN_VIA_LABELS = {
+  telegram: 'Telegram mini-app',
+  bot: 'Web browser, signed in through the bot',
+  demo: 'Demo sign-in',
+  unknown: 'Signed in earlier',
+} as const;
+
 /** Our own texts, for cases SPEC does not name. */
 export const API_ERRORS = {
   unauthorized: 'Authentication required',
@@ -78,6 +86,10 @@ export const API_ERRORS = {
   orderNotFound: 'Order not found',
   orderNotPayable: 'This order can no longer be paid',
   loginCodeExpired: 'This sign-in code has expired or was already used',
+  loginCancelled:
+    'Sign-in was cancelled in Telegram: the number tapped there was not the one this page showed. Start again to sign in.',
+  demoSignInsEnded: 'Demo mode is off: demo sign-ins have ended',
+  sessionNotFound: 'No such session: it has already signed out or expired',
   loginNotConfigured: 'Sign-in through the bot is not configured',
   demoOff: 'Not found',
   unsupportedImage: 'Only PNG, JPEG and GIF images are accepted',

@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { z } from 'zod';
 import { ErrorBody } from '@stickerdrop/shared';
-import { ROUTE_DOCS, type RouteDoc } from './route-docs.js';
+import { NO_CONTENT, ROUTE_DOCS, type RouteDoc } from './route-docs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,6 +70,9 @@ function routeSchema(doc: RouteDoc): FastifySchema {
 }
 
 function responseSchema(body: z.ZodType | string): Record<string, unknown> {
+  // `type: 'null'` is how @fastify/swagger writes a response without content; a bare description would be
+  // listed as an application/json body, which a 204 never has.
+  if (body === NO_CONTENT) return { description: body, type: 'null' };
   if (typeof body === 'string') return { description: body };
   return { description: 'OK', ...json(body) };
 }

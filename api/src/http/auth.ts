@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { API_ERRORS } from '@stickerdrop/shared';
-import { type AccessTokens } from '@stickerdrop/core';
+import { type AccessTokens, isDemoAccount } from '@stickerdrop/core';
 import { unauthorized } from './errors.js';
 
 declare module 'fastify' {
@@ -9,18 +9,29 @@ declare module 'fastify' {
     userId: number | null;
     /** True when a bearer token came but was not valid (expired or forged). */
     badToken: boolean;
+    /** The session (refresh-token family) the bearer token was issued to, when it names one. */
+    sessionId: string | null;
   }
 }
 
-/** Reads `Authorization: Bearer …` for every request; routes decide whether they need a user. */
-export function bearerAuthHook(tokens: AccessTokens) {
+/**
+ * Reads `Authorization: Bearer …` for every request; routes decide whether they need a user. With demo mode
+ * off, a demo account's token is as good as a forged one: demo sign-ins end when the mode does.
+ */
+export function bearerAuthHook(tokens: AccessTokens, options: { demo: boolean }) {
   return async (request: FastifyRequest) => {
     request.userId = null;
     request.badToken = false;
+    request.sessionId = null;
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
-    request.userId = await tokens.verify(header.slice('Bearer '.length).trim());
-    request.badToken = request.userId === null;
+    const claims = await tokens.read(header.slice('Bearer '.length).trim());
+    if (!claims || (!options.demo && isDemoAccount(claims.userId))) {
+      request.badToken = true;
+      return;
+    }
+    request.userId = claims.userId;
+    request.sessionId = claims.sessionId;
   };
 }
 

@@ -19,7 +19,7 @@ export function registerRequestLog(app: FastifyInstance): void {
     if (status >= 500 && request.refusal === null) return;
     const line = {
       method: request.method,
-      url: request.url,
+      url: redactUrl(request.url),
       status,
       ms: Math.round(reply.elapsedTime),
       ...(request.refusal === null ? {} : { error: request.refusal }),
@@ -28,4 +28,12 @@ export function registerRequestLog(app: FastifyInstance): void {
     else if (status >= 400) request.log.info(line, 'request refused');
     else request.log.info(line, 'request completed');
   });
+}
+
+/** Secrets that travel in a path: a sign-in code is as good as a session until it is used. */
+const SECRET_PATHS = [/^(\/+api\/+auth\/+login-code\/+)[^?#]+/i];
+
+/** The URL as the log may keep it: `/api/auth/login-code/<code>` becomes `/api/auth/login-code/[redacted]`. */
+export function redactUrl(url: string): string {
+  return SECRET_PATHS.reduce((text, pattern) => text.replace(pattern, '$1[redacted]'), url);
 }

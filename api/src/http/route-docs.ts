@@ -40,6 +40,8 @@ import {
   ProfileUpdateResponse,
   RefreshRequest,
   RowId,
+  SessionIdParams,
+  SessionsResponse,
   ShareMessageResponse,
   TelegramAuthRequest,
   TelegramSetResponse,
@@ -70,7 +72,9 @@ export interface RouteDoc {
   compiled?: true;
 }
 
-const Empty = 'No content';
+/** A 204: no body at all (the OpenAPI document lists no content for it). */
+export const NO_CONTENT = 'No content';
+const Empty = NO_CONTENT;
 const PackParams = PackIdParams;
 const EditionParams = z.object({ editionId: RowId });
 
@@ -106,12 +110,22 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       responses: { 200: AuthResponse },
     }),
     'POST /api/auth/refresh': doc('Rotate a refresh token', { body: RefreshRequest, responses: { 200: Tokens } }),
-    'POST /api/auth/logout': doc('Revoke a refresh token', { body: LogoutRequest, responses: { 204: Empty } }),
+    'POST /api/auth/logout': doc("Sign out: revoke the refresh token's session (204, no body)", {
+      body: LogoutRequest,
+      responses: { 204: Empty },
+    }),
+    'GET /api/auth/sessions': signedIn('Your signed-in sessions (one per sign-in), the most recently used first', {
+      responses: { 200: SessionsResponse },
+    }),
+    'DELETE /api/auth/sessions/:id': signedIn('Sign a session out: its refresh fails from now on', {
+      params: SessionIdParams,
+      responses: { 204: Empty },
+    }),
     'GET /api/auth/me': signedIn('The signed-in user', { responses: { 200: UserResponse } }),
-    'POST /api/auth/login-code': doc('Start a sign-in through the bot (plain web)', {
+    'POST /api/auth/login-code': doc('Start a sign-in through the bot (plain web): show `match`, open `url`', {
       responses: { 200: LoginCodeResponse, 503: 'Sign-in through the bot is not configured' },
     }),
-    'GET /api/auth/login-code/:code': doc('Poll a bot sign-in; tokens once confirmed', {
+    'GET /api/auth/login-code/:code': doc('Poll a bot sign-in; tokens once confirmed; 410 expired or cancelled', {
       params: z.object({ code: z.string() }),
       responses: { 200: AuthResponse, 202: LoginCodePending },
     }),

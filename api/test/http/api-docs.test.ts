@@ -7,7 +7,7 @@ interface Operation {
   tags: string[];
   security?: unknown[];
   parameters?: Array<{ name: string }>;
-  responses: Record<string, { content: { 'application/json': { schema: Json } } }>;
+  responses: Record<string, { description: string; content: { 'application/json': { schema: Json } } }>;
 }
 type Json = { [key: string]: Json } & { enum?: string[]; required?: string[] };
 interface OpenApiDocument {
@@ -47,6 +47,27 @@ describe('OpenAPI at /api/docs', () => {
     expect(buy.responses['4XX']!.content['application/json'].schema.required).toEqual(['error']);
     const list = document.paths['/api/stickers']!.get!;
     expect(list.parameters!.map((p) => p.name)).toEqual(expect.arrayContaining(['search', 'sort', 'cursor']));
+  });
+
+  it('documents a 204 as no content, as the API answers it (logout and every other 204)', async () => {
+    const logout = document.paths['/api/auth/logout']!.post!;
+    expect(Object.keys(logout.responses)).toEqual(['204', '4XX']);
+    expect(logout.responses['204']).toEqual({ description: 'No content' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken: 'x'.repeat(43) },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    expect(res.headers['content-type']).toBeUndefined();
+
+    for (const [route, doc] of Object.entries(ROUTE_DOCS)) {
+      if (!(204 in doc.responses)) continue;
+      const [method, url] = route.split(' ') as [string, string];
+      const documented = document.paths[openApiPath(url)]![method.toLowerCase()]!.responses['204']!;
+      expect(documented, route).not.toHaveProperty('content');
+    }
   });
 
   it('serves the docs page, and does not let the response schemas change what the API answers', async () => {

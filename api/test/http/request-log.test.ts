@@ -1,8 +1,16 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createLogger, type DatabaseHandle, memoryStorage, openDatabase, testConfig } from '@stickerdrop/core';
+import {
+  createLogger,
+  createLoginCode,
+  type DatabaseHandle,
+  memoryStorage,
+  openDatabase,
+  testConfig,
+} from '@stickerdrop/core';
 import { createApp } from '../../src/app.js';
+import { redactUrl } from '../../src/http/request-log.js';
 
 /** The API's log as an operator reads it: one line per request, refusals without stack traces. */
 let app: FastifyInstance;
@@ -74,6 +82,30 @@ describe('request log', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 40, status: 503, msg: 'request refused' });
     expect(JSON.stringify(lines[0])).not.toContain('"stack"');
+  });
+
+  it('never writes a sign-in code: the poll’s URL is logged redacted, whatever the answer', async () => {
+    const { code } = await createLoginCode(database.db, new Date());
+    const pending = await linesOf(() => app.inject({ url: `/api/auth/login-code/${code}` }));
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ status: 202, url: '/api/auth/login-code/[redacted]' });
+    const unknown = 'u'.repeat(43);
+    const gone = await linesOf(() => app.inject({ url: `/api/auth/login-code/${unknown}?x=1` }));
+    expect(gone[0]).toMatchObject({ status: 410, url: '/api/auth/login-code/[redacted]?x=1' });
+    const refused = await linesOf(() => app.inject({ method: 'POST', url: `/api/auth/login-code/${code}` }));
+    expect(refused[0]).toMatchObject({ status: 404, url: '/api/auth/login-code/[redacted]' });
+    text = '';
+    await app.inject({ url: `/api/auth/login-code/${code}` });
+    await app.inject({ url: `//api/auth/login-code/${code}` });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(text).not.toBe('');
+    expect(text).not.toContain(code);
+  });
+
+  it('redacts only the code: other URLs are logged as they came', () => {
+    expect(redactUrl('/api/auth/login-code')).toBe('/api/auth/login-code');
+    expect(redactUrl('/API/Auth/login-code/abc/def')).toBe('/API/Auth/login-code/[redacted]');
+    expect(redactUrl('/api/stickers?search=login-code/x')).toBe('/api/stickers?search=login-code/x');
   });
 
   it('logs an unexpected failure once, at error, with its stack', async () => {

@@ -1,15 +1,16 @@
 import { Composer, InputFile } from 'grammy';
 import { decodeStartParam } from '@stickerdrop/shared';
-import { confirmLoginCode, getPackDetail } from '@stickerdrop/core';
+import { getPackDetail } from '@stickerdrop/core';
 import type { BotContext } from '../context.js';
 import { openAppKeyboard, openPackKeyboard, payOrderKeyboard } from '../keyboards.js';
 import { packCaption, packCardKeyboard, previewPhoto } from '../pack-card.js';
 import { TEXTS } from '../texts.js';
 import { replyWithEdition } from './edition-link.js';
+import { askLogin } from './sign-in.js';
 
 /**
  * `/start` and its deep links: `pack_<id>` shows the pack, `edition_<id>` the edition, `order_<packId>_<uuid>` a Pay
- * button into the mini-app, `login_<code>` signs a browser in. Anything
+ * button into the mini-app, `login_<code>` asks whether to sign a browser in (sign-in.ts). Anything
  * else (an unknown pack, a malformed payload) says so and falls back to the plain welcome.
  */
 export const welcomeFeature = new Composer<BotContext>();
@@ -22,7 +23,7 @@ welcomeFeature.chatType('private').command('start', async (ctx) => {
     await ctx.reply(TEXTS.badLink);
     return replyWelcome(ctx);
   }
-  if (param.kind === 'login') return confirmLogin(ctx, param.code);
+  if (param.kind === 'login') return askLogin(ctx, param.code);
   if (param.kind === 'order') {
     await ctx.reply(TEXTS.orderLink, { reply_markup: payOrderKeyboard(ctx.me.username, param.packId, param.orderId) });
     return;
@@ -59,16 +60,4 @@ async function replyWithPack(ctx: BotContext, packId: number): Promise<boolean> 
     await ctx.reply(caption, { parse_mode: 'HTML', reply_markup });
   }
   return true;
-}
-
-/** The API's login-code service confirms the code for this Telegram user; the page then signs in. */
-async function confirmLogin(ctx: BotContext, code: string): Promise<void> {
-  const from = ctx.from!;
-  const result = await confirmLoginCode(
-    ctx.services.db,
-    code,
-    { id: from.id, first_name: from.first_name, last_name: from.last_name, username: from.username },
-    ctx.services.now(),
-  );
-  await ctx.reply(result === 'confirmed' ? TEXTS.loginConfirmed : TEXTS.loginExpired, { parse_mode: 'HTML' });
 }

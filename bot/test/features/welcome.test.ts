@@ -5,10 +5,12 @@ import { consumeLoginCode, createLoginCode, tables } from '@stickerdrop/core';
 import { BOT_USER } from '../../../api/test/fakes/bot-api.js';
 import { insertPack, insertUser } from '../support/fixtures.js';
 import { createHarness, PUBLIC_URL, type Harness } from '../support/harness.js';
-import { telegramUser, textUpdate } from '../support/updates.js';
+import { callbackUpdate, telegramUser, textUpdate } from '../support/updates.js';
 
 const alice = telegramUser(5_550_001, 'Alice', 'alice');
-type Keyboard = { inline_keyboard: Array<Array<{ text: string; url?: string; web_app?: { url: string } }>> };
+type Keyboard = {
+  inline_keyboard: Array<Array<{ text: string; url?: string; web_app?: { url: string }; callback_data?: string }>>;
+};
 
 describe('/start', () => {
   let t: Harness;
@@ -127,21 +129,51 @@ describe('/start', () => {
     },
   );
 
-  it('confirms a login code for this Telegram user, and the browser then signs in as them', async () => {
-    const { code } = await createLoginCode(t.db, t.clock.now);
+  it('never signs a browser in on the link alone: it warns, says when, and asks for the page’s number', async () => {
+    const { code, match } = await createLoginCode(t.db, t.clock.now);
+    t.clock.now = new Date(t.clock.now.getTime() + 90_000);
 
     await t.send(textUpdate(alice, `/start login_${code}`));
 
     expect(t.api.actions).toHaveLength(1);
-    expect(t.api.actions[0]!.params.text).toContain('Your browser is now signed in.');
-    expect(await consumeLoginCode(t.db, code, t.clock.now)).toEqual({ status: 'confirmed', userId: alice.id });
+    const text = String(t.api.actions[0]!.params.text);
+    expect(text).toContain('A browser is asking to sign in to Stickerdrop as you.');
+    expect(text).toContain('Only continue if you opened the sign-in page yourself, just now');
+    expect(text).toContain('1 minute ago');
+    expect(text).toContain('Tap the number the sign-in page shows');
+    const buttons = (t.api.actions[0]!.params.reply_markup as Keyboard).inline_keyboard.flat();
+    expect(buttons).toHaveLength(3);
+    expect(buttons.map((button) => button.text)).toContain(match);
+    // Opening the link signed nobody in, but the code is now Alice's to answer.
+    expect(await consumeLoginCode(t.db, code, t.clock.now)).toEqual({ status: 'pending' });
     const [user] = await t.db.select().from(tables.users).where(eq(tables.users.id, alice.id));
     expect(user).toMatchObject({ firstName: 'Alice', username: 'alice' });
   });
 
-  it('says a used or expired code is no good', async () => {
-    const { code } = await createLoginCode(t.db, t.clock.now);
+  it('the page’s number signs the browser in as this Telegram user', async () => {
+    const { code, match } = await createLoginCode(t.db, t.clock.now);
     await t.send(textUpdate(alice, `/start login_${code}`));
+    const question = t.api.lastMessageTo(alice.id);
+    const right = (t.api.actions[0]!.params.reply_markup as Keyboard).inline_keyboard
+      .flat()
+      .find((button) => button.text === match)!;
+    t.api.clearCalls();
+
+    await t.send(callbackUpdate(alice, question, right.callback_data!));
+
+    expect(t.api.callsTo('answerCallbackQuery')[0]!.params.text).toBe('Signed in');
+    const edited = t.api.callsTo('editMessageText')[0]!;
+    expect(edited.params.text).toContain('Your browser is now signed in.');
+    expect(edited.params.reply_markup).toBeUndefined();
+    expect(await consumeLoginCode(t.db, code, t.clock.now)).toEqual({ status: 'confirmed', userId: alice.id });
+  });
+
+  it('says a used or expired code is no good', async () => {
+    const { code, match } = await createLoginCode(t.db, t.clock.now);
+    await t.send(textUpdate(alice, `/start login_${code}`));
+    const [opened] = await t.db.select().from(tables.loginCodes);
+    await t.send(callbackUpdate(alice, t.api.lastMessageTo(alice.id), `login:${opened!.id}:${match}`));
+    expect(await consumeLoginCode(t.db, code, t.clock.now)).toMatchObject({ status: 'confirmed' });
     t.api.clearCalls();
 
     await t.send(textUpdate(alice, `/start login_${code}`));
@@ -166,7 +198,7 @@ describe('/help and /paysupport', () => {
   it('/help lists the commands and the inline sharing', async () => {
     await t.send(textUpdate(alice, '/help'));
     const text = String(t.api.actions[0]!.params.text);
-    for (const command of ['/start', '/becomecreator', '/newpack', '/cancel', '/paysupport'])
+    for (const command of ['/start', '/becomecreator', '/newpack', '/sessions', '/cancel', '/paysupport'])
       expect(text).toContain(command);
     expect(text).toContain(`@${BOT_USER.username}`);
   });

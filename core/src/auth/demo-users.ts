@@ -10,6 +10,14 @@ export const DEMO_USERS = {
 
 export type DemoRole = keyof typeof DEMO_USERS;
 
+/**
+ * A demo account, not a Telegram one: Telegram ids are positive, the demo sign-ins and the demo catalogue's
+ * creators negative. With demo mode off their tokens are refused (the API's auth hook and refresh).
+ */
+export function isDemoAccount(userId: number): boolean {
+  return userId < 0;
+}
+
 /** Creates the demo user on first use; later sign-ins keep what the visitor changed, but a creator stays one. */
 export async function upsertDemoUser(db: DbOrTx, role: DemoRole): Promise<UserRow> {
   const demo = DEMO_USERS[role];

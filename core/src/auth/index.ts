@@ -1,11 +1,25 @@
-export { createAccessTokens, type AccessTokens } from './access-token.js';
+export { createAccessTokens, type AccessTokens, type AccessClaims } from './access-token.js';
 export { verifyInitData, signInitData, TelegramUser, type InitData, type InitDataResult } from './init-data.js';
 export {
   issueTokens,
   rotateRefreshToken,
   revokeRefreshToken,
+  listSessions,
+  revokeSession,
+  type Session,
+  type SignInVia,
   type TokenDeps,
   type RefreshResult,
 } from './refresh-tokens.js';
-export { createLoginCode, confirmLoginCode, consumeLoginCode, type LoginCodeState } from './login-codes.js';
-export { DEMO_USERS, upsertDemoUser, type DemoRole } from './demo-users.js';
+export {
+  createLoginCode,
+  openLoginCode,
+  answerLoginCode,
+  consumeLoginCode,
+  type LoginAnswer,
+  type LoginCodeState,
+  type NewLoginCode,
+  type OpenedLoginCode,
+} from './login-codes.js';
+export { DEMO_USERS, isDemoAccount, upsertDemoUser, type DemoRole } from './demo-users.js';
+export { pruneExpiredSignIns, signInPruner } from './prune.js';

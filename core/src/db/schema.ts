@@ -37,7 +37,10 @@ export const users = pgTable('users', {
   createdAt: createdAt(),
 });
 
-/** Rotating refresh tokens; a family is one sign-in, revoked whole when a rotated token is reused. */
+/**
+ * Rotating refresh tokens; a family is one sign-in (a session the user sees in their profile and in the bot's
+ * /sessions), revoked whole when a rotated token is reused or the user signs it out.
+ */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
@@ -50,19 +53,49 @@ export const refreshTokens = pgTable(
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** When the family signed in; copied to each successor (migration 0009). */
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull(),
+    /** How it signed in: `telegram` (the mini-app), `bot` (the web, through the bot), `demo`; null before 0009. */
+    via: text('via').$type<SignInVia>(),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+    index('refresh_tokens_expires_idx').on(t.expiresAt),
+  ],
 );
 
-/** One-time codes for signing in on the plain web through the bot. */
-export const loginCodes = pgTable('login_codes', {
-  codeHash: text('code_hash').primaryKey(),
-  userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-  consumedAt: timestamp('consumed_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export type SignInVia = 'telegram' | 'bot' | 'demo';
+
+/**
+ * One-time codes for signing in on the plain web through the bot. The page shows `match`; the bot offers
+ * `choices` to the one Telegram user who opened the code (`userId`), and only the match confirms it
+ * (migration 0009). `id` names the code in the bot's buttons.
+ */
+export const loginCodes = pgTable(
+  'login_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull().unique('login_codes_id_unique'),
+    /** Who opened the code in the bot; null until someone did. */
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+    match: smallint('match').notNull(),
+    choices: smallint('choices').array().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'login_codes_match_check',
+      sql`${t.match} BETWEEN 10 AND 99 AND cardinality(${t.choices}) = 3 AND ${t.match} = ANY (${t.choices})`,
+    ),
+    index('login_codes_expires_idx').on(t.expiresAt),
+  ],
+);
 
 export const packs = pgTable(
   'packs',

@@ -5,6 +5,8 @@ import {
   DemoAuthRequest,
   LogoutRequest,
   RefreshRequest,
+  SessionIdParams,
+  type SessionsResponse,
   TelegramAuthRequest,
   loginBotLink,
 } from '@stickerdrop/shared';
@@ -12,10 +14,14 @@ import {
   consumeLoginCode,
   createLoginCode,
   getUserById,
+  isDemoAccount,
   issueTokens,
+  listSessions,
   parseInput,
   revokeRefreshToken,
+  revokeSession,
   rotateRefreshToken,
+  type SignInVia,
   toUserDto,
   upsertDemoUser,
   upsertTelegramUser,
@@ -27,11 +33,20 @@ import { requireUser } from '../../http/auth.js';
 
 const LoginCodeParams = z.object({ code: z.string().max(128) });
 
+const REFRESH_REFUSALS = {
+  invalid: API_ERRORS.invalidRefreshToken,
+  reused: API_ERRORS.refreshTokenReused,
+  refused: API_ERRORS.demoSignInsEnded,
+} as const;
+
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
   const { config, db } = deps;
 
-  const signIn = async (user: UserRow) => ({ user: toUserDto(user), tokens: await issueTokens(deps, user.id) });
+  const signIn = async (user: UserRow, via: SignInVia) => ({
+    user: toUserDto(user),
+    tokens: await issueTokens(deps, user.id, via),
+  });
 
   app.post('/api/auth/telegram', async (request) => {
     const { initData } = parseInput(TelegramAuthRequest, request.body);
@@ -40,21 +55,45 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     if (!result.ok) {
       throw unauthorized(result.reason === 'stale' ? API_ERRORS.staleInitData : API_ERRORS.invalidInitData);
     }
-    return signIn(await upsertTelegramUser(db, result.data.user));
+    return signIn(await upsertTelegramUser(db, result.data.user), 'telegram');
   });
 
   app.post('/api/auth/refresh', async (request) => {
     const { refreshToken } = parseInput(RefreshRequest, request.body);
-    const result = await rotateRefreshToken(deps, refreshToken);
-    if (!result.ok) {
-      throw unauthorized(result.reason === 'reused' ? API_ERRORS.refreshTokenReused : API_ERRORS.invalidRefreshToken);
-    }
+    // With demo mode off, a demo session ends at its next refresh (its family is revoked).
+    const result = await rotateRefreshToken(deps, refreshToken, {
+      refuseUser: (userId) => !config.demo && isDemoAccount(userId),
+    });
+    if (!result.ok) throw unauthorized(REFRESH_REFUSALS[result.reason]);
     return result.tokens;
   });
 
+  // 204 and no body, like every other route that only removes something (documented so in route-docs.ts).
   app.post('/api/auth/logout', async (request, reply) => {
     const { refreshToken } = parseInput(LogoutRequest, request.body);
     await revokeRefreshToken(deps, refreshToken);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/auth/sessions', async (request): Promise<SessionsResponse> => {
+    const userId = requireUser(request);
+    const sessions = await listSessions(db, userId, deps.now());
+    return {
+      sessions: sessions.map((session) => ({
+        id: session.id,
+        via: session.via,
+        signedInAt: session.signedInAt.toISOString(),
+        lastUsedAt: session.lastUsedAt.toISOString(),
+        expiresAt: session.expiresAt.toISOString(),
+        current: session.id === request.sessionId,
+      })),
+    };
+  });
+
+  app.delete('/api/auth/sessions/:id', async (request, reply) => {
+    const userId = requireUser(request);
+    const { id } = parseInput(SessionIdParams, request.params);
+    if (!(await revokeSession(db, userId, id, deps.now()))) throw notFound(API_ERRORS.sessionNotFound);
     return reply.status(204).send();
   });
 
@@ -67,23 +106,24 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/auth/login-code', async () => {
     if (!config.botUsername) throw serviceUnavailable(API_ERRORS.loginNotConfigured);
-    const { code, expiresAt } = await createLoginCode(db, deps.now());
-    return { code, url: loginBotLink(config.botUsername, code), expiresAt: expiresAt.toISOString() };
+    const { code, expiresAt, match } = await createLoginCode(db, deps.now());
+    return { code, url: loginBotLink(config.botUsername, code), expiresAt: expiresAt.toISOString(), match };
   });
 
   app.get('/api/auth/login-code/:code', async (request, reply) => {
     const { code } = parseInput(LoginCodeParams, request.params);
     const state = await consumeLoginCode(db, code, deps.now());
     if (state.status === 'pending') return reply.status(202).send({ status: 'pending' });
+    if (state.status === 'cancelled') throw gone(API_ERRORS.loginCancelled);
     if (state.status === 'expired') throw gone(API_ERRORS.loginCodeExpired);
     const user = await getUserById(db, state.userId);
     if (!user) throw gone(API_ERRORS.loginCodeExpired);
-    return signIn(user);
+    return signIn(user, 'bot');
   });
 
   app.post('/api/auth/demo', async (request) => {
     if (!config.demo) throw notFound(API_ERRORS.demoOff);
     const { as } = parseInput(DemoAuthRequest, request.body);
-    return signIn(await upsertDemoUser(db, as));
+    return signIn(await upsertDemoUser(db, as), 'demo');
   });
 }

@@ -142,7 +142,7 @@ describeEachDatabase('access and refresh tokens', (kind) => {
 
   it('a deleted user’s tokens no longer work', async () => {
     const user = await createUser(t);
-    const tokens = await issueTokens(t.app.deps, user.id);
+    const tokens = await issueTokens(t.app.deps, user.id, 'telegram');
     expect((await me(tokens.accessToken)).statusCode).toBe(200);
     await t.db.delete(tables.users).where(eq(tables.users.id, user.id));
     expect((await refresh(tokens.refreshToken)).statusCode).toBe(401);

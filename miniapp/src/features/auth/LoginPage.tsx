@@ -66,8 +66,14 @@ export function LoginPage() {
         </ul>
 
         {botLogin.pending ? (
-          <div className="panel login__waiting" role="status">
-            <p>Confirm the sign-in in Telegram. This page continues by itself.</p>
+          <div className="panel login__waiting" role="status" aria-live="polite">
+            <p className="login__match-line">
+              Tap <strong className="login__match">{botLogin.pending.match}</strong> in Telegram
+            </p>
+            <p className="muted">
+              The bot asks which number this page shows. Tap {botLogin.pending.match} there to sign in; any other number
+              cancels. This page continues by itself.
+            </p>
             <a href={botLogin.pending.url} target="_blank" rel="noopener noreferrer">
               Open Telegram again
             </a>
@@ -76,15 +82,23 @@ export function LoginPage() {
             </Button>
           </div>
         ) : (
-          <Button
-            size="l"
-            stretched
-            loading={loading || botLogin.starting}
-            disabled={loading || botLogin.starting}
-            onClick={continueWithTelegram}
-          >
-            Continue with Telegram
-          </Button>
+          <>
+            {botLogin.ended ? (
+              <div className="panel login__ended" role="alert">
+                <h2>{botLogin.ended.reason === 'cancelled' ? 'Sign-in cancelled' : 'Sign-in expired'}</h2>
+                <p>{botLogin.ended.message}</p>
+              </div>
+            ) : null}
+            <Button
+              size="l"
+              stretched
+              loading={loading || botLogin.starting}
+              disabled={loading || botLogin.starting}
+              onClick={continueWithTelegram}
+            >
+              {botLogin.ended ? 'Start again with Telegram' : 'Continue with Telegram'}
+            </Button>
+          </>
         )}
 
         {clientConfig.data?.demo ? (

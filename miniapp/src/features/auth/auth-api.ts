@@ -1,4 +1,4 @@
-import type { AuthResponse, LoginCodeResponse, User } from '@stickerdrop/shared';
+import type { AuthResponse, LoginCodeResponse, SessionsResponse, User } from '@stickerdrop/shared';
 import type { ApiClient } from '../../api/client';
 
 /** The auth routes of the API contract, typed with the shared schemas' types. */
@@ -8,8 +8,14 @@ export const authApi = {
     api.request<AuthResponse>('/api/auth/telegram', { method: 'POST', body: { initData } }),
   demo: (api: ApiClient, as: 'collector' | 'creator') =>
     api.request<AuthResponse>('/api/auth/demo', { method: 'POST', body: { as } }),
+  /** 204, no body. */
   logout: (api: ApiClient, refreshToken: string) =>
     api.request<unknown>('/api/auth/logout', { method: 'POST', body: { refreshToken } }),
+  sessions: (api: ApiClient, signal?: AbortSignal) =>
+    api.request<SessionsResponse>('/api/auth/sessions', { signal }).then((body) => body.sessions),
+  /** 204: that session's refresh fails from now on. */
+  signOutSession: (api: ApiClient, id: string) =>
+    api.request<unknown>(`/api/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   createLoginCode: (api: ApiClient) => api.request<LoginCodeResponse>('/api/auth/login-code', { method: 'POST' }),
   /** 202 while the bot has not confirmed, 200 with the session once it has; 410 (thrown) when expired. */
   checkLoginCode: async (api: ApiClient, code: string): Promise<AuthResponse | null> => {

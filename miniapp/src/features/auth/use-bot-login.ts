@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MESSAGES, type LoginCodeResponse } from '@stickerdrop/shared';
+import { API_ERRORS, MESSAGES, type LoginCodeResponse } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { ApiError, errorText } from '../../api/client';
 import { openTelegramUrl } from '../../telegram/links';
@@ -9,15 +9,23 @@ import { useAuth } from './AuthProvider';
 
 const POLL_MS = 2_000;
 
+/** Why a sign-in through the bot ended without signing in: a wrong number in Telegram, or time ran out. */
+export interface BotLoginEnded {
+  reason: 'cancelled' | 'expired';
+  message: string;
+}
+
 /**
- * Sign-in on the plain web (PRODUCT.md §6): a one-time code opens the bot, the bot confirms, and this
- * page polls until the code turns into a session (200), or is gone (410).
+ * Sign-in on the plain web (PRODUCT.md §6): a one-time code opens the bot, the page shows the number to tap
+ * there, the bot asks for it, and this page polls until the code turns into a session (200), or is gone (410:
+ * cancelled by a wrong number, or expired), which it then shows.
  */
 export function useBotLogin(onSignedIn: () => void) {
   const api = useApi();
   const toast = useToast();
   const { signIn } = useAuth();
   const [pending, setPending] = useState<LoginCodeResponse | null>(null);
+  const [ended, setEnded] = useState<BotLoginEnded | null>(null);
   const [starting, setStarting] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -25,6 +33,7 @@ export function useBotLogin(onSignedIn: () => void) {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     setPending(null);
+    setEnded(null);
   }, []);
 
   useEffect(() => {
@@ -40,13 +49,21 @@ export function useBotLogin(onSignedIn: () => void) {
           onSignedIn();
           return;
         }
-        if (new Date(pending.expiresAt).getTime() <= Date.now()) throw new ApiError(410, MESSAGES.loginFailedRetry);
+        if (new Date(pending.expiresAt).getTime() <= Date.now()) {
+          throw new ApiError(410, API_ERRORS.loginCodeExpired, API_ERRORS.loginCodeExpired);
+        }
       } catch (error) {
         if (cancelled) return;
-        // A network hiccup keeps polling; a 4xx (410: expired or used) ends the attempt.
+        // A network hiccup keeps polling; a 4xx ends the attempt: 410 (cancelled in Telegram, expired, used)
+        // is shown on the page, anything else as a toast.
         if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
           setPending(null);
-          toast.error(errorText(error, MESSAGES.loginFailedRetry));
+          if (error.status === 410) {
+            const reason = error.serverMessage === API_ERRORS.loginCancelled ? 'cancelled' : 'expired';
+            setEnded({ reason, message: errorText(error, API_ERRORS.loginCodeExpired) });
+          } else {
+            toast.error(errorText(error, MESSAGES.loginFailedRetry));
+          }
           return;
         }
       }
@@ -61,6 +78,7 @@ export function useBotLogin(onSignedIn: () => void) {
 
   const start = useCallback(async () => {
     setStarting(true);
+    setEnded(null);
     try {
       const login = await authApi.createLoginCode(api);
       setPending(login);
@@ -72,5 +90,5 @@ export function useBotLogin(onSignedIn: () => void) {
     }
   }, [api, toast]);
 
-  return { pending, starting, start, cancel: stop };
+  return { pending, ended, starting, start, cancel: stop };
 }

@@ -21,6 +21,7 @@ import { useToast } from '../../toast/ToastProvider';
 import { avatarInitial, displayFirstName } from '../../app/layout/nav-links';
 import { useAuth } from '../auth/AuthProvider';
 import { BecomeCreatorButton } from './BecomeCreatorButton';
+import { SessionsSection } from './SessionsSection';
 import { LinkWalletButton } from '../payments';
 import { profileQueries } from './queries';
 import './profile.css';
@@ -80,6 +81,8 @@ export function ProfilePage() {
           <ProfileInformation profile={profile.data} user={user} />
         </>
       )}
+
+      <SessionsSection />
 
       <div className="profile__buttons">
         <ButtonLink to="/collection" mode="bezeled" stretched>

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@stickerdrop/shared';
+import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
 import { fakeApi, json } from '../../support/fake-api';
 import { demoConfig, user } from '../../support/data';
 import { renderApp } from '../../support/render-app';
@@ -34,27 +34,63 @@ describe('Login', () => {
     expect(await screen.findByRole('link', { name: /Demo/ })).toHaveAttribute('href', '#/profile');
   });
 
-  it('on the web, Continue with Telegram opens the bot and polls until the code is confirmed', async () => {
+  const loginCode = (expiresInMs = 60_000) => ({
+    code: 'code123',
+    url: 'https://t.me/bot?start=login_code123',
+    expiresAt: new Date(Date.now() + expiresInMs).toISOString(),
+    match: '47',
+  });
+
+  it('on the web, Continue with Telegram opens the bot, shows the number to tap, and polls until confirmed', async () => {
     let confirmed = false;
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     fakeApi({
       'GET /api/config': () => json(demoConfig),
-      'POST /api/auth/login-code': () =>
-        json({
-          code: 'code123',
-          url: 'https://t.me/bot?start=login_code123',
-          expiresAt: new Date(Date.now() + 60_000).toISOString(),
-        }),
+      'POST /api/auth/login-code': () => json(loginCode()),
       'GET /api/auth/login-code/code123': () => (confirmed ? json(session) : json({ status: 'pending' }, 202)),
       'GET /api/stickers/trending/list': () => json([]),
     });
     renderApp('/login');
     await userEvent.click(await screen.findByRole('button', { name: 'Continue with Telegram' }));
-    expect(await screen.findByText(/Confirm the sign-in in Telegram/)).toBeInTheDocument();
+    const number = await screen.findByText('47');
+    expect(number).toHaveClass('login__match');
+    expect(number.closest('p')).toHaveTextContent(/^Tap 47 in Telegram$/);
     expect(open).toHaveBeenCalledWith('https://t.me/bot?start=login_code123', '_blank', 'noopener');
     confirmed = true;
     expect(await screen.findByText(MESSAGES.loginSuccess, {}, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(window.location.hash).toBe('#/'));
+  });
+
+  it('says so on the page when the sign-in was cancelled in Telegram (a wrong number), and starts again', async () => {
+    vi.spyOn(window, 'open').mockImplementation(() => null);
+    const { calls } = fakeApi({
+      'GET /api/config': () => json(demoConfig),
+      'POST /api/auth/login-code': () => json(loginCode()),
+      'GET /api/auth/login-code/code123': () => json({ error: API_ERRORS.loginCancelled }, 410),
+    });
+    renderApp('/login');
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue with Telegram' }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Sign-in cancelled');
+    expect(alert).toHaveTextContent(API_ERRORS.loginCancelled);
+    expect(screen.queryByText(/Tap 47 in Telegram/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Start again with Telegram' }));
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/auth/login-code')).toHaveLength(2));
+    expect(await screen.findByText(/in Telegram$/)).toBeInTheDocument();
+  });
+
+  it('says so on the page when the code expired unanswered', async () => {
+    vi.spyOn(window, 'open').mockImplementation(() => null);
+    fakeApi({
+      'GET /api/config': () => json(demoConfig),
+      'POST /api/auth/login-code': () => json(loginCode()),
+      'GET /api/auth/login-code/code123': () => json({ error: API_ERRORS.loginCodeExpired }, 410),
+    });
+    renderApp('/login');
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue with Telegram' }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Sign-in expired');
+    expect(alert).toHaveTextContent(API_ERRORS.loginCodeExpired);
   });
 
   it('shows the server error when the bot sign-in is not available', async () => {

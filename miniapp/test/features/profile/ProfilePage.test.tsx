@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, type Profile } from '@stickerdrop/shared';
+import { MESSAGES, type Profile, type SignedInSession } from '@stickerdrop/shared';
 import { fakeApi, json } from '../../support/fake-api';
 import { user } from '../../support/data';
 import { renderApp } from '../../support/render-app';
@@ -88,7 +88,8 @@ describe('Profile', () => {
     const { calls } = fakeApi({
       'GET /api/auth/me': () => json({ user: user() }),
       'GET /api/users/profile': () => json(profile),
-      'POST /api/auth/logout': () => json({ ok: true }),
+      // As the API answers it: 204, no body.
+      'POST /api/auth/logout': () => new Response(null, { status: 204 }),
       'GET /api/stickers/trending/list': () => json([]),
     });
     renderApp('/profile', { signedIn: true });
@@ -101,5 +102,70 @@ describe('Profile', () => {
     await waitFor(() =>
       expect(calls.find((call) => call.path === '/api/auth/logout')?.body).toEqual({ refreshToken: 'refresh-1' }),
     );
+  });
+
+  describe('where you are signed in', () => {
+    const phone: SignedInSession = {
+      id: '11111111-1111-4111-8111-111111111111',
+      via: 'telegram',
+      signedInAt: '2026-11-20T10:00:00.000Z',
+      lastUsedAt: '2026-11-24T09:30:00.000Z',
+      expiresAt: '2026-12-24T09:30:00.000Z',
+      current: true,
+    };
+    const browser: SignedInSession = {
+      id: '22222222-2222-4222-8222-222222222222',
+      via: 'bot',
+      signedInAt: '2026-11-24T08:00:00.000Z',
+      lastUsedAt: '2026-11-24T08:00:00.000Z',
+      expiresAt: '2026-12-24T08:00:00.000Z',
+      current: false,
+    };
+
+    it('lists each session, marks this one, and signs another out', async () => {
+      let sessions = [phone, browser];
+      const { calls } = fakeApi({
+        'GET /api/auth/me': () => json({ user: user() }),
+        'GET /api/users/profile': () => json(profile),
+        'GET /api/auth/sessions': () => json({ sessions }),
+        [`DELETE /api/auth/sessions/${browser.id}`]: () => {
+          sessions = [phone];
+          return new Response(null, { status: 204 });
+        },
+      });
+      renderApp('/profile', { signedIn: true });
+      const section = await screen.findByRole('region', { name: 'Where you are signed in' });
+      await within(section).findByText('Web browser, signed in through the bot');
+      const rows = within(section).getAllByTestId('session');
+      expect(rows).toHaveLength(2);
+      expect(rows[0]).toHaveTextContent('Telegram mini-app');
+      expect(rows[0]).toHaveTextContent('This device');
+      expect(rows[1]).not.toHaveTextContent('This device');
+      expect(rows[1]).toHaveTextContent(/Signed in Nov 24, 2026/);
+
+      await userEvent.click(within(rows[1]!).getByRole('button', { name: /^Sign out: Web browser/ }));
+      expect(await screen.findByText('Signed out of that session')).toBeInTheDocument();
+      await waitFor(() => expect(within(section).getAllByTestId('session')).toHaveLength(1));
+      expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+        `/api/auth/sessions/${browser.id}`,
+      ]);
+      expect(localStorage.getItem('refreshToken')).toBe('refresh-1');
+    });
+
+    it('signing this session out is the logout', async () => {
+      const { calls } = fakeApi({
+        'GET /api/auth/me': () => json({ user: user() }),
+        'GET /api/users/profile': () => json(profile),
+        'GET /api/auth/sessions': () => json({ sessions: [phone] }),
+        'POST /api/auth/logout': () => new Response(null, { status: 204 }),
+        'GET /api/stickers/trending/list': () => json([]),
+      });
+      renderApp('/profile', { signedIn: true });
+      await userEvent.click(await screen.findByRole('button', { name: /^Sign out: Telegram mini-app/ }));
+      expect(await screen.findByText(MESSAGES.logoutSuccess)).toBeInTheDocument();
+      await waitFor(() => expect(window.location.hash).toBe('#/'));
+      expect(localStorage.getItem('refreshToken')).toBeNull();
+      expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    });
   });
 });
