@@ -35,16 +35,14 @@ export async function insertPack(db: Database, creatorId: number, fields: PackFi
     .returning({ id: tables.packs.id });
   const stickers = fields.stickers ?? [];
   if (stickers.length) {
-    await db
-      .insert(tables.packStickers)
-      .values(
-        stickers.map((fileKey, position) => ({
-          packId: pack!.id,
-          position,
-          fileKey,
-          previewKey: `previews/${fileKey}`,
-        })),
-      );
+    await db.insert(tables.packStickers).values(
+      stickers.map((fileKey, position) => ({
+        packId: pack!.id,
+        position,
+        fileKey,
+        previewKey: `previews/${fileKey}`,
+      })),
+    );
   }
   return pack!.id;
 }
