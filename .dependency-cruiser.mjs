@@ -52,6 +52,28 @@ export default {
       to: { path: 'node_modules/drizzle-orm' },
     },
     {
+      name: 'miniapp-only-shared',
+      comment:
+        'The mini-app runs in the browser and talks to the API over HTTP: of the workspaces, it imports shared only.',
+      severity: 'error',
+      from: { path: '^miniapp/' },
+      to: { path: '^(core|api|bot)/' },
+    },
+    {
+      name: 'core-below-edges',
+      comment: 'core/ is what the edges are built on: it never imports the API, the bot or the mini-app.',
+      severity: 'error',
+      from: { path: '^core/' },
+      to: { path: '^(api|bot|miniapp)/' },
+    },
+    {
+      name: 'testing-only-in-tests',
+      comment: "core's testing entry (internals: workers stepped by hand, tables for fixtures) is for test code only.",
+      severity: 'error',
+      from: { pathNot: '(^|/)(test|e2e)/|\\.test\\.tsx?$|^core/src/testing\\.ts$' },
+      to: { path: '^core/src/testing\\.ts$' },
+    },
+    {
       name: 'no-deep-imports',
       comment: 'Another package is used through its package name (its public exports), never a path into its src/.',
       severity: 'error',
