@@ -70,8 +70,12 @@ async function withAdmin<T>(use: (admin: pg.Client) => Promise<T>): Promise<T> {
 
 /** Starts load on the app: readers of the catalogue and buyers (each buy is a transaction). */
 async function underLoad(name: string, handle: DatabaseHandle) {
-  // The lanes buy far faster than a person would: past the per-user buy limit they would only see 429s.
-  const config = testConfig(rateLimitsWith({ buy: { max: 1_000_000, windowMs: 60_000 } }));
+  // The lanes buy far faster than a person would, each buy's reservation then expired by hand: past the
+  // per-user buy limit or the unpaid-reservation cooldown they would only see 429s, never reach the locks.
+  const config = testConfig({
+    ...rateLimitsWith({ buy: { max: 1_000_000, windowMs: 60_000 } }),
+    reservations: { ...testConfig().reservations, cooldown: { maxLapsed: 1_000_000, windowMs: 60_000 } },
+  });
   const app = await createApp({ config, db: handle.db, storage: memoryStorage(), logger: false });
   await app.ready();
   const t = { app, db: handle.db };
