@@ -53,6 +53,7 @@ export {
   createImagePool,
   checkPixelBudget,
   inspectImage,
+  inspectUpload,
   makeMissingPreviews,
   renderSticker,
   validatePackFields,

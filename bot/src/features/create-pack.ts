@@ -167,7 +167,7 @@ async function newPackConversation(conversation: BotConversation, ctx: Conversat
         maxPerUser,
         dropsAt,
       };
-      const packId = await createPack(services, creatorId, input, { acceptWebp: true });
+      const packId = await createPack(services, creatorId, input);
       return { packId };
     } catch (error) {
       const refusal = chatTextOf(error);
