@@ -185,6 +185,10 @@ export {
   requestStickerSet,
   findPackAccess,
   loadPackArchive,
+  loadPackStickers,
+  renderSetThumbnail,
   zipArchive,
+  MANIFEST_NAME,
   type PackAccess,
+  type PackStickerFile,
 } from './delivery/index.js';
