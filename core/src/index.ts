@@ -54,6 +54,7 @@ export {
   checkPixelBudget,
   inspectImage,
   inspectUpload,
+  checkStickerUpload,
   makeMissingPreviews,
   renderSticker,
   validatePackFields,

@@ -16,3 +16,4 @@ export { detectMediaType, inspectUpload, type MediaType, type UploadInfo } from 
 export { mediaBinaries, MEDIA_TOOL_TIMEOUT_MS } from './media-tools.js';
 export { probeVideo, renderVideoSticker, VIDEO_CRF_STEPS } from './video.js';
 export { readTgs, tgsStill } from './tgs.js';
+export { checkStickerUpload } from './sticker-file.js';

@@ -2,8 +2,8 @@ import type { PackKind, StickerFormat } from '@stickerdrop/shared';
 import { renderSticker, type ImageSource } from './image.js';
 import { readSource } from './media-tools.js';
 import { readTgs, tgsStill } from './tgs.js';
-import type { UploadInfo } from './upload.js';
-import { renderVideoSticker } from './video.js';
+import { inspectUpload, type UploadInfo } from './upload.js';
+import { checkVideoLength, renderVideoSticker } from './video.js';
 
 export interface StickerFile {
   format: StickerFormat;
@@ -35,4 +35,16 @@ export async function renderStickerFile(source: ImageSource, info: UploadInfo, k
       return { format: 'video', bytes, extension: 'webm', still };
     }
   }
+}
+
+/**
+ * Every rule that can be told without converting, for the bot to answer each file as it arrives: the
+ * type and header (inspectUpload), a TGS's size, canvas, frame rate and length, a video's length. What only
+ * the conversion can tell (a video that never fits 256 KB) is told when the pack is made.
+ */
+export async function checkStickerUpload(source: ImageSource, kind: PackKind): Promise<UploadInfo> {
+  const info = await inspectUpload(source);
+  if (info.format === 'animated') await readTgs(await readSource(source), kind);
+  if (info.format === 'video') await checkVideoLength(source);
+  return info;
 }

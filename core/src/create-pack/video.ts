@@ -89,9 +89,7 @@ export async function renderVideoSticker(source: ImageSource, kind: PackKind): P
   const { ffmpeg } = mediaBinaries();
   return withTempDir(async (dir) => {
     const input = await sourcePath(source, dir);
-    const info = await probeVideo(input);
-    if (info.seconds > MAX_ANIMATION_SECONDS + 0.001)
-      throw new DomainError('invalid_image', API_ERRORS.animationTooLong);
+    const info = checkLength(await probeVideo(input));
     const output = path.join(dir, 'sticker.webm');
     for (const crf of VIDEO_CRF_STEPS) {
       await runTool(ffmpeg, [
@@ -105,6 +103,16 @@ export async function renderVideoSticker(source: ImageSource, kind: PackKind): P
     }
     throw new DomainError('invalid_image', API_ERRORS.videoTooLarge);
   });
+}
+
+function checkLength(info: VideoInfo): VideoInfo {
+  if (info.seconds > MAX_ANIMATION_SECONDS + 0.001) throw new DomainError('invalid_image', API_ERRORS.animationTooLong);
+  return info;
+}
+
+/** Telegram's length rule alone, without encoding: what the bot tells a creator as each file arrives. */
+export function checkVideoLength(source: ImageSource): Promise<VideoInfo> {
+  return withTempDir(async (dir) => checkLength(await probeVideo(await sourcePath(source, dir))));
 }
 
 /** The first frame of a VP9 WEBM as PNG; libvpx decodes it so the alpha channel is kept. */

@@ -15,6 +15,17 @@ const ONE_EMOJI = new RegExp('^\\p{RGI_Emoji}$', 'v');
 
 export const isEmoji = (text: string) => ONE_EMOJI.test(text);
 
+/**
+ * "😺 🎉🇺🇦" → ["😺", "🎉", "🇺🇦"]: the emoji of a typed text, one per grapheme, spaces ignored. Null when
+ * anything else is in it, so "cat 😺" is not taken for one emoji.
+ */
+export function splitEmoji(text: string): string[] | null {
+  const segments = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)]
+    .map(({ segment }) => segment)
+    .filter((segment) => segment.trim() !== '');
+  return segments.every(isEmoji) ? segments : null;
+}
+
 /** A JSON text (the form) or the value itself (the bot); undefined when absent. */
 type Listed = string | unknown[] | undefined;
 
