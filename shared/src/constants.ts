@@ -12,6 +12,18 @@ export const MAX_UPLOAD_BYTES = 5_242_880;
 export const MAX_IMAGE_PIXELS = 50_000_000;
 export const MAX_STICKERS_PER_PACK = 50;
 export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
+/**
+ * What the create form offers: images, animations and TGS (browsers give a .tgs no type, so its name
+ * counts); the server still judges every file by its bytes.
+ */
+export const ACCEPTED_STICKER_TYPES = [
+  ...ACCEPTED_IMAGE_TYPES,
+  'image/webp',
+  'video/mp4',
+  'video/webm',
+  'application/x-tgsticker',
+] as const;
+export const ACCEPTED_STICKER_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.gif', '.webp', '.mp4', '.webm', '.tgs'] as const;
 export const STICKER_SIZE_PX = 512;
 
 /** A pack of stickers, or of custom emoji (Telegram's `sticker_type: "custom_emoji"`, 100×100). */

@@ -130,6 +130,7 @@ export const API_ERRORS = {
   tgsFrameRate: `TGS stickers must run at ${MAX_TGS_FPS} frames per second or fewer`,
   tgsInvalid: 'This TGS file is not a valid Lottie animation',
   invalidKind: 'kind must be "stickers" or "emoji"',
+  stickerEmojiInvalid: `Give each sticker 1 to ${MAX_EMOJI_PER_STICKER} emoji, and nothing else`,
   invalidEmoji: `emoji must be a JSON array holding, for each file in order, a list of 1 to ${MAX_EMOJI_PER_STICKER} emoji`,
   invalidKeywords: `keywords must be a JSON array holding, for each file in order, a list of at most ${MAX_KEYWORDS_PER_STICKER} keywords of ${MAX_KEYWORDS_LENGTH} characters in all`,
 } as const;
