@@ -105,8 +105,15 @@ export async function renderVideoSticker(source: ImageSource, kind: PackKind): P
   });
 }
 
+/**
+ * GIF delays are in hundredths of a second, so a 3 s, 30 fps GIF (3, 3, 4 … cs) lasts 3.01 s. Up to one
+ * 10 fps frame more is taken, and the encoding stops at 3 s (`-t`), so the sticker never exceeds it.
+ */
+const LENGTH_TOLERANCE_S = 0.1;
+
 function checkLength(info: VideoInfo): VideoInfo {
-  if (info.seconds > MAX_ANIMATION_SECONDS + 0.001) throw new DomainError('invalid_image', API_ERRORS.animationTooLong);
+  if (info.seconds > MAX_ANIMATION_SECONDS + LENGTH_TOLERANCE_S)
+    throw new DomainError('invalid_image', API_ERRORS.animationTooLong);
   return info;
 }
 

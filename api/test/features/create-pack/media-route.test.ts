@@ -109,6 +109,14 @@ describeEachDatabase('POST /api/stickers with animations, emoji and custom emoji
     expect(await probeFile(await stored(rows[1]!.fileKey))).toMatchObject({ width: 384, height: 512 });
   });
 
+  it('takes a 3 s, 30 fps GIF (3.01 s in GIF centiseconds) and makes a sticker of at most 3 s', async () => {
+    const gif30 = await makeVideo('gif', { width: 64, height: 64, fps: 30, seconds: 3 });
+    expect((await probeFile(gif30)).seconds).toBeGreaterThan(3);
+    const sticker = await create([upload('three.gif', gif30)]);
+    const [row] = await stickerRows(sticker.id);
+    expect((await probeFile(await stored(row!.fileKey))).seconds).toBeLessThanOrEqual(3);
+  });
+
   it('refuses an animation longer than 3 s, a GIF as an MP4, before encoding anything', async () => {
     const long = await makeVideo('gif', { width: 64, height: 64, fps: 5, seconds: 4 });
     await expectRefused([upload('p.png', png), upload('long.gif', long)], API_ERRORS.animationTooLong);
