@@ -54,7 +54,7 @@ describeBrowser('a creator', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create' }).click();
     const submit = page.getByRole('button', { name: 'Create Sticker Pack' });
     await submit.waitFor();
-    await page.getByText('Max 5MB, PNG, JPG, GIF').waitFor();
+    await page.getByText('Max 5MB each: PNG, JPG, WEBP, GIF, MP4, WEBM (3 s at most) or TGS').waitFor();
 
     await submit.click();
     await toast(page, MESSAGES.imageRequired).waitFor();
@@ -65,7 +65,7 @@ describeBrowser('a creator', () => {
     await toast(page, MESSAGES.fileTooLarge).waitFor();
 
     await file.setInputFiles(pngPath);
-    await page.getByText('rocket-cat.png').waitFor();
+    await page.getByRole('img', { name: 'Preview of rocket-cat.png' }).waitFor();
     await submit.click();
     await toast(page, MESSAGES.titleRequired).waitFor();
     await page.getByRole('textbox', { name: 'Title' }).fill('Rocket Cats');
@@ -84,6 +84,9 @@ describeBrowser('a creator', () => {
     await toast(page, 'Edition size must be').waitFor();
     await page.getByRole('spinbutton', { name: 'Edition size' }).fill('50');
     await screenshot(page, 'create-filled-1280');
+    // The refusals' toasts leave first: while they go, the page's height changes under the pointer, and the
+    // form (taller since it lists each sticker) scrolls away from the click.
+    await expect.poll(() => page.locator('.toast').count(), { timeout: 15_000 }).toBe(0);
     await submit.click();
     await toast(page, MESSAGES.stickerCreated).waitFor();
     await page.getByRole('heading', { name: 'My Collection' }).waitFor();

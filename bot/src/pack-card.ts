@@ -14,7 +14,7 @@ import { type FileStorage, fileUrl } from '@stickerdrop/core';
 import { TEXTS, escapeHtml } from './texts.js';
 
 type PackSummary = Pick<PackCard, 'title' | 'price' | 'maxSupply' | 'soldCount' | 'creator'> &
-  Partial<Pick<PackCard, 'dropsAt' | 'maxPerUser'>>;
+  Partial<Pick<PackCard, 'dropsAt' | 'maxPerUser' | 'kind' | 'animated'>>;
 
 /** "3 of 100 left · limited edition", or "Sold out" (SPEC §2 and §9). */
 export function supplyLine(pack: Pick<PackCard, 'maxSupply' | 'soldCount'>): string {
@@ -23,7 +23,7 @@ export function supplyLine(pack: Pick<PackCard, 'maxSupply' | 'soldCount'>): str
 }
 
 /**
- * The pack as a message: title, creator, price in TON and what is left of the edition; for a drop, when
+ * The pack as a message: title, creator, an emoji pack or animated stickers, price in TON and what is left of the edition; for a drop, when
  * it opens (UTC) and the per-collector cap.
  */
 export function packCaption(pack: PackSummary, now: number = Date.now()): string {
@@ -31,12 +31,19 @@ export function packCaption(pack: PackSummary, now: number = Date.now()): string
   return [
     `<b>${escapeHtml(pack.title)}</b>`,
     `by ${escapeHtml(pack.creator.name)}`,
+    ...(pack.kind === 'emoji' || pack.animated ? [kindLine(pack)] : []),
     '',
     `Price: ${pack.price} ${CURRENCY}`,
     supplyLine(pack),
     ...(upcoming ? [TEXTS.dropOpensAt(pack.dropsAt!)] : []),
     ...(pack.maxPerUser ? [DROP_TEXTS.perUserCap(pack.maxPerUser)] : []),
   ].join('\n');
+}
+
+/** "Custom emoji pack · animated": what a plain static sticker pack need not say. */
+function kindLine(pack: PackSummary): string {
+  const kind = pack.kind === 'emoji' ? TEXTS.emojiPack : TEXTS.stickerPack;
+  return pack.animated ? `${kind} · ${TEXTS.animated}` : kind;
 }
 
 /**

@@ -24,7 +24,16 @@ export { type RateLimit } from './config.js';
 export { s3Storage } from './storage/s3-storage.js';
 export { diskStorage } from './storage/storage.js';
 export { getProfile, type TelegramUserFields } from './profile/index.js';
-export { detectImageType, renderSticker } from './create-pack/index.js';
+export {
+  detectImageType,
+  detectMediaType,
+  mediaBinaries,
+  probeVideo,
+  readTgs,
+  renderSticker,
+  renderVideoSticker,
+  tgsStill,
+} from './create-pack/index.js';
 export { refreshTrendingScores } from './packs/index.js';
 export { CHAIN_GRACE_MS } from './resale/index.js';
 export { expireReservations, OrderNotFoundError, PaymentRefConflictError } from './orders/index.js';

@@ -12,7 +12,40 @@ export const MAX_UPLOAD_BYTES = 5_242_880;
 export const MAX_IMAGE_PIXELS = 50_000_000;
 export const MAX_STICKERS_PER_PACK = 50;
 export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
+/**
+ * What the create form offers: images, animations and TGS (browsers give a .tgs no type, so its name
+ * counts); the server still judges every file by its bytes.
+ */
+export const ACCEPTED_STICKER_TYPES = [
+  ...ACCEPTED_IMAGE_TYPES,
+  'image/webp',
+  'video/mp4',
+  'video/webm',
+  'application/x-tgsticker',
+] as const;
+export const ACCEPTED_STICKER_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.gif', '.webp', '.mp4', '.webm', '.tgs'] as const;
 export const STICKER_SIZE_PX = 512;
+
+/** A pack of stickers, or of custom emoji (Telegram's `sticker_type: "custom_emoji"`, 100×100). */
+export const PACK_KINDS = ['stickers', 'emoji'] as const;
+export type PackKind = (typeof PACK_KINDS)[number];
+export const DEFAULT_PACK_KIND: PackKind = 'stickers';
+/** Telegram's sticker formats: WEBP, TGS (gzipped Lottie) and WEBM (VP9). */
+export const STICKER_FORMATS = ['static', 'animated', 'video'] as const;
+export type StickerFormat = (typeof STICKER_FORMATS)[number];
+/** Telegram's limits (core.telegram.org/stickers). */
+export const EMOJI_SIZE_PX = 100;
+export const MAX_ANIMATION_SECONDS = 3;
+export const MAX_VIDEO_FPS = 30;
+export const MAX_VIDEO_STICKER_BYTES = 256 * 1024;
+export const MAX_TGS_BYTES = 64 * 1024;
+export const MAX_TGS_FPS = 60;
+export const MAX_EMOJI_PER_STICKER = 20;
+export const MAX_KEYWORDS_PER_STICKER = 20;
+/** Telegram counts the keywords of one sticker together. */
+export const MAX_KEYWORDS_LENGTH = 64;
+/** What a sticker stands for when its creator named no emoji (every sticker had it before emoji per sticker). */
+export const DEFAULT_STICKER_EMOJI = '🎨';
 
 export const MIN_PRICE = '0.01';
 export const PRICE_STEP = '0.01';

@@ -1,5 +1,14 @@
 import {
   DESCRIPTION_MAX_LENGTH,
+  EMOJI_SIZE_PX,
+  MAX_ANIMATION_SECONDS,
+  MAX_EMOJI_PER_STICKER,
+  MAX_KEYWORDS_LENGTH,
+  MAX_KEYWORDS_PER_STICKER,
+  MAX_TGS_BYTES,
+  MAX_TGS_FPS,
+  MAX_VIDEO_STICKER_BYTES,
+  STICKER_SIZE_PX,
   MAX_EDITION_SIZE,
   MIN_EDITION_SIZE,
   TAG_MAX_LENGTH,
@@ -126,6 +135,17 @@ export const API_ERRORS = {
   invalidTonProof: 'The wallet could not prove it belongs to you',
   invalidStripeSignature: 'Invalid Stripe signature',
   paymentProviderUnavailable: 'The payment provider could not be reached; please try again in a moment',
+  animationTooLong: `Animations must be ${MAX_ANIMATION_SECONDS} seconds or shorter`,
+  videoTooLarge: `This animation does not fit in ${MAX_VIDEO_STICKER_BYTES / 1024} KB even at the lowest quality; make it shorter or simpler`,
+  tgsTooLarge: `TGS stickers must be ${MAX_TGS_BYTES / 1024} KB or smaller`,
+  tgsCanvas: `TGS stickers must have a ${STICKER_SIZE_PX}×${STICKER_SIZE_PX} canvas`,
+  tgsEmojiCanvas: `TGS emoji must have a ${EMOJI_SIZE_PX}×${EMOJI_SIZE_PX} canvas`,
+  tgsFrameRate: `TGS stickers must run at ${MAX_TGS_FPS} frames per second or fewer`,
+  tgsInvalid: 'This TGS file is not a valid Lottie animation',
+  invalidKind: 'kind must be "stickers" or "emoji"',
+  stickerEmojiInvalid: `Give each sticker 1 to ${MAX_EMOJI_PER_STICKER} emoji, and nothing else`,
+  invalidEmoji: `emoji must be a JSON array holding, for each file in order, a list of 1 to ${MAX_EMOJI_PER_STICKER} emoji`,
+  invalidKeywords: `keywords must be a JSON array holding, for each file in order, a list of at most ${MAX_KEYWORDS_PER_STICKER} keywords of ${MAX_KEYWORDS_LENGTH} characters in all`,
 } as const;
 
 /** A free-text field holding a control character (NUL, escape, …), which no person types. */

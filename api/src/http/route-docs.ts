@@ -185,10 +185,14 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     }),
     'POST /api/stickers': signedIn('Upload a new pack (creators)', {
       consumes:
-        'multipart/form-data: title, description, price, maxSupply, royaltyBps, maxPerUser (empty: no limit), dropsAt (ISO time with zone; empty: on sale at once), category, tags, images (PNG, JPEG, GIF)',
+        'multipart/form-data: title, description, price, maxSupply, royaltyBps, maxPerUser (empty: no limit), dropsAt (ISO time with zone; empty: on sale at once), category, tags; ' +
+        'kind (`stickers`, the default, or `emoji`: a custom emoji pack, every sticker 100×100); ' +
+        '`image` parts in pack order, the first the cover: PNG, JPEG, WEBP or a one-frame GIF (a static WEBP sticker, longer side 512), ' +
+        'an animated GIF, MP4 or WEBM of at most 3 s (a video sticker: VP9 WEBM, no audio, ≤ 30 fps, ≤ 256 KB), or a TGS (an animated sticker, kept as uploaded: 512×512 canvas, ≤ 64 KB, ≤ 3 s, ≤ 60 fps); ' +
+        'emoji: JSON, one list of 1–20 emoji per file in file order (absent: every sticker gets 🎨); keywords: JSON in the same shape, at most 20 per sticker, 64 characters together (optional)',
       responses: {
         201: CreatePackResponse,
-        400: 'A field or image is refused, or the images have more pixels together than UPLOAD_MAX_PIXELS',
+        400: 'A field or file is refused (each Telegram rule has its own message: length, canvas, size, frame rate), the emoji or keywords are malformed, or the images have more pixels together than UPLOAD_MAX_PIXELS',
         413: 'One file over 5 MB, or the files together over UPLOAD_MAX_BYTES_PER_REQUEST',
         503: 'Too many uploads are being processed (UPLOAD_CONCURRENCY + UPLOAD_QUEUE); try again after Retry-After',
       },

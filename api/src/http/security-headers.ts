@@ -22,6 +22,7 @@ const EMPTY_SHA256 = createHash('sha256').update('').digest('base64');
  *   list grows without us; a fixed list of hosts would quietly break new wallets.
  * - img-src https: data: blob: — wallet icons from the list, Telegram avatars (t.me), upload previews (blob:).
  * - style-src 'unsafe-inline' — TON Connect's UI and Telegram UI inject <style> elements at run time.
+ * - media-src blob: — the create form's live preview of a chosen video sticker.
  */
 export function contentSecurityPolicy(publicUrl: string): Record<string, string[]> {
   const directives: Record<string, string[]> = {
@@ -33,6 +34,7 @@ export function contentSecurityPolicy(publicUrl: string): Record<string, string[
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
+    'media-src': ["'self'", 'blob:'],
     'connect-src': ["'self'", 'https:'],
     'frame-ancestors': ["'self'", ...TELEGRAM_WEB_ORIGINS],
     'object-src': ["'none'"],

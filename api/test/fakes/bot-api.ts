@@ -34,8 +34,37 @@ interface StoredSet {
   name: string;
   title: string;
   ownerId: number;
-  stickers: Array<{ fileUniqueId: string; size: number; emoji: string }>;
+  stickerType: 'regular' | 'custom_emoji';
+  stickers: StoredSticker[];
+  /** The upload setStickerSetThumbnail received, and its format. */
+  thumbnail?: { data: Buffer; format: string };
 }
+
+interface StoredSticker {
+  fileUniqueId: string;
+  size: number;
+  format: 'static' | 'animated' | 'video';
+  emoji: string;
+  emojiList: string[];
+  keywords: string[];
+}
+
+/** Telegram's limits per format: a static WEBP/PNG, a TGS (gzip) or a WEBM (EBML), and its largest size. */
+const STICKER_FILES = {
+  static: { limit: 512 * 1024, matches: (data: Buffer) => isWebp(data) || isPng(data), error: 'STICKER_PNG_NOPNG' },
+  animated: {
+    limit: 64 * 1024,
+    matches: (data: Buffer) => data[0] === 0x1f && data[1] === 0x8b,
+    error: 'STICKER_TGS_NOTGS',
+  },
+  video: {
+    limit: 256 * 1024,
+    matches: (data: Buffer) => data.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])),
+    error: 'STICKER_VIDEO_NOWEBM',
+  },
+} as const;
+const isWebp = (data: Buffer) => data.subarray(8, 12).toString('latin1') === 'WEBP';
+const isPng = (data: Buffer) => data.subarray(1, 4).toString('latin1') === 'PNG';
 
 export const BOT_USER = {
   id: 7_000_000_001,
@@ -375,6 +404,17 @@ export class FakeBotApi extends HttpFake {
         return this.createNewStickerSet(call);
       case 'addStickerToSet':
         return this.addStickerToSet(call);
+      case 'setStickerSetThumbnail': {
+        const set = this.stickerSets.get(String(p.name));
+        if (!set) throw badRequest('STICKERSET_INVALID');
+        if (Number(p.user_id) !== set.ownerId) throw badRequest('USER_ID_INVALID');
+        if (set.stickerType !== 'regular') throw badRequest('STICKERSET_INVALID');
+        const upload = attached(call, p.thumbnail);
+        if (!upload || !['static', 'animated', 'video'].includes(String(p.format)))
+          throw badRequest('STICKERSET_THUMBNAIL_INVALID');
+        set.thumbnail = { data: upload.data, format: String(p.format) };
+        return true;
+      }
       case 'deleteStickerSet': {
         if (!this.stickerSets.delete(String(p.name))) throw badRequest('STICKERSET_INVALID');
         return true;
@@ -385,15 +425,15 @@ export class FakeBotApi extends HttpFake {
         return {
           name: set.name,
           title: set.title,
-          sticker_type: 'regular',
+          sticker_type: set.stickerType,
           stickers: set.stickers.map((sticker, i) => ({
             file_id: `${set.name}-${i}`,
             file_unique_id: sticker.fileUniqueId,
-            type: 'regular',
+            type: set.stickerType,
             width: 512,
             height: 512,
-            is_animated: false,
-            is_video: false,
+            is_animated: sticker.format === 'animated',
+            is_video: sticker.format === 'video',
             emoji: sticker.emoji,
             set_name: set.name,
           })),
@@ -484,7 +524,9 @@ export class FakeBotApi extends HttpFake {
     if (title.length < 1 || title.length > 64) throw badRequest('STICKERSET_TITLE_INVALID');
     const stickers = Array.isArray(p.stickers) ? (p.stickers as unknown[]) : [];
     if (stickers.length < 1 || stickers.length > 50) throw badRequest('STICKERS_TOO_MUCH');
-    const set: StoredSet = { name, title, ownerId: Number(p.user_id), stickers: [] };
+    const stickerType = p.sticker_type === undefined ? 'regular' : p.sticker_type;
+    if (stickerType !== 'regular' && stickerType !== 'custom_emoji') throw badRequest('STICKER_TYPE_INVALID');
+    const set: StoredSet = { name, title, ownerId: Number(p.user_id), stickerType, stickers: [] };
     for (const sticker of stickers) set.stickers.push(this.inputSticker(call, sticker));
     this.stickerSets.set(name, set);
     return true;
@@ -499,19 +541,31 @@ export class FakeBotApi extends HttpFake {
     return true;
   }
 
-  /** An InputSticker whose file is an upload of a static WEBP/PNG of at most 512 KB. */
-  private inputSticker(call: RecordedCall, raw: unknown) {
-    const sticker = raw as { sticker?: unknown; format?: unknown; emoji_list?: unknown };
+  /**
+   * An InputSticker whose file is an upload of its format's kind and size: a static WEBP/PNG of at most
+   * 512 KB, a TGS of at most 64 KB or a WEBM of at most 256 KB, with 1–20 emoji and at most 20 keywords.
+   */
+  private inputSticker(call: RecordedCall, raw: unknown): StoredSticker {
+    const sticker = raw as { sticker?: unknown; format?: unknown; emoji_list?: unknown; keywords?: unknown };
     const upload = attached(call, sticker?.sticker);
     if (!upload) throw badRequest('wrong file identifier/HTTP URL specified');
-    if (sticker.format !== 'static') throw badRequest('STICKER_FORMAT_INVALID');
-    if (!Array.isArray(sticker.emoji_list) || sticker.emoji_list.length === 0)
-      throw badRequest('STICKER_EMOJI_INVALID');
-    if (upload.data.length > 512 * 1024) throw badRequest('STICKER_FILE_TOO_BIG');
-    const isWebp = upload.data.subarray(8, 12).toString('latin1') === 'WEBP';
-    const isPng = upload.data.subarray(1, 4).toString('latin1') === 'PNG';
-    if (!isWebp && !isPng) throw badRequest('STICKER_PNG_NOPNG');
-    return { fileUniqueId: `s${this.nextFileId++}`, size: upload.data.length, emoji: String(sticker.emoji_list[0]) };
+    const format = String(sticker.format);
+    if (!(format in STICKER_FILES)) throw badRequest('STICKER_FORMAT_INVALID');
+    const rule = STICKER_FILES[format as keyof typeof STICKER_FILES];
+    const emoji = sticker.emoji_list;
+    if (!Array.isArray(emoji) || emoji.length === 0 || emoji.length > 20) throw badRequest('STICKER_EMOJI_INVALID');
+    const keywords = sticker.keywords ?? [];
+    if (!Array.isArray(keywords) || keywords.length > 20) throw badRequest('STICKER_KEYWORDS_INVALID');
+    if (upload.data.length > rule.limit) throw badRequest('STICKER_FILE_TOO_BIG');
+    if (!rule.matches(upload.data)) throw badRequest(rule.error);
+    return {
+      fileUniqueId: `s${this.nextFileId++}`,
+      size: upload.data.length,
+      format: format as StoredSticker['format'],
+      emoji: String(emoji[0]),
+      emojiList: emoji.map(String),
+      keywords: keywords.map(String),
+    };
   }
 }
 

@@ -1,34 +1,52 @@
 import type { Message } from 'grammy/types';
-import { MAX_UPLOAD_BYTES, MESSAGES } from '@stickerdrop/shared';
-import { inspectImage } from '@stickerdrop/core';
+import { MAX_UPLOAD_BYTES, MESSAGES, splitEmoji, type PackKind } from '@stickerdrop/shared';
+import { checkStickerUpload } from '@stickerdrop/core';
 import { chatTextOf } from '../domain-errors.js';
 import type { BotServices } from '../context.js';
 import { FileTooLargeError } from '../telegram-files.js';
 
-/** A sticker image a creator sent: a photo (its largest size), a file, or a static sticker. */
+/**
+ * A sticker file a creator sent: a photo (its largest size), a GIF or MP4 animation, a video, a file
+ * (an image, a .tgs, a .webm), or a sticker forwarded from any set, with the emoji it already has.
+ */
 export interface ImageCandidate {
   fileId: string;
   size: number | undefined;
+  /** The sticker's own emoji, or the emoji typed as the file's caption; absent: the bot asks. */
+  emoji?: string[];
 }
 
 export function imageCandidate(message: Message): ImageCandidate | null {
+  const captioned = (fileId: string, size: number | undefined): ImageCandidate => {
+    const emoji = message.caption ? splitEmoji(message.caption) : null;
+    return { fileId, size, ...(emoji && emoji.length > 0 ? { emoji } : {}) };
+  };
   const photo = message.photo?.at(-1);
-  if (photo) return { fileId: photo.file_id, size: photo.file_size };
-  if (message.document) return { fileId: message.document.file_id, size: message.document.file_size };
+  if (photo) return captioned(photo.file_id, photo.file_size);
+  // A GIF sent as a file arrives as an animation (its document field is the same file).
+  const media = message.animation ?? message.video ?? message.document;
+  if (media) return captioned(media.file_id, media.file_size);
   const sticker = message.sticker;
-  if (sticker && !sticker.is_animated && !sticker.is_video) return { fileId: sticker.file_id, size: sticker.file_size };
+  if (sticker) {
+    return { fileId: sticker.file_id, size: sticker.file_size, ...(sticker.emoji ? { emoji: [sticker.emoji] } : {}) };
+  }
   return null;
 }
 
 /**
- * The API's rules for one image, in its words: at most 5 MB, PNG/JPEG/GIF/WEBP by magic bytes, pixel
- * limits. Null when the image is fine. Only the verdict is kept; the bytes are fetched again on confirm.
+ * The API's rules for one file, in its words: at most 5 MB, an accepted type by magic bytes, pixel
+ * limits, a TGS's canvas, size, frame rate and length, an animation's length. Null when the file is fine.
+ * Only the verdict is kept; the bytes are fetched again on confirm.
  */
-export async function checkImage(services: BotServices, candidate: ImageCandidate): Promise<string | null> {
+export async function checkImage(
+  services: BotServices,
+  candidate: ImageCandidate,
+  kind: PackKind,
+): Promise<string | null> {
   if (candidate.size !== undefined && candidate.size > MAX_UPLOAD_BYTES) return MESSAGES.fileTooLarge;
   try {
     const bytes = await services.downloadFile(candidate.fileId, MAX_UPLOAD_BYTES);
-    await inspectImage(bytes, { acceptWebp: true });
+    await checkStickerUpload(bytes, kind);
     return null;
   } catch (error) {
     if (error instanceof FileTooLargeError) return MESSAGES.fileTooLarge;

@@ -4,12 +4,16 @@ import {
   API_ERRORS,
   CATEGORIES,
   DEFAULT_ROYALTY_BPS,
+  DEFAULT_STICKER_EMOJI,
   MAX_STICKERS_PER_PACK,
   MESSAGES,
   RESALE_ERRORS,
   formatTon,
   parsePrice,
+  parseStickerEmoji,
   royaltyBpsOfPercent,
+  splitEmoji,
+  type PackKind,
 } from '@stickerdrop/shared';
 import { createPack, getUserById, validatePackFields } from '@stickerdrop/core';
 import type { BotContext, ConversationContext } from '../context.js';
@@ -40,31 +44,51 @@ function fieldProblem(fields: Partial<PackFieldsInput>, now?: Date): string | nu
   }
 }
 
-async function collectImages(conversation: BotConversation, ctx: ConversationContext): Promise<string[]> {
+interface CollectedStickers {
+  fileIds: string[];
+  /** One list per file, in order: a forwarded sticker's own, the caption's, or the creator's answer. */
+  emoji: string[][];
+}
+
+async function collectImages(
+  conversation: BotConversation,
+  ctx: ConversationContext,
+  kind: PackKind,
+): Promise<CollectedStickers> {
   await ctx.reply(TEXTS.askImages);
-  const fileIds: string[] = [];
+  const collected: CollectedStickers = { fileIds: [], emoji: [] };
   for (;;) {
     const reply = await waitForMessage(conversation, ['done']);
     if (commandOf(reply.message) === 'done') {
-      if (fileIds.length > 0) return fileIds;
+      if (collected.fileIds.length > 0) return collected;
       await reply.reply(`${MESSAGES.imageRequired}\n\n${TEXTS.askImages}`);
       continue;
     }
     const candidate = imageCandidate(reply.message);
     const problem = candidate
-      ? await conversation.external((outside) => checkImage(outside.services, candidate))
+      ? await conversation.external((outside) => checkImage(outside.services, candidate, kind))
       : MESSAGES.imageRequired;
     if (problem !== null) {
       await reply.reply(`${problem}\n\n${TEXTS.askImages}`);
       continue;
     }
-    fileIds.push(candidate!.fileId);
-    if (fileIds.length >= MAX_STICKERS_PER_PACK) {
-      await reply.reply(TEXTS.imagesFull);
-      return fileIds;
+    collected.emoji.push(candidate!.emoji ?? (await askStickerEmoji(conversation, ctx)));
+    collected.fileIds.push(candidate!.fileId);
+    if (collected.fileIds.length >= MAX_STICKERS_PER_PACK) {
+      await ctx.reply(TEXTS.imagesFull);
+      return collected;
     }
-    await reply.reply(TEXTS.imageAccepted(fileIds.length));
+    await ctx.reply(TEXTS.imageAccepted(collected.fileIds.length));
   }
+}
+
+/** The emoji a sticker stands for (Telegram's emoji_list), typed by the creator; /skip gives the default. */
+async function askStickerEmoji(conversation: BotConversation, ctx: ConversationContext): Promise<string[]> {
+  const text = await askText(conversation, ctx, TEXTS.askStickerEmoji, {
+    validate: (typed) => (parseStickerEmoji([splitEmoji(typed) ?? []], 1) ? null : TEXTS.stickerEmojiInvalid),
+    skippable: true,
+  });
+  return text ? parseStickerEmoji([splitEmoji(text)!], 1)![0]! : [DEFAULT_STICKER_EMOJI];
 }
 
 /**
@@ -95,7 +119,9 @@ function utcDropTime(text: string): string {
 }
 
 async function newPackConversation(conversation: BotConversation, ctx: ConversationContext): Promise<void> {
-  const fileIds = await collectImages(conversation, ctx);
+  // `/newpack emoji` makes a custom emoji pack (100×100); a plain `/newpack` a sticker pack.
+  const kind: PackKind = /^\/newpack(@\w+)?\s+emoji\b/i.test(ctx.message?.text ?? '') ? 'emoji' : 'stickers';
+  const { fileIds, emoji } = await collectImages(conversation, ctx, kind);
   const title = await askText(conversation, ctx, TEXTS.askTitle, { validate: (title) => fieldProblem({ title }) });
   const description = await askText(conversation, ctx, TEXTS.askDescription, {
     validate: (description) => fieldProblem({ description }),
@@ -166,8 +192,10 @@ async function newPackConversation(conversation: BotConversation, ctx: Conversat
         royaltyBps,
         maxPerUser,
         dropsAt,
+        kind,
+        emoji,
       };
-      const packId = await createPack(services, creatorId, input, { acceptWebp: true });
+      const packId = await createPack(services, creatorId, input);
       return { packId };
     } catch (error) {
       const refusal = chatTextOf(error);

@@ -3,10 +3,12 @@ import type { InputSticker } from 'grammy/types';
 import {
   addStickersUrl,
   findPackAccess,
-  loadPackArchive,
+  loadPackStickers,
   findStickerSet,
   markStickerSetComplete,
   recordStickerSet,
+  renderSetThumbnail,
+  type PackStickerFile,
   type StickerSetDeliveryPayload,
   stickerSetName,
 } from '@stickerdrop/core';
@@ -15,7 +17,6 @@ import { PermanentDeliveryError, type DeliveryDeps } from './delivery-deps.js';
 
 /** Stickers in the createNewStickerSet request; the rest follow one addStickerToSet each. */
 export const FIRST_BATCH = 10;
-const STICKER_EMOJI = '🎨';
 const TITLE_LIMIT = 64;
 
 /**
@@ -37,16 +38,27 @@ export async function deliverStickerSet(deps: DeliveryDeps, job: StickerSetDeliv
       packId: job.packId,
       name: set?.name ?? stickerSetName(job.packId, job.userId, deps.botUsername),
     });
-    const archive = await loadPackArchive(deps, { id: job.packId, ...pack });
-    const stickers = archive.entries.map((entry, i) => inputSticker(entry.bytes, i));
+    const files = await loadPackStickers(deps, { id: job.packId, ...pack });
+    const stickers = files.stickers.map(inputSticker);
     if (stickers.length === 0) throw new PermanentDeliveryError(`Pack ${job.packId} has no stickers`);
+    const stickerType = files.kind === 'emoji' ? 'custom_emoji' : 'regular';
 
     let present = await stickerCount(deps, set.name);
     if (present === null) {
-      present = await createSet(deps, job.userId, set.name, pack.title, stickers.slice(0, FIRST_BATCH));
+      const first = stickers.slice(0, FIRST_BATCH);
+      present = await createSet(deps, { userId: job.userId, name: set.name, title: pack.title, stickerType }, first);
     }
     for (let i = present; i < stickers.length; i++) {
       await api.addStickerToSet(job.userId, set.name, stickers[i]!);
+    }
+    // A custom emoji set shows its first sticker, the cover, when it has no thumbnail of its own; a
+    // sticker set gets the cover's still. Setting it again after a retry changes nothing.
+    if (stickerType === 'regular' && files.cardKey) {
+      const card = await deps.storage.get(files.cardKey);
+      if (card) {
+        const thumbnail = new InputFile(await renderSetThumbnail(card.bytes), 'thumbnail.webp');
+        await api.setStickerSetThumbnail(set.name, job.userId, thumbnail, 'static');
+      }
     }
     await markStickerSetComplete(db, job.userId, job.packId, deps.now());
   }
@@ -59,11 +71,13 @@ export async function deliverStickerSet(deps: DeliveryDeps, job: StickerSetDeliv
   });
 }
 
-function inputSticker(bytes: Buffer, index: number): InputSticker {
+/** Each sticker with its own format, emoji and keywords, as the creator uploaded it. */
+function inputSticker(file: PackStickerFile): InputSticker {
   return {
-    sticker: new InputFile(bytes, `sticker-${index + 1}.webp`),
-    format: 'static',
-    emoji_list: [STICKER_EMOJI],
+    sticker: new InputFile(file.bytes, file.name),
+    format: file.format,
+    emoji_list: file.emoji,
+    ...(file.keywords.length > 0 ? { keywords: file.keywords } : {}),
   };
 }
 
@@ -82,13 +96,13 @@ async function stickerCount(deps: DeliveryDeps, name: string): Promise<number | 
 /** Creates the set with its first stickers; a name already taken (by our own earlier try) is resumed. */
 async function createSet(
   deps: DeliveryDeps,
-  userId: number,
-  name: string,
-  title: string,
+  set: { userId: number; name: string; title: string; stickerType: 'regular' | 'custom_emoji' },
   first: InputSticker[],
 ): Promise<number> {
+  const { userId, name } = set;
   try {
-    await deps.api.createNewStickerSet(userId, name, Array.from(title).slice(0, TITLE_LIMIT).join(''), first);
+    const title = Array.from(set.title).slice(0, TITLE_LIMIT).join('');
+    await deps.api.createNewStickerSet(userId, name, title, first, { sticker_type: set.stickerType });
     return first.length;
   } catch (error) {
     if (error instanceof GrammyError && /already occupied/i.test(error.description)) {

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API_ERRORS, DROP_ERRORS, HOME_TAGLINE, MESSAGES, RESALE_ERRORS, formatDropTime } from '@stickerdrop/shared';
@@ -6,7 +7,16 @@ import { tables } from '@stickerdrop/core';
 import { BOT_USER } from '../../../api/test/fakes/bot-api.js';
 import { hugePngHeader, insertUser, makeImage } from '../support/fixtures.js';
 import { createHarness, type Harness } from '../support/harness.js';
-import { callbackUpdate, documentUpdate, photoUpdate, telegramUser, textUpdate } from '../support/updates.js';
+import {
+  animationUpdate,
+  callbackUpdate,
+  documentUpdate,
+  photoUpdate,
+  stickerUpdate,
+  telegramUser,
+  textUpdate,
+} from '../support/updates.js';
+import { lottieDocument, makeTgs, makeVideo } from '../../../api/test/features/create-pack/media-fixtures.js';
 
 const carla = telegramUser(7_770_001, 'Carla', 'carla');
 type Keyboard = { inline_keyboard: Array<Array<{ text: string; callback_data?: string; url?: string }>> };
@@ -23,9 +33,9 @@ describe('/newpack', () => {
   const lastMessage = () => t.api.messagesTo(carla.id).at(-1)!;
   const packs = () => t.db.select().from(tables.packs);
 
-  async function sendDocument(bytes: Buffer, mime: string, name: string) {
+  async function sendDocument(bytes: Buffer, mime: string, name: string, caption?: string) {
     const file = t.api.addFile(bytes, name.split('.').pop());
-    await t.send(documentUpdate(carla, file, mime, name));
+    await t.send(documentUpdate(carla, file, mime, name, caption));
     return file;
   }
 
@@ -41,7 +51,7 @@ describe('/newpack', () => {
   it('takes images, then every field with the API rules, shows a summary and creates the pack', async () => {
     await insertUser(t.db, { id: carla.id, firstName: 'Carla', isCreator: true });
     await say('/newpack');
-    expect(lastText()).toContain('Send the sticker images of your pack');
+    expect(lastText()).toBe(TEXTS.askImages);
 
     // Images: nothing yet, then wrong things, then three good ones of different kinds.
     await say('/done');
@@ -57,14 +67,21 @@ describe('/newpack', () => {
     await sendDocument(hugePngHeader(), 'image/png', 'bomb.png');
     expect(lastText()).toContain(API_ERRORS.imageTooManyPixels);
 
+    // Each accepted file is followed by its emoji: typed, skipped for the default, or refused if not emoji.
     const jpeg = t.api.addFile(await makeImage('jpeg', 800, 600), 'jpg');
     await t.send(photoUpdate(carla, jpeg, 800, 600));
-    expect(lastText()).toBe('Got it: 1 image. Send more, or /done.');
+    expect(lastText()).toBe(TEXTS.askStickerEmoji);
+    await say('😺');
+    expect(lastText()).toBe('Got it: 1 sticker. Send more, or /done.');
     await sendDocument(await makeImage('webp', 512, 512), 'image/webp', 'sticker.webp');
-    expect(lastText()).toBe('Got it: 2 images. Send more, or /done.');
+    await say('/skip');
+    expect(lastText()).toBe('Got it: 2 stickers. Send more, or /done.');
     // A PNG named .jpg with a vague MIME type is judged by its bytes, and is fine.
     await sendDocument(await makeImage('png', 300, 500), 'application/octet-stream', 'art.jpg');
-    expect(lastText()).toBe('Got it: 3 images. Send more, or /done.');
+    await say('cat 🐱');
+    expect(lastText()).toContain(TEXTS.stickerEmojiInvalid);
+    await say('🐱 🎉');
+    expect(lastText()).toBe('Got it: 3 stickers. Send more, or /done.');
     await say('/done');
     expect(lastText()).toBe('What is the title of the pack?');
 
@@ -157,8 +174,12 @@ describe('/newpack', () => {
       dropsAt,
       soldCount: 0,
     });
-    const stickers = await t.db.select().from(tables.packStickers).where(eq(tables.packStickers.packId, pack!.id));
-    expect(stickers).toHaveLength(3);
+    const stickers = await t.db
+      .select()
+      .from(tables.packStickers)
+      .where(eq(tables.packStickers.packId, pack!.id))
+      .orderBy(tables.packStickers.position);
+    expect(stickers.map((sticker) => sticker.emoji)).toEqual([['😺'], ['🎨'], ['🐱', '🎉']]);
     for (const sticker of stickers) {
       const file = await t.storage.get(sticker.fileKey);
       expect(file?.bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
@@ -172,7 +193,7 @@ describe('/newpack', () => {
   it('/cancel mid-way creates nothing and frees the chat', async () => {
     await insertUser(t.db, { id: carla.id, firstName: 'Carla', isCreator: true });
     await say('/newpack');
-    await sendDocument(await makeImage('png'), 'image/png', 'a.png');
+    await sendDocument(await makeImage('png'), 'image/png', 'a.png', '🐱');
     await say('/done');
     await say('Space Cats');
     await say('/cancel');
@@ -185,7 +206,7 @@ describe('/newpack', () => {
   it('Cancel on the summary creates nothing', async () => {
     await insertUser(t.db, { id: carla.id, firstName: 'Carla', isCreator: true });
     await say('/newpack');
-    await sendDocument(await makeImage('gif'), 'image/gif', 'a.gif');
+    await sendDocument(await makeImage('gif'), 'image/gif', 'a.gif', '🐱');
     await say('/done');
     await say('Space Cats');
     await say('/skip');
@@ -208,7 +229,7 @@ describe('/newpack', () => {
   it('re-checks creator status on confirm', async () => {
     await insertUser(t.db, { id: carla.id, firstName: 'Carla', isCreator: true });
     await say('/newpack');
-    await sendDocument(await makeImage('png'), 'image/png', 'a.png');
+    await sendDocument(await makeImage('png'), 'image/png', 'a.png', '🐱');
     await say('/done');
     await say('Space Cats');
     await say('/skip');
@@ -222,5 +243,76 @@ describe('/newpack', () => {
     await t.send(callbackUpdate(carla, lastMessage().result, 'pack:yes'));
     expect(lastText()).toBe(API_ERRORS.creatorsOnly);
     expect(await packs()).toHaveLength(0);
+  });
+
+  /** The rest of /newpack after the stickers, with every optional answer skipped; confirms. */
+  async function finishPack(title: string) {
+    await say('/done');
+    await say(title);
+    await say('/skip');
+    await say('2');
+    await t.send(callbackUpdate(carla, lastMessage().result, 'category:food'));
+    await say('10');
+    for (let i = 0; i < 3; i++) await say('/skip');
+    await t.send(callbackUpdate(carla, lastMessage().result, 'pack:yes'));
+  }
+
+  it('takes a GIF animation, an MP4, a .tgs and a .webm file, and forwarded stickers with their own emoji', async () => {
+    await insertUser(t.db, { id: carla.id, firstName: 'Carla', isCreator: true });
+    await say('/newpack');
+    // Each refusal says what the API would.
+    const long = t.api.addFile(await makeVideo('gif', { width: 64, height: 64, fps: 5, seconds: 4 }), 'mp4');
+    await t.send(animationUpdate(carla, long, 'long.gif.mp4', 4));
+    expect(lastText()).toContain(API_ERRORS.animationTooLong);
+    await sendDocument(makeTgs(lottieDocument({ w: 256, h: 256 })), 'application/x-tgsticker', 'small.tgs');
+    expect(lastText()).toContain(API_ERRORS.tgsCanvas);
+
+    const gif = t.api.addFile(await makeVideo('gif'), 'mp4');
+    await t.send(animationUpdate(carla, gif, 'dance.gif.mp4'));
+    await say('💃');
+    const mp4 = t.api.addFile(await makeVideo('mp4', { fps: 60 }), 'mp4');
+    await t.send(animationUpdate(carla, mp4, 'clip.mp4'));
+    await say('🎬');
+    await sendDocument(makeTgs(), 'application/x-tgsticker', 'spin.tgs', '🌀');
+    await sendDocument(await makeVideo('webm'), 'video/webm', 'wave.webm', '👋🎉');
+    const forwarded = t.api.addFile(makeTgs(), 'tgs');
+    await t.send(stickerUpdate(carla, forwarded, { is_animated: true, is_video: false }, '😂'));
+    expect(lastText()).toBe('Got it: 5 stickers. Send more, or /done.');
+    await finishPack('Moving Pictures');
+
+    expect(lastText()).toBe(MESSAGES.stickerCreated);
+    const [pack] = await packs();
+    expect(pack).toMatchObject({ kind: 'stickers', animated: true });
+    const stickers = await t.db
+      .select()
+      .from(tables.packStickers)
+      .where(eq(tables.packStickers.packId, pack!.id))
+      .orderBy(tables.packStickers.position);
+    expect(stickers.map((sticker) => [sticker.format, sticker.emoji])).toEqual([
+      ['video', ['💃']],
+      ['video', ['🎬']],
+      ['animated', ['🌀']],
+      ['video', ['👋', '🎉']],
+      ['animated', ['😂']],
+    ]);
+    // Forwarded and sent files were fetched with getFile.
+    expect(t.api.callsTo('getFile').some((call) => call.params.file_id === forwarded.file_id)).toBe(true);
+    expect(t.log.errors()).toEqual([]);
+  });
+
+  it('/newpack emoji makes a custom emoji pack, whose TGS must be 100×100', async () => {
+    await insertUser(t.db, { id: carla.id, firstName: 'Carla', isCreator: true });
+    await say('/newpack emoji');
+    await sendDocument(makeTgs(), 'application/x-tgsticker', 'big.tgs', '⭐');
+    expect(lastText()).toContain(API_ERRORS.tgsEmojiCanvas);
+    await sendDocument(makeTgs(lottieDocument({ w: 100, h: 100 })), 'application/x-tgsticker', 'star.tgs', '⭐');
+    await sendDocument(await makeImage('png', 300, 200), 'image/png', 'face.png', '🙂');
+    await finishPack('Tiny Faces');
+    const [pack] = await packs();
+    expect(pack).toMatchObject({ kind: 'emoji' });
+    const stickers = await t.db.select().from(tables.packStickers).where(eq(tables.packStickers.packId, pack!.id));
+    const png = stickers.find((sticker) => sticker.format === 'static')!;
+    const meta = await sharp((await t.storage.get(png.fileKey))!.bytes).metadata();
+    expect([meta.width, meta.height]).toEqual([100, 100]);
   });
 });

@@ -1,9 +1,11 @@
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tables } from '@stickerdrop/core';
+import { createPack, tables } from '@stickerdrop/core';
+import { lottieDocument, makeTgs, makeVideo } from '../../../api/test/features/create-pack/media-fixtures.js';
 import { buildTestApp, type TestApp } from '../../../api/test/helpers.js';
 import { FIRST_BATCH } from '../../src/outbox/sticker-set.js';
 import { BOT_USER, startFakeBotApi, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';
-import { insertPack, insertUser, outboxRows, purchase } from '../support/fixtures.js';
+import { insertPack, insertUser, makeImage, outboxRows, purchase } from '../support/fixtures.js';
 import { outboxWorker } from '../support/outbox-worker.js';
 
 const OWNER = 4242;
@@ -68,6 +70,13 @@ describe('sticker set delivery', () => {
     expect(fake.callsTo('addStickerToSet')).toHaveLength(STICKERS - FIRST_BATCH);
     expect(fake.stickerSets.get(setName)?.stickers).toHaveLength(STICKERS);
     expect(fake.stickerSets.get(setName)?.ownerId).toBe(OWNER);
+    expect(create!.params.sticker_type).toBe('regular');
+    // The cover's still, 100×100, is the set's thumbnail.
+    expect(fake.callsTo('setStickerSetThumbnail')).toHaveLength(1);
+    const thumbnail = fake.stickerSets.get(setName)!.thumbnail!;
+    expect(thumbnail.format).toBe('static');
+    const thumb = await sharp(thumbnail.data).metadata();
+    expect([thumb.format, thumb.width, thumb.height]).toEqual(['webp', 100, 100]);
 
     expect(fake.messagesTo(OWNER)).toHaveLength(1);
     expectLinkSent(fake.messagesTo(OWNER)[0]);
@@ -151,5 +160,72 @@ describe('sticker set delivery', () => {
     expect(row!.lastError).toContain('does not own');
     expect(fake.callsTo('createNewStickerSet')).toHaveLength(0);
     expect(fake.messagesTo(CREATOR)).toHaveLength(0);
+  });
+
+  /** A pack of a GIF, a TGS and a PNG with their own emoji and keywords, bought by the owner. */
+  async function mixedPack(kind: 'stickers' | 'emoji'): Promise<{ id: number; name: string }> {
+    const side = kind === 'emoji' ? 100 : 512;
+    const id = await createPack(t, CREATOR, {
+      images: [
+        await makeVideo('gif', { width: 160, height: 120, fps: 10, seconds: 1 }),
+        makeTgs(lottieDocument({ w: side, h: side })),
+        await makeImage('png', 300, 200),
+      ],
+      title: kind === 'emoji' ? 'Tiny Faces' : 'Party Mix',
+      price: '1',
+      kind,
+      emoji: [['🎉', '🥳'], ['🔥'], ['🐱']],
+      keywords: [['party'], [], ['cat', 'kitty']],
+    });
+    await purchase(t.db, OWNER, id);
+    await t.db.delete(tables.outbox);
+    return { id, name: `p${id}_u${OWNER}_by_${BOT_USER.username}` };
+  }
+
+  async function deliver(id: number): Promise<void> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/stickers/${id}/telegram-set`,
+      headers: { authorization: `Bearer ${await t.app.deps.tokens.sign(OWNER)}` },
+    });
+    expect(res.statusCode).toBe(202);
+    const { worker } = outboxWorker(t, fake);
+    expect(await worker.drainOnce()).toBe(1);
+  }
+
+  it('makes a mixed set with each sticker’s own format, emoji and keywords, and the cover as thumbnail', async () => {
+    const pack = await mixedPack('stickers');
+    await deliver(pack.id);
+    const [create] = fake.callsTo('createNewStickerSet');
+    expect(create!.params.sticker_type).toBe('regular');
+    const stickers = create!.params.stickers as Array<Record<string, unknown>>;
+    expect(stickers.map(({ format, emoji_list, keywords }) => ({ format, emoji_list, keywords }))).toEqual([
+      { format: 'video', emoji_list: ['🎉', '🥳'], keywords: ['party'] },
+      { format: 'animated', emoji_list: ['🔥'], keywords: undefined },
+      { format: 'static', emoji_list: ['🐱'], keywords: ['cat', 'kitty'] },
+    ]);
+    expect(fake.stickerSets.get(pack.name)!.stickers.map((sticker) => sticker.format)).toEqual([
+      'video',
+      'animated',
+      'static',
+    ]);
+    expect(fake.stickerSets.get(pack.name)!.thumbnail?.format).toBe('static');
+    expect(fake.messagesTo(OWNER)).toHaveLength(1);
+  });
+
+  it('makes an emoji pack a custom emoji set, whose first sticker stands for it', async () => {
+    const pack = await mixedPack('emoji');
+    await deliver(pack.id);
+    const [create] = fake.callsTo('createNewStickerSet');
+    expect(create!.params.sticker_type).toBe('custom_emoji');
+    expect(fake.stickerSets.get(pack.name)!.stickerType).toBe('custom_emoji');
+    expect(fake.stickerSets.get(pack.name)!.stickers.map((sticker) => sticker.emojiList)).toEqual([
+      ['🎉', '🥳'],
+      ['🔥'],
+      ['🐱'],
+    ]);
+    // setStickerSetThumbnail is for regular sets only; Telegram shows a custom emoji set's first sticker.
+    expect(fake.callsTo('setStickerSetThumbnail')).toHaveLength(0);
+    expect(fake.messagesTo(OWNER)).toHaveLength(1);
   });
 });

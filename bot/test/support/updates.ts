@@ -65,8 +65,42 @@ export function photoUpdate(from: User, file: SentFile, width = 512, height = 51
   });
 }
 
-export function documentUpdate(from: User, file: SentFile, mimeType: string, fileName: string): Update {
-  return messageUpdate(from, { document: { ...file, mime_type: mimeType, file_name: fileName } });
+export function documentUpdate(
+  from: User,
+  file: SentFile,
+  mimeType: string,
+  fileName: string,
+  caption?: string,
+): Update {
+  return messageUpdate(from, {
+    document: { ...file, mime_type: mimeType, file_name: fileName },
+    ...(caption ? { caption } : {}),
+  });
+}
+
+/** A GIF or a silent MP4 as Telegram sends an animation: the file is in both `animation` and `document`. */
+export function animationUpdate(from: User, file: SentFile, fileName: string, seconds = 1): Update {
+  const animation = {
+    ...file,
+    width: 320,
+    height: 240,
+    duration: seconds,
+    file_name: fileName,
+    mime_type: 'video/mp4',
+  };
+  return messageUpdate(from, { animation, document: { ...file, file_name: fileName, mime_type: 'video/mp4' } });
+}
+
+/** A sticker forwarded from a set, with the emoji it stands for there. */
+export function stickerUpdate(
+  from: User,
+  file: SentFile,
+  kind: { is_animated: boolean; is_video: boolean },
+  emoji: string,
+): Update {
+  return messageUpdate(from, {
+    sticker: { ...file, type: 'regular', width: 512, height: 512, ...kind, emoji, set_name: 'someone_elses_set' },
+  });
 }
 
 /** A tap on an inline button of `message` (a message the bot sent, as the fake API answered it). */

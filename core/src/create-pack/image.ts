@@ -1,5 +1,12 @@
 import fs from 'node:fs/promises';
-import { API_ERRORS, MAX_IMAGE_PIXELS, MESSAGES, STICKER_SIZE_PX } from '@stickerdrop/shared';
+import {
+  API_ERRORS,
+  EMOJI_SIZE_PX,
+  MAX_IMAGE_PIXELS,
+  MESSAGES,
+  STICKER_SIZE_PX,
+  type PackKind,
+} from '@stickerdrop/shared';
 import { DomainError } from '../errors.js';
 import { loadSharp } from '../load-sharp.js';
 
@@ -12,7 +19,7 @@ export const sourceSize = (source: ImageSource) => (Buffer.isBuffer(source) ? so
 const sharpInput = (source: ImageSource) => (Buffer.isBuffer(source) ? source : source.path);
 
 /** The first bytes, enough for every magic number detectImageType knows. */
-async function head(source: ImageSource): Promise<Buffer> {
+export async function head(source: ImageSource): Promise<Buffer> {
   if (Buffer.isBuffer(source)) return source;
   const file = await fs.open(source.path);
   try {
@@ -27,6 +34,8 @@ export interface ImageInfo {
   type: ImageType;
   width: number;
   height: number;
+  /** Frames in the file: more than one makes a GIF (or an animated WEBP) a video sticker. */
+  pages?: number;
 }
 
 /** Side of the square preview the cards show; crisp on 2x screens at the card's ~160 px. */
@@ -58,18 +67,20 @@ export async function inspectImage(source: ImageSource, options: { acceptWebp?: 
     throw new DomainError('unsupported_image', MESSAGES.imageRequired);
   let width: number | undefined;
   let height: number | undefined;
+  let pages: number | undefined;
   try {
     // Only the header is read here; sharp's own pixel limit would hide our clearer message behind "unreadable".
     const metadata = await loadSharp()(sharpInput(source), { limitInputPixels: false }).metadata();
     if (metadata.format !== type) throw new Error(`header says ${metadata.format}, magic bytes say ${type}`);
     width = metadata.width;
     height = metadata.height;
+    pages = metadata.pages;
   } catch {
     throw new DomainError('invalid_image', API_ERRORS.imageUnreadable);
   }
   if (!width || !height) throw new DomainError('invalid_image', API_ERRORS.imageUnreadable);
   if (width * height > MAX_IMAGE_PIXELS) throw new DomainError('invalid_image', API_ERRORS.imageTooManyPixels);
-  return { type, width, height };
+  return { type, width, height, ...(pages && pages > 1 ? { pages } : {}) };
 }
 
 /**
@@ -90,24 +101,26 @@ async function encode(render: () => Promise<Buffer>): Promise<Buffer> {
   }
 }
 
+const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 };
+
 /**
  * A static Telegram sticker: WEBP with the longer side exactly 512 px and the other at most 512, the
- * orientation applied and every byte of metadata (EXIF, GPS, ICC comments) left behind.
+ * orientation applied and every byte of metadata (EXIF, GPS, ICC comments) left behind. A custom emoji is
+ * exactly 100×100, the image centred on a transparent square.
  */
-export function renderSticker(source: ImageSource): Promise<Buffer> {
-  return encode(() =>
-    decode(source)
-      .resize(STICKER_SIZE_PX, STICKER_SIZE_PX, { fit: 'inside' })
-      .webp({ quality: 90, alphaQuality: 100, effort: 4 })
-      .toBuffer(),
-  );
+export function renderSticker(source: ImageSource, kind: PackKind = 'stickers'): Promise<Buffer> {
+  const resize =
+    kind === 'emoji'
+      ? { width: EMOJI_SIZE_PX, height: EMOJI_SIZE_PX, fit: 'contain' as const, background: TRANSPARENT }
+      : { width: STICKER_SIZE_PX, height: STICKER_SIZE_PX, fit: 'inside' as const };
+  return encode(() => decode(source).resize(resize).webp({ quality: 90, alphaQuality: 100, effort: 4 }).toBuffer());
 }
 
 /** The card image: square, the whole sticker visible on a transparent background. */
 export function renderPreview(source: ImageSource): Promise<Buffer> {
   return encode(() =>
     decode(source)
-      .resize(PREVIEW_SIZE_PX, PREVIEW_SIZE_PX, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .resize(PREVIEW_SIZE_PX, PREVIEW_SIZE_PX, { fit: 'contain', background: TRANSPARENT })
       .webp({ quality: 85, effort: 4 })
       .toBuffer(),
   );

@@ -1,5 +1,5 @@
 /** What the bot's /newpack conversation uses: the same checks and the same pipeline as `POST /api/stickers`. */
-export { createPack, type CreatePackDeps, type CreatePackInput, type CreatePackOptions } from './create-pack.js';
+export { createPack, type CreatePackDeps, type CreatePackInput } from './create-pack.js';
 export {
   detectImageType,
   inspectImage,
@@ -12,3 +12,8 @@ export { createImagePool, IMAGE_POOL_RETRY_AFTER_S, type ImagePool, type ImagePo
 export { makeMissingPreviews, type MissingPreviewsDeps } from './missing-previews.js';
 export { checkPixelBudget } from './upload-limits.js';
 export { validatePackFields, type PackFields, type PackFieldsInput } from './pack-fields.js';
+export { detectMediaType, inspectUpload, type MediaType, type UploadInfo } from './upload.js';
+export { mediaBinaries, MEDIA_TOOL_TIMEOUT_MS } from './media-tools.js';
+export { probeVideo, renderVideoSticker, VIDEO_CRF_STEPS } from './video.js';
+export { readTgs, tgsStill } from './tgs.js';
+export { checkStickerUpload } from './sticker-file.js';

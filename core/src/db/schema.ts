@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { PaymentInstructions } from '@stickerdrop/shared';
+import { PACK_KINDS, STICKER_FORMATS, type PaymentInstructions } from '@stickerdrop/shared';
 import type { OutboxPayload } from './outbox-payloads.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -129,6 +129,10 @@ export const packs = pgTable(
     dropsAt: timestamp('drops_at', { withTimezone: true }),
     /** When the "drop is open" messages were queued for its subscribers; set once. */
     dropAnnouncedAt: timestamp('drop_announced_at', { withTimezone: true }),
+    /** 'stickers' or 'emoji' (a custom emoji pack, 100×100); checked in migration 0011. */
+    kind: text('kind', { enum: PACK_KINDS }).notNull().default('stickers'),
+    /** Some sticker is not static; kept at insert so cards need not read the stickers. */
+    animated: boolean('animated').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -174,6 +178,19 @@ export const packStickers = pgTable(
     fileKey: text('file_key').notNull(),
     /** The public, reduced preview (`previews/…`); null until made for a pack uploaded before previews (0010). */
     previewKey: text('preview_key'),
+    /** static (WEBP), animated (TGS) or video (WEBM); checked in migration 0011. */
+    format: text('format', { enum: STICKER_FORMATS }).notNull().default('static'),
+    /** Telegram's emoji_list (1–20) and keywords of this sticker. */
+    emoji: text('emoji')
+      .array()
+      .notNull()
+      .default(sql`ARRAY['🎨']`),
+    keywords: text('keywords')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The file as uploaded (`originals/…`, private), for the owners' archive; null before migration 0011. */
+    originalKey: text('original_key'),
   },
   (t) => [primaryKey({ columns: [t.packId, t.position] })],
 );

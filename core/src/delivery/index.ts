@@ -12,8 +12,13 @@ export {
 export {
   findPackAccess,
   loadPackArchive,
+  loadPackStickers,
   zipArchive,
+  MANIFEST_NAME,
   packSlug,
   type PackAccess,
   type PackArchive,
+  type PackStickerFile,
+  type PackStickers,
 } from './pack-zip.js';
+export { renderSetThumbnail } from './set-thumbnail.js';

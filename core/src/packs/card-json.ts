@@ -39,7 +39,9 @@ export function cardJsonSql(now: SQLWrapper): SQL<string> {
     'floorPrice', ${floorPriceSql(now)},
     'listedCount', ${marketColumns(now).listedCount},
     'dropsAt', ${isoTimeSql(packs.dropsAt)},
-    'maxPerUser', ${packs.maxPerUser}
+    'maxPerUser', ${packs.maxPerUser},
+    'kind', ${packs.kind},
+    'animated', ${packs.animated}
   )::text`;
 }
 

@@ -6,6 +6,7 @@ import {
   formatTon,
   type Category,
   type PackCard,
+  type PackKind,
 } from '@stickerdrop/shared';
 import { packs, users } from '../db/schema.js';
 import { fileUrl } from '../storage/storage.js';
@@ -50,6 +51,8 @@ export function cardColumns(viewerId: number | SQLWrapper | null) {
     createdAt: packs.createdAt,
     dropsAt: packs.dropsAt,
     maxPerUser: packs.maxPerUser,
+    kind: packs.kind,
+    animated: packs.animated,
     isFavorite: isFavoriteSql(viewerId),
     isTrending: isTrendingSql,
   };
@@ -74,6 +77,8 @@ export interface CardRow extends MarketRow {
   createdAt: Date;
   dropsAt: Date | null;
   maxPerUser: number | null;
+  kind: PackKind;
+  animated: boolean;
   isFavorite: boolean;
   isTrending: boolean;
 }
@@ -111,5 +116,7 @@ export function toPackCard(row: CardRow, now: Date): PackCard {
     ...toMarketFields(row),
     dropsAt: row.dropsAt ? new Date(row.dropsAt).toISOString() : null,
     maxPerUser: row.maxPerUser ?? null,
+    kind: row.kind,
+    animated: Boolean(row.animated),
   };
 }

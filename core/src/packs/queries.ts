@@ -1,5 +1,5 @@
 import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { isPackId, type PackDetail } from '@stickerdrop/shared';
+import { isPackId, type PackDetail, type StickerFormat } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { creatorStats, packs, users } from '../db/schema.js';
 import { fileUrl } from '../storage/storage.js';
@@ -71,10 +71,9 @@ function detailColumns(viewerId: SQLWrapper | null) {
     owners: sql<number>`(select count(distinct e.owner_id) from editions e where e.pack_id = ${packs.id})`.mapWith(
       Number,
     ),
-    stickerKeys: sql<string[]>`array(select s.file_key from pack_stickers s
-        where s.pack_id = ${packs.id} order by s.position)`,
-    stickerPreviewKeys: sql<(string | null)[]>`array(select s.preview_key from pack_stickers s
-        where s.pack_id = ${packs.id} order by s.position)`,
+    stickers: sql<StickerRow[]>`coalesce((select json_agg(json_build_object('fileKey', s.file_key,
+        'previewKey', s.preview_key, 'format', s.format, 'emoji', s.emoji, 'keywords', s.keywords)
+        order by s.position) from pack_stickers s where s.pack_id = ${packs.id}), '[]'::json)`,
     edition: edition.mapWith(Number),
   };
 }
@@ -92,18 +91,30 @@ type DetailRow = CardRow & {
   creatorPacks: number;
   creatorSales: number;
   owners: number;
-  stickerKeys: string[];
-  stickerPreviewKeys: (string | null)[];
+  stickers: StickerRow[] | string;
   edition: number | null;
 };
+
+interface StickerRow {
+  fileKey: string;
+  previewKey: string | null;
+  format: StickerFormat;
+  emoji: string[];
+  keywords: string[];
+}
 
 function toPackDetail(row: DetailRow, now: Date, viewerId: number | null, fileUrls?: FileUrls): PackDetail {
   const card = toPackCard(row, now);
   const isOwned = row.edition !== null;
   const mayHaveFiles = (isOwned || row.creatorId === viewerId) && fileUrls !== undefined;
-  const stickers = row.stickerKeys.map((key, i) => ({
-    previewUrl: fileUrl(row.stickerPreviewKeys[i] ?? null),
-    fileUrl: mayHaveFiles ? fileUrls.sign(key) : null,
+  // json_agg arrives parsed from node-postgres and as text from PGlite.
+  const rows: StickerRow[] = typeof row.stickers === 'string' ? JSON.parse(row.stickers) : row.stickers;
+  const stickers = rows.map((sticker) => ({
+    previewUrl: fileUrl(sticker.previewKey),
+    fileUrl: mayHaveFiles ? fileUrls.sign(sticker.fileKey) : null,
+    format: sticker.format,
+    emoji: sticker.emoji,
+    keywords: sticker.keywords,
   }));
   return {
     ...card,

@@ -10,8 +10,17 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
 }
 
-const KEY_PATTERN = /^[a-z0-9][a-z0-9/_-]*\.(webp|png|jpg)$/;
-const TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg' };
+const KEY_PATTERN = /^[a-z0-9][a-z0-9/_-]*\.(webp|png|jpg|gif|tgs|webm|mp4)$/;
+/** Stickers are WEBP, TGS or WEBM; an original keeps the type it was uploaded in. */
+const TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  tgs: 'application/x-tgsticker',
+  webm: 'video/webm',
+  mp4: 'video/mp4',
+};
 
 export function isValidKey(key: string): boolean {
   return KEY_PATTERN.test(key) && !key.includes('..');

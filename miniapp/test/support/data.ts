@@ -24,6 +24,8 @@ export function packCard(overrides: Partial<PackCard> = {}): PackCard {
     listedCount: 0,
     dropsAt: null,
     maxPerUser: null,
+    kind: 'stickers',
+    animated: false,
     ...overrides,
   };
 }
@@ -36,7 +38,7 @@ export function packDetail(overrides: Partial<PackDetail> = {}): PackDetail {
     rating: 4.8,
     owners: 3,
     stickersCount: 5,
-    stickers: [{ previewUrl: '/files/previews/s1.webp', fileUrl: null }],
+    stickers: [{ previewUrl: '/files/previews/s1.webp', fileUrl: null, format: 'static', emoji: ['🎨'], keywords: [] }],
     isOwned: false,
     edition: null,
     downloadUrl: null,

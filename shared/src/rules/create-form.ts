@@ -1,4 +1,11 @@
-import { ACCEPTED_IMAGE_TYPES, MAX_PRICE, MAX_UPLOAD_BYTES, MIN_PRICE } from '../constants.js';
+import {
+  ACCEPTED_IMAGE_TYPES,
+  ACCEPTED_STICKER_EXTENSIONS,
+  ACCEPTED_STICKER_TYPES,
+  MAX_PRICE,
+  MAX_UPLOAD_BYTES,
+  MIN_PRICE,
+} from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { decimalPlaces, parseTon } from '../money.js';
 
@@ -29,6 +36,20 @@ export function parsePrice(text: string): bigint | null {
 /** SPEC §5: the chosen file must be an image and at most 5 MB. Returns the message, or null. */
 export function validateImageFile(file: { type: string; size: number }): string | null {
   if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return MESSAGES.imageRequired;
+  if (file.size > MAX_UPLOAD_BYTES) return MESSAGES.fileTooLarge;
+  return null;
+}
+
+/**
+ * A file for a sticker (issue 19): an image, a GIF, MP4 or WEBM animation or a TGS, by its type or, for
+ * a TGS that a browser gives no type, its name; at most 5 MB. Returns the message, or null.
+ */
+export function validateStickerFile(file: { name: string; type: string; size: number }): string | null {
+  const name = file.name.toLowerCase();
+  const known =
+    (ACCEPTED_STICKER_TYPES as readonly string[]).includes(file.type) ||
+    ACCEPTED_STICKER_EXTENSIONS.some((extension) => name.endsWith(extension));
+  if (!known) return MESSAGES.imageRequired;
   if (file.size > MAX_UPLOAD_BYTES) return MESSAGES.fileTooLarge;
   return null;
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   CATEGORIES,
+  PACK_KINDS,
+  STICKER_FORMATS,
   DEFAULT_PAGE_SIZE,
   DEFAULT_SORT,
   MAX_PAGE_SIZE,
@@ -42,6 +44,10 @@ export const PackCard = z.object({
   dropsAt: IsoDate.nullable(),
   /** The most editions one collector may hold (reservations included); null for no limit. */
   maxPerUser: z.number().int().nullable(),
+  /** A sticker pack or a custom emoji pack. */
+  kind: z.enum(PACK_KINDS),
+  /** Some sticker is animated (TGS) or video (WEBM): the card shows its still with a marker. */
+  animated: z.boolean(),
 });
 export type PackCard = z.infer<typeof PackCard>;
 
@@ -50,7 +56,15 @@ export type PackCard = z.infer<typeof PackCard>;
  * has made it); `fileUrl` is the full file, a link signed for a short time, given only to a signed-in owner
  * of an edition and to the pack's creator (null for everyone else).
  */
-export const PackSticker = z.object({ previewUrl: z.string().nullable(), fileUrl: z.string().nullable() });
+export const PackSticker = z.object({
+  previewUrl: z.string().nullable(),
+  fileUrl: z.string().nullable(),
+  /** static: WEBP; animated: TGS (Lottie); video: WEBM. previewUrl is always a still (the first frame). */
+  format: z.enum(STICKER_FORMATS),
+  /** 1–20 emoji the sticker stands for, and its search keywords (Telegram's emoji_list and keywords). */
+  emoji: z.array(z.string()),
+  keywords: z.array(z.string()),
+});
 export type PackSticker = z.infer<typeof PackSticker>;
 
 export const PackDetail = PackCard.extend({

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
-import { type Config, type CreatePackInput, DomainError, checkPixelBudget, inspectImage } from '@stickerdrop/core';
+import { type Config, type CreatePackInput, DomainError, checkPixelBudget, inspectUpload } from '@stickerdrop/core';
 import { HttpError, badRequest, payloadTooLarge } from '../../http/errors.js';
 
 const TEXT_FIELDS = [
@@ -17,6 +17,9 @@ const TEXT_FIELDS = [
   'royaltyBps',
   'maxPerUser',
   'dropsAt',
+  'kind',
+  'emoji',
+  'keywords',
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 const isTextField = (name: string): name is TextField => (TEXT_FIELDS as readonly string[]).includes(name);
@@ -26,7 +29,8 @@ const isTextField = (name: string): name is TextField => (TEXT_FIELDS as readonl
  * file (removed once `use` is done), so an upload holds kilobytes of memory, not its megabytes; the plugin's
  * fileSize limit stops a file at 5 MB, and the files together stop at UPLOAD_MAX_BYTES_PER_REQUEST. Each
  * image's magic bytes and dimensions are checked as soon as it has arrived, and the pixels so far against
- * UPLOAD_MAX_PIXELS, so a bad file ends the request before the rest is read.
+ * UPLOAD_MAX_PIXELS, so a bad file ends the request before the rest is read. `emoji` and `keywords` are
+ * JSON texts, one list per file in file order (shared/rules/sticker-meta.ts).
  */
 export async function withCreatePackForm<T>(
   request: FastifyRequest,
@@ -64,7 +68,7 @@ async function readForm(request: FastifyRequest, limits: Config['uploads'], dir:
         totalBytes += size;
         if (totalBytes > limits.maxBytesPerRequest) throw payloadTooLarge(API_ERRORS.uploadTooLarge);
         const image = { path: file, size };
-        sizes.push(await inspectImage(image));
+        sizes.push(await inspectUpload(image));
         checkPixelBudget(sizes, limits.maxPixelsPerRequest);
         images.push(image);
       } else if (isTextField(part.fieldname) && fields[part.fieldname] === undefined) {

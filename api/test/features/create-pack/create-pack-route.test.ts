@@ -87,8 +87,16 @@ describeEachDatabase('POST /api/stickers', (kind) => {
     for (const key of [...rows.map((row) => row.previewKey!), pack!.previewKey!]) {
       expect(key).toMatch(/^previews\/[0-9a-f-]{36}\.webp$/);
     }
+    // The originals are kept, private, for the owners' archive, each in the type it was uploaded in.
+    expect(rows.map((row) => row.originalKey!.split('.').pop())).toEqual(['png', 'jpg', 'gif']);
+    for (const row of rows) expect(row.originalKey).toMatch(/^originals\/[0-9a-f-]{36}\.(png|jpg|gif)$/);
     expect(new Set(written)).toEqual(
-      new Set([...rows.map((row) => row.fileKey), ...rows.map((row) => row.previewKey), pack!.previewKey]),
+      new Set([
+        ...rows.map((row) => row.fileKey),
+        ...rows.map((row) => row.previewKey),
+        ...rows.map((row) => row.originalKey),
+        pack!.previewKey,
+      ]),
     );
 
     // Sizes follow each source's aspect ratio: 600×400 → 512×341, 300×900 → 171×512, 200×100 → 512×256.
@@ -277,10 +285,14 @@ describeEachDatabase('POST /api/stickers', (kind) => {
     );
   });
 
-  it('refuses WEBP on the web form (the bot accepts it)', async () => {
+  it('accepts WEBP on the web form too, as a static sticker (issue 19), and refuses what is no image', async () => {
     const webp = await makeImage('webp', 100, 100);
+    const body = await multipart(validFields, [{ name: 'image', file: file(webp, 'cat.png', 'image/png') }]);
+    const res = await postPack(t, creator.headers, body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().sticker.stickers[0].format).toBe('static');
     await expectRefused(
-      await multipart(validFields, [{ name: 'image', file: file(webp, 'cat.png', 'image/png') }]),
+      await multipart(validFields, [{ name: 'image', file: file(Buffer.from('<svg/>'), 'x.png', 'image/png') }]),
       415,
       MESSAGES.imageRequired,
     );

@@ -46,9 +46,10 @@ describeEachDatabase('stored files of a pack', (kind) => {
     expect(filesIn(root)).toEqual(before);
     expect(Number((await t.db.select({ n: count() }).from(tables.packs))[0]!.n)).toBe(0);
 
-    // The same upload by a real creator stores its five files: two stickers, two previews, the card.
+    // The same upload by a real creator stores its seven files: two stickers, two previews, two originals,
+    // the card.
     await createPack({ db: t.db, storage: t.storage }, creator.id, { images, title: 'Kept', price: '1' });
-    expect(filesIn(root).length).toBe(before.length + 5);
+    expect(filesIn(root).length).toBe(before.length + 7);
   });
 
   it('makes the previews an older pack lacks, once, from its stored files, and skips a missing file', async () => {

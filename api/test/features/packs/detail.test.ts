@@ -74,7 +74,13 @@ describeEachDatabase('GET /api/stickers/:id', (kind) => {
   });
 
   it('gives no download link, serial or full files to a signed-in non-owner or a visitor: previews only', async () => {
-    const previewsOnly = [1, 2, 3].map((n) => ({ previewUrl: `/files/previews/p/owl-${n}.webp`, fileUrl: null }));
+    const previewsOnly = [1, 2, 3].map((n) => ({
+      previewUrl: `/files/previews/p/owl-${n}.webp`,
+      fileUrl: null,
+      format: 'static',
+      emoji: ['🎨'],
+      keywords: [],
+    }));
     const mine = PackDetail.parse((await get(packId, stranger.headers)).json());
     expect(mine).toMatchObject({ isOwned: false, edition: null, downloadUrl: null, isFavorite: true });
     expect(mine.stickers).toEqual(previewsOnly);

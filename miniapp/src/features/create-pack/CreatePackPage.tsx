@@ -5,7 +5,8 @@ import { Button, Input, Placeholder, Select, Textarea } from '@telegram-apps/tel
 import { Lock } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
 import {
-  ACCEPTED_IMAGE_TYPES,
+  ACCEPTED_STICKER_EXTENSIONS,
+  ACCEPTED_STICKER_TYPES,
   CATEGORIES,
   MAX_EDITION_SIZE,
   MAX_STICKERS_PER_PACK,
@@ -13,7 +14,8 @@ import {
   MIN_EDITION_SIZE,
   MIN_PRICE,
   PRICE_STEP,
-  validateImageFile,
+  validateStickerFile,
+  type PackKind,
 } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { errorText } from '../../api/client';
@@ -25,7 +27,14 @@ import { useAuth } from '../auth/AuthProvider';
 import { packQueries, statsQueries } from '../packs/queries';
 import { profileQueries } from '../profile/queries';
 import { BecomeCreatorButton } from '../profile/BecomeCreatorButton';
-import { EMPTY_CREATE_FORM, createFormData, firstCreateFormError, type CreateFormValues } from './create-form';
+import {
+  DEFAULT_EMOJI_TEXT,
+  EMPTY_CREATE_FORM,
+  createFormData,
+  firstCreateFormError,
+  type CreateFormValues,
+} from './create-form';
+import { StickerFilesField } from './StickerFilesField';
 import './create-pack.css';
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -78,15 +87,15 @@ function CreateForm() {
 
   const chooseFiles = (files: FileList | null) => {
     const chosen = Array.from(files ?? []).slice(0, MAX_STICKERS_PER_PACK);
-    const problem = chosen.map(validateImageFile).find(Boolean);
+    const problem = chosen.map(validateStickerFile).find(Boolean);
     if (problem) {
       haptics.error();
       toast.error(problem);
       if (fileInput.current) fileInput.current.value = '';
-      set('images', []);
+      setValues((current) => ({ ...current, images: [], stickerEmoji: [] }));
       return;
     }
-    set('images', chosen);
+    setValues((current) => ({ ...current, images: chosen, stickerEmoji: chosen.map(() => DEFAULT_EMOJI_TEXT) }));
   };
 
   const submit = (event: FormEvent) => {
@@ -105,22 +114,33 @@ function CreateForm() {
       <h1 className="page-title">Create Sticker Pack</h1>
       <form className="create panel" onSubmit={submit} noValidate>
         <label className="create__file">
-          <span className="create__label">Images</span>
+          <span className="create__label">Stickers</span>
           <input
             ref={fileInput}
             type="file"
             name="image"
-            accept={ACCEPTED_IMAGE_TYPES.join(',')}
+            accept={[...ACCEPTED_STICKER_TYPES, ...ACCEPTED_STICKER_EXTENSIONS].join(',')}
             multiple
             onChange={(event) => chooseFiles(event.target.files)}
           />
-          <span className="create__hint">Max 5MB, PNG, JPG, GIF</span>
-          {values.images.length > 0 ? (
-            <span className="create__chosen">
-              {values.images.length === 1 ? values.images[0]!.name : `${values.images.length} images`}
-            </span>
-          ) : null}
+          <span className="create__hint">Max 5MB each: PNG, JPG, WEBP, GIF, MP4, WEBM (3 s at most) or TGS</span>
         </label>
+        {values.images.length > 0 ? (
+          <StickerFilesField
+            files={values.images}
+            emoji={values.stickerEmoji}
+            onChange={(images, stickerEmoji) => setValues((current) => ({ ...current, images, stickerEmoji }))}
+          />
+        ) : null}
+        <Select
+          header="Pack kind"
+          aria-label="Pack kind"
+          value={values.kind}
+          onChange={(event) => set('kind', event.target.value as PackKind)}
+        >
+          <option value="stickers">Sticker pack</option>
+          <option value="emoji">Custom emoji pack (100×100)</option>
+        </Select>
         <Input {...field('title', 'Title')} placeholder="Space Cats" />
         <Textarea {...field('description', 'Description')} placeholder="What makes this pack special?" />
         <Input

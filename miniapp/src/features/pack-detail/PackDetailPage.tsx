@@ -19,6 +19,7 @@ import { paymentChoices } from '../orders/payment-methods';
 import { packQueries } from '../packs/queries';
 import { useLike } from '../packs/use-like';
 import { AddToTelegramButton } from './AddToTelegramButton';
+import { StickerPlayer } from './StickerPlayer';
 import { PriceBox } from './PriceBox';
 import { routeOrderId, useOrderFromRoute } from './use-order-from-route';
 import { usePackActions } from './use-pack-actions';
@@ -83,17 +84,19 @@ export function PackDetailPage() {
               <Icon icon={ImageIcon} size={72} />
             </div>
           )}
-          {data.stickers.length > 1 ? (
+          {data.stickers.length > 1 || data.animated ? (
             <div className="detail__stickers">
-              {data.stickers.map((sticker, i) => {
-                // Owners and the creator see the full sticker (a signed link); everyone else its preview.
-                const src = sticker.fileUrl ?? sticker.previewUrl;
-                return src ? (
-                  <img key={i} src={apiUrl(src)} alt="" loading="lazy" width="72" height="72" />
-                ) : (
-                  <div key={i} className="detail__sticker-placeholder" aria-hidden="true" />
-                );
-              })}
+              {data.stickers.map((sticker, i) => (
+                // Owners and the creator get the full sticker (a signed link) and see it move; everyone else its still.
+                <StickerPlayer
+                  key={i}
+                  format={sticker.format}
+                  src={sticker.fileUrl ? apiUrl(sticker.fileUrl) : null}
+                  still={sticker.previewUrl ? apiUrl(sticker.previewUrl) : null}
+                  size={72}
+                  label={`Sticker ${i + 1}: ${sticker.emoji.join(' ')}`}
+                />
+              ))}
             </div>
           ) : null}
         </div>

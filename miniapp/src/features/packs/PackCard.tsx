@@ -62,6 +62,11 @@ export function PackCard({
             <Icon icon={Sparkles} size={12} /> New
           </span>
         ) : null}
+        {pack.kind === 'emoji' || pack.animated ? (
+          <span className="pack-card__kind" data-testid="card-kind">
+            {pack.kind === 'emoji' ? 'Emoji' : 'Animated'}
+          </span>
+        ) : null}
         <button
           type="button"
           className={`pack-card__heart${favorite ? ' pack-card__heart--on' : ''}`}

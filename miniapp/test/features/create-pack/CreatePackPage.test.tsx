@@ -64,7 +64,7 @@ describe('Create', () => {
       },
     });
     renderApp('/create', { signedIn: true });
-    fireEvent.change(await screen.findByLabelText(/Images/), { target: { files: [png()] } });
+    fireEvent.change(await screen.findByLabelText(/^Stickers/), { target: { files: [png()] } });
     await userEvent.type(screen.getByRole('textbox', { name: 'Title' }), 'Cats');
     await userEvent.type(screen.getByRole('spinbutton', { name: 'Price (TON)' }), '2.5');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'animals');
@@ -85,7 +85,7 @@ describe('Create', () => {
   it('shows the server error, else SPEC fallback, when creating fails', async () => {
     creatorApi({ 'POST /api/stickers': () => json({}, 500) });
     renderApp('/create', { signedIn: true });
-    fireEvent.change(await screen.findByLabelText(/Images/), { target: { files: [png()] } });
+    fireEvent.change(await screen.findByLabelText(/^Stickers/), { target: { files: [png()] } });
     await userEvent.type(screen.getByRole('textbox', { name: 'Title' }), 'Cats');
     await userEvent.type(screen.getByRole('spinbutton', { name: 'Price (TON)' }), '1');
     await userEvent.click(screen.getByRole('button', { name: 'Create Sticker Pack' }));

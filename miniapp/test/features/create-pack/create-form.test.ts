@@ -53,4 +53,19 @@ describe('create form validation (SPEC §5, in order)', () => {
     expect(body.get('maxSupply')).toBe('100');
     expect(body.getAll('image')).toHaveLength(2);
   });
+
+  it('takes a TGS a browser gives no type, and sends the kind and each sticker’s emoji in file order', () => {
+    const tgs = png(2000, '', 'spin.tgs');
+    const gif = png(2000, 'image/gif', 'dance.gif');
+    const values = { ...valid, images: [gif, tgs], stickerEmoji: ['🎉 🥳', '🔥'], kind: 'emoji' as const };
+    expect(firstCreateFormError(values)).toBeNull();
+    const body = createFormData(values);
+    expect(body.get('kind')).toBe('emoji');
+    expect(JSON.parse(String(body.get('emoji')))).toEqual([['🎉', '🥳'], ['🔥']]);
+    expect(firstCreateFormError({ ...values, stickerEmoji: ['🎉', 'fire'] })).toBe(API_ERRORS.stickerEmojiInvalid);
+    expect(firstCreateFormError({ ...values, stickerEmoji: ['🎉', ''] })).toBe(API_ERRORS.stickerEmojiInvalid);
+    expect(firstCreateFormError({ ...values, images: [png(10, 'text/plain', 'notes.txt')] })).toBe(
+      MESSAGES.imageRequired,
+    );
+  });
 });

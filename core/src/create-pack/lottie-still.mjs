@@ -1,0 +1,29 @@
+// Renders one frame of a Lottie document to SVG, in its own process: lottie-web needs a DOM (jsdom here)
+// and runs on the thread that calls it, which must never be the server's event loop.
+// Usage: node lottie-still.mjs <lottie.json> <frame>; the SVG is written to stdout.
+import fs from 'node:fs';
+import process from 'node:process';
+import { JSDOM } from 'jsdom';
+
+const [file, frame] = process.argv.slice(2);
+const dom = new JSDOM('<!doctype html><div id="stage"></div>', { pretendToBeVisual: true });
+// lottie-web's light player reads these globals when it loads; its canvas probe only needs a context
+// that accepts what it sets, so a stand-in that ignores every call will do (the SVG renderer draws nothing).
+const ignoreAll = () => new Proxy({}, { get: (target, key) => (key in target ? target[key] : () => {}) });
+dom.window.HTMLCanvasElement.prototype.getContext = ignoreAll;
+globalThis.window = dom.window;
+globalThis.document = dom.window.document;
+globalThis.navigator = dom.window.navigator;
+
+const { default: lottie } = await import('lottie-web/build/player/lottie_light.js');
+const animation = lottie.loadAnimation({
+  container: dom.window.document.getElementById('stage'),
+  renderer: 'svg',
+  loop: false,
+  autoplay: false,
+  animationData: JSON.parse(fs.readFileSync(file, 'utf8')),
+});
+animation.goToAndStop(Number(frame), true);
+process.stdout.write(dom.window.document.querySelector('svg').outerHTML);
+// lottie-web keeps an animation-frame loop alive; the frame is written, so the process is done.
+process.exit(0);

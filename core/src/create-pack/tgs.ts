@@ -1,0 +1,87 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
+import {
+  API_ERRORS,
+  EMOJI_SIZE_PX,
+  MAX_ANIMATION_SECONDS,
+  MAX_TGS_BYTES,
+  MAX_TGS_FPS,
+  STICKER_SIZE_PX,
+  type PackKind,
+} from '@stickerdrop/shared';
+import { DomainError } from '../errors.js';
+import { loadSharp } from '../load-sharp.js';
+import { runTool, withTempDir } from './media-tools.js';
+
+/** A Lottie document's header: canvas, frame rate and the frames it plays (in point to out point). */
+interface LottieHeader {
+  w: number;
+  h: number;
+  fr: number;
+  ip: number;
+  op: number;
+  layers: unknown[];
+}
+
+/** 64 KB of gzip can inflate a lot; a real sticker's JSON is a few hundred KB at most. */
+const MAX_LOTTIE_JSON_BYTES = 4 * 1024 * 1024;
+const gunzipAsync = promisify(gunzip);
+const STILL_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lottie-still.mjs');
+
+const invalid = (message: string) => new DomainError('invalid_image', message);
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * Checks a TGS against Telegram's rules, each with its own message: at most 64 KB, gzipped Lottie JSON,
+ * a 512×512 canvas (100×100 for an emoji pack), at most 60 fps, at most 3 s. The file is kept as
+ * uploaded; the parsed document is returned for its still.
+ */
+export async function readTgs(bytes: Buffer, kind: PackKind): Promise<LottieHeader> {
+  if (bytes.length > MAX_TGS_BYTES) throw invalid(API_ERRORS.tgsTooLarge);
+  let document: unknown;
+  try {
+    const json = await gunzipAsync(bytes, { maxOutputLength: MAX_LOTTIE_JSON_BYTES });
+    document = JSON.parse(json.toString('utf8'));
+  } catch {
+    throw invalid(API_ERRORS.tgsInvalid);
+  }
+  const lottie = document as Partial<LottieHeader> | null;
+  if (
+    typeof lottie !== 'object' ||
+    lottie === null ||
+    ![lottie.w, lottie.h, lottie.fr, lottie.ip, lottie.op].every(isNumber) ||
+    !Array.isArray(lottie.layers) ||
+    lottie.fr! <= 0 ||
+    lottie.op! <= lottie.ip!
+  )
+    throw invalid(API_ERRORS.tgsInvalid);
+  const header = lottie as LottieHeader;
+  const side = kind === 'emoji' ? EMOJI_SIZE_PX : STICKER_SIZE_PX;
+  if (header.w !== side || header.h !== side)
+    throw invalid(kind === 'emoji' ? API_ERRORS.tgsEmojiCanvas : API_ERRORS.tgsCanvas);
+  if (header.fr > MAX_TGS_FPS) throw invalid(API_ERRORS.tgsFrameRate);
+  if ((header.op - header.ip) / header.fr > MAX_ANIMATION_SECONDS + 1e-9) throw invalid(API_ERRORS.animationTooLong);
+  return header;
+}
+
+/**
+ * The first frame as PNG: lottie-web draws it as SVG in a child process (lottie-still.mjs), and sharp
+ * rasterises the SVG. A document lottie-web cannot draw is "could not be read".
+ */
+export async function tgsStill(lottie: LottieHeader): Promise<Buffer> {
+  return withTempDir(async (dir) => {
+    const file = path.join(dir, 'lottie.json');
+    await fs.writeFile(file, JSON.stringify(lottie));
+    const svg = await runTool(process.execPath, [STILL_SCRIPT, file, String(lottie.ip)]);
+    try {
+      return await loadSharp()(svg, { limitInputPixels: lottie.w * lottie.h })
+        .png()
+        .toBuffer();
+    } catch {
+      throw invalid(API_ERRORS.imageUnreadable);
+    }
+  });
+}

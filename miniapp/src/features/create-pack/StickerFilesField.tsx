@@ -1,0 +1,85 @@
+import { Button, Input } from '@telegram-apps/telegram-ui';
+import type { StickerFormat } from '@stickerdrop/shared';
+import { useObjectUrl } from '../../components/use-object-url';
+import { StickerPlayer } from '../pack-detail/StickerPlayer';
+
+export interface StickerFilesFieldProps {
+  files: File[];
+  emoji: string[];
+  onChange: (files: File[], emoji: string[]) => void;
+}
+
+/** What a chosen file will become, told from its name and type (the server decides from its bytes). */
+function formatOf(file: File): StickerFormat {
+  const name = file.name.toLowerCase();
+  if (name.endsWith('.tgs') || file.type === 'application/x-tgsticker') return 'animated';
+  if (file.type.startsWith('video/') || /\.(mp4|webm)$/.test(name)) return 'video';
+  return 'static'; // A GIF plays in an <img> as it is.
+}
+
+/**
+ * The chosen stickers before upload: a live preview of each, the emoji it stands for (pre-filled with
+ * the pack's default), and buttons to reorder them; the first is the cover.
+ */
+export function StickerFilesField({ files, emoji, onChange }: StickerFilesFieldProps) {
+  const move = (from: number, to: number) => {
+    const nextFiles = [...files];
+    const nextEmoji = [...emoji];
+    const [file] = nextFiles.splice(from, 1);
+    const [text] = nextEmoji.splice(from, 1);
+    nextFiles.splice(to, 0, file!);
+    nextEmoji.splice(to, 0, text ?? '');
+    onChange(nextFiles, nextEmoji);
+  };
+  const setEmoji = (index: number, text: string) =>
+    onChange(
+      files,
+      emoji.map((e, i) => (i === index ? text : e)),
+    );
+
+  return (
+    <ol className="sticker-files" aria-label="Chosen stickers">
+      {files.map((file, i) => (
+        <li key={`${file.name}-${file.size}-${file.lastModified}`} className="sticker-files__item">
+          <FilePreview file={file} />
+          <div className="sticker-files__fields">
+            <span className="sticker-files__name">
+              {file.name}
+              {i === 0 ? <strong className="sticker-files__cover"> · Cover</strong> : null}
+            </span>
+            <Input
+              header={`Emoji for ${file.name}`}
+              aria-label={`Emoji for ${file.name}`}
+              value={emoji[i] ?? ''}
+              onChange={(event) => setEmoji(i, event.target.value)}
+            />
+            <div className="sticker-files__buttons">
+              <Button type="button" mode="bezeled" size="s" disabled={i === 0} onClick={() => move(i, i - 1)}>
+                Move up
+              </Button>
+              <Button
+                type="button"
+                mode="bezeled"
+                size="s"
+                disabled={i === files.length - 1}
+                onClick={() => move(i, i + 1)}
+              >
+                Move down
+              </Button>
+              <Button type="button" mode="bezeled" size="s" disabled={i === 0} onClick={() => move(i, 0)}>
+                Make cover
+              </Button>
+            </div>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function FilePreview({ file }: { file: File }) {
+  const format = formatOf(file);
+  const url = useObjectUrl(file);
+  if (format === 'static') return <img className="sticker-files__preview" src={url} alt={`Preview of ${file.name}`} />;
+  return <StickerPlayer format={format} src={file} still={null} size={72} label={`Preview of ${file.name}`} />;
+}
