@@ -1,9 +1,20 @@
+import { and, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MESSAGES } from '@stickerdrop/shared';
+import { MESSAGES, type Order } from '@stickerdrop/shared';
+import { tables } from '@stickerdrop/core';
 import { startTestServer, type TestServer } from './support/app-server';
-import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
-import { openInTelegram, pressNative } from './support/telegram-mock';
+import {
+  DESKTOP,
+  PHONE,
+  describeBrowser,
+  firstScreen,
+  launchChromium,
+  newPage,
+  screenshot,
+  toast,
+} from './support/browser';
+import { lastMainButton, openInTelegram, pressNative, telegramEvents } from './support/telegram-mock';
 
 type Where = 'web' | 'telegram';
 const WHERE: Where[] = ['web', 'telegram'];
@@ -11,6 +22,24 @@ const VIEWPORTS = [PHONE, DESKTOP] as const;
 /** The first screen of a phone (iPhone 12–15): what is in it needs no scrolling. */
 const FIRST_SCREEN_PX = 844;
 const TESS = { id: 777_000_051, first_name: 'Tess', username: 'tess' };
+
+/** The page's own API call with the session the app signed in with. */
+async function callApi<T>(page: Page, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const response = await fetch(path, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('accessToken')}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return response.json();
+    },
+    { path, body },
+  ) as Promise<T>;
+}
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
@@ -32,10 +61,15 @@ describeBrowser('screens that finish the job', () => {
     await server?.stop();
   });
 
-  async function open(where: Where, viewport: { width: number; height: number }, scheme: 'light' | 'dark' = 'light') {
+  async function open(
+    where: Where,
+    viewport: { width: number; height: number },
+    scheme: 'light' | 'dark' = 'light',
+    user = TESS,
+  ) {
     const opened = await newPage(browser, viewport, scheme);
     if (where === 'telegram') {
-      await openInTelegram(opened.page, server.url, { botToken: server.config.botToken!, user: TESS });
+      await openInTelegram(opened.page, server.url, { botToken: server.config.botToken!, user });
       await expect.poll(() => opened.page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
     } else {
       await opened.page.goto(server.url);
@@ -212,6 +246,79 @@ describeBrowser('screens that finish the job', () => {
     // A tap dismisses it.
     await page.locator('.toast').click();
     await expect.poll(() => page.locator('.toast').count()).toBe(0);
+    await context.close();
+  });
+
+  it.each(cases)('$where at $width px: the edition page sells a listed edition', async ({ where, viewport, width }) => {
+    const index = cases.findIndex((c) => c.where === where && c.width === width);
+    const sellerUser = { id: 777_000_060 + index, first_name: 'Sam', username: `sam${index}` };
+    const seller = await open('telegram', PHONE, 'light', sellerUser);
+    const [pack] = await server.db.select().from(tables.packs).where(eq(tables.packs.title, 'Mochi Feelings'));
+    const { order } = await callApi<{ order: Order }>(seller.page, '/api/marketplace/buy', {
+      stickerId: pack!.id,
+      paymentMethod: 'demo',
+    });
+    const paid = await callApi<{ order: Order }>(seller.page, `/api/orders/${order.id}/demo-pay`, {});
+    await server.db
+      .update(tables.users)
+      .set({ walletAddress: `0:${'41'.repeat(32)}` })
+      .where(eq(tables.users.id, sellerUser.id));
+    const [edition] = await server.db
+      .select()
+      .from(tables.editions)
+      .where(and(eq(tables.editions.packId, pack!.id), eq(tables.editions.serial, paid.order.edition!)));
+    await callApi(seller.page, `/api/editions/${edition!.id}/listing`, { price: '1.45' });
+    // The seller sees their own controls on the page, no Buy.
+    await seller.page.evaluate((id) => (window.location.hash = `/edition?id=${id}`), edition!.id);
+    await seller.page.getByText('Listed at 1.45 TON', { exact: true }).waitFor();
+    await seller.page.getByRole('button', { name: `Change price of edition #${paid.order.edition}` }).waitFor();
+    await seller.page.getByRole('button', { name: 'Cancel listing' }).waitFor();
+    expect(await seller.page.getByLabel('Buy this edition').count()).toBe(0);
+    await seller.context.close();
+
+    const buyerUser = { id: 777_000_070 + index, first_name: 'Bo', username: `bo${index}` };
+    const { context, page, errors } = await open(where, viewport, 'light', buyerUser);
+    if (where === 'web') {
+      await page.goto(`${server.url}/#/login`);
+      await page.getByRole('button', { name: 'Continue as demo collector' }).click();
+      await page.getByRole('heading', { name: 'Trending Stickers' }).waitFor();
+    }
+    await page.evaluate((id) => (window.location.hash = `/edition?id=${id}`), edition!.id);
+    const box = page.getByLabel('Buy this edition');
+    await box.getByText('1.45', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Share' }).waitFor();
+    await page.getByRole('button', { name: 'Make offer' }).waitFor();
+    const priceBottom = await box.locator('.price-box__price').evaluate((el) => el.getBoundingClientRect().bottom);
+    expect(priceBottom).toBeLessThanOrEqual(FIRST_SCREEN_PX);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await firstScreen(page, `screens-${where}-${width}-${scheme}-edition`);
+    }
+    if (where === 'telegram') {
+      await expect
+        .poll(async () => lastMainButton(await telegramEvents(page)))
+        .toMatchObject({ text: 'Buy · 1.45 TON', is_visible: true, is_active: true });
+      expect(await box.getByRole('button').count()).toBe(0);
+      await pressNative(page, 'main_button_pressed');
+      await expect
+        .poll(async () => lastMainButton(await telegramEvents(page)))
+        .toMatchObject({ text: 'Pay (demo) · 1.45 TON' });
+      await pressNative(page, 'main_button_pressed');
+    } else {
+      await box.getByRole('button', { name: 'Buy · 1.45 TON' }).click();
+      await box.getByTestId('payment-step').waitFor();
+      await box.getByRole('button', { name: 'Pay (demo) · 1.45 TON' }).click();
+    }
+    await toast(page, MESSAGES.purchaseSuccess).waitFor();
+    // The edition is the buyer's now: their own Sell, no Buy, and the sale in its provenance.
+    await page.getByRole('button', { name: `Sell edition #${paid.order.edition}` }).waitFor();
+    expect(await page.getByLabel('Buy this edition').count()).toBe(0);
+    await page.getByText(/^Owned by you/).waitFor();
+    await expect.poll(() => page.getByTestId('activity').locator('li').first().textContent()).toContain('Sold');
+    if (where === 'telegram') {
+      await expect.poll(async () => lastMainButton(await telegramEvents(page))?.is_visible).toBe(false);
+    }
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

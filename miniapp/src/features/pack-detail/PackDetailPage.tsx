@@ -15,7 +15,7 @@ import { apiUrl } from '../../config';
 import { Page } from '../../telegram/Page';
 import { useTelegram } from '../../telegram/TelegramProvider';
 import { configQueries } from '../config/queries';
-import { paymentChoices } from '../orders/payment-methods';
+import { paymentChoices, resalePaymentChoice } from '../orders/payment-methods';
 import { packQueries } from '../packs/queries';
 import { useLike } from '../packs/use-like';
 import { AddToTelegramButton } from './AddToTelegramButton';
@@ -29,9 +29,6 @@ import { DropCountdown } from '../drops/DropCountdown';
 import { useCountdown } from '../drops/use-countdown';
 import { resaleQueries } from '../resale/queries';
 import './pack-detail.css';
-
-/** The per-listing Buy buttons pay on the demo rail in demo mode, else in TON. */
-const resaleChoice = (methods: string[] | undefined) => (methods?.includes('demo') ? 'demo' : 'ton');
 
 export function PackDetailPage() {
   const api = useApi();
@@ -174,7 +171,9 @@ export function PackDetailPage() {
             <PackMarket
               pack={data}
               busy={purchase.processing || data.isOwned}
-              onBuy={(listingId) => void purchase.buy(resaleChoice(clientConfig.data?.paymentMethods), listingId)}
+              onBuy={(listingId) =>
+                void purchase.buy(resalePaymentChoice(clientConfig.data?.paymentMethods), listingId)
+              }
             />
             <Suspense fallback={<Loading />}>
               <LazyOffersSection packId={data.id} />
