@@ -321,4 +321,48 @@ describeBrowser('screens that finish the job', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it.each(cases)(
+    '$where at $width px: the price chart has labelled axes and a point per sale',
+    async ({ where, viewport, width }) => {
+      const index = cases.findIndex((c) => c.where === where && c.width === width);
+      const [pack] = await server.db.select().from(tables.packs).where(eq(tables.packs.title, 'Kitten Chaos'));
+      // Two sales this week at least (each run adds its own): two collectors buy on the demo rail.
+      for (const id of [777_000_080 + 2 * index, 777_000_081 + 2 * index]) {
+        const buyer = await open('telegram', PHONE, 'light', { id, first_name: 'Kit', username: `kit${id}` });
+        const { order } = await callApi<{ order: Order }>(buyer.page, '/api/marketplace/buy', {
+          stickerId: pack!.id,
+          paymentMethod: 'demo',
+        });
+        await callApi(buyer.page, `/api/orders/${order.id}/demo-pay`, {});
+        await buyer.context.close();
+      }
+      const { context, page, errors } = await open(where, viewport, 'light');
+      await page.evaluate((id) => (window.location.hash = `/sticker?id=${id}`), pack!.id);
+      const chart = page.getByTestId('price-chart');
+      await chart.scrollIntoViewIfNeeded();
+      const priceLabels = await chart.locator('text[data-axis="price"]').allTextContents();
+      expect(priceLabels).toHaveLength(3);
+      for (const label of priceLabels) expect(label).toMatch(/^\d+\.\d{2}$/);
+      expect(await chart.locator('text[data-axis="date"]').allTextContents()).toContainEqual(
+        expect.stringMatching(/^\d{1,2} [A-Z][a-z]{2}$/),
+      );
+      const points = chart.getByRole('button');
+      expect(await points.count()).toBeGreaterThanOrEqual(2);
+      // Focus (a keyboard, a screen reader) on a sale reads out its price; a tap picks the one on top.
+      await points.first().focus();
+      expect(await chart.getByTestId('price-chart-readout').textContent()).toBe(
+        await points.first().getAttribute('aria-label'),
+      );
+      expect(await chart.getByTestId('price-chart-readout').textContent()).toMatch(/^#\d+ · \d+\.\d{2} TON · /);
+      await points.last().click({ force: true });
+      expect(await points.last().getAttribute('aria-pressed')).toBe('true');
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await firstScreen(page, `screens-${where}-${width}-${scheme}-chart`);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });
