@@ -14,6 +14,7 @@ import {
   screenshot,
   toast,
 } from './support/browser';
+import { contrastFailures } from './support/contrast';
 import { lastMainButton, openInTelegram, pressNative, telegramEvents } from './support/telegram-mock';
 
 type Where = 'web' | 'telegram';
@@ -40,6 +41,10 @@ async function callApi<T>(page: Page, path: string, body?: unknown): Promise<T> 
     { path, body },
   ) as Promise<T>;
 }
+
+/** Lets the sheet's slide-in finish before a picture or a contrast check. */
+const settle = (page: Page) =>
+  page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
@@ -160,7 +165,7 @@ describeBrowser('screens that finish the job', () => {
       // The footer ends the content above the bar, not under it.
       const footer = (await page.locator('footer').boundingBox())!;
       expect(footer.y + footer.height).toBeLessThanOrEqual(bar.y + 1);
-      await screenshot(page, `screens-tg-${viewport.width}-home-bottom`);
+      await firstScreen(page, `screens-tg-${viewport.width}-home-bottom`);
       await tabs.getByRole('button', { name: 'Collection' }).click({ force: true });
       await page.getByRole('heading', { name: 'My Collection' }).waitFor();
       expect(await tabs.getByRole('button', { name: 'Collection' }).getAttribute('aria-current')).toBe('page');
@@ -360,6 +365,58 @@ describeBrowser('screens that finish the job', () => {
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         await firstScreen(page, `screens-${where}-${width}-${scheme}-chart`);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.each(cases)(
+    '$where at $width px: selling opens a sheet with the split in TON',
+    async ({ where, viewport, width }) => {
+      const index = cases.findIndex((c) => c.where === where && c.width === width);
+      const seller = { id: 777_000_090 + index, first_name: 'Sol', username: `sol${index}` };
+      const { context, page, errors } = await open(where, viewport, 'light', seller);
+      if (where === 'web') {
+        await page.goto(`${server.url}/#/login`);
+        await page.getByRole('button', { name: 'Continue as demo collector' }).click();
+        await page.getByRole('heading', { name: 'Trending Stickers' }).waitFor();
+      }
+      // An edition to sell (the demo collector may own this pack already: then the one it has).
+      const [pack] = await server.db.select().from(tables.packs).where(eq(tables.packs.title, 'Orbit Pals'));
+      const bought = await callApi<{ order?: Order }>(page, '/api/marketplace/buy', {
+        stickerId: pack!.id,
+        paymentMethod: 'demo',
+      });
+      if (bought.order) await callApi(page, `/api/orders/${bought.order.id}/demo-pay`, {});
+      await page.evaluate(() => (window.location.hash = '/collection'));
+      const sell = page.getByRole('button', { name: /^Sell edition #\d+$/ }).first();
+      const label = (await sell.getAttribute('aria-label'))!;
+      await sell.click();
+      const sheet = page.getByRole('dialog', { name: label });
+      await sheet.getByLabel('Resale price').fill('3.4');
+      await expect
+        .poll(() => sheet.getByTestId('split-table').locator('tr').allInnerTexts())
+        .toEqual([
+          'Buyer pays\t3.40 TON',
+          'Creator royalty (5%)\t0.17 TON',
+          'Marketplace fee (2.5%)\t0.085 TON',
+          'You receive\t3.145 TON',
+        ]);
+      await sheet.getByText(/^Floor: /).waitFor();
+      await sheet.getByText(/^Last sale: /).waitFor();
+      // No wallet yet: linking it is offered in the sheet, and the price stays typed.
+      await sheet.getByRole('button', { name: 'Link wallet' }).waitFor();
+      expect(await sheet.getByLabel('Resale price').inputValue()).toBe('3.4');
+      const box = (await sheet.boundingBox())!;
+      if (viewport.width <= 768) expect(Math.round(box.width)).toBe(viewport.width);
+      else expect(box.width).toBeLessThanOrEqual(520);
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await settle(page);
+        // On the web we choose the palette (inside Telegram the client's theme decides).
+        if (where === 'web') expect(await contrastFailures(page)).toEqual([]);
+        await firstScreen(page, `screens-${where}-${width}-${scheme}-sell-sheet`);
       }
       expect(errors).toEqual([]);
       await context.close();
