@@ -156,7 +156,7 @@ describeBrowser('screens that finish the job', () => {
         .waitFor();
       const tabs = page.getByRole('navigation', { name: 'Main' });
       await expect
-        .poll(() => tabs.getByRole('button').allTextContents())
+        .poll(() => tabs.getByRole('link').allTextContents())
         .toEqual(['Home', 'Marketplace', 'Collection', 'Profile']);
       // Always one tap away: fixed to the bottom of the window, wherever the page is scrolled.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -166,10 +166,10 @@ describeBrowser('screens that finish the job', () => {
       const footer = (await page.locator('footer').boundingBox())!;
       expect(footer.y + footer.height).toBeLessThanOrEqual(bar.y + 1);
       await firstScreen(page, `screens-tg-${viewport.width}-home-bottom`);
-      await tabs.getByRole('button', { name: 'Collection' }).click({ force: true });
+      await tabs.getByRole('link', { name: 'Collection' }).click();
       await page.getByRole('heading', { name: 'My Collection' }).waitFor();
-      expect(await tabs.getByRole('button', { name: 'Collection' }).getAttribute('aria-current')).toBe('page');
-      await tabs.getByRole('button', { name: 'Profile' }).click({ force: true });
+      expect(await tabs.getByRole('link', { name: 'Collection' }).getAttribute('aria-current')).toBe('page');
+      await tabs.getByRole('link', { name: 'Profile' }).click();
       await page.getByRole('button', { name: 'Logout' }).waitFor();
       await screenshot(page, `screens-tg-${viewport.width}-profile`);
     } else {

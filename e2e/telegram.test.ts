@@ -90,7 +90,7 @@ describeBrowser('inside a mocked Telegram client', () => {
 
     // Signed in with the init data, no button pressed: the tab bar has the signed-in tabs (issue 20: no
     // hamburger inside Telegram).
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Profile' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).waitFor();
     expect(await page.getByRole('button', { name: 'Open menu' }).count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeTruthy();
     expect(errors).toEqual([]);
@@ -217,10 +217,7 @@ describeBrowser('inside a mocked Telegram client', () => {
     await toast(page, 'Your sticker set is on its way').waitFor();
 
     // The purchase shows in the collection with its edition number.
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('button', { name: 'Collection' })
-      .click({ force: true });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Collection' }).click();
     await page.getByRole('heading', { name: 'My Collection' }).waitFor();
     const card = page.getByTestId('pack-card').filter({ hasText: 'Mochi Feelings' });
     await card.getByText(/Edition #\d+ of 200/).waitFor();
