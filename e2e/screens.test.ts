@@ -318,7 +318,7 @@ describeBrowser('screens that finish the job', () => {
     // The edition is the buyer's now: their own Sell, no Buy, and the sale in its provenance.
     await page.getByRole('button', { name: `Sell edition #${paid.order.edition}` }).waitFor();
     expect(await page.getByLabel('Buy this edition').count()).toBe(0);
-    await page.getByText(/^Owned by you/).waitFor();
+    await page.getByText(/^Owned by \S+ \(you\)/).waitFor();
     await expect.poll(() => page.getByTestId('activity').locator('li').first().textContent()).toContain('Sold');
     if (where === 'telegram') {
       await expect.poll(async () => lastMainButton(await telegramEvents(page))?.is_visible).toBe(false);

@@ -65,7 +65,8 @@ export function EditionPage({ buy }: { buy?: (edition: EditionDetail) => ReactNo
           </h1>
           <div className="edition-facts">
             <p>
-              Owned by {owned ? 'you' : data.owner.username ? `@${data.owner.username}` : data.owner.name}
+              Owned by {data.owner.username ? `@${data.owner.username}` : data.owner.name}
+              {owned ? ' (you)' : ''}
               {data.listing ? ` · listed at ${data.listing.price} ${CURRENCY}` : ' · not for sale'}
             </p>
             {data.paidWith ? (
