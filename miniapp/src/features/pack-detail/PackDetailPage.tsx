@@ -30,6 +30,8 @@ import { useCountdown } from '../drops/use-countdown';
 import { resaleQueries } from '../resale/queries';
 import './pack-detail.css';
 
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
 export function PackDetailPage() {
   const api = useApi();
   const { inside } = useTelegram();
@@ -104,7 +106,7 @@ export function PackDetailPage() {
               <div>
                 <div className="detail__handle">{creatorHandle}</div>
                 <div className="muted">
-                  {data.creator.stats.totalStickers} packs · {data.creator.stats.totalSales} sales
+                  {plural(data.creator.stats.totalStickers, 'pack')} · {plural(data.creator.stats.totalSales, 'sale')}
                 </div>
               </div>
             </div>
