@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MESSAGES, type Order } from '@stickerdrop/shared';
 import { tables } from '@stickerdrop/core';
 import { startTestServer, type TestServer } from './support/app-server';
-import { PHONE, describeBrowser, launchChromium, newPage, toast } from './support/browser';
+import { PHONE, describeBrowser, firstScreen, launchChromium, newPage, toast } from './support/browser';
 import { lastMainButton, openInTelegram, pressNative, telegramEvents } from './support/telegram-mock';
 
 const SELLER = { id: 777_000_041, first_name: 'Sam', username: 'sam' };
@@ -75,12 +75,21 @@ describeBrowser('resale in the mini-app', () => {
     await seller.page.goto(`${server.url}/#/collection`);
     await seller.page.reload();
     await seller.page.getByRole('button', { name: `Sell edition #${serial}` }).click();
-    await seller.page.getByLabel('Resale price').fill('2.5');
-    // 2.5 TON: royalty 5 % and fee 2.5 %, the rest to the seller.
+    const sheet = seller.page.getByRole('dialog', { name: `Sell edition #${serial}` });
+    await sheet.getByLabel('Resale price').fill('2.5');
+    // 2.5 TON: royalty 5 % and fee 2.5 %, the rest to the seller; every figure with its unit.
     await expect
-      .poll(() => seller.page.getByTestId('split-preview').textContent())
-      .toBe('You receive 2.3125 · creator royalty 0.125 · fee 0.0625');
-    await seller.page.getByRole('button', { name: 'List for sale' }).click();
+      .poll(() => sheet.getByTestId('split-table').locator('tr').allInnerTexts())
+      .toEqual([
+        'Buyer pays\t2.50 TON',
+        'Creator royalty (5%)\t0.125 TON',
+        'Marketplace fee (2.5%)\t0.0625 TON',
+        'You receive\t2.3125 TON',
+      ]);
+    // The sheet spans the phone's width.
+    expect(Math.round((await sheet.boundingBox())!.width)).toBe(PHONE.width);
+    await firstScreen(seller.page, 'resale-sell-sheet-390-dark');
+    await sheet.getByRole('button', { name: 'List for sale' }).click();
     await toast(seller.page, 'Listed for sale').waitFor();
     await seller.page.getByText('Listed at 2.50 TON').waitFor();
 

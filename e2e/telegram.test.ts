@@ -88,9 +88,10 @@ describeBrowser('inside a mocked Telegram client', () => {
     await expect.poll(() => cssVar('--tg-theme-bg-color')).toBe('#ffffff');
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(239, 239, 244)');
 
-    // Signed in with the init data, no button pressed.
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Profile' }).waitFor();
+    // Signed in with the init data, no button pressed: the tab bar has the signed-in tabs (issue 20: no
+    // hamburger inside Telegram).
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Open menu' }).count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeTruthy();
     expect(errors).toEqual([]);
     await context.close();
@@ -140,11 +141,7 @@ describeBrowser('inside a mocked Telegram client', () => {
     await screenshot(page, 'telegram-pack-390');
 
     // Wait for the automatic sign-in before buying.
-    await page
-      .getByRole('link', { name: /Bea/ })
-      .or(page.getByRole('button', { name: 'Open menu' }))
-      .first()
-      .waitFor();
+    await page.getByRole('link', { name: /Profile of Bea/ }).waitFor();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
 
     // Telegram's Bot Developer Terms: Stars (the default) and TON, never a card.
@@ -220,8 +217,7 @@ describeBrowser('inside a mocked Telegram client', () => {
     await toast(page, 'Your sticker set is on its way').waitFor();
 
     // The purchase shows in the collection with its edition number.
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Collection' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Collection' }).click();
     await page.getByRole('heading', { name: 'My Collection' }).waitFor();
     const card = page.getByTestId('pack-card').filter({ hasText: 'Mochi Feelings' });
     await card.getByText(/Edition #\d+ of 200/).waitFor();

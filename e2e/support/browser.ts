@@ -81,3 +81,10 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export function toast(page: Page, text: string) {
   return page.locator('.toast', { hasText: text });
 }
+
+/** What the window shows, without scrolling: for sheets, fixed bars and "is it in the first screen". */
+export async function firstScreen(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await settleAnimations(page);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+}

@@ -20,7 +20,9 @@ const CollectionPage = lazy(() =>
   import('../features/collection/CollectionPage').then((m) => ({ default: m.CollectionPage })),
 );
 
-const EditionPage = lazy(() => import('../features/resale/EditionPage').then((m) => ({ default: m.EditionPage })));
+const EditionPage = lazy(() =>
+  import('../features/pack-detail/EditionRoute').then((m) => ({ default: m.EditionRoute })),
+);
 
 /** SPEC §2 routes; unknown or empty paths show Home. */
 export function App() {

@@ -3,11 +3,13 @@
  * would load all ~1,900 icons wherever the bundler cannot drop them (tests, the dev server).
  */
 export { default as CircleCheck } from 'lucide/dist/esm/icons/circle-check.mjs';
+export { default as CircleUser } from 'lucide/dist/esm/icons/circle-user.mjs';
 export { default as Clock } from 'lucide/dist/esm/icons/clock.mjs';
 export { default as Eye } from 'lucide/dist/esm/icons/eye.mjs';
 export { default as Flame } from 'lucide/dist/esm/icons/flame.mjs';
 export { default as Gem } from 'lucide/dist/esm/icons/gem.mjs';
 export { default as Heart } from 'lucide/dist/esm/icons/heart.mjs';
+export { default as House } from 'lucide/dist/esm/icons/house.mjs';
 export { default as Image } from 'lucide/dist/esm/icons/image.mjs';
 export { default as Images } from 'lucide/dist/esm/icons/images.mjs';
 export { default as LayoutGrid } from 'lucide/dist/esm/icons/layout-grid.mjs';
@@ -20,7 +22,9 @@ export { default as Repeat } from 'lucide/dist/esm/icons/repeat.mjs';
 export { default as ShoppingBag } from 'lucide/dist/esm/icons/shopping-bag.mjs';
 export { default as ShoppingCart } from 'lucide/dist/esm/icons/shopping-cart.mjs';
 export { default as Sparkles } from 'lucide/dist/esm/icons/sparkles.mjs';
+export { default as SquarePlus } from 'lucide/dist/esm/icons/square-plus.mjs';
 export { default as Star } from 'lucide/dist/esm/icons/star.mjs';
+export { default as Store } from 'lucide/dist/esm/icons/store.mjs';
 export { default as Tag } from 'lucide/dist/esm/icons/tag.mjs';
 export { default as Ticket } from 'lucide/dist/esm/icons/ticket.mjs';
 export { default as TrendingUp } from 'lucide/dist/esm/icons/trending-up.mjs';

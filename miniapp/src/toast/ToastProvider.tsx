@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { TOAST_DURATION_MS } from '@stickerdrop/shared';
 import './toast.css';
 
@@ -17,20 +17,25 @@ export interface Toasts {
 
 const ToastContext = createContext<Toasts | null>(null);
 
-/** SPEC §2: toasts appear top-centre and last 4 seconds. */
+/**
+ * SPEC §2: toasts appear top-centre and last 4 seconds. One at a time: the newest replaces the one before
+ * (a stack covered the page's own actions); a tap dismisses it.
+ */
 export function ToastProvider({ children, duration = TOAST_DURATION_MS }: { children: ReactNode; duration?: number }) {
-  const [items, setItems] = useState<ToastItem[]>([]);
+  const [item, setItem] = useState<ToastItem | null>(null);
   const nextId = useRef(1);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const show = useCallback(
     (kind: ToastKind, text: string) => {
       const id = nextId.current++;
-      // The same text twice in a row (a double tap) shows once.
-      setItems((current) => [...current.filter((item) => item.text !== text), { id, kind, text }].slice(-3));
-      setTimeout(() => setItems((current) => current.filter((item) => item.id !== id)), duration);
+      setItem({ id, kind, text });
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setItem((current) => (current?.id === id ? null : current)), duration);
     },
     [duration],
   );
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   const toasts = useMemo<Toasts>(
     () => ({
@@ -45,11 +50,16 @@ export function ToastProvider({ children, duration = TOAST_DURATION_MS }: { chil
     <ToastContext.Provider value={toasts}>
       {children}
       <div className="toasts" aria-live="polite">
-        {items.map((item) => (
-          <div key={item.id} className={`toast toast--${item.kind}`} role={item.kind === 'error' ? 'alert' : 'status'}>
+        {item ? (
+          <div
+            key={item.id}
+            className={`toast toast--${item.kind}`}
+            role={item.kind === 'error' ? 'alert' : 'status'}
+            onClick={() => setItem(null)}
+          >
             {item.text}
           </div>
-        ))}
+        ) : null}
       </div>
     </ToastContext.Provider>
   );

@@ -3,14 +3,20 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Ticket } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
 import { useAuth } from '../../features/auth/AuthProvider';
+import { useTelegram } from '../../telegram/TelegramProvider';
 import { ButtonLink } from '../../components/ButtonLink';
 import { CloseIcon, MenuIcon } from '../../components/icons';
 import { avatarInitial, displayFirstName, navLinks } from './nav-links';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link nav-link--active' : 'nav-link');
 
-/** SPEC §2 header: logo, links, the signed-in user or Login; a drawer at 768 px and below. */
+/**
+ * SPEC §2 header: logo, links, the signed-in user or Login; a drawer at 768 px and below. Inside Telegram
+ * the links are the tab bar's (TabBar.tsx) and Telegram's own header has the title and the close button:
+ * the bar keeps the logo and the avatar only.
+ */
 export function Header() {
+  const { inside } = useTelegram();
   const { user, loading } = useAuth();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
@@ -19,12 +25,36 @@ export function Header() {
   // Following a link closes the drawer.
   useEffect(() => setDrawerOpen(false), [location.pathname, location.search]);
 
+  const logo = (
+    <Link to="/" className="header__logo" aria-label="Stickerdrop home">
+      <Icon icon={Ticket} className="header__logo-icon" size={22} /> Stickerdrop
+    </Link>
+  );
+  if (inside) {
+    return (
+      <header className="header">
+        <div className="header__bar">
+          {logo}
+          {user ? (
+            <NavLink
+              to="/profile"
+              className="header__user header__account"
+              aria-label={`Profile of ${displayFirstName(user.first_name)}`}
+            >
+              <span className="initial" aria-hidden="true">
+                {avatarInitial(user.first_name)}
+              </span>
+            </NavLink>
+          ) : null}
+        </div>
+      </header>
+    );
+  }
+
   return (
     <header className="header">
       <div className="header__bar">
-        <Link to="/" className="header__logo" aria-label="Stickerdrop home">
-          <Icon icon={Ticket} className="header__logo-icon" size={22} /> Stickerdrop
-        </Link>
+        {logo}
         <nav className="header__nav" aria-label="Main">
           {links.map((link) => (
             <NavLink key={link.to} to={link.to} end className={linkClass}>

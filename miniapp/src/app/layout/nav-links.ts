@@ -21,3 +21,15 @@ export function displayFirstName(firstName: string | null | undefined): string {
 export function avatarInitial(firstName: string | null | undefined): string {
   return firstName?.trim().charAt(0).toUpperCase() || 'U';
 }
+
+/**
+ * Inside Telegram the header's links are a bottom tab bar: Create for creators only (others have no use
+ * for a form they cannot send), Profile in place of the header's avatar link, Login when signed out.
+ */
+export function tabLinks(user: { isCreator: boolean } | null): NavLinkItem[] {
+  if (!user) return [...navLinks(false), { to: '/login', label: 'Login' }];
+  return [
+    ...navLinks(true).filter((link) => link.to !== '/create' || user.isCreator),
+    { to: '/profile', label: 'Profile' },
+  ];
+}

@@ -106,7 +106,15 @@ export function CollectionPage() {
                 // One entry per edition: a collector may own several of one pack.
                 <div key={item.editionId} className="collection-entry" data-testid="collection-entry">
                   <PackCard pack={item} index={index} showPurchaseInfo onToggleFavorite={(p) => like.toggle(p.id)} />
-                  <SellControls item={item} />
+                  <SellControls
+                    target={{
+                      editionId: item.editionId,
+                      serial: item.serial,
+                      packId: item.id,
+                      listedPrice: item.listing?.price ?? null,
+                    }}
+                    resellableFrom={item.resellableFrom}
+                  />
                 </div>
               ))}
             </div>

@@ -105,6 +105,17 @@ export function MarketplacePage() {
             </Button>
           }
         />
+      ) : visible.length === 0 && market === 'resale' && !search ? (
+        // Nothing listed at all is not a search that missed: say so, and lead back to the whole market.
+        <Placeholder
+          header="Nothing is on resale right now"
+          description="Collectors list editions here when they sell. New packs are in the market."
+          action={
+            <Button size="m" onClick={() => setMarket('all')}>
+              Show all packs
+            </Button>
+          }
+        />
       ) : visible.length === 0 ? (
         <Placeholder header="No sticker packs found" description="Try another search or sort." />
       ) : (

@@ -36,3 +36,8 @@ export function defaultPaymentChoice(choices: readonly PaymentMethod[], insideTe
 
 /** Shown on the payment step in demo mode (a screen text SPEC does not name). */
 export const DEMO_PAYMENT_NOTE = 'Demo mode: no real money moves. Tap Pay (demo) to complete the purchase.';
+
+/** A listed edition is paid in TON, wallet to wallet; on the demo rail in demo mode. */
+export function resalePaymentChoice(offered: readonly string[] | undefined): PaymentMethod {
+  return offered?.includes('demo') ? 'demo' : 'ton';
+}

@@ -15,7 +15,7 @@ import { apiUrl } from '../../config';
 import { Page } from '../../telegram/Page';
 import { useTelegram } from '../../telegram/TelegramProvider';
 import { configQueries } from '../config/queries';
-import { paymentChoices } from '../orders/payment-methods';
+import { paymentChoices, resalePaymentChoice } from '../orders/payment-methods';
 import { packQueries } from '../packs/queries';
 import { useLike } from '../packs/use-like';
 import { AddToTelegramButton } from './AddToTelegramButton';
@@ -31,8 +31,7 @@ import { useCountdown } from '../drops/use-countdown';
 import { resaleQueries } from '../resale/queries';
 import './pack-detail.css';
 
-/** The per-listing Buy buttons pay on the demo rail in demo mode, else in TON. */
-const resaleChoice = (methods: string[] | undefined) => (methods?.includes('demo') ? 'demo' : 'ton');
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 export function PackDetailPage() {
   const api = useApi();
@@ -102,84 +101,89 @@ export function PackDetailPage() {
         </div>
 
         <div className="detail__info">
-          <div className="detail__actions">
-            <Button
-              mode={data.isFavorite ? 'filled' : 'bezeled'}
-              size="s"
-              before={<HeartIcon filled={data.isFavorite} />}
-              aria-pressed={data.isFavorite}
-              aria-label={`Like (${data.likes})`}
-              disabled={like.pending}
-              onClick={() => like.toggle(data.id)}
-            >
-              {data.likes}
-            </Button>
-            <Button mode="bezeled" size="s" onClick={() => void actions.share()}>
-              Share
-            </Button>
-            {data.isOwned ? (
-              <>
-                <Button mode="bezeled" size="s" loading={actions.downloading} onClick={() => void actions.download()}>
-                  Download
-                </Button>
-                <AddToTelegramButton
-                  pending={actions.addToTelegram.isPending}
-                  onAdd={() => actions.addToTelegram.mutate(data.id)}
-                />
-              </>
-            ) : null}
-          </div>
-
-          <h1 className="detail__title">{data.title}</h1>
-          <div className="detail__creator">
-            <Initial name={data.creator.name || 'Creator'} size={36} />
-            <div>
-              <div className="detail__handle">{creatorHandle}</div>
-              <div className="muted">
-                {data.creator.stats.totalStickers} packs · {data.creator.stats.totalSales} sales
+          {/* What a buyer came for (price, what is left, Buy) comes first: on a phone it is in the first screen. */}
+          <div className="detail__buy">
+            <h1 className="detail__title">{data.title}</h1>
+            <div className="detail__creator">
+              <Initial name={data.creator.name || 'Creator'} size={36} />
+              <div>
+                <div className="detail__handle">{creatorHandle}</div>
+                <div className="muted">
+                  {plural(data.creator.stats.totalStickers, 'pack')} · {plural(data.creator.stats.totalSales, 'sale')}
+                </div>
               </div>
             </div>
+            {/* An owner may still be paying for another edition (an accepted offer): its payment step shows. */}
+            {data.isOwned && !purchase.order ? (
+              <div className="notice" role="note">
+                <Icon icon={CircleCheck} className="notice__icon" size={20} />
+                You own this pack{data.edition ? ` (edition #${data.edition} of ${data.maxSupply})` : ''}. Download it
+                or add it to Telegram.
+              </div>
+            ) : (
+              <>
+                {dropLeftMs > 0 ? <DropCountdown pack={data} msLeft={dropLeftMs} /> : null}
+                <PriceBox
+                  pack={data}
+                  choices={paymentChoices(clientConfig.data?.paymentMethods, inside)}
+                  purchase={purchase}
+                  cheapest={cheapest}
+                  dropLeftMs={dropLeftMs}
+                />
+              </>
+            )}
           </div>
-          <p className="detail__description">{data.description}</p>
-
-          <StatTiles
-            label="Pack statistics"
-            tiles={[
-              { label: 'Rating', value: data.rating.toFixed(1), icon: Star },
-              { label: 'Owners', value: data.owners, icon: Users },
-              { label: 'Stickers', value: data.stickersCount, icon: Images },
-              { label: 'Views', value: data.views, icon: Eye },
-            ]}
-          />
-
-          {/* An owner may still be paying for another edition (an accepted offer): its payment step shows. */}
-          {data.isOwned && !purchase.order ? (
-            <div className="notice" role="note">
-              <Icon icon={CircleCheck} className="notice__icon" size={20} />
-              You own this pack{data.edition ? ` (edition #${data.edition} of ${data.maxSupply})` : ''}. Download it or
-              add it to Telegram.
+          <div className="detail__more">
+            <div className="detail__actions">
+              <Button
+                mode={data.isFavorite ? 'filled' : 'bezeled'}
+                size="s"
+                before={<HeartIcon filled={data.isFavorite} />}
+                aria-pressed={data.isFavorite}
+                aria-label={`Like (${data.likes})`}
+                disabled={like.pending}
+                onClick={() => like.toggle(data.id)}
+              >
+                {data.likes}
+              </Button>
+              <Button mode="bezeled" size="s" onClick={() => void actions.share()}>
+                Share
+              </Button>
+              {data.isOwned ? (
+                <>
+                  <Button mode="bezeled" size="s" loading={actions.downloading} onClick={() => void actions.download()}>
+                    Download
+                  </Button>
+                  <AddToTelegramButton
+                    pending={actions.addToTelegram.isPending}
+                    onAdd={() => actions.addToTelegram.mutate(data.id)}
+                  />
+                </>
+              ) : null}
             </div>
-          ) : (
-            <>
-              {dropLeftMs > 0 ? <DropCountdown pack={data} msLeft={dropLeftMs} /> : null}
-              <PriceBox
-                pack={data}
-                choices={paymentChoices(clientConfig.data?.paymentMethods, inside)}
-                purchase={purchase}
-                cheapest={cheapest}
-                dropLeftMs={dropLeftMs}
-              />
-            </>
-          )}
-          <p className="drop-rules">{DROP_TEXTS.serialRule}</p>
-          <PackMarket
-            pack={data}
-            busy={purchase.processing || data.isOwned}
-            onBuy={(listingId) => void purchase.buy(resaleChoice(clientConfig.data?.paymentMethods), listingId)}
-          />
-          <Suspense fallback={<Loading />}>
-            <LazyOffersSection packId={data.id} />
-          </Suspense>
+            <p className="detail__description">{data.description}</p>
+
+            <StatTiles
+              label="Pack statistics"
+              tiles={[
+                { label: 'Rating', value: data.rating.toFixed(1), icon: Star },
+                { label: 'Owners', value: data.owners, icon: Users },
+                { label: 'Stickers', value: data.stickersCount, icon: Images },
+                { label: 'Views', value: data.views, icon: Eye },
+              ]}
+            />
+            <p className="drop-rules">{DROP_TEXTS.serialRule}</p>
+            <PackMarket
+              pack={data}
+              busy={purchase.processing || data.isOwned}
+              onBuy={(listingId) =>
+                void purchase.buy(resalePaymentChoice(clientConfig.data?.paymentMethods), listingId)
+              }
+            />
+            <Suspense fallback={<Loading />}>
+              <LazyOffersSection packId={data.id} />
+            </Suspense>
+          </div>
         </div>
       </article>
     </Page>

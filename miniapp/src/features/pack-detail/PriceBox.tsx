@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@telegram-apps/telegram-ui';
 import {
   API_ERRORS,
@@ -75,8 +75,15 @@ export function PriceBox({
   // While a collector's edition is being paid (a listing, an accepted offer), the box shows that sale.
   const resale = purchase.phase !== 'idle' && purchase.order?.kind === 'resale' ? purchase.order : null;
 
+  // A payment started further down (a listing's Buy) shows its step here: bring it into view.
+  const box = useRef<HTMLElement>(null);
+  const stepOrderId = purchase.phase !== 'idle' ? purchase.order?.id : undefined;
+  useEffect(() => {
+    if (stepOrderId) box.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [stepOrderId]);
+
   return (
-    <section className="price-box" aria-label="Buy this pack">
+    <section ref={box} className="price-box" aria-label="Buy this pack">
       <div className="price-box__price">
         <span className="price-box__amount">{resale ? resale.amount : pack.price}</span> {CURRENCY}
       </div>

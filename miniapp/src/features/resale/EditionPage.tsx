@@ -1,24 +1,34 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Placeholder } from '@telegram-apps/telegram-ui';
-import { CURRENCY, paidWithText } from '@stickerdrop/shared';
+import { Button, Placeholder } from '@telegram-apps/telegram-ui';
+import { CURRENCY, MESSAGES, editionAppLink, paidWithText, type EditionDetail } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { ButtonLink } from '../../components/ButtonLink';
 import { Loading } from '../../components/Loading';
 import { apiUrl } from '../../config';
 import { Page } from '../../telegram/Page';
+import { shareLink } from '../../telegram/share';
+import { useTelegram } from '../../telegram/TelegramProvider';
+import { useToast } from '../../toast/ToastProvider';
+import { useAuth } from '../auth/AuthProvider';
+import { configQueries } from '../config/queries';
 import { LazyOffersSection } from '../offers/lazy';
 import { ActivityList } from './ActivityList';
 import { LockDateText } from './LockDateText';
 import { resaleQueries } from './queries';
+import { SellControls } from './SellControls';
 import './resale.css';
 
 const editionId = (raw: string | null) => (raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null);
 
-/** `#/edition?id=`: one edition's provenance: its pack, owner, listing and history. */
-export function EditionPage() {
+/**
+ * `#/edition?id=`: one edition: its price and Buy when listed (`buy`, filled in by the route), the owner's
+ * Sell / Change price / Cancel listing, Share, offers and provenance. Two columns on a desktop.
+ */
+export function EditionPage({ buy }: { buy?: (edition: EditionDetail) => ReactNode }) {
   const api = useApi();
+  const { user } = useAuth();
   const [params] = useSearchParams();
   const id = editionId(params.get('id'));
   const edition = useQuery({ ...resaleQueries.edition(api, id ?? 0), enabled: id !== null });
@@ -40,36 +50,80 @@ export function EditionPage() {
     );
   }
   const data = edition.data;
+  const owned = user?.id === data.owner.id;
   return (
     <Page webBack>
-      <article className="market" aria-label="Edition">
-        {data.pack.imageUrl ? (
-          <img src={apiUrl(data.pack.imageUrl)} alt={data.pack.title} width="256" height="256" />
-        ) : null}
-        <h1 className="page-title">
-          {data.pack.title} #{data.serial} of {data.pack.maxSupply}
-        </h1>
-        <div className="edition-facts">
-          <p>
-            Owned by {data.owner.username ? `@${data.owner.username}` : data.owner.name}
-            {data.listing ? ` · listed at ${data.listing.price} ${CURRENCY}` : ' · not for sale'}
-          </p>
-          {data.paidWith ? (
-            <p className="muted" data-testid="edition-payment">
-              <LockDateText text={paidWithText(data.paidWith, data.resellableFrom)} at={data.resellableFrom} />
-            </p>
+      <article className="edition" aria-label="Edition">
+        <div className="edition__media">
+          {data.pack.imageUrl ? (
+            <img src={apiUrl(data.pack.imageUrl)} alt={data.pack.title} width="256" height="256" />
           ) : null}
         </div>
-        <Link to={`/sticker?id=${data.pack.id}`}>Open the pack</Link>
-        <Suspense fallback={<Loading />}>
-          <LazyOffersSection
-            packId={data.pack.id}
-            edition={{ id: data.id, serial: data.serial, ownerId: data.owner.id }}
-          />
-        </Suspense>
-        <h2 className="section-title">Provenance</h2>
-        <ActivityList items={data.history} />
+        <div className="edition__info">
+          <h1 className="page-title">
+            {data.pack.title} #{data.serial} of {data.pack.maxSupply}
+          </h1>
+          <div className="edition-facts">
+            <p>
+              Owned by {data.owner.username ? `@${data.owner.username}` : data.owner.name}
+              {owned ? ' (you)' : ''}
+              {data.listing ? ` · listed at ${data.listing.price} ${CURRENCY}` : ' · not for sale'}
+            </p>
+            {data.paidWith ? (
+              <p className="muted" data-testid="edition-payment">
+                <LockDateText text={paidWithText(data.paidWith, data.resellableFrom)} at={data.resellableFrom} />
+              </p>
+            ) : null}
+          </div>
+          {owned ? (
+            <SellControls
+              target={{
+                editionId: data.id,
+                serial: data.serial,
+                packId: data.pack.id,
+                listedPrice: data.listing?.price ?? null,
+              }}
+              resellableFrom={data.resellableFrom}
+            />
+          ) : data.listing ? (
+            buy?.(data)
+          ) : null}
+          <EditionActions edition={data} />
+          <Suspense fallback={<Loading />}>
+            <LazyOffersSection
+              packId={data.pack.id}
+              edition={{ id: data.id, serial: data.serial, ownerId: data.owner.id }}
+            />
+          </Suspense>
+          <h2 className="section-title">Provenance</h2>
+          <ActivityList items={data.history} />
+        </div>
       </article>
     </Page>
+  );
+}
+
+/** Share (the mini-app's deep link inside Telegram, the page's address elsewhere) and the way to the pack. */
+function EditionActions({ edition }: { edition: EditionDetail }) {
+  const api = useApi();
+  const toast = useToast();
+  const { inside } = useTelegram();
+  const config = useQuery(configQueries.detail(api));
+  const botUsername = config.data?.botUsername ?? null;
+  const share = async () => {
+    const url =
+      inside && botUsername
+        ? editionAppLink(botUsername, edition.id)
+        : `${window.location.origin}${window.location.pathname}#/edition?id=${edition.id}`;
+    const outcome = await shareLink(url, `${edition.pack.title} #${edition.serial}`);
+    if (outcome === 'copied') toast.success(MESSAGES.linkCopied);
+  };
+  return (
+    <div className="edition__actions">
+      <Button mode="bezeled" size="s" onClick={() => void share()}>
+        Share
+      </Button>
+      <Link to={`/sticker?id=${edition.pack.id}`}>Open the pack</Link>
+    </div>
   );
 }

@@ -25,7 +25,7 @@ export function PackMarket({ pack, onBuy, busy }: { pack: PackDetail; onBuy(list
         <span>Last sale: {pack.lastSale ? `${pack.lastSale.price} ${CURRENCY} (#${pack.lastSale.serial})` : '—'}</span>
         <span className="muted">Creator royalty {pack.royaltyBps / 100}%</span>
       </div>
-      <PriceChart points={history.data?.points ?? []} />
+      <PriceChart points={history.data?.points ?? []} floorPrice={pack.floorPrice} />
       <h3>Listings</h3>
       {listings.data && listings.data.items.length > 0 ? (
         <ul className="market__list" aria-label="Listings">

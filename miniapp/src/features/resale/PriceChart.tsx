@@ -1,46 +1,113 @@
-import type { PricePoint } from '@stickerdrop/shared';
+import { useState } from 'react';
+import { CURRENCY, type PricePoint } from '@stickerdrop/shared';
+import { formatDay, formatPrice, priceAxis, scale, timeAxis } from './price-chart-scale';
 
-const WIDTH = 300;
-const HEIGHT = 120;
-const PAD = 8;
+const WIDTH = 320;
+const HEIGHT = 176;
+// Room for the price labels on the left, the unit above them and the dates below.
+const PLOT = { left: 40, right: WIDTH - 12, top: 22, bottom: HEIGHT - 24 };
+
+const KIND_LABEL: Record<PricePoint['kind'], string> = { primary: 'primary sale', resale: 'resale' };
+
+const describe = (point: PricePoint) =>
+  `#${point.serial} · ${point.price} ${CURRENCY} · ${formatDay(Date.parse(point.at))} · ${KIND_LABEL[point.kind]}`;
 
 /**
- * The last 30 days of sales as an SVG line (primary mints and resales alike), drawn by hand: a chart
- * library would cost more than the whole pack page. Lives in the pack page's chunk, never in Home's.
+ * The last 30 days of sales: prices against dates on labelled axes, a point per sale (filled for a resale,
+ * hollow for a primary sale) whose price shows on tap, hover or focus, and the floor as a dashed line.
+ * Drawn by hand: a chart library would cost more than the whole pack page. Never in Home's chunk.
  */
-export function PriceChart({ points }: { points: PricePoint[] }) {
+export function PriceChart({ points, floorPrice }: { points: PricePoint[]; floorPrice: string | null }) {
+  const [active, setActive] = useState<number | null>(null);
   if (points.length === 0) return <p className="muted">No sales in the last 30 days.</p>;
-  const times = points.map((p) => Date.parse(p.at));
-  const prices = points.map((p) => Number(p.price));
-  const [t0, t1] = [Math.min(...times), Math.max(...times)];
-  const [p0, p1] = [Math.min(...prices), Math.max(...prices)];
-  const x = (t: number) => PAD + (t1 === t0 ? (WIDTH - 2 * PAD) / 2 : ((t - t0) / (t1 - t0)) * (WIDTH - 2 * PAD));
-  const y = (p: number) =>
-    HEIGHT - PAD - (p1 === p0 ? (HEIGHT - 2 * PAD) / 2 : ((p - p0) / (p1 - p0)) * (HEIGHT - 2 * PAD));
-  const path = points.map((_, i) => `${i === 0 ? 'M' : 'L'}${x(times[i]!).toFixed(1)},${y(prices[i]!).toFixed(1)}`);
+  if (points.length === 1) {
+    return (
+      <p className="muted" data-testid="price-chart-single">
+        One sale in the last 30 days: {describe(points[0]!)}. The chart starts at two sales.
+      </p>
+    );
+  }
+  const floor = floorPrice === null ? null : Number(floorPrice);
+  const prices = priceAxis(points, floor);
+  const times = timeAxis(points);
+  const x = (time: number) => scale(times, time, PLOT.left, PLOT.right);
+  const y = (price: number) => scale(prices, price, PLOT.bottom, PLOT.top);
+  const coords = points.map((point) => ({ point, cx: x(Date.parse(point.at)), cy: y(Number(point.price)) }));
+  const shown = coords[active ?? coords.length - 1]!.point;
+  const line = coords.map(({ cx, cy }, i) => `${i === 0 ? 'M' : 'L'}${cx.toFixed(1)},${cy.toFixed(1)}`).join(' ');
+
   return (
-    <svg
-      className="price-chart"
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      role="img"
-      aria-label={`Price history: ${points.length} sales, from ${p0} to ${p1}`}
-      data-testid="price-chart"
-    >
-      <path d={path.join(' ')} fill="none" stroke="currentColor" strokeWidth="2" />
-      {points.map((point, i) => (
-        <circle
-          key={`${point.at}-${point.serial}`}
-          cx={x(times[i]!)}
-          cy={y(prices[i]!)}
-          r="3"
-          fill={point.kind === 'resale' ? 'currentColor' : 'none'}
-          stroke="currentColor"
-        >
-          <title>
-            #{point.serial} · {point.price} ({point.kind})
-          </title>
-        </circle>
-      ))}
-    </svg>
+    <figure className="price-chart" data-testid="price-chart">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="group" aria-label={`Price history: ${points.length} sales`}>
+        <g className="price-chart__axis" aria-hidden="true">
+          {prices.ticks.map((tick) => (
+            <g key={`y${tick}`}>
+              <line x1={PLOT.left} x2={PLOT.right} y1={y(tick)} y2={y(tick)} className="price-chart__grid" />
+              <text x={PLOT.left - 6} y={y(tick)} textAnchor="end" dominantBaseline="middle" data-axis="price">
+                {formatPrice(tick)}
+              </text>
+            </g>
+          ))}
+          {times.ticks.map((tick, i) => (
+            <text
+              key={`x${tick}`}
+              x={x(tick)}
+              y={HEIGHT - 6}
+              textAnchor={
+                times.ticks.length === 1
+                  ? 'middle'
+                  : i === 0
+                    ? 'start'
+                    : i === times.ticks.length - 1
+                      ? 'end'
+                      : 'middle'
+              }
+              data-axis="date"
+            >
+              {formatDay(tick)}
+            </text>
+          ))}
+          <text x={PLOT.left - 6} y={8} textAnchor="end" className="price-chart__unit" dominantBaseline="middle">
+            {CURRENCY}
+          </text>
+        </g>
+        {floor !== null ? (
+          <g className="price-chart__floor" data-testid="price-chart-floor">
+            <line x1={PLOT.left} x2={PLOT.right} y1={y(floor)} y2={y(floor)} />
+            <text x={PLOT.right} y={y(floor) - 4} textAnchor="end">
+              Floor {floorPrice}
+            </text>
+          </g>
+        ) : null}
+        <path d={line} className="price-chart__line" />
+        {coords.map(({ point, cx, cy }, i) => (
+          <g
+            key={`${point.at}-${point.serial}`}
+            role="button"
+            tabIndex={0}
+            aria-label={describe(point)}
+            aria-pressed={active === i}
+            className={`price-chart__point price-chart__point--${point.kind}`}
+            onMouseEnter={() => setActive(i)}
+            onFocus={() => setActive(i)}
+            onClick={() => setActive(i)}
+          >
+            {/* A finger-sized target around a small dot. */}
+            <circle cx={cx} cy={cy} r="12" className="price-chart__hit" />
+            <circle cx={cx} cy={cy} r={active === i ? 6 : 4.5} />
+          </g>
+        ))}
+      </svg>
+      <figcaption>
+        <span className="price-chart__readout" aria-live="polite" data-testid="price-chart-readout">
+          {describe(shown)}
+        </span>
+        <span className="price-chart__legend muted">
+          <span className="price-chart__key price-chart__key--resale">Resale</span>
+          <span className="price-chart__key price-chart__key--primary">Primary</span>
+          {floor !== null ? <span className="price-chart__key price-chart__key--floor">Floor</span> : null}
+        </span>
+      </figcaption>
+    </figure>
   );
 }

@@ -90,4 +90,16 @@ describe('Marketplace', () => {
     expect(calls.some((call) => call.path.includes('cursor=c2'))).toBe(true);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
+
+  it('says nothing is on resale (not that a search missed) and leads back to all packs', async () => {
+    fakeApi({
+      'GET /api/stickers': ({ url }) =>
+        json({ items: url.searchParams.get('onResale') ? [] : packs, nextCursor: null }),
+    });
+    renderApp('/marketplace?market=resale');
+    expect(await screen.findByText('Nothing is on resale right now', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('No sticker packs found')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show all packs' }));
+    await waitFor(() => expect(screen.getAllByTestId('pack-card')).toHaveLength(2));
+  });
 });

@@ -15,7 +15,8 @@ describe('Pack detail', () => {
       'GET /api/stickers/1': () => json(packDetail({ maxSupply: 100, soldCount: 3, likes: 7 })),
     });
     renderApp('/sticker?id=1');
-    expect(await screen.findByRole('heading', { name: 'Space Cats' })).toBeInTheDocument();
+    // The first render loads the route's lazy chunk, which on a busy machine can take more than findBy's 1 s.
+    expect(await screen.findByRole('heading', { name: 'Space Cats' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Space Cats' })).toHaveAttribute('src', '/files/preview-1.webp');
     expect(screen.getByRole('button', { name: 'Like (7)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();

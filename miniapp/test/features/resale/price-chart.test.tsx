@@ -1,0 +1,73 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { PricePoint } from '@stickerdrop/shared';
+import { PriceChart } from '../../../src/features/resale/PriceChart';
+
+const POINTS: PricePoint[] = [
+  { at: '2026-11-10T12:00:00.000Z', price: '2.75', serial: 40, kind: 'primary' },
+  { at: '2026-11-18T12:00:00.000Z', price: '3.10', serial: 12, kind: 'resale' },
+  { at: '2026-11-24T12:00:00.000Z', price: '3.40', serial: 40, kind: 'resale' },
+];
+
+const axisTexts = (axis: 'price' | 'date') =>
+  [...document.querySelectorAll(`text[data-axis="${axis}"]`)].map((node) => node.textContent);
+
+describe('the price chart', () => {
+  it('labels its axes with prices and dates, and draws the floor as a line', () => {
+    render(<PriceChart points={POINTS} floorPrice="2.90" />);
+    // From below the cheapest sale to above the dearest, with a margin: 2.75 − 12 % of 0.65, and so on.
+    expect(axisTexts('price')).toEqual(['2.67', '3.08', '3.48']);
+    expect(axisTexts('date')).toEqual(['10 Nov', '17 Nov', '24 Nov']);
+    expect(screen.getByTestId('price-chart-floor')).toHaveTextContent('Floor 2.90');
+    expect(screen.getByText('TON')).toBeInTheDocument();
+  });
+
+  it('has a point per sale, primary and resale told apart, whose price shows on hover, tap or focus', () => {
+    render(<PriceChart points={POINTS} floorPrice={null} />);
+    const points = screen.getAllByRole('button');
+    expect(points.map((point) => point.getAttribute('aria-label'))).toEqual([
+      '#40 · 2.75 TON · 10 Nov · primary sale',
+      '#12 · 3.10 TON · 18 Nov · resale',
+      '#40 · 3.40 TON · 24 Nov · resale',
+    ]);
+    expect(points[0]).toHaveClass('price-chart__point--primary');
+    expect(points[1]).toHaveClass('price-chart__point--resale');
+    // The latest sale reads out until another is picked.
+    const readout = screen.getByTestId('price-chart-readout');
+    expect(readout).toHaveTextContent('#40 · 3.40 TON · 24 Nov · resale');
+    fireEvent.mouseEnter(points[0]!);
+    expect(readout).toHaveTextContent('#40 · 2.75 TON · 10 Nov · primary sale');
+    fireEvent.click(points[1]!);
+    expect(readout).toHaveTextContent('#12 · 3.10 TON · 18 Nov · resale');
+    expect(points[1]).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.focus(points[2]!);
+    expect(readout).toHaveTextContent('#40 · 3.40 TON · 24 Nov · resale');
+    expect(screen.queryByTestId('price-chart-floor')).not.toBeInTheDocument();
+  });
+
+  it('says it in words until there are two sales', () => {
+    const { rerender } = render(<PriceChart points={[]} floorPrice={null} />);
+    expect(screen.getByText('No sales in the last 30 days.')).toBeInTheDocument();
+    rerender(<PriceChart points={POINTS.slice(0, 1)} floorPrice="3.00" />);
+    expect(screen.getByTestId('price-chart-single')).toHaveTextContent(
+      'One sale in the last 30 days: #40 · 2.75 TON · 10 Nov · primary sale. The chart starts at two sales.',
+    );
+    expect(screen.queryByTestId('price-chart')).not.toBeInTheDocument();
+  });
+});
+
+describe('the price chart on one day', () => {
+  it('labels the one date once', () => {
+    render(
+      <PriceChart
+        points={[
+          { at: '2026-11-25T10:00:00.000Z', price: '2.00', serial: 1, kind: 'primary' },
+          { at: '2026-11-25T10:05:00.000Z', price: '2.00', serial: 2, kind: 'primary' },
+        ]}
+        floorPrice={null}
+      />,
+    );
+    expect(axisTexts('date')).toEqual(['25 Nov']);
+    expect(axisTexts('price')).toEqual(['1.80', '2.00', '2.20']);
+  });
+});
