@@ -68,9 +68,10 @@ export default {
     },
     {
       name: 'testing-only-in-tests',
-      comment: "core's testing entry (internals: workers stepped by hand, tables for fixtures) is for test code only.",
+      comment:
+        "core's testing entry (internals: workers stepped by hand, tables for fixtures) is for tests and benches only.",
       severity: 'error',
-      from: { pathNot: '(^|/)(test|e2e)/|\\.test\\.tsx?$|^core/src/testing\\.ts$' },
+      from: { pathNot: '^bench/|(^|/)(test|e2e)/|\\.test\\.tsx?$|^core/src/testing\\.ts$' },
       to: { path: '^core/src/testing\\.ts$' },
     },
     {
