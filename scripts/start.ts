@@ -36,6 +36,7 @@ async function start(config: Config, log: Logger, signal: AbortSignal): Promise<
     config: { ...config, webhook: loadBotConfig().webhook, offerSale: config },
     db: server.database.db,
     storage: server.storage,
+    imagePool: server.app.deps.imagePool,
     log,
   });
   log.info(

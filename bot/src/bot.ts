@@ -1,6 +1,7 @@
 import { Bot, type BotConfig as GrammyBotConfig } from 'grammy';
 import { conversations } from '@grammyjs/conversations';
 import type { UserFromGetMe } from 'grammy/types';
+import { DEFAULT_IMAGE_POOL, createImagePool } from '@stickerdrop/core';
 import type { BotContext, BotDeps, BotServices } from './context.js';
 import { installApiTransformers } from './api-transformers.js';
 import { databaseConversationStorage } from './conversation-storage.js';
@@ -46,6 +47,8 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
     apiRoot,
     now: deps.now ?? (() => new Date()),
     offerTerms: deps.offerTerms ?? null,
+    // The bot's own process converts in a pool of its own, sized as the API's by default.
+    imagePool: deps.imagePool ?? createImagePool(DEFAULT_IMAGE_POOL),
     downloadFile: (fileId, maxBytes) => downloadTelegramFile(bot.api, { token, apiRoot }, fileId, maxBytes),
   };
   bot.use((ctx, next) => {

@@ -1,6 +1,6 @@
 import type { Context } from 'grammy';
 import type { ConversationFlavor } from '@grammyjs/conversations';
-import type { Database, FileStorage, OfferSaleTerms } from '@stickerdrop/core';
+import type { Database, FileStorage, ImagePool, OfferSaleTerms } from '@stickerdrop/core';
 import type { Logger } from '@stickerdrop/core';
 
 /** What the handlers use; `createBot` receives it, tests build their own. */
@@ -19,6 +19,11 @@ export interface BotDeps {
    * deployment cannot take resale payments, so the Accept button points to the app.
    */
   offerTerms?: OfferSaleTerms | null;
+  /**
+   * Where /newpack's images and animations are converted: the API's pool when both run in one process, so
+   * at most UPLOAD_CONCURRENCY conversions run at once in it whichever edge took the files.
+   */
+  imagePool?: ImagePool;
   /** Where conversations keep their state: the database (default; survives restarts, shared by processes) or memory. */
   conversationStorage?: 'database' | 'memory';
 }

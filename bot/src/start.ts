@@ -1,5 +1,12 @@
 import { Api, GrammyError } from 'grammy';
-import { offerSaleTerms, startJobs, type Database, type FileStorage, type Logger } from '@stickerdrop/core';
+import {
+  offerSaleTerms,
+  startJobs,
+  type Database,
+  type FileStorage,
+  type ImagePool,
+  type Logger,
+} from '@stickerdrop/core';
 import { createBot } from './bot.js';
 import type { BotConfig } from './config.js';
 import { installApiTransformers } from './api-transformers.js';
@@ -21,6 +28,8 @@ export interface StartBotOptions {
     limits?: SendLimits;
   };
   conversationStorage?: 'database' | 'memory';
+  /** The process's conversion pool (the API's, when both run in one process). */
+  imagePool?: ImagePool;
 }
 
 export interface RunningBot {
@@ -53,6 +62,7 @@ export async function startBot(options: StartBotOptions): Promise<RunningBot> {
     apiRoot: config.telegramApiRoot,
     now,
     conversationStorage: options.conversationStorage,
+    imagePool: options.imagePool,
     offerTerms: config.offerSale ? offerSaleTerms(config.offerSale) : null,
   });
   const limiter = new SendLimiter(options.outbox?.limits);

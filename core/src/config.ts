@@ -8,6 +8,7 @@ import {
   PAYMENT_METHODS,
 } from '@stickerdrop/shared';
 import type { S3Settings } from './storage/s3-storage.js';
+import { DEFAULT_IMAGE_POOL } from './create-pack/image-pool.js';
 import { DEFAULT_OFFERS_MAX_OPEN } from './offers/make.js';
 import type { ReservationPolicy } from './reservations/policy.js';
 import { type HttpSettings, httpEnvFields, httpSettings, requireHeadersWithinRequest } from './http-config.js';
@@ -148,8 +149,8 @@ const EnvSchema = z.object({
     .min(MAX_UPLOAD_BYTES)
     .default(40 * 1024 * 1024),
   UPLOAD_MAX_PIXELS: z.coerce.number().int().min(MAX_IMAGE_PIXELS).default(150_000_000),
-  UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
-  UPLOAD_QUEUE: z.coerce.number().int().min(0).max(1_000).default(8),
+  UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(DEFAULT_IMAGE_POOL.concurrency),
+  UPLOAD_QUEUE: z.coerce.number().int().min(0).max(1_000).default(DEFAULT_IMAGE_POOL.maxQueued),
   FILE_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   ...httpEnvFields,
 });

@@ -59,6 +59,7 @@ export {
 export {
   createPack,
   createImagePool,
+  DEFAULT_IMAGE_POOL,
   checkPixelBudget,
   inspectImage,
   inspectUpload,

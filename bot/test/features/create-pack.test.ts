@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API_ERRORS, DROP_ERRORS, HOME_TAGLINE, MESSAGES, RESALE_ERRORS, formatDropTime } from '@stickerdrop/shared';
 import { TEXTS } from '../../src/texts.js';
-import { tables } from '@stickerdrop/core';
+import { createImagePool, tables } from '@stickerdrop/core';
 import { BOT_USER } from '../../../api/test/fakes/bot-api.js';
 import { hugePngHeader, insertUser, makeImage } from '../support/fixtures.js';
 import { createHarness, type Harness } from '../support/harness.js';
@@ -298,6 +298,21 @@ describe('/newpack', () => {
     // Forwarded and sent files were fetched with getFile.
     expect(t.api.callsTo('getFile').some((call) => call.params.file_id === forwarded.file_id)).toBe(true);
     expect(t.log.errors()).toEqual([]);
+  });
+
+  it("converts in the process's pool (the API's when both run in one process), never beside it", async () => {
+    const pool = createImagePool({ concurrency: 1, maxQueued: 0 });
+    await t.close();
+    t = await createHarness({ imagePool: pool });
+    await insertUser(t.db, { id: carla.id, firstName: 'Carla', isCreator: true });
+    await say('/newpack');
+    const png = t.api.addFile(await makeImage('png', 300, 300), 'png');
+    await t.send(photoUpdate(carla, png, 300, 300));
+    await say('🐱');
+    expect(pool.peakActive).toBe(0);
+    await finishPack('Pooled Cats');
+    expect(lastText()).toBe(MESSAGES.stickerCreated);
+    expect(pool.peakActive).toBe(1);
   });
 
   it('/newpack emoji makes a custom emoji pack, whose TGS must be 100×100', async () => {

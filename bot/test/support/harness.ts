@@ -1,6 +1,6 @@
 import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
-import { type Database, type FileStorage, memoryStorage, type OfferSaleTerms } from '@stickerdrop/core';
+import { type Database, type FileStorage, type ImagePool, memoryStorage, type OfferSaleTerms } from '@stickerdrop/core';
 import { freshDatabase, type DatabaseKind } from '../../../api/test/helpers.js';
 import { createBot } from '../../src/bot.js';
 import type { BotContext } from '../../src/context.js';
@@ -32,6 +32,7 @@ export async function createHarness(
     publicUrl?: string;
     conversationStorage?: 'database' | 'memory';
     offerTerms?: OfferSaleTerms | null;
+    imagePool?: ImagePool;
   } = {},
 ): Promise<Harness> {
   const api = await startFakeBotApi();
@@ -48,6 +49,7 @@ export async function createHarness(
     now: () => clock.now,
     conversationStorage: options.conversationStorage,
     offerTerms: options.offerTerms,
+    imagePool: options.imagePool,
   });
   await bot.init();
   return {

@@ -19,6 +19,9 @@ export interface ImagePool {
   readonly peakActive: number;
 }
 
+/** UPLOAD_CONCURRENCY and UPLOAD_QUEUE unset: about one conversion per core of a small machine. */
+export const DEFAULT_IMAGE_POOL: ImagePoolSettings = { concurrency: 2, maxQueued: 8 };
+
 /** Seconds a client refused by a full queue is told to wait (Retry-After). */
 export const IMAGE_POOL_RETRY_AFTER_S = 30;
 
