@@ -1,7 +1,6 @@
 import { and, count, eq, gt, gte, lte, or, sql } from 'drizzle-orm';
 import { ORDER_RESERVATION_MS, RESERVATION_ERRORS } from '@stickerdrop/shared';
-import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Database, DbOrTx } from '../db/client.js';
+import type { DbOrTx } from '../db/client.js';
 import { orders } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 
@@ -86,10 +85,11 @@ export async function lockBuyer(tx: DbOrTx, userId: number): Promise<void> {
 }
 
 /**
- * The reservation just committed, counted under the buyer's lock with their other live ones: past
+ * The reservation just committed, counted with the buyer's other live ones in one statement: past
  * RESERVATIONS_MAX_OPEN it is withdrawn (expired at once; no payment details were handed out yet) and the
- * buyer gets 409. Of one buyer's racing reservations, those confirmed last are withdrawn, so at most
- * `maxOpen` survive.
+ * buyer gets 409. Each confirmation reads after its own reservation committed, so of two racing ones the
+ * later sees the earlier: more than `maxOpen` never survive (racing ones may all be withdrawn, and the buyer
+ * asks again). One statement, not a transaction holding a lock: a buy must not wait on another one's lock.
  */
 export async function confirmWithinOpenCap(
   db: DbOrTx,
@@ -97,24 +97,11 @@ export async function confirmWithinOpenCap(
   policy: ReservationPolicy,
   now: Date,
 ): Promise<void> {
-  const withinCap = async (tx: DbOrTx) => {
-    await lockBuyer(tx, order.userId);
-    const [row] = await tx.select({ live: count() }).from(orders).where(liveOf(order.userId, now));
-    return (row?.live ?? 0) <= policy.maxOpen;
-  };
-  const refusal = new DomainError('reservation_limit', RESERVATION_ERRORS.tooMany(policy.maxOpen));
-  // Inside a caller's transaction the refusal rolls the reservation back with everything else.
-  if (db instanceof PgTransaction) {
-    if (!(await withinCap(db))) throw refusal;
-    return;
-  }
-  const kept = await (db as Database).transaction(async (tx) => {
-    if (await withinCap(tx)) return true;
-    await tx
-      .update(orders)
-      .set({ status: 'expired', expiresAt: now })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'reserved')));
-    return false;
-  });
-  if (!kept) throw refusal;
+  const live = db.select({ n: count() }).from(orders).where(liveOf(order.userId, now));
+  const withdrawn = await db
+    .update(orders)
+    .set({ status: 'expired', expiresAt: now })
+    .where(and(eq(orders.id, order.id), eq(orders.status, 'reserved'), sql`(${live}) > ${policy.maxOpen}`))
+    .returning({ id: orders.id });
+  if (withdrawn.length > 0) throw new DomainError('reservation_limit', RESERVATION_ERRORS.tooMany(policy.maxOpen));
 }

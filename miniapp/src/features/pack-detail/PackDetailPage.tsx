@@ -93,7 +93,7 @@ export function PackDetailPage() {
                   src={sticker.fileUrl ? apiUrl(sticker.fileUrl) : null}
                   still={sticker.previewUrl ? apiUrl(sticker.previewUrl) : null}
                   size={72}
-                  label={`Sticker ${i + 1}: ${sticker.emoji.join(' ')}`}
+                  label={`Sticker ${i + 1}`}
                 />
               ))}
             </div>
