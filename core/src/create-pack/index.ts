@@ -8,7 +8,13 @@ export {
   type ImageSource,
   type ImageType,
 } from './image.js';
-export { createImagePool, DEFAULT_IMAGE_POOL, IMAGE_POOL_RETRY_AFTER_S, type ImagePool, type ImagePoolSettings } from './image-pool.js';
+export {
+  createImagePool,
+  DEFAULT_IMAGE_POOL,
+  IMAGE_POOL_RETRY_AFTER_S,
+  type ImagePool,
+  type ImagePoolSettings,
+} from './image-pool.js';
 export { makeMissingPreviews, type MissingPreviewsDeps } from './missing-previews.js';
 export { checkPixelBudget } from './upload-limits.js';
 export { validatePackFields, type PackFields, type PackFieldsInput } from './pack-fields.js';
