@@ -119,23 +119,47 @@ async function underLoad(name: string, handle: DatabaseHandle) {
   };
   const lanes = Array.from({ length: 8 }, (_, i) => lane(i));
   // Buys and the sweeper wait on these locks, so at the cut there are transactions in flight for certain.
+  let probes = 0;
   const blockBuys = async (url: string) => {
+    // A buyer with no reservation: their buy reaches the pack's lock for certain, where a lane's next buy may
+    // not (its buyer's reservation is released by an update that the orders lock below blocks too).
+    const prober = await createUser(t);
     const locker = new pg.Client({ connectionString: url });
     locker.on('error', () => undefined);
     await locker.connect();
-    const { rows } = await locker.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-    await locker.query('BEGIN');
-    await locker.query('SELECT id FROM packs WHERE id = $1 FOR UPDATE', [pack.id]);
-    // Reads go on; writes to orders (the reservation sweeper's) wait too.
-    await locker.query('LOCK TABLE orders IN EXCLUSIVE MODE');
-    // Buys of one pack wait as one batch transaction (group commit, core/src/db/batches.ts), beside the
-    // sweeper's: two sessions blocked inside their transactions, one of them for certain the buys' (a lane's
-    // own order update can be the other waiter, and alone it would leave no buy to cut).
-    await until(
-      'buys and the sweeper to wait on the locks',
-      async () => (await waiting(name, '%reserve_edition%')) >= 1 && (await waiting(name)) >= 2,
-    );
-    return { locker, pid: rows[0]!.pid };
+    try {
+      const { rows } = await locker.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      await locker.query('BEGIN');
+      await locker.query('SELECT id FROM packs WHERE id = $1 FOR UPDATE', [pack.id]);
+      // Reads go on; writes to orders (the reservation sweeper's) wait too.
+      await locker.query('LOCK TABLE orders IN EXCLUSIVE MODE');
+      const probe = { kind: 'buy' as const, seq: ++sent };
+      const key = -++probes; // beside the lanes' own keys, 0 to 7
+      const startedAt = Date.now();
+      inFlight.set(key, probe);
+      void app
+        .inject({
+          method: 'POST',
+          url: '/api/marketplace/buy',
+          headers: prober.headers,
+          payload: { stickerId: pack.id, paymentMethod: 'demo' },
+        })
+        .then((res) => {
+          responses.push({ ...probe, status: res.statusCode, body: res.json(), startedAt, at: Date.now() });
+          inFlight.delete(key);
+        });
+      // The probe's buy waits in the batch transaction of reservations (group commit, core/src/db/batches.ts),
+      // the sweeper's pass on the orders lock: both are cut below.
+      await until(
+        'the probe buy and the sweeper to wait on the locks',
+        async () =>
+          (await waiting(name, '%reserve_edition%')) >= 1 && (await waiting(name, '%', SWEEPER_APPLICATION)) >= 1,
+      );
+      return { locker, pid: rows[0]!.pid };
+    } catch (error) {
+      await locker.end().catch(() => undefined);
+      throw error;
+    }
   };
   return {
     t,
@@ -161,12 +185,16 @@ async function underLoad(name: string, handle: DatabaseHandle) {
   };
 }
 
-/** Sessions of the database blocked on a lock, or only those whose statement is like `query`. */
-async function waiting(name: string, query = '%'): Promise<number> {
+/** The reservation sweeper's connections say who they are, so the test knows when its pass is blocked. */
+const SWEEPER_APPLICATION = 'sd-faults-sweeper';
+
+/** Sessions of the database blocked on a lock, or only those whose statement (and application) is like these. */
+async function waiting(name: string, query = '%', application = '%'): Promise<number> {
   return withAdmin(async (admin) => {
     const { rows } = await admin.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' AND query LIKE $2",
-      [name, query],
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = $1 AND wait_event_type = 'Lock' AND query LIKE $2 AND application_name LIKE $3`,
+      [name, query, application],
     );
     return rows[0]!.n;
   });
@@ -204,14 +232,21 @@ describePostgres('Postgres connections lost under load', () => {
     drop = undefined;
   });
 
-  it('keeps serving through terminated backends: 503 in the window, back within a second', async () => {
+  it('keeps serving through terminated backends: 503 in the window, every request after it served', async () => {
     const database = await ownDatabase();
     drop = database.drop;
     const load = await underLoad(database.name, database.handle);
     stopLoad = load.stop;
     // A background job beside the requests: its passes fail during the cuts, and it keeps running.
     const jobErrors: unknown[] = [];
-    const sweeper = reservationSweeper(database.handle.db, {
+    const sweeperUrl = new URL(database.url);
+    sweeperUrl.searchParams.set('application_name', SWEEPER_APPLICATION);
+    const sweeperDb = await openDatabase({
+      url: sweeperUrl.toString(),
+      poolSize: 1,
+      onConnectionError: () => undefined,
+    });
+    const sweeper = reservationSweeper(sweeperDb.db, {
       every: 20,
       now: () => new Date(),
       log: { ...silentLogger, error: (details) => jobErrors.push(details) },
@@ -245,7 +280,9 @@ describePostgres('Postgres connections lost under load', () => {
         expect(cut.map((r) => r.status)).toContain(503);
         const recoveryMs = await load.recoveredAfter(cutEndedAt);
         console.info(`round ${round}: ${terminated.length} backends terminated, serving again after ${recoveryMs} ms`);
-        expect(recoveryMs).toBeLessThan(1_000);
+        // Back at once, counted rather than timed (a busy machine is only slower): a buy that started after
+        // the cut succeeded, and nothing that started after it failed.
+        expect(load.responses.filter((r) => r.startedAt >= cutEndedAt && r.status >= 300)).toEqual([]);
       }
       // After the cuts the sweeper still expires a lapsed reservation.
       expect(jobErrors.length).toBeGreaterThanOrEqual(3);
@@ -259,6 +296,7 @@ describePostgres('Postgres connections lost under load', () => {
       console.info(`reservation sweeper: ${jobErrors.length} failed passes during the cuts, then carried on`);
     } finally {
       await sweeper.stop();
+      await sweeperDb.close();
       await load.stop();
     }
     const failures = expectOnly503s(load.responses);
