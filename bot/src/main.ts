@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { createLogger, createStorage, type Logger, openDatabase, stopOnSignals } from '@stickerdrop/core';
 import { BotConfigError, loadBotConfig, type BotProcessConfig } from './config.js';
-import { startBot } from './start.js';
+import { startBot } from './runtime/start.js';
 
 interface Running {
   stop(): Promise<void>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DOMAIN_ERROR_CODES, DomainError } from '@stickerdrop/core';
-import { chatTextOf } from '../src/domain-errors.js';
+import { chatTextOf } from '../src/views/domain-errors.js';
 
 describe('core refusals in the chat', () => {
   it('says SPEC texts as written', () => {

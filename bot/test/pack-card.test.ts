@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packCaption } from '../src/pack-card.js';
+import { packCaption } from '../src/views/pack-card.js';
 
 describe('the pack card', () => {
   const pack = {

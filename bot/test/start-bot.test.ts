@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HOME_TAGLINE, MESSAGES } from '@stickerdrop/shared';
 import { buildTestApp, type TestApp } from '../../api/test/helpers.js';
-import { startBot, type RunningBot, type StartBotOptions } from '../src/start.js';
-import { BOT_COMMANDS } from '../src/setup.js';
+import { startBot, type RunningBot, type StartBotOptions } from '../src/runtime/start.js';
+import { BOT_COMMANDS } from '../src/runtime/setup.js';
 import { BOT_USER, startFakeBotApi, type FakeBotApi } from '../../api/test/fakes/bot-api.js';
 import { insertPack, insertUser, outboxRows, purchase } from './support/fixtures.js';
 import { PUBLIC_URL, TOKEN } from './support/harness.js';

@@ -3,9 +3,9 @@ import { HOME_TAGLINE } from '@stickerdrop/shared';
 import { tables } from '@stickerdrop/core';
 import { describeEachDatabase } from '../../api/test/helpers.js';
 import { createBot } from '../src/bot.js';
-import { startBot, type RunningBot } from '../src/start.js';
-import { pruneHandledUpdates } from '../src/update-once.js';
-import { startWebhook, type WebhookServer } from '../src/webhook.js';
+import { startBot, type RunningBot } from '../src/runtime/start.js';
+import { pruneHandledUpdates } from '../src/runtime/update-once.js';
+import { startWebhook, type WebhookServer } from '../src/runtime/webhook.js';
 import { createHarness, PUBLIC_URL, TOKEN, type Harness } from './support/harness.js';
 import { textUpdate, telegramUser } from './support/updates.js';
 

@@ -1,8 +1,8 @@
 import net from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HOME_TAGLINE } from '@stickerdrop/shared';
-import { startWebhook, type WebhookServer } from '../src/webhook.js';
-import { startBot } from '../src/start.js';
+import { startWebhook, type WebhookServer } from '../src/runtime/webhook.js';
+import { startBot } from '../src/runtime/start.js';
 import { createHarness, PUBLIC_URL, TOKEN, type Harness } from './support/harness.js';
 import { telegramUser, textUpdate } from './support/updates.js';
 

@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.js';
-import { TEXTS } from '../texts.js';
+import { TEXTS } from '../views/texts.js';
 
 /** `/cancel` leaves any conversation. Installed ahead of the conversations, so they never see it. */
 export const cancelFeature = new Composer<BotContext>();

@@ -2,7 +2,7 @@ import type { Conversation } from '@grammyjs/conversations';
 import type { InlineKeyboard } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { BotContext, ConversationContext } from '../context.js';
-import { TEXTS, escapeHtml } from '../texts.js';
+import { TEXTS, escapeHtml } from '../views/texts.js';
 
 export type BotConversation = Conversation<BotContext, ConversationContext>;
 export type MessageContext = ConversationContext & { message: Message };

@@ -1,9 +1,9 @@
 import type { Message } from 'grammy/types';
 import { MAX_UPLOAD_BYTES, MESSAGES, splitEmoji, type PackKind } from '@stickerdrop/shared';
 import { checkStickerUpload } from '@stickerdrop/core';
-import { chatTextOf } from '../domain-errors.js';
+import { chatTextOf } from '../views/domain-errors.js';
 import type { BotServices } from '../context.js';
-import { FileTooLargeError } from '../telegram-files.js';
+import { FileTooLargeError } from '../runtime/telegram-files.js';
 
 /**
  * A sticker file a creator sent: a photo (its largest size), a GIF or MP4 animation, a video, a file

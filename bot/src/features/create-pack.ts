@@ -17,9 +17,9 @@ import {
 } from '@stickerdrop/shared';
 import { createPack, getUserById, validatePackFields } from '@stickerdrop/core';
 import type { BotContext, ConversationContext } from '../context.js';
-import { chatTextOf } from '../domain-errors.js';
-import { openPackKeyboard } from '../keyboards.js';
-import { CATEGORY_LABELS, TEXTS, escapeHtml } from '../texts.js';
+import { chatTextOf } from '../views/domain-errors.js';
+import { openPackKeyboard } from '../views/keyboards.js';
+import { CATEGORY_LABELS, TEXTS, escapeHtml } from '../views/texts.js';
 import { askButton, askText, commandOf, waitForMessage, type BotConversation } from './conversation-kit.js';
 import { checkImage, downloadImages, imageCandidate } from './create-pack-images.js';
 

@@ -1,10 +1,10 @@
 import { Composer } from 'grammy';
 import { getPackDetail, subscribeToDrop, unsubscribeFromDrop, upsertTelegramUser } from '@stickerdrop/core';
-import { chatTextOf } from '../domain-errors.js';
+import { chatTextOf } from '../views/domain-errors.js';
 import type { BotContext } from '../context.js';
-import { openPackKeyboard } from '../keyboards.js';
-import { packCardKeyboard } from '../pack-card.js';
-import { TEXTS } from '../texts.js';
+import { openPackKeyboard } from '../views/keyboards.js';
+import { packCardKeyboard } from '../views/pack-card.js';
+import { TEXTS } from '../views/texts.js';
 
 /**
  * "Notify me" on the bot's pack card (`drop:on:<id>`, `drop:off:<id>`): the same core services as

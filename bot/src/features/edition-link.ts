@@ -2,8 +2,8 @@ import type { InlineQueryResultArticle } from 'grammy/types';
 import { CURRENCY, decodeStartParam, type EditionDetail } from '@stickerdrop/shared';
 import { getEdition } from '@stickerdrop/core';
 import type { BotContext } from '../context.js';
-import { absoluteUrl, isHttps, openEditionKeyboard } from '../keyboards.js';
-import { TEXTS } from '../texts.js';
+import { absoluteUrl, isHttps, openEditionKeyboard } from '../views/keyboards.js';
+import { TEXTS } from '../views/texts.js';
 
 const ownerOf = (edition: EditionDetail) =>
   edition.owner.username ? `@${edition.owner.username}` : edition.owner.name;

@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.js';
-import { TEXTS } from '../texts.js';
+import { TEXTS } from '../views/texts.js';
 import { replyWelcome } from './welcome.js';
 
 /** What nothing else handled: buttons of finished conversations, and private messages out of context. */

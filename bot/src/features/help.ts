@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.js';
-import { TEXTS } from '../texts.js';
+import { TEXTS } from '../views/texts.js';
 
 /** `/help`, and `/paysupport`, which Telegram requires of every bot that takes payments. */
 export const helpFeature = new Composer<BotContext>();

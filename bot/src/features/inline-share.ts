@@ -3,9 +3,9 @@ import type { InlineQueryResultArticle } from 'grammy/types';
 import { CURRENCY, type PackCard } from '@stickerdrop/shared';
 import { listPacks } from '@stickerdrop/core';
 import type { BotContext } from '../context.js';
-import { absoluteUrl, isHttps, openPackKeyboard } from '../keyboards.js';
-import { packCaption, supplyLine } from '../pack-card.js';
-import { TEXTS } from '../texts.js';
+import { absoluteUrl, isHttps, openPackKeyboard } from '../views/keyboards.js';
+import { packCaption, supplyLine } from '../views/pack-card.js';
+import { TEXTS } from '../views/texts.js';
 import { editionInlineResults } from './edition-link.js';
 
 /**

@@ -1,8 +1,8 @@
 import { Composer } from 'grammy';
 import { acceptOffer, declineOffer } from '@stickerdrop/core';
-import { chatTextOf } from '../domain-errors.js';
+import { chatTextOf } from '../views/domain-errors.js';
 import type { BotContext } from '../context.js';
-import { OFFER_TEXTS } from '../offer-texts.js';
+import { OFFER_TEXTS } from '../views/offer-texts.js';
 
 /**
  * The Accept and Decline buttons of a "New offer" message: the same core functions, and so the same checks,

@@ -2,9 +2,9 @@ import { Composer, InlineKeyboard } from 'grammy';
 import { createConversation } from '@grammyjs/conversations';
 import { MESSAGES, UpdateProfileRequest } from '@stickerdrop/shared';
 import { becomeCreator, getUserById, upsertTelegramUser } from '@stickerdrop/core';
-import { chatTextOf } from '../domain-errors.js';
+import { chatTextOf } from '../views/domain-errors.js';
 import type { BotContext, ConversationContext } from '../context.js';
-import { TEXTS } from '../texts.js';
+import { TEXTS } from '../views/texts.js';
 import { askButton, askText, type BotConversation } from './conversation-kit.js';
 
 /**

@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { answerLoginCode, listSessions, openLoginCode, revokeSession } from '@stickerdrop/core';
 import type { BotContext } from '../context.js';
-import { TEXTS } from '../texts.js';
+import { TEXTS } from '../views/texts.js';
 
 /**
  * Signing a browser in, and seeing and ending sessions, from the chat.

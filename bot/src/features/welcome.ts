@@ -2,9 +2,9 @@ import { Composer, InputFile } from 'grammy';
 import { decodeStartParam } from '@stickerdrop/shared';
 import { getPackDetail } from '@stickerdrop/core';
 import type { BotContext } from '../context.js';
-import { openAppKeyboard, openPackKeyboard, payOrderKeyboard } from '../keyboards.js';
-import { packCaption, packCardKeyboard, previewPhoto } from '../pack-card.js';
-import { TEXTS } from '../texts.js';
+import { openAppKeyboard, openPackKeyboard, payOrderKeyboard } from '../views/keyboards.js';
+import { packCaption, packCardKeyboard, previewPhoto } from '../views/pack-card.js';
+import { TEXTS } from '../views/texts.js';
 import { replyWithEdition } from './edition-link.js';
 import { askLogin } from './sign-in.js';
 

@@ -1,6 +1,6 @@
 import { readOutboxPayload, type OutboxRow } from '@stickerdrop/core';
-import { openPackKeyboard } from '../keyboards.js';
-import { TEXTS } from '../texts.js';
+import { openPackKeyboard } from '../views/keyboards.js';
+import { TEXTS } from '../views/texts.js';
 import { PermanentDeliveryError, type DeliveryDeps } from './delivery-deps.js';
 import { deliverStickerSet } from './sticker-set.js';
 import { deliverResale, RESALE_OUTBOX_KINDS, type ResaleOutboxKind } from './resale-deliveries.js';

@@ -1,8 +1,8 @@
 import { InlineKeyboard } from 'grammy';
 import { parseTon } from '@stickerdrop/shared';
 import { readOutboxPayload, type OutboxRow } from '@stickerdrop/core';
-import { payOrderKeyboard } from '../keyboards.js';
-import { OFFER_TEXTS } from '../offer-texts.js';
+import { payOrderKeyboard } from '../views/keyboards.js';
+import { OFFER_TEXTS } from '../views/offer-texts.js';
 import type { DeliveryDeps } from './delivery-deps.js';
 import { recipientOf } from './recipients.js';
 

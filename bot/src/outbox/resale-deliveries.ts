@@ -6,8 +6,8 @@ import {
   type OutboxPayloads,
   type OutboxRow,
 } from '@stickerdrop/core';
-import { openEditionKeyboard } from '../keyboards.js';
-import { TEXTS } from '../texts.js';
+import { openEditionKeyboard } from '../views/keyboards.js';
+import { TEXTS } from '../views/texts.js';
 import type { DeliveryDeps } from './delivery-deps.js';
 import { recipientOf } from './recipients.js';
 

@@ -12,7 +12,7 @@ import {
   type StickerSetDeliveryPayload,
   stickerSetName,
 } from '@stickerdrop/core';
-import { TEXTS } from '../texts.js';
+import { TEXTS } from '../views/texts.js';
 import { PermanentDeliveryError, type DeliveryDeps } from './delivery-deps.js';
 
 /** Stickers in the createNewStickerSet request; the rest follow one addStickerToSet each. */

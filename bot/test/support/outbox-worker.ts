@@ -1,6 +1,6 @@
 import { Api } from 'grammy';
 import type { Database, FileStorage } from '@stickerdrop/core';
-import { installApiTransformers } from '../../src/api-transformers.js';
+import { installApiTransformers } from '../../src/runtime/api-transformers.js';
 import { createOutboxWorker, type OutboxWorkerOptions } from '../../src/outbox/worker.js';
 import { SendLimiter, type SendLimits } from '../../src/outbox/send-limiter.js';
 import { BOT_USER, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';

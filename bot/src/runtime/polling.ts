@@ -1,5 +1,5 @@
 import { GrammyError, type Bot } from 'grammy';
-import type { BotContext } from './context.js';
+import type { BotContext } from '../context.js';
 import type { Logger } from '@stickerdrop/core';
 import { ALLOWED_UPDATES } from './setup.js';
 

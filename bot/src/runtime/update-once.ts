@@ -1,6 +1,6 @@
 import type { MiddlewareFn } from 'grammy';
 import { handledUpdates, periodic, type Database, type Job, type Logger } from '@stickerdrop/core';
-import type { BotContext } from './context.js';
+import type { BotContext } from '../context.js';
 
 /** A repeat comes within seconds or minutes (a restart, a webhook retry); a day is plenty. */
 export const HANDLED_UPDATES_KEPT_MS = 24 * 60 * 60_000;

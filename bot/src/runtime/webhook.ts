@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
 import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
-import type { BotWebhookConfig } from './config.js';
-import type { BotContext } from './context.js';
+import type { BotWebhookConfig } from '../config.js';
+import type { BotContext } from '../context.js';
 import type { Logger } from '@stickerdrop/core';
 import { ALLOWED_UPDATES } from './setup.js';
 

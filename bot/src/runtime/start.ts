@@ -7,11 +7,11 @@ import {
   type ImagePool,
   type Logger,
 } from '@stickerdrop/core';
-import { createBot } from './bot.js';
-import type { BotConfig } from './config.js';
+import { createBot } from '../bot.js';
+import type { BotConfig } from '../config.js';
 import { installApiTransformers } from './api-transformers.js';
-import { createOutboxWorker, type OutboxWorkerOptions } from './outbox/worker.js';
-import { SendLimiter, type SendLimits } from './outbox/send-limiter.js';
+import { createOutboxWorker, type OutboxWorkerOptions } from '../outbox/worker.js';
+import { SendLimiter, type SendLimits } from '../outbox/send-limiter.js';
 import { startPolling, type Polling } from './polling.js';
 import { configureBotProfile } from './setup.js';
 import { startWebhook, type WebhookServer } from './webhook.js';

@@ -1,8 +1,8 @@
 import type { BotError } from 'grammy';
 import { GrammyError, HttpError } from 'grammy';
-import type { BotContext } from './context.js';
+import type { BotContext } from '../context.js';
 import type { Logger } from '@stickerdrop/core';
-import { TEXTS } from './texts.js';
+import { TEXTS } from '../views/texts.js';
 
 /**
  * The error boundary around every handler: logs with the update, tells the user something went wrong

@@ -1,8 +1,8 @@
 import type { Api } from 'grammy';
 import type { BotCommand } from 'grammy/types';
-import { isHttps } from './keyboards.js';
+import { isHttps } from '../views/keyboards.js';
 import type { Logger } from '@stickerdrop/core';
-import { TEXTS } from './texts.js';
+import { TEXTS } from '../views/texts.js';
 
 /** The update types the bot handles; asked for explicitly, since Telegram otherwise keeps the last list. */
 export const ALLOWED_UPDATES = ['message', 'callback_query', 'inline_query', 'pre_checkout_query'] as const;

@@ -1,5 +1,5 @@
 import type { MiddlewareFn } from 'grammy';
-import type { BotContext } from './context.js';
+import type { BotContext } from '../context.js';
 
 /**
  * Updates of one chat run one after another (webhooks deliver them concurrently), so a conversation
