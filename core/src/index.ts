@@ -150,7 +150,6 @@ export {
   settleStarsPayment,
   starsRefundContext,
   refundStarsNow,
-  refundNotice,
   STARS_CURRENCY,
   type PaymentSetup,
 } from './payments/index.js';
@@ -184,6 +183,9 @@ export type {
   OfferReceivedPayload,
   OfferAcceptedPayload,
   DropOpenedPayload,
+  RefundNoticePayload,
+  RefundReason,
+  RefundRoute,
 } from './db/outbox-payloads.js';
 export {
   stickerSetName,

@@ -1,13 +1,13 @@
 import { Composer } from 'grammy';
 import {
   checkStarsPreCheckout,
-  refundNotice,
   refundStarsNow,
   settleStarsPayment,
   STARS_CURRENCY,
   starsRefundContext,
 } from '@stickerdrop/core';
 import type { BotContext } from '../context.js';
+import { refundNotice } from '../views/refund-texts.js';
 
 /**
  * Telegram Stars, the rail for purchases inside Telegram: the invoice (made by the API) is paid in the

@@ -1,5 +1,6 @@
 import { readOutboxPayload, type OutboxRow } from '@stickerdrop/core';
 import { openPackKeyboard } from '../views/keyboards.js';
+import { refundNotice } from '../views/refund-texts.js';
 import { TEXTS } from '../views/texts.js';
 import { PermanentDeliveryError, type DeliveryDeps } from './delivery-deps.js';
 import { deliverStickerSet } from './sticker-set.js';
@@ -15,6 +16,7 @@ export const BOT_OUTBOX_KINDS = [
   'sticker_set_delivery',
   'edition_revoked',
   'drop_opened',
+  'refund_notice',
   ...RESALE_OUTBOX_KINDS,
   ...OFFER_OUTBOX_KINDS,
 ] as const;
@@ -53,6 +55,13 @@ export async function deliver(row: OutboxRow, deps: DeliveryDeps): Promise<void>
         parse_mode: 'HTML',
         reply_markup: openPackKeyboard(deps.botUsername, revoked.packId),
       });
+      return;
+    }
+    case 'refund_notice': {
+      const notice = payloadOf(row, 'refund_notice');
+      if (notice.buyerId <= 0) return; // a demo user: there is no chat to tell
+      await deps.acquire(notice.buyerId);
+      await deps.api.sendMessage(notice.buyerId, refundNotice(notice), { parse_mode: 'HTML' });
       return;
     }
     case 'drop_opened': {

@@ -5,7 +5,7 @@ type NumberFieldOf<T> = { [P in keyof T]-?: T[P] extends number ? P : never }[ke
 
 /**
  * Who each kind of message the bot sends goes to: the payload field holding that user's id, which is
- * their chat with the bot. A kind missing here is not the bot's to send (refunds have their own worker).
+ * their chat with the bot. A kind missing here is not the bot's to send (refund_required: the refund worker makes the refund; its notice is a refund_notice row).
  */
 const RECIPIENT_FIELD = {
   purchase_receipt: 'buyerId',
@@ -13,6 +13,7 @@ const RECIPIENT_FIELD = {
   sticker_set_delivery: 'userId',
   edition_revoked: 'userId',
   drop_opened: 'userId',
+  refund_notice: 'buyerId',
   resale_receipt: 'buyerId',
   resale_sold: 'sellerId',
   resale_royalty: 'creatorId',

@@ -48,6 +48,22 @@ export const RefundPayload = z.object({
 export type RefundPayload = z.infer<typeof RefundPayload>;
 
 /** An owner tapped "Add to Telegram": the bot makes (or re-sends) their sticker set of the pack. */
+/** How a refund reaches the buyer: the rail the payment came by; TON goes back through support. */
+export const RefundRoute = z.enum(['stars', 'stripe', 'ton', 'demo']);
+export type RefundRoute = z.infer<typeof RefundRoute>;
+
+/**
+ * A payment went back (or, for TON, is on its way back through support): the bot tells the buyer why.
+ * `reason` is a RefundReason, or what the Stars reconciliation found ("underpaid", "unmatched").
+ */
+export const RefundNoticePayload = z.object({
+  buyerId: z.number(),
+  title: z.string().nullable(),
+  reason: z.string(),
+  route: RefundRoute,
+});
+export type RefundNoticePayload = z.infer<typeof RefundNoticePayload>;
+
 export const StickerSetDeliveryPayload = z.object({ userId: z.number(), packId: z.number() });
 export type StickerSetDeliveryPayload = z.infer<typeof StickerSetDeliveryPayload>;
 
@@ -152,6 +168,7 @@ export const OUTBOX_PAYLOADS = {
   purchase_receipt: SalePayload,
   sale_notice: SalePayload,
   refund_required: RefundPayload,
+  refund_notice: RefundNoticePayload,
   sticker_set_delivery: StickerSetDeliveryPayload,
   edition_revoked: EditionRevokedPayload,
 } satisfies Record<string, z.ZodType>;

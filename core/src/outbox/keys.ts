@@ -18,6 +18,8 @@ export const outboxKey = {
   /** One refund per payment: repeated deliveries of the same payment write one row. */
   refund_required: (orderId: string, method: string, paymentRef: string) =>
     key<'refund_required'>(`refund:${orderId}:${method}:${paymentRef}`),
+  /** One notice per refunded payment, however many times its refund was retried. */
+  refund_notice: (method: string, paymentRef: string) => key<'refund_notice'>(`refund-notice:${method}:${paymentRef}`),
   /** One set per tap: the request id tells two taps apart, a retried request stays one job. */
   sticker_set_delivery: (userId: number, packId: number, requestId: string) =>
     key<'sticker_set_delivery'>(`sticker_set:${userId}:${packId}:${requestId}`),

@@ -19,7 +19,6 @@ export {
   executeRefund,
   type RefundWorker,
 } from './refunds.js';
-export { refundNotice } from './refund-texts.js';
 export { createTonWatcher, type TonWatcher } from './ton/watcher.js';
 export { createStarsReconciler, type StarsReconciler } from './stars/reconcile.js';
 export { createTonIndexer, type TonIndexer } from './ton/indexer.js';

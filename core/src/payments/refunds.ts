@@ -2,12 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { payments } from '../db/schema.js';
 import { claimOutboxBatch, claimOutboxRow, markOutboxRetry, markOutboxSent, type OutboxRow } from '../outbox/drain.js';
-import { findOutboxPayload, readOutboxPayload } from '../outbox/enqueue.js';
+import { enqueueOutbox, findOutboxPayload, readOutboxPayload } from '../outbox/enqueue.js';
 import { outboxKey } from '../outbox/keys.js';
-import type { RefundPayload } from '../db/outbox-payloads.js';
+import type { RefundNoticePayload, RefundPayload, RefundRoute } from '../db/outbox-payloads.js';
 import { periodic, type Job } from '../jobs/periodic.js';
 import type { Logger } from '../logger.js';
-import { refundNotice, type RefundRoute } from './refund-texts.js';
 import type { Stripe } from './stripe/client.js';
 import { telegramRefusal, type PaymentsTelegram } from './telegram.js';
 
@@ -39,7 +38,8 @@ export async function markPaymentRefunded(db: Database, method: string, ref: str
 /**
  * Carries out one `refund_required` job of the outbox: Stars go back with refundStarPayment, card
  * payments with a Stripe refund (idempotency key per session, so a retry never refunds twice); TON stays
- * with the operator (`refund_status = manual` in the ledger). The buyer is told in Telegram either way.
+ * with the operator (`refund_status = manual` in the ledger). The buyer is told in Telegram either way, by
+ * the bot (a `refund_notice` row).
  * Throws when the refund could not be made now; the job is retried.
  */
 export async function executeRefund(deps: RefundDeps, job: RefundPayload): Promise<void> {
@@ -63,17 +63,12 @@ export async function executeRefund(deps: RefundDeps, job: RefundPayload): Promi
     );
     await markPaymentRefunded(deps.db, 'stripe', job.paymentRef, now);
   }
-  await tellBuyer(deps.telegram, job.buyerId, refundNotice({ title: job.title, reason: job.reason, route }));
+  await tellBuyer(deps.db, job.paymentRef, { buyerId: job.buyerId, title: job.title, reason: job.reason, route });
 }
 
-/** Best effort: a buyer who blocked the bot (or a demo user) still gets the refund, just no message. */
-export async function tellBuyer(telegram: PaymentsTelegram | undefined, buyerId: number, text: string): Promise<void> {
-  if (!telegram || buyerId <= 0) return;
-  await telegram.sendMessage(buyerId, text, { parse_mode: 'HTML' }).catch((error: unknown) => {
-    const code = telegramRefusal(error)?.code;
-    if (code !== undefined && code >= 400 && code < 500 && code !== 429) return;
-    throw error;
-  });
+/** The bot tells the buyer, once per payment (a retried refund writes no second notice). */
+export async function tellBuyer(db: Database, paymentRef: string, notice: RefundNoticePayload): Promise<void> {
+  await enqueueOutbox(db, 'refund_notice', notice, outboxKey.refund_notice(notice.route, paymentRef));
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The Bot API calls payments make: Stars invoices, Stars refunds, the reconciliation's reading of the
- * bot's Star transactions, and notices to buyers. Core states what it needs; the edges hand in grammY's
+ * bot's Star transactions (notices to buyers are the bot's, through the outbox). Core states what it needs; the edges hand in grammY's
  * `Api` (built once from BOT_TOKEN at TELEGRAM_API_ROOT), which fits this shape.
  */
 export interface PaymentsTelegram {
@@ -14,7 +14,6 @@ export interface PaymentsTelegram {
   ): Promise<string>;
   refundStarPayment(userId: number, chargeId: string): Promise<unknown>;
   getStarTransactions(page: { offset: number; limit: number }): Promise<{ transactions: StarTransaction[] }>;
-  sendMessage(chatId: number, text: string, options: { parse_mode: 'HTML' }): Promise<unknown>;
 }
 
 /** The fields of Telegram's StarTransaction the reconciliation reads. */

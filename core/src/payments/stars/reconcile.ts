@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { payments } from '../../db/schema.js';
-import { refundNotice } from '../refund-texts.js';
 import { refundStarsNow, tellBuyer } from '../refunds.js';
 import type { PaymentsTelegram, StarTransaction } from '../telegram.js';
 import { periodic, type Job } from '../../jobs/periodic.js';
@@ -80,7 +79,7 @@ export function createStarsReconciler(options: StarsReconcilerOptions): StarsRec
       });
       if (done) {
         const reason = (await ledgerReason(db, tx.id)) ?? result.outcome;
-        await tellBuyer(telegram, payerId, refundNotice({ title: null, reason, route: 'stars' }));
+        await tellBuyer(db, tx.id, { buyerId: payerId, title: null, reason, route: 'stars' });
       }
     }
     return settled;

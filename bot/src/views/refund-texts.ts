@@ -1,10 +1,8 @@
 import { CURRENCY } from '@stickerdrop/shared';
-import type { RefundReason } from '../db/outbox-payloads.js';
+import type { RefundNoticePayload, RefundReason, RefundRoute } from '@stickerdrop/core';
+import { escapeHtml } from './texts.js';
 
 /** What the buyer is told when a payment bought nothing. HTML (the bot's parse mode); titles are escaped. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
 
 const WHY: Record<RefundReason | 'underpaid' | 'unmatched', string> = {
   sold_out: 'arrived after its reservation ran out, and the last editions had been sold meanwhile',
@@ -16,8 +14,6 @@ const WHY: Record<RefundReason | 'underpaid' | 'unmatched', string> = {
   unmatched: 'did not match any order',
 };
 
-export type RefundRoute = 'stars' | 'stripe' | 'ton' | 'demo';
-
 const HOW: Record<RefundRoute, string> = {
   stars: 'The Stars have been refunded to your Telegram balance.',
   stripe: 'It has been refunded to your card; banks take 5–10 days to show it.',
@@ -25,7 +21,7 @@ const HOW: Record<RefundRoute, string> = {
   demo: 'It was a demo payment, so nothing was charged.',
 };
 
-export function refundNotice(input: { title: string | null; reason: string; route: RefundRoute }): string {
+export function refundNotice(input: Pick<RefundNoticePayload, 'title' | 'reason' | 'route'>): string {
   const what = input.title ? `Your payment for <b>${escapeHtml(input.title)}</b>` : 'Your payment';
   const why = WHY[input.reason as keyof typeof WHY] ?? 'could not buy an edition';
   return `${what} ${why}, so no edition was bought.\n${HOW[input.route]}`;
