@@ -1,3 +1,4 @@
+import { tables } from '@stickerdrop/core/testing';
 /**
  * `npm run bench:drop`: a drop at full speed. The API in-process (demo mode) on a fresh Postgres database
  * (BENCH_DATABASE_URL or TEST_DATABASE_URL); one pack of 1,000 editions and 2,000 signed-in buyers, driven
@@ -13,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { createApp } from '@stickerdrop/api';
-import { loadConfig, memoryStorage, tables, type Database } from '@stickerdrop/core';
+import { loadConfig, memoryStorage, type Database } from '@stickerdrop/core';
 import { openBenchDatabase } from './database.js';
 import type { BuyersResult } from './drop-buyers.js';
 import { printTable } from './table.js';

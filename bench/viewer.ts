@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { fulfilOrder, tables, toggleLike, type Database } from '@stickerdrop/core';
+import { fulfilOrder, toggleLike, type Database } from '@stickerdrop/core';
 // Not part of core's public surface: the bench reserves directly, without a payment rail.
 import { reserveEdition } from '@stickerdrop/core';
+import { tables } from '@stickerdrop/core/testing';
 
 const VIEWER_ID = 777_000_001;
 

@@ -2,9 +2,9 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DROP_ERRORS, DROP_TEXTS, formatDropTime } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
+import { tables } from '@stickerdrop/core/testing';
 
 /** Far enough ahead to sign in, see the countdown and be refused on a busy machine; never waited out. */
 const LEAD_MS = 120_000;

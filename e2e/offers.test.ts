@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MESSAGES, type EditionDetail, type Order, type User } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
 import { contrastFailures } from './support/contrast';
 import { lastMainButton, openInTelegram, pressNative, telegramEvents } from './support/telegram-mock';
+import { tables } from '@stickerdrop/core/testing';
 
 /** The bidder, inside Telegram (its dark theme) on a phone; the owner is the demo collector on the web. */
 const BIDDER = { id: 777_000_052, first_name: 'Bea', username: 'bea' };

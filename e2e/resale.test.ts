@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MESSAGES, type Order } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { startTestServer, type TestServer } from './support/app-server';
 import { PHONE, describeBrowser, firstScreen, launchChromium, newPage, toast } from './support/browser';
 import { lastMainButton, openInTelegram, pressNative, telegramEvents } from './support/telegram-mock';
+import { tables } from '@stickerdrop/core/testing';
 
 const SELLER = { id: 777_000_041, first_name: 'Sam', username: 'sam' };
 const BUYER = { id: 777_000_042, first_name: 'Bo', username: 'bo' };

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MESSAGES, type Order } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { startTestServer, type TestServer } from './support/app-server';
 import {
   DESKTOP,
@@ -16,6 +15,7 @@ import {
 } from './support/browser';
 import { contrastFailures } from './support/contrast';
 import { lastMainButton, openInTelegram, pressNative, telegramEvents } from './support/telegram-mock';
+import { tables } from '@stickerdrop/core/testing';
 
 type Where = 'web' | 'telegram';
 const WHERE: Where[] = ['web', 'telegram'];

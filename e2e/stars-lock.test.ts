@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { STARS_LOCK_TEXTS, paidWithText } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { startTestServer, type TestServer } from './support/app-server';
 import {
   DESKTOP,
@@ -14,6 +13,7 @@ import {
   settleAnimations,
 } from './support/browser';
 import { contrastFailures } from './support/contrast';
+import { tables } from '@stickerdrop/core/testing';
 
 /**
  * Issue 11: an edition paid in Stars is not resellable for STARS_RESALE_LOCK_DAYS. Its page says how it was

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DROP_TEXTS, formatDropTime } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { startTestServer, type TestServer } from './support/app-server';
 import {
   DESKTOP,
@@ -15,6 +14,7 @@ import {
 } from './support/browser';
 import { contrastFailures } from './support/contrast';
 import { EMOJI } from './support/emoji';
+import { tables } from '@stickerdrop/core/testing';
 
 /** What a person reads or hears on the page: its text and the texts it gives in attributes. */
 function shownTexts(): string[] {

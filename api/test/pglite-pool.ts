@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { inject } from 'vitest';
-import { tables as schema, type Database } from '@stickerdrop/core';
+import type { Database } from '@stickerdrop/core';
+import { tables as schema } from '@stickerdrop/core/testing';
 import { dumpMigratedPglite } from './db-images.js';
 
 const idle: PGlite[] = [];

@@ -1,5 +1,5 @@
-import { tables } from '@stickerdrop/core';
 import type { TestApp } from './helpers.js';
+import { tables } from '@stickerdrop/core/testing';
 
 let nextId = 1_000_000;
 

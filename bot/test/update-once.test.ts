@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { HOME_TAGLINE } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { describeEachDatabase } from '../../api/test/helpers.js';
 import { createBot } from '../src/bot.js';
 import { startBot, type RunningBot } from '../src/runtime/start.js';
@@ -8,6 +7,7 @@ import { pruneHandledUpdates } from '../src/runtime/update-once.js';
 import { startWebhook, type WebhookServer } from '../src/runtime/webhook.js';
 import { createHarness, PUBLIC_URL, TOKEN, type Harness } from './support/harness.js';
 import { textUpdate, telegramUser } from './support/updates.js';
+import { tables } from '@stickerdrop/core/testing';
 
 const alice = telegramUser(5_550_101, 'Alice', 'alice');
 const bob = telegramUser(6_660_101, 'Bob', 'bob');

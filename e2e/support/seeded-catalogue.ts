@@ -9,8 +9,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { memoryStorage, seedDemoCatalogue, tables, type DatabaseHandle, type FileStorage } from '@stickerdrop/core';
-import { diskStorage, migrationsFolder } from '@stickerdrop/core/testing';
+import { memoryStorage, seedDemoCatalogue, type DatabaseHandle, type FileStorage } from '@stickerdrop/core';
+import { diskStorage, migrationsFolder, tables } from '@stickerdrop/core/testing';
 
 export interface SeededCatalogue {
   /** A file holding the seeded PGlite data dir (uncompressed tar). */

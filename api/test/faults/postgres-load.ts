@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { type DatabaseHandle, memoryStorage, openDatabase, tables, testConfig } from '@stickerdrop/core';
+import { type DatabaseHandle, memoryStorage, openDatabase, testConfig } from '@stickerdrop/core';
 import { createApp } from '../../src/app.js';
 import { createPack } from '../features/orders/fixtures.js';
 import { rateLimitsWith, TEST_DATABASE_URL } from '../helpers.js';
 import { createUser, type TestUser } from '../users.js';
+import { tables } from '@stickerdrop/core/testing';
 
 /** The fault drills' harness: a database of their own, load on the app, and the server's view of its sessions. */
 

@@ -1,10 +1,10 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_ERRORS, controlCharactersIn } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, rateLimitsWith, type TestApp } from '../helpers.js';
 import { createCreator, createUser, type TestUser } from '../users.js';
 import { file, makeImage, multipart, postPack, validFields } from '../features/create-pack/fixtures.js';
+import { tables } from '@stickerdrop/core/testing';
 
 /**
  * Input Postgres itself would refuse (NUL in text, a number past an `integer` column) is a 400 with a

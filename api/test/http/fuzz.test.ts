@@ -2,7 +2,7 @@ import { and, isNull, lt, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoCatalogue, tables } from '@stickerdrop/core';
+import { seedDemoCatalogue } from '@stickerdrop/core';
 import { ROUTE_DOCS } from '../../src/http/route-docs.js';
 import { buildTestApp, rateLimitsWith, type TestApp } from '../helpers.js';
 import { createUser } from '../users.js';
@@ -16,6 +16,7 @@ import {
   queryFor,
   valueFor,
 } from './fuzz/arbitraries.js';
+import { tables } from '@stickerdrop/core/testing';
 
 /**
  * Bad and odd input for every documented route, generated from its schemas: edge values of the right type

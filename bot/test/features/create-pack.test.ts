@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API_ERRORS, DROP_ERRORS, HOME_TAGLINE, MESSAGES, RESALE_ERRORS, formatDropTime } from '@stickerdrop/shared';
 import { TEXTS } from '../../src/views/texts.js';
-import { createImagePool, tables } from '@stickerdrop/core';
+import { createImagePool } from '@stickerdrop/core';
 import { BOT_USER } from '../../../api/test/fakes/bot-api.js';
 import { hugePngHeader, insertUser, makeImage } from '../support/fixtures.js';
 import { createHarness, type Harness } from '../support/harness.js';
@@ -17,6 +17,7 @@ import {
   textUpdate,
 } from '../support/updates.js';
 import { lottieDocument, makeTgs, makeVideo } from '../../../api/test/features/create-pack/media-fixtures.js';
+import { tables } from '@stickerdrop/core/testing';
 
 const carla = telegramUser(7_770_001, 'Carla', 'carla');
 type Keyboard = { inline_keyboard: Array<Array<{ text: string; callback_data?: string; url?: string }>> };

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DROP_ERRORS, DROP_TEXTS, formatDropTime } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { insertPack, insertUser } from '../support/fixtures.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { callbackUpdate, telegramUser, textUpdate } from '../support/updates.js';
+import { tables } from '@stickerdrop/core/testing';
 
 const alice = telegramUser(5_560_001, 'Alice', 'alice');
 type Keyboard = { inline_keyboard: Array<Array<{ text: string; url?: string; callback_data?: string }>> };

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listEdition, tables } from '@stickerdrop/core';
+import { listEdition } from '@stickerdrop/core';
 import { BOT_USER } from '../../../api/test/fakes/bot-api.js';
 import { insertPack, insertUser, purchase } from '../support/fixtures.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { inlineQueryUpdate, telegramUser, textUpdate } from '../support/updates.js';
+import { tables } from '@stickerdrop/core/testing';
 
 const alice = telegramUser(5_550_101, 'Alice', 'alice');
 type Keyboard = { inline_keyboard: Array<Array<{ text: string; url?: string }>> };

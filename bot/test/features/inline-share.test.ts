@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { tables } from '@stickerdrop/core';
 import { BOT_USER } from '../../../api/test/fakes/bot-api.js';
 import { insertPack, insertUser } from '../support/fixtures.js';
 import { createHarness, PUBLIC_URL, type Harness } from '../support/harness.js';
 import { inlineQueryUpdate, telegramUser } from '../support/updates.js';
+import { tables } from '@stickerdrop/core/testing';
 
 const dana = telegramUser(8_880_001, 'Dana', 'dana');
 

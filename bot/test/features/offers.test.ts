@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OFFER_ERRORS, RESALE_ERRORS } from '@stickerdrop/shared';
-import { makeOffer, tables } from '@stickerdrop/core';
-import { offers } from '@stickerdrop/core/testing';
+import { makeOffer } from '@stickerdrop/core';
+import { offers, tables } from '@stickerdrop/core/testing';
 import { insertPack, insertUser, purchase } from '../support/fixtures.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { callbackUpdate, telegramUser } from '../support/updates.js';

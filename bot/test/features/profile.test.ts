@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { HOME_TAGLINE, MESSAGES } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { createBot } from '../../src/bot.js';
 import { insertUser } from '../support/fixtures.js';
 import { createHarness, PUBLIC_URL, TOKEN, type Harness } from '../support/harness.js';
 import { callbackUpdate, photoUpdate, telegramUser, textUpdate } from '../support/updates.js';
+import { tables } from '@stickerdrop/core/testing';
 
 const bob = telegramUser(6_660_001, 'Bob', 'bob');
 type Keyboard = { inline_keyboard: Array<Array<{ text: string; callback_data?: string }>> };

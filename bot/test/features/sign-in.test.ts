@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Bot } from 'grammy';
 import { API_ERRORS, AuthResponse, LoginCodeResponse, SessionsResponse, Tokens } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../../api/test/helpers.js';
 import { signInWithTelegram } from '../../../api/test/auth-helpers.js';
 import { BOT_USER, startFakeBotApi, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';
@@ -10,6 +9,7 @@ import type { BotContext } from '../../src/context.js';
 import { PUBLIC_URL, TOKEN } from '../support/harness.js';
 import { recordingLogger } from '../support/logger.js';
 import { callbackUpdate, telegramUser, textUpdate } from '../support/updates.js';
+import { tables } from '@stickerdrop/core/testing';
 
 type Button = { text: string; callback_data?: string };
 type Keyboard = { inline_keyboard: Button[][] };

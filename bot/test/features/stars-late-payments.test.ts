@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API_ERRORS, ORDER_RESERVATION_MS } from '@stickerdrop/shared';
-import { buyPack, tables } from '@stickerdrop/core';
+import { buyPack } from '@stickerdrop/core';
 import { insertPack, insertUser } from '../support/fixtures.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { preCheckoutUpdate, successfulPaymentUpdate, telegramUser } from '../support/updates.js';
+import { tables } from '@stickerdrop/core/testing';
 
 const ada = telegramUser(9_990_101, 'Ada', 'ada');
 const ben = telegramUser(9_990_102, 'Ben', 'ben');

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API_ERRORS } from '@stickerdrop/shared';
-import { buyPack, tables } from '@stickerdrop/core';
+import { buyPack } from '@stickerdrop/core';
 import { insertPack, insertUser, outboxRows } from '../support/fixtures.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { preCheckoutUpdate, successfulPaymentUpdate, telegramUser, textUpdate } from '../support/updates.js';
+import { tables } from '@stickerdrop/core/testing';
 
 const erin = telegramUser(9_990_001, 'Erin', 'erin');
 const STARS = 375;

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { HOME_TAGLINE, MESSAGES } from '@stickerdrop/shared';
-import { consumeLoginCode, createLoginCode, tables } from '@stickerdrop/core';
+import { consumeLoginCode, createLoginCode } from '@stickerdrop/core';
 import { BOT_USER } from '../../../api/test/fakes/bot-api.js';
 import { insertPack, insertUser } from '../support/fixtures.js';
 import { createHarness, PUBLIC_URL, type Harness } from '../support/harness.js';
 import { callbackUpdate, telegramUser, textUpdate } from '../support/updates.js';
+import { tables } from '@stickerdrop/core/testing';
 
 const alice = telegramUser(5_550_001, 'Alice', 'alice');
 type Keyboard = {

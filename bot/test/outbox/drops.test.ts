@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { DROP_TEXTS } from '@stickerdrop/shared';
-import { announceOpenedDrops, type Database, type FileStorage, memoryStorage, tables } from '@stickerdrop/core';
+import { announceOpenedDrops, type Database, type FileStorage, memoryStorage } from '@stickerdrop/core';
 import { describeEachDatabase, freshDatabase } from '../../../api/test/helpers.js';
 import { BOT_USER, startFakeBotApi, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';
 import { insertPack, insertUser } from '../support/fixtures.js';
 import { outboxWorker } from '../support/outbox-worker.js';
+import { tables } from '@stickerdrop/core/testing';
 
 const CREATOR = 900;
 const SUBSCRIBERS = 1000;

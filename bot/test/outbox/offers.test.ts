@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { acceptOffer, declineOffer, makeOffer, tables } from '@stickerdrop/core';
-import { expireOffers } from '@stickerdrop/core/testing';
+import { acceptOffer, declineOffer, makeOffer } from '@stickerdrop/core';
+import { expireOffers, tables } from '@stickerdrop/core/testing';
 import { buildTestApp, type TestApp } from '../../../api/test/helpers.js';
 import { BOT_USER, startFakeBotApi, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';
 import { insertPack, insertUser, purchase } from '../support/fixtures.js';

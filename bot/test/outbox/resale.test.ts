@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buyListing, delistEdition, fulfilOrder, listEdition, tables } from '@stickerdrop/core';
+import { buyListing, delistEdition, fulfilOrder, listEdition } from '@stickerdrop/core';
 import { buildTestApp, type TestApp } from '../../../api/test/helpers.js';
 import { BOT_USER, startFakeBotApi, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';
 import { insertPack, insertUser, purchase } from '../support/fixtures.js';
 import { outboxWorker } from '../support/outbox-worker.js';
+import { tables } from '@stickerdrop/core/testing';
 
 const CREATOR = 910;
 const SELLER = 5151;

@@ -1,12 +1,13 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPack, tables } from '@stickerdrop/core';
+import { createPack } from '@stickerdrop/core';
 import { lottieDocument, makeTgs, makeVideo } from '../../../api/test/features/create-pack/media-fixtures.js';
 import { buildTestApp, type TestApp } from '../../../api/test/helpers.js';
 import { FIRST_BATCH } from '../../src/outbox/sticker-set.js';
 import { BOT_USER, startFakeBotApi, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';
 import { insertPack, insertUser, makeImage, outboxRows, purchase } from '../support/fixtures.js';
 import { outboxWorker } from '../support/outbox-worker.js';
+import { tables } from '@stickerdrop/core/testing';
 
 const OWNER = 4242;
 const CREATOR = 900;

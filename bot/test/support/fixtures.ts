@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { buyPack, createPack, type Database, type FileStorage, fulfilOrder, tables } from '@stickerdrop/core';
+import { buyPack, createPack, type Database, type FileStorage, fulfilOrder } from '@stickerdrop/core';
+import { tables } from '@stickerdrop/core/testing';
 
 /** A real image of the given kind, made with sharp, so the API's magic-byte and pixel checks see real files. */
 export async function makeImage(

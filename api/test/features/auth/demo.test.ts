@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API_ERRORS, AuthResponse } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { createApp } from '../../../src/app.js';
 import { signInWithTelegram } from '../../auth-helpers.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
+import { tables } from '@stickerdrop/core/testing';
 
 describeEachDatabase('POST /api/auth/demo with demo on', (kind) => {
   let t: TestApp;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API_ERRORS, AuthResponse, LOGIN_CODE_TTL_S, LoginCodeResponse, decodeStartParam } from '@stickerdrop/shared';
-import { answerLoginCode, createLoginCode, openLoginCode, tables } from '@stickerdrop/core';
-import { type TelegramUserFields } from '@stickerdrop/core/testing';
+import { answerLoginCode, createLoginCode, openLoginCode } from '@stickerdrop/core';
+import { type TelegramUserFields, tables } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 
 const LINUS = { id: 31337, first_name: 'Linus', username: 'linus', photo_url: 'https://t.me/i/linus.jpg' };

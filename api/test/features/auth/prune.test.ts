@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { LOGIN_CODE_TTL_S, REFRESH_TOKEN_TTL_S, Tokens } from '@stickerdrop/shared';
-import { createLoginCode, signInPruner, silentLogger, tables } from '@stickerdrop/core';
-import { pruneExpiredSignIns } from '@stickerdrop/core/testing';
+import { createLoginCode, signInPruner, silentLogger } from '@stickerdrop/core';
+import { pruneExpiredSignIns, tables } from '@stickerdrop/core/testing';
 import { signInWithTelegram } from '../../auth-helpers.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 

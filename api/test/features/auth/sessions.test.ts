@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API_ERRORS, AuthResponse, SessionsResponse, Tokens } from '@stickerdrop/shared';
-import { answerLoginCode, createLoginCode, openLoginCode, tables } from '@stickerdrop/core';
+import { answerLoginCode, createLoginCode, openLoginCode } from '@stickerdrop/core';
 import { signInWithTelegram } from '../../auth-helpers.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
+import { tables } from '@stickerdrop/core/testing';
 
 const GRACE = { id: 777, first_name: 'Grace', username: 'grace' };
 const ALAN = { id: 778, first_name: 'Alan', username: 'alan' };

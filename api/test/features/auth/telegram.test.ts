@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API_ERRORS, AuthResponse } from '@stickerdrop/shared';
-import { signInitData, tables } from '@stickerdrop/core';
+import { signInitData } from '@stickerdrop/core';
 import { initDataFor, signInWithTelegram } from '../../auth-helpers.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
+import { tables } from '@stickerdrop/core/testing';
 
 const ADA = {
   id: 4242,

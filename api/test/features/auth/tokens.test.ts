@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API_ERRORS, REFRESH_TOKEN_TTL_S, Tokens } from '@stickerdrop/shared';
-import { issueTokens, tables } from '@stickerdrop/core';
+import { issueTokens } from '@stickerdrop/core';
 import { signInWithTelegram } from '../../auth-helpers.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
+import { tables } from '@stickerdrop/core/testing';
 
 const GRACE = { id: 777, first_name: 'Grace', username: 'grace' };
 

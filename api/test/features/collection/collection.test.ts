@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CollectionResponse, parseTon } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser } from '../../users.js';
 import { DAY_MS, insertPack, sellEdition } from '../packs/fixtures.js';
+import { tables } from '@stickerdrop/core/testing';
 
 describeEachDatabase('GET /api/collection', (kind) => {
   let t: TestApp;

@@ -2,7 +2,6 @@ import { asc, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_ERRORS, RESALE_ERRORS, CreatePackResponse, MAX_STICKERS_PER_PACK, MESSAGES } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, rateLimitsWith, type TestApp } from '../../helpers.js';
 import { createCreator, createUser, type TestUser } from '../../users.js';
 import {
@@ -15,6 +14,7 @@ import {
   recordStorageWrites,
   validFields,
 } from './fixtures.js';
+import { tables } from '@stickerdrop/core/testing';
 
 describeEachDatabase('POST /api/stickers', (kind) => {
   let t: TestApp;

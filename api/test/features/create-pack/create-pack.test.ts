@@ -2,11 +2,12 @@ import { asc, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
-import { createPack, DomainError, tables } from '@stickerdrop/core';
+import { createPack, DomainError } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, type TestUser } from '../../users.js';
 import { makeImage, makePixelBombPng } from './fixtures.js';
 import { DOMAIN_ERROR_STATUS } from '../../../src/http/errors.js';
+import { tables } from '@stickerdrop/core/testing';
 
 describeEachDatabase('createPack (the service the bot calls)', (kind) => {
   let t: TestApp;

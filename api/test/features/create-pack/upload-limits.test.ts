@@ -1,10 +1,11 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_ERRORS, MAX_UPLOAD_BYTES } from '@stickerdrop/shared';
-import { tables, testConfig } from '@stickerdrop/core';
+import { testConfig } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, type TestUser } from '../../users.js';
 import { file, makeImage, makeLargePng, multipart, postPack, recordStorageWrites, validFields } from './fixtures.js';
+import { tables } from '@stickerdrop/core/testing';
 
 describeEachDatabase('POST /api/stickers: limits per upload and per process', (kind) => {
   let t: TestApp;

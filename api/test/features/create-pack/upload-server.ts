@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { openDatabase, tables, testConfig } from '@stickerdrop/core';
-import { diskStorage } from '@stickerdrop/core/testing';
+import { openDatabase, testConfig } from '@stickerdrop/core';
+import { diskStorage, tables } from '@stickerdrop/core/testing';
 import { createApp } from '../../../src/app.js';
 
 export interface UploadServerReady {

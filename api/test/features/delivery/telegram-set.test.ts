@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
-import { fulfilOrder, tables } from '@stickerdrop/core';
+import { fulfilOrder } from '@stickerdrop/core';
 import { buildTestApp, type TestApp } from '../../helpers.js';
 import { createUser, type TestUser } from '../../users.js';
 import { createPack, insertOrder } from '../orders/fixtures.js';
+import { tables } from '@stickerdrop/core/testing';
 
 /** POST /api/stickers/:id/telegram-set: "Add to Telegram" queues a job for the bot, for owners only. */
 describe('POST /api/stickers/:id/telegram-set', () => {

@@ -1,13 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { DROP_ERRORS } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { testConfig } from '@stickerdrop/core';
 import { buildTestApp, describePostgres, rateLimitsWith, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { buy } from '../orders/fixtures.js';
 import { buyListing, ownedEdition, putOnSale } from '../resale/fixtures.js';
 import { dropPack } from './fixtures.js';
+import { tables } from '@stickerdrop/core/testing';
 
 /** Real Postgres only: PGlite runs one transaction at a time and would hide every race here. */
 describePostgres('fair drops under concurrency', () => {

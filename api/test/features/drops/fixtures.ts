@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { tables } from '@stickerdrop/core';
 import type { TestApp } from '../../helpers.js';
 import type { TestUser } from '../../users.js';
 import { authHeaders, createPack, type PackFixture } from '../orders/fixtures.js';
+import { tables } from '@stickerdrop/core/testing';
 
 /** A pack with drop settings written straight into its row. */
 export async function dropPack(

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { DROP_ERRORS, MESSAGES } from '@stickerdrop/shared';
-import { announceOpenedDrops, tables } from '@stickerdrop/core';
+import { announceOpenedDrops } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { authHeaders } from '../orders/fixtures.js';
 import { dropPack, notify, subscriptionsOf } from './fixtures.js';
+import { tables } from '@stickerdrop/core/testing';
 
 const HOUR = 60 * 60 * 1000;
 

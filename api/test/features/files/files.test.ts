@@ -4,9 +4,10 @@ import { API_ERRORS, PackDetail } from '@stickerdrop/shared';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser, type TestUser } from '../../users.js';
 import { asc, eq } from 'drizzle-orm';
-import { createPack, tables } from '@stickerdrop/core';
+import { createPack } from '@stickerdrop/core';
 import { makeImage } from '../create-pack/fixtures.js';
 import { sellEdition } from '../packs/fixtures.js';
+import { tables } from '@stickerdrop/core/testing';
 
 describeEachDatabase('GET /files/*', (kind) => {
   let t: TestApp;

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { OFFER_ERRORS, RESALE_ERRORS, STARS_LOCK_TEXTS, starsLockEnd } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
-import { expireOffers } from '@stickerdrop/core/testing';
+import { expireOffers, tables } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { createPack, demoPay, orderRow, packRow } from '../orders/fixtures.js';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { OFFER_ERRORS } from '@stickerdrop/shared';
-import { claimOutboxBatch, tables } from '@stickerdrop/core';
-import { BIDDER_NOTICE_BUDGET, enqueueOutbox, offers, outboxKey } from '@stickerdrop/core/testing';
+import { claimOutboxBatch } from '@stickerdrop/core';
+import { BIDDER_NOTICE_BUDGET, enqueueOutbox, offers, outboxKey, tables } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser } from '../../users.js';
 import { insertPack, sellEdition } from '../packs/fixtures.js';

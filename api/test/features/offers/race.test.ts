@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { OFFER_ERRORS, RESALE_ERRORS } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { buildTestApp, describePostgres, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { createPack, demoPay } from '../orders/fixtures.js';
 import { buyListing, ownedEdition, putOnSale } from '../resale/fixtures.js';
 import { acceptOffer, makeOffer, offerRow } from './fixtures.js';
+import { tables } from '@stickerdrop/core/testing';
 
 /** Real Postgres only: PGlite runs one transaction at a time and would hide every race here. */
 describePostgres('offers under concurrency', () => {

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API_ERRORS, MESSAGES, ORDER_RESERVATION_MS, Order } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { buy, createPack, demoPay, orderRow } from './fixtures.js';
+import { tables } from '@stickerdrop/core/testing';
 
 describeEachDatabase('POST /api/marketplace/buy', (kind) => {
   let t: TestApp;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API_ERRORS, ORDER_RESERVATION_MS } from '@stickerdrop/shared';
-import { fulfilOrder, tables } from '@stickerdrop/core';
-import { expireReservations } from '@stickerdrop/core/testing';
+import { fulfilOrder } from '@stickerdrop/core';
+import { expireReservations, tables } from '@stickerdrop/core/testing';
 import { buildTestApp, describePostgres, type TestApp } from '../../helpers.js';
 import { createUser, type TestUser } from '../../users.js';
 import { buy, createPack, demoPay, editionsOf, insertOrder, outboxRows, packRow } from './fixtures.js';

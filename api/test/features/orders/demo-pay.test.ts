@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
 import { API_ERRORS, ORDER_RESERVATION_MS } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { buy, createPack, demoPay, editionsOf, insertOrder, orderRow, outboxRows, packRow } from './fixtures.js';
+import { tables } from '@stickerdrop/core/testing';
 
 describeEachDatabase('POST /api/orders/:id/demo-pay', (kind) => {
   let t: TestApp | undefined;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { ORDER_RESERVATION_MS, type Order } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import type { TestApp } from '../../helpers.js';
 import { createCreator, type TestUser } from '../../users.js';
+import { tables } from '@stickerdrop/core/testing';
 
 export interface PackFixture {
   id: number;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_ERRORS } from '@stickerdrop/shared';
-import { buyPack, DomainError, type PaymentRail, resolvePaymentRail, tables } from '@stickerdrop/core';
-import { demoRail, offeredPaymentMethods } from '@stickerdrop/core/testing';
+import { buyPack, DomainError, type PaymentRail, resolvePaymentRail } from '@stickerdrop/core';
+import { demoRail, offeredPaymentMethods, tables } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { buy, createPack, orderRow } from './fixtures.js';

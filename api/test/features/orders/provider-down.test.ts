@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_ERRORS } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { railsConfig } from '../payments/fixtures.js';
 import { buy, createPack } from './fixtures.js';
+import { tables } from '@stickerdrop/core/testing';
 
 describeEachDatabase('POST /api/marketplace/buy while the payment provider is down', (kind) => {
   let t: TestApp;

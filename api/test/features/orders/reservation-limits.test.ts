@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { and, eq, gt } from 'drizzle-orm';
 import { RESERVATION_ERRORS } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { dropPack } from '../drops/fixtures.js';
 import { buyListing, ownedEdition, putOnSale } from '../resale/fixtures.js';
 import { buy, createPack, demoPay } from './fixtures.js';
+import { tables } from '@stickerdrop/core/testing';
 
 const MINUTE_MS = 60_000;
 

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PackCard } from '@stickerdrop/shared';
-import { getPackDetail, listPacks, listTrending, tables } from '@stickerdrop/core';
+import { getPackDetail, listPacks, listTrending } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser, type TestUser } from '../../users.js';
 import { ownedEdition, putOnSale } from '../resale/fixtures.js';
 import { DAY_MS, insertPack } from './fixtures.js';
+import { tables } from '@stickerdrop/core/testing';
 
 /** The card fields of a detail, which `toPackCard` (JS) builds from the same row. */
 function cardOf(detail: Record<string, unknown> & { creator: { id: number; name: string; username: string | null } }) {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGES, PackDetail } from '@stickerdrop/shared';
-import { getPackDetail, tables } from '@stickerdrop/core';
+import { getPackDetail } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser, type TestUser } from '../../users.js';
 import { insertPack, sellEdition } from './fixtures.js';
+import { tables } from '@stickerdrop/core/testing';
 
 describeEachDatabase('GET /api/stickers/:id', (kind) => {
   let t: TestApp;

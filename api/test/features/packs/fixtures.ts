@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { parseTon } from '@stickerdrop/shared';
-import { type Database, tables } from '@stickerdrop/core';
+import { type Database } from '@stickerdrop/core';
+import { tables } from '@stickerdrop/core/testing';
 
 export interface PackFields {
   title?: string;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { API_ERRORS, DEFAULT_PAGE_SIZE, PackListResponse, type PackCard, type Sort } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser, type TestUser } from '../../users.js';
 import { DAY_MS, insertPack } from './fixtures.js';
+import { tables } from '@stickerdrop/core/testing';
 
 async function list(t: TestApp, query: string, headers: Record<string, string> = {}) {
   const res = await t.app.inject({ method: 'GET', url: `/api/stickers${query}`, headers });

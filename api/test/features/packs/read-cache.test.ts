@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PackListResponse } from '@stickerdrop/shared';
-import { createReadCache, tables } from '@stickerdrop/core';
+import { createReadCache } from '@stickerdrop/core';
 import { buildTestApp, type TestApp } from '../../helpers.js';
 import { createCreator, createUser } from '../../users.js';
 import { insertPack } from './fixtures.js';
+import { tables } from '@stickerdrop/core/testing';
 
 describe('createReadCache', () => {
   const clock = { now: new Date(0) };

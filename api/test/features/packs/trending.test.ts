@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { TrendingResponse } from '@stickerdrop/shared';
-import { silentLogger, tables, trendingRefresher } from '@stickerdrop/core';
-import { refreshTrendingScores } from '@stickerdrop/core/testing';
+import { silentLogger, trendingRefresher } from '@stickerdrop/core';
+import { refreshTrendingScores, tables } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser, type TestUser } from '../../users.js';
 import { DAY_MS, insertPack, sellEdition } from './fixtures.js';

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
-import { createViewCounter, type Database, tables } from '@stickerdrop/core';
+import { createViewCounter, type Database } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator } from '../../users.js';
 import { insertPack } from './fixtures.js';
+import { tables } from '@stickerdrop/core/testing';
 
 describeEachDatabase('createViewCounter', (kind) => {
   let t: TestApp;

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { WalletContractV4 } from '@ton/ton';
 import type { Order } from '@stickerdrop/shared';
-import { type Config, tables } from '@stickerdrop/core';
+import { type Config } from '@stickerdrop/core';
 import type { TestApp } from '../../helpers.js';
+import { tables } from '@stickerdrop/core/testing';
 
 /** The marketplace's receiving wallet in these suites: a real v4 wallet address. */
 export const RECEIVER = WalletContractV4.create({ workchain: 0, publicKey: Buffer.alloc(32, 7) }).address.toString();

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ORDER_RESERVATION_MS, type PaymentInstructions } from '@stickerdrop/shared';
-import { settleStarsPayment, tables } from '@stickerdrop/core';
-import { createTonIndexer, createTonWatcher } from '@stickerdrop/core/testing';
+import { settleStarsPayment } from '@stickerdrop/core';
+import { createTonIndexer, createTonWatcher, tables } from '@stickerdrop/core/testing';
 import { FakeStripe } from '../../fakes/stripe.js';
 import { startFakeToncenter, type FakeToncenter } from '../../fakes/toncenter.js';
 import { buildTestApp, describePostgres, type TestApp } from '../../helpers.js';

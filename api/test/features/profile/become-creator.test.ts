@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { PROFILE_LIMITS, UserResponse } from '@stickerdrop/shared';
-import { becomeCreator, DomainError, tables } from '@stickerdrop/core';
+import { becomeCreator, DomainError } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser, type TestUser } from '../../users.js';
+import { tables } from '@stickerdrop/core/testing';
 
 describeEachDatabase('becoming a creator', (kind) => {
   let t: TestApp;

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API_ERRORS, PROFILE_LIMITS, Profile, ProfileUpdateResponse } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
-import { getProfile } from '@stickerdrop/core/testing';
+import { getProfile, tables } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser, type TestUser } from '../../users.js';
 

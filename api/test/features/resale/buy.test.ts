@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { RESALE_ERRORS } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { authHeaders, demoPay, orderRow, outboxRows } from '../orders/fixtures.js';
 import { buyListing, get, ledgerOf, listingRow, ownedEdition, putOnSale } from './fixtures.js';
+import { tables } from '@stickerdrop/core/testing';
 
 describeEachDatabase('resale: buying a listing', (kind) => {
   let t: TestApp;

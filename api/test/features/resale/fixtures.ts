@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Listing, Order } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
-import { listings, resaleLedger } from '@stickerdrop/core/testing';
+import { listings, resaleLedger, tables } from '@stickerdrop/core/testing';
 import type { TestApp } from '../../helpers.js';
 import { createUser, type TestUser } from '../../users.js';
 import { authHeaders, buy, createPack, demoPay, type PackFixture } from '../orders/fixtures.js';

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGES, RESALE_ERRORS } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { authHeaders } from '../orders/fixtures.js';
 import { messagesOf } from '../offers/fixtures.js';
 import { buyListing, get, listingRow, ownedEdition, putOnSale, setWallet } from './fixtures.js';
+import { tables } from '@stickerdrop/core/testing';
 
 describeEachDatabase('resale: listing, repricing and delisting an edition', (kind) => {
   let t: TestApp;

@@ -1,8 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { RESALE_ERRORS } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
-import { listings, resaleLedger } from '@stickerdrop/core/testing';
+import { listings, resaleLedger, tables } from '@stickerdrop/core/testing';
 import { buildTestApp, describePostgres, type TestApp } from '../../helpers.js';
 import { createUser, type TestUser } from '../../users.js';
 import { createPack, demoPay } from '../orders/fixtures.js';

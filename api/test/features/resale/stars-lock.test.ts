@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STARS_LOCK_TEXTS, type CollectionItem, type EditionDetail } from '@stickerdrop/shared';
-import { fulfilOrder, tables } from '@stickerdrop/core';
-import { listings } from '@stickerdrop/core/testing';
+import { fulfilOrder } from '@stickerdrop/core';
+import { listings, tables } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser, type TestUser } from '../../users.js';
 import { createPack, insertOrder } from '../orders/fixtures.js';

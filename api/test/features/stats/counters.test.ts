@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { getMarketplaceStats, tables } from '@stickerdrop/core';
-import { queryRows } from '@stickerdrop/core/testing';
+import { getMarketplaceStats } from '@stickerdrop/core';
+import { queryRows, tables } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser } from '../../users.js';
 import { insertPack, sellEdition } from '../packs/fixtures.js';

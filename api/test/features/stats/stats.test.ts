@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MarketplaceStats, parseTon } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser } from '../../users.js';
 import { insertPack, sellEdition } from '../packs/fixtures.js';
+import { tables } from '@stickerdrop/core/testing';
 
 const getStats = async (t: TestApp) => {
   const res = await t.app.inject({ method: 'GET', url: '/api/marketplace/stats' });

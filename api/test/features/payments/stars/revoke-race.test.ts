@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ORDER_RESERVATION_MS } from '@stickerdrop/shared';
-import { settleStarsPayment, tables } from '@stickerdrop/core';
-import { queryRows, revokeRefundedStarsEdition } from '@stickerdrop/core/testing';
+import { settleStarsPayment } from '@stickerdrop/core';
+import { queryRows, revokeRefundedStarsEdition, tables } from '@stickerdrop/core/testing';
 import { buildTestApp, describePostgres, type TestApp } from '../../../helpers.js';
 import { createUser } from '../../../users.js';
 import { createPack, editionsOf, packRow } from '../../orders/fixtures.js';

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Api } from 'grammy';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { delistEdition, listEdition, makeOffer, settleStarsPayment, tables } from '@stickerdrop/core';
-import { activity, createStarsReconciler, queryRows } from '@stickerdrop/core/testing';
+import { delistEdition, listEdition, makeOffer, settleStarsPayment } from '@stickerdrop/core';
+import { activity, createStarsReconciler, queryRows, tables } from '@stickerdrop/core/testing';
 import { startFakeBotApi, type FakeBotApi } from '../../../fakes/bot-api.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../../helpers.js';
 import { createUser, type TestUser } from '../../../users.js';

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API_ERRORS, ORDER_RESERVATION_MS, type Order } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
-import { createRefundWorker } from '@stickerdrop/core/testing';
+import { createRefundWorker, tables } from '@stickerdrop/core/testing';
 import { FakeStripe, startFakeStripe } from '../../../fakes/stripe.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../../helpers.js';
 import { createUser, type TestUser } from '../../../users.js';
