@@ -21,10 +21,12 @@ export class SendLimiter {
   constructor(
     private readonly limits: SendLimits = TELEGRAM_LIMITS,
     private readonly clock: () => number = Date.now,
+    /** How to wait for a slot; tests pass one that moves their own clock instead. */
+    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   ) {}
 
-  /** Resolves when a message to `chatId` may go out, and takes that slot. */
-  async acquire(chatId: number): Promise<void> {
+  /** Resolves when a message to `chatId` may go out, and takes that slot; says when the slot began. */
+  async acquire(chatId: number): Promise<number> {
     for (;;) {
       const now = this.clock();
       const at = Math.max(this.nextGlobalAt, this.nextByChat.get(chatId) ?? 0, this.pausedUntil);
@@ -32,9 +34,9 @@ export class SendLimiter {
         this.nextGlobalAt = now + 1000 / this.limits.perSecond;
         this.nextByChat.set(chatId, now + this.limits.perChatIntervalMs);
         this.forgetIdleChats(now);
-        return;
+        return now;
       }
-      await new Promise((resolve) => setTimeout(resolve, at - now));
+      await this.sleep(at - now);
     }
   }
 

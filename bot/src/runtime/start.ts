@@ -111,7 +111,7 @@ export async function startBot(options: StartBotOptions): Promise<RunningBot> {
       botUsername: bot.botInfo.username,
       now,
       log,
-      acquire: (chatId) => limiter.acquire(chatId),
+      acquire: async (chatId) => void (await limiter.acquire(chatId)),
       ...options.outbox,
     });
     // The bot's background work, started and stopped here only.

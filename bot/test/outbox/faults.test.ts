@@ -110,16 +110,17 @@ describeEachDatabase('outbox worker under faults', (kind) => {
     await purchase(db, owner, stickerPack);
     await db.execute(sql`DELETE FROM outbox`);
     await requestStickerSet(db, { userId: owner, packId: stickerPack, requestId: 'slow-upload' });
-    // The upload takes five leases; without renewal the other worker would claim the row meanwhile.
-    const leaseMs = 300;
-    fake.delay('createNewStickerSet', 5 * leaseMs);
+    // The upload takes three leases; without renewal the other worker would claim the row meanwhile. A lease
+    // of a second leaves room for a busy machine's event-loop stalls (300 ms did not, at a load of 15).
+    const leaseMs = 1_000;
+    fake.delay('createNewStickerSet', 3 * leaseMs);
     const a = outboxWorker({ db, storage }, fake, { leaseMs }).worker;
     const b = outboxWorker({ db, storage }, fake, { leaseMs }).worker;
     a.start();
     b.start();
     try {
       await fake.waitFor(() => fake.messagesTo(owner).length === 1, 10_000, 'the set link');
-      await new Promise((resolve) => setTimeout(resolve, 3 * leaseMs));
+      await new Promise((resolve) => setTimeout(resolve, 2 * leaseMs));
     } finally {
       await Promise.all([a.stop(), b.stop()]);
     }

@@ -17,13 +17,20 @@ export const UNLIMITED: SendLimits = { perSecond: 10_000, perChatIntervalMs: 0, 
 export function outboxWorker(
   deps: { db: Database; storage: FileStorage },
   fake: FakeBotApi,
-  options: Partial<Omit<OutboxWorkerOptions, 'api' | 'db' | 'storage' | 'acquire'>> & { limits?: SendLimits } = {},
+  options: Partial<Omit<OutboxWorkerOptions, 'api' | 'db' | 'storage' | 'acquire'>> & {
+    limits?: SendLimits;
+    /** The limiter waits on a clock of its own that its waits move: pacing is checked without real time. */
+    virtualTime?: boolean;
+  } = {},
 ) {
+  const { limits, virtualTime, ...workerOptions } = options;
   const now = options.now ?? (() => new Date());
   // With a test clock (frozen, moved in jumps) the limiter runs on real time shifted by the jumps.
   const start = now().getTime();
-  const clock = options.now ? () => Date.now() + (now().getTime() - start) : Date.now;
-  const limiter = new SendLimiter(options.limits ?? UNLIMITED, clock);
+  let virtualMs = 0;
+  const clock = virtualTime ? () => virtualMs : options.now ? () => Date.now() + (now().getTime() - start) : Date.now;
+  const sleep = virtualTime ? async (ms: number) => void (virtualMs += ms) : undefined;
+  const limiter = new SendLimiter(limits ?? UNLIMITED, clock, sleep);
   const api = new Api(TOKEN, { apiRoot: fake.apiRoot });
   installApiTransformers(api, { onRetryAfter: (seconds, chatId) => limiter.pause(seconds, chatId) });
   const log = recordingLogger();
@@ -38,10 +45,9 @@ export function outboxWorker(
     now,
     log,
     idleDelayMs: 20,
-    ...options,
+    ...workerOptions,
     acquire: async (chatId) => {
-      await limiter.acquire(chatId);
-      grants.push({ chatId, at: Date.now() });
+      grants.push({ chatId, at: await limiter.acquire(chatId) });
       sends++;
     },
   });
