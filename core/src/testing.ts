@@ -27,6 +27,7 @@ export { getProfile, type TelegramUserFields } from './profile/index.js';
 export {
   detectImageType,
   detectMediaType,
+  executable,
   mediaBinaries,
   probeVideo,
   readTgs,
