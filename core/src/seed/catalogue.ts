@@ -92,7 +92,7 @@ donut-worry      | 4       | Donut Worry      | Sprinkled reassurance for friend
 sacred-geometry  | 5       | Sacred Geometry  | Perfect shapes, imperfect jokes.                         | symbols  | geometry,shapes
 comet-tails      | 6       | Comet Tails      | Streaks of light for fast replies.                       | objects  | space,comets,fast
 kitten-chaos     | 0       | Kitten Chaos     | Knocking things off tables since forever.                | animals  | cats,kittens,chaos
-pixel-emotions   | 1       | Pixel Emotions   | Eight-bit feelings for every chat.                       | emotions | pixel,retro,faces
+pixel-emotions   | 1       | Pixel Emotions   | Tiny faces for every chat, as custom emoji.              | emotions | faces,emoji,tiny
 tea-time         | 2       | Tea Time         | Steaming cups for calm conversations.                    | food     | tea,calm,cozy
 wild-blooms      | 3       | Wild Blooms      | Meadow flowers in full colour.                           | nature   | flowers,spring,meadow
 sushi-stack      | 4       | Sushi Stack      | Rolls, nigiri and one very proud wasabi.                 | food     | sushi,japan
