@@ -1,16 +1,55 @@
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MESSAGES } from '@stickerdrop/shared';
+import { and, eq } from 'drizzle-orm';
+import { MESSAGES, type Order } from '@stickerdrop/shared';
+import { tables } from '@stickerdrop/core';
 import { lottieDocument, makeTgs, makeVideo } from '../api/test/features/create-pack/media-fixtures';
 import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
 
-async function signInAsCreator(page: Page, baseUrl: string): Promise<void> {
+async function signInAs(page: Page, baseUrl: string, who: 'creator' | 'collector'): Promise<void> {
   await page.goto(`${baseUrl}/#/login`);
-  await page.getByRole('button', { name: 'Continue as demo creator' }).click();
+  await page.getByRole('button', { name: `Continue as demo ${who}` }).click();
   await toast(page, MESSAGES.loginSuccess).waitFor();
   await page.getByRole('heading', { name: 'Trending Stickers' }).waitFor();
+}
+const signInAsCreator = (page: Page, baseUrl: string) => signInAs(page, baseUrl, 'creator');
+
+/** A signed-in call from the page, with its stored token. */
+async function callApi<T>(page: Page, path: string, body: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('accessToken')}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+      return response.json();
+    },
+    { path, body },
+  ) as Promise<T>;
+}
+
+/** Playing: a video's clock moves on from wherever it was first seen. */
+async function expectVideoPlays(page: Page): Promise<void> {
+  const video = page.locator('.sticker-player[data-format="video"] video');
+  await video.waitFor();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0);
+  const first = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).not.toBe(first);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop && v.playsInline)).toBe(true);
+}
+
+/** A TGS plays: lottie redraws its SVG frame after frame. */
+async function expectTgsAnimates(page: Page): Promise<void> {
+  const svg = page.locator('.sticker-player[data-format="animated"] svg');
+  await svg.waitFor();
+  const frame = await svg.innerHTML();
+  await expect.poll(() => svg.innerHTML()).not.toBe(frame);
 }
 
 describeBrowser('animated stickers', () => {
@@ -69,19 +108,10 @@ describeBrowser('animated stickers', () => {
     const { context, page, errors } = await newPage(browser, PHONE);
     await signInAsCreator(page, server.url);
     await page.goto(packUrl);
-    const video = page.locator('.sticker-player[data-format="video"] video');
-    await video.waitFor();
-    // Playing: its clock moves on from wherever it was first seen.
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0);
-    const first = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).not.toBe(first);
-    expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop && v.playsInline)).toBe(true);
-
-    // The TGS: lottie redraws its SVG frame after frame.
-    const svg = page.locator('.sticker-player[data-format="animated"] svg');
-    await svg.waitFor();
-    const frame = await svg.innerHTML();
-    await expect.poll(() => svg.innerHTML()).not.toBe(frame);
+    await expectVideoPlays(page);
+    await expectTgsAnimates(page);
+    // Playing stickers carry no marker; it is for stills.
+    expect(await page.locator('.sticker-player[data-playing="true"] .sticker-player__marker').count()).toBe(0);
     // Each sticker is named by its number; its emoji (data for Telegram, not page text) come with the pack.
     await expect.poll(() => page.getByRole('img', { name: 'Sticker 2', exact: true }).count()).toBe(1);
     const packId = /(\d+)\D*$/.exec(packUrl)![1];
@@ -112,6 +142,52 @@ describeBrowser('animated stickers', () => {
     await video.waitFor();
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0);
     expect(await page.locator('.sticker-player[data-format="animated"] svg').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the edition page plays its pack's video and TGS for the edition's owner", async () => {
+    const { context, page, errors } = await newPage(browser, PHONE);
+    await signInAs(page, server.url, 'collector');
+    const packId = Number(/(\d+)\D*$/.exec(packUrl)![1]);
+    const { order } = await callApi<{ order: Order }>(page, '/api/marketplace/buy', {
+      stickerId: packId,
+      paymentMethod: 'demo',
+    });
+    const paid = await callApi<{ order: Order }>(page, `/api/orders/${order.id}/demo-pay`, {});
+    const [edition] = await server.db
+      .select()
+      .from(tables.editions)
+      .where(and(eq(tables.editions.packId, packId), eq(tables.editions.serial, paid.order.edition!)));
+    await page.goto(`${server.url}/#/edition?id=${edition!.id}`);
+    await page.getByRole('heading', { name: `Moving Pictures #${edition!.serial} of` }).waitFor();
+    const strip = page.getByTestId('sticker-strip');
+    await strip.waitFor();
+    await expectVideoPlays(page);
+    await expectTgsAnimates(page);
+    expect(await strip.locator('.sticker-player').count()).toBe(3);
+    await screenshot(page, 'edition-animated-390');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a visitor sees the stills, each moving sticker marked, and no player', async () => {
+    const { context, page, errors } = await newPage(browser, PHONE);
+    const [comets] = await server.db.select().from(tables.packs).where(eq(tables.packs.title, 'Comet Tails'));
+    for (const url of [packUrl, `${server.url}/#/sticker?id=${comets!.id}`]) {
+      await page.goto(url);
+      const stills = page.locator(
+        '.sticker-player[data-format="animated"] img, .sticker-player[data-format="video"] img',
+      );
+      await expect.poll(() => stills.count()).toBeGreaterThan(0);
+      for (const still of await stills.all())
+        await expect.poll(() => still.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      const moving = page.locator('.sticker-player:not([data-format="static"])');
+      expect(await moving.locator('.sticker-player__marker').count()).toBe(await moving.count());
+      expect(await page.locator('.sticker-player video, .sticker-player svg').count()).toBe(0);
+    }
+    await page.getByText('Animated').first().waitFor();
+    await screenshot(page, 'pack-visitor-tgs-390');
     expect(errors).toEqual([]);
     await context.close();
   });

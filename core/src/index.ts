@@ -24,7 +24,7 @@ export { memoryStorage, fileUrl, isValidKey, type FileStorage } from './storage/
 export { type S3Settings } from './storage/s3-storage.js';
 export { createStorage } from './storage/create-storage.js';
 export { createFileUrls, isPublicKey, type FileUrls, type SignedFileQuery } from './storage/file-urls.js';
-export { seedDemoCatalogue, seedBenchCatalogue } from './seed/index.js';
+export { seedDemoCatalogue, seedBenchCatalogue, DEMO_ART_CREDIT } from './seed/index.js';
 
 export {
   createAccessTokens,

@@ -6,7 +6,7 @@ export { lockDataDir } from './db/lock.js';
 export { pruneExpiredSignIns } from './auth/index.js';
 export { migrationsFolder } from './db/client.js';
 export { queryRows } from './db/sql-rows.js';
-export { SEED_PACKS } from './seed/index.js';
+export { SEED_PACKS, emojiArtPackage } from './seed/index.js';
 export { renderPreview } from './create-pack/image.js';
 export { demoRail, offeredPaymentMethods } from './orders/payment-rails.js';
 export { configuredRailMethods } from './payments/availability.js';
@@ -29,6 +29,7 @@ export { getProfile, type TelegramUserFields } from './profile/index.js';
 export {
   detectImageType,
   detectMediaType,
+  executable,
   mediaBinaries,
   probeVideo,
   readTgs,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { z } from 'zod';
+import { DEMO_ART_CREDIT } from '@stickerdrop/core';
 import { ErrorBody } from '@stickerdrop/shared';
 import { NO_CONTENT, ROUTE_DOCS, type RouteDoc } from './route-docs.js';
 
@@ -38,8 +39,10 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Stickerdrop API',
         version: '1',
-        description:
+        description: [
           'Errors answer `{ error }`. Writes are rate-limited: 429 with Retry-After. Sign in for a bearer access token.',
+          DEMO_ART_CREDIT,
+        ].join('\n\n'),
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },

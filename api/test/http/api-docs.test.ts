@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emojiArtPackage } from '@stickerdrop/core/testing';
 import { ROUTE_DOCS } from '../../src/http/route-docs.js';
 import { buildTestApp, type TestApp } from '../helpers.js';
 
@@ -12,6 +13,7 @@ interface Operation {
 type Json = { [key: string]: Json } & { enum?: string[]; required?: string[] };
 interface OpenApiDocument {
   openapi: string;
+  info: { description: string };
   paths: Record<string, Record<string, Operation>>;
 }
 
@@ -28,6 +30,14 @@ describe('OpenAPI at /api/docs', () => {
     document = res.json();
   });
   afterAll(() => t.close());
+
+  it("credits the demo catalogue's art under its licence, the one its package declares", () => {
+    const art = emojiArtPackage();
+    expect(art.license).toBe('MIT');
+    expect(document.info.description).toContain('Fluent Emoji by Microsoft');
+    expect(document.info.description).toContain(`${art.license} licence`);
+    expect(document.info.description).toContain(art.name);
+  });
 
   it('documents every route the app registered', () => {
     expect(t.app.undocumentedRoutes).toEqual([]);

@@ -1,9 +1,24 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { PackListResponse, TrendingResponse, parseTon } from '@stickerdrop/shared';
-import { seedBenchCatalogue, seedDemoCatalogue } from '@stickerdrop/core';
-import { queryRows, SEED_PACKS } from '@stickerdrop/core/testing';
+import {
+  EMOJI_SIZE_PX,
+  MAX_TGS_BYTES,
+  MAX_VIDEO_FPS,
+  MAX_VIDEO_STICKER_BYTES,
+  PackListResponse,
+  STICKER_SIZE_PX,
+  TrendingResponse,
+  parseStickerEmoji,
+  parseStickerKeywords,
+  parseTon,
+  type PackKind,
+} from '@stickerdrop/shared';
+import { checkStickerUpload, seedBenchCatalogue, seedDemoCatalogue } from '@stickerdrop/core';
+import { probeVideo, queryRows, readTgs, SEED_PACKS } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../helpers.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -97,14 +112,57 @@ describeEachDatabase('seedDemoCatalogue', (kind) => {
     expect(page.items.filter((card) => card.isTrending)).toHaveLength(6);
   });
 
-  it('stores every sticker as a 512 px WEBP and every preview as WEBP', async () => {
-    const keys = await rows<{ file_key: string }>(sql`select file_key from pack_stickers`);
-    expect(keys.length).toBe(SEED_PACKS.reduce((sum, pack) => sum + pack.stickers, 0));
-    for (const { file_key } of keys.slice(0, 12)) {
-      const file = await t.storage.get(file_key);
-      expect(file?.contentType).toBe('image/webp');
-      const meta = await sharp(file!.bytes).metadata();
-      expect([meta.format, meta.width, meta.height, meta.hasAlpha]).toEqual(['webp', 512, 512, true]);
+  it('seeds static, animated (TGS), video and custom emoji packs, each as its pack kind says', async () => {
+    const packs = await rows<{ kind: string; animated: boolean; formats: string[] }>(sql`
+      select p.kind, p.animated, array_agg(distinct s.format order by s.format) as formats
+      from packs p join pack_stickers s on s.pack_id = p.id group by p.id`);
+    const has = (kind: string, format: string) =>
+      packs.filter((pack) => pack.kind === kind && pack.formats.join() === format);
+    expect(has('stickers', 'animated').length).toBeGreaterThanOrEqual(1);
+    expect(has('stickers', 'video').length).toBeGreaterThanOrEqual(1);
+    expect(has('emoji', 'static').length).toBeGreaterThanOrEqual(1);
+    expect(has('stickers', 'static').length).toBeGreaterThan(20);
+    expect(packs.every((pack) => pack.animated === (pack.formats.join() !== 'static'))).toBe(true);
+  });
+
+  it('stores every sticker so that it passes our own upload checks, with its emoji and keywords', async () => {
+    const stickers = await rows<{
+      file_key: string;
+      preview_key: string;
+      format: string;
+      kind: PackKind;
+      emoji: string[];
+      keywords: string[];
+    }>(sql`
+      select s.file_key, s.preview_key, s.format, p.kind, s.emoji, s.keywords
+      from pack_stickers s join packs p on p.id = s.pack_id`);
+    expect(stickers.length).toBe(SEED_PACKS.reduce((sum, pack) => sum + pack.stickers.length, 0));
+    for (const sticker of stickers) {
+      const file = (await t.storage.get(sticker.file_key))!;
+      const info = await checkStickerUpload(file.bytes, sticker.kind);
+      expect(info.format).toBe(sticker.format);
+      const side = sticker.kind === 'emoji' ? EMOJI_SIZE_PX : STICKER_SIZE_PX;
+      if (sticker.format === 'static') {
+        expect([info.type, info.width, info.height]).toEqual(['webp', side, side]);
+        expect((await sharp(file.bytes).metadata()).hasAlpha).toBe(true);
+      } else if (sticker.format === 'animated') {
+        expect(file.contentType).toBe('application/x-tgsticker');
+        expect(file.bytes.length).toBeLessThanOrEqual(MAX_TGS_BYTES);
+        await expect(readTgs(file.bytes, sticker.kind)).resolves.toMatchObject({ w: side, h: side });
+      } else {
+        expect(file.contentType).toBe('video/webm');
+        expect(file.bytes.length).toBeLessThanOrEqual(MAX_VIDEO_STICKER_BYTES);
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-video-'));
+        fs.writeFileSync(path.join(dir, 'sticker.webm'), file.bytes);
+        const video = await probeVideo(path.join(dir, 'sticker.webm'));
+        fs.rmSync(dir, { recursive: true });
+        expect([video.width, video.height]).toEqual([side, side]);
+        expect(video.fps).toBeLessThanOrEqual(MAX_VIDEO_FPS);
+      }
+      expect(parseStickerEmoji([sticker.emoji], 1)).toEqual([sticker.emoji]);
+      expect(parseStickerKeywords([sticker.keywords], 1)).toEqual([sticker.keywords]);
+      expect(sticker.keywords.length).toBeGreaterThan(0);
+      expect((await sharp((await t.storage.get(sticker.preview_key))!.bytes).metadata()).format).toBe('webp');
     }
     const previews = await rows<{ preview_key: string; cover_key: string }>(
       sql`select preview_key, cover_key from packs`,

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -19,15 +20,33 @@ const require = createRequire(import.meta.url);
 let binaries: { ffmpeg: string; ffprobe: string } | undefined;
 
 /**
- * ffmpeg and ffprobe are the static builds shipped inside the npm packages (no install script and nothing
- * downloaded); resolved at the first conversion, so a server that never converts never looks for them.
+ * ffmpeg and ffprobe are the static builds shipped inside the npm packages (nothing downloaded); resolved
+ * at the first conversion, so a server that never converts never looks for them.
  */
 export function mediaBinaries(): { ffmpeg: string; ffprobe: string } {
   binaries ??= {
-    ffmpeg: (require('@ffmpeg-installer/ffmpeg') as { path: string }).path,
-    ffprobe: (require('@ffprobe-installer/ffprobe') as { path: string }).path,
+    ffmpeg: executable('ffmpeg', (require('@ffmpeg-installer/ffmpeg') as { path: string }).path),
+    ffprobe: executable('ffprobe', (require('@ffprobe-installer/ffprobe') as { path: string }).path),
   };
   return binaries;
+}
+
+/**
+ * The packages ship the binaries as rw-r--r-- and make them executable in a postinstall script, which
+ * npm 11 skips unless allowed (allowScripts): every conversion would then fail as "could not be read",
+ * blaming the creator's file. Said once, plainly, instead.
+ */
+export function executable(tool: string, file: string): string {
+  try {
+    accessSync(file, constants.X_OK);
+  } catch {
+    throw new Error(
+      `${tool} at ${file} is missing or not executable by this user, so no animation can be converted: ` +
+        `its package's install script did not run (npm 11 skips install scripts not allowed in allowScripts). ` +
+        `Run: chmod +x ${file}`,
+    );
+  }
+  return file;
 }
 
 /**

@@ -1,9 +1,13 @@
-import { STICKER_SIZE_PX } from '@stickerdrop/shared';
-import { PREVIEW_SIZE_PX } from '../create-pack/image.js';
+import { createHash } from 'node:crypto';
+import { EMOJI_SIZE_PX, STICKER_SIZE_PX, type StickerFormat } from '@stickerdrop/shared';
+import { PREVIEW_SIZE_PX, renderStickerPreview } from '../create-pack/image.js';
+import { readTgs, tgsStill } from '../create-pack/tgs.js';
 import { loadSharp } from '../load-sharp.js';
-
-export type Motif = 'face' | 'star' | 'heart' | 'flower' | 'blob' | 'gem' | 'leaf' | 'planet';
-export type Palette = readonly [string, string, string];
+import { cachedArt } from './art-cache.js';
+import { SEED_PACKS, type Palette, type SeedArt, type SeedPack, type SeedSticker } from './catalogue.js';
+import { emojiArtPackage, emojiSvgs } from './emoji-art.js';
+import { renderTgs, type LottieAnimation } from './lottie-art.js';
+import { renderSwayVideo, SEED_VIDEO_FPS, SEED_VIDEO_SECONDS } from './video-art.js';
 
 /** A small deterministic generator, so the demo catalogue looks the same on every machine. */
 export function seededRandom(seed: number): () => number {
@@ -17,100 +21,99 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const OUTLINE = 'stroke="#ffffff" stroke-width="18" stroke-linejoin="round"';
+/** What each kind of seed pack's stickers are, and their files' extension. */
+export const SEED_STICKER_FORMATS = {
+  static: { format: 'static', extension: 'webp' },
+  emoji: { format: 'static', extension: 'webp' },
+  video: { format: 'video', extension: 'webm' },
+  tgs: { format: 'animated', extension: 'tgs' },
+} as const satisfies Record<SeedArt, { format: StickerFormat; extension: string }>;
 
-function polygon(points: [number, number][]): string {
-  return points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ');
+export interface SeedStickerFile {
+  format: StickerFormat;
+  extension: 'webp' | 'tgs' | 'webm';
+  /** The file Telegram takes. */
+  bytes: Buffer;
+  /** Its first frame, for the previews and the card. */
+  still: Buffer;
 }
 
-function starPoints(spikes: number, outer: number, inner: number, turn: number): [number, number][] {
-  return Array.from({ length: spikes * 2 }, (_, i) => {
-    const radius = i % 2 === 0 ? outer : inner;
-    const angle = (Math.PI * i) / spikes + turn - Math.PI / 2;
-    return [256 + radius * Math.cos(angle), 256 + radius * Math.sin(angle)];
+/** Every Fluent Emoji icon the catalogue draws, read from the set in one pass. */
+const ICON_NAMES = SEED_PACKS.filter((pack) => pack.art !== 'tgs').flatMap((pack) =>
+  pack.stickers.map((sticker) => sticker.art),
+);
+
+const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 };
+
+/** One icon rasterised: `side` px of art centred on a transparent square of `canvas` px, as PNG or WEBP. */
+function renderIcon(name: string, side: number, canvas: number, type: 'png' | 'webp'): Promise<Buffer> {
+  return cachedArt(['icon', emojiArtPackage().version, name, side, canvas, type], async () => {
+    const svg = (await emojiSvgs(ICON_NAMES)).get(name)!(side);
+    const margin = (canvas - side) / 2;
+    const art = loadSharp()(Buffer.from(svg));
+    const image = margin
+      ? art.extend({ top: margin, bottom: margin, left: margin, right: margin, background: TRANSPARENT })
+      : art;
+    return type === 'png' ? image.png().toBuffer() : image.webp({ quality: 85, alphaQuality: 100 }).toBuffer();
   });
 }
 
-/** The body of one sticker: a motif filled with the palette's gradient and a white die-cut outline. */
-function motifShape(motif: Motif, random: () => number): string {
-  const turn = (random() - 0.5) * 0.6;
-  switch (motif) {
-    case 'face': {
-      const eye = 14 + random() * 10;
-      return `<circle cx="256" cy="256" r="190" fill="url(#g)" ${OUTLINE}/>
-        <circle cx="196" cy="220" r="${eye}" fill="#1d1d2b"/><circle cx="316" cy="220" r="${eye}" fill="#1d1d2b"/>
-        <path d="M186 300 Q256 ${350 + random() * 40} 326 300" fill="none" stroke="#1d1d2b" stroke-width="14" stroke-linecap="round"/>`;
+/** A video's art is smaller than its frame, so the sway never cuts a corner off. */
+const VIDEO_ART_PX = 400;
+
+/** One sticker of a pack, made as Telegram takes that pack's kind of sticker. */
+export async function renderSeedSticker(pack: SeedPack, sticker: SeedSticker): Promise<SeedStickerFile> {
+  switch (pack.art) {
+    case 'static': {
+      const bytes = await renderIcon(sticker.art, STICKER_SIZE_PX, STICKER_SIZE_PX, 'webp');
+      return { format: 'static', extension: 'webp', bytes, still: bytes };
     }
-    case 'star':
-      return `<polygon points="${polygon(starPoints(5, 210, 95 + random() * 20, turn))}" fill="url(#g)" ${OUTLINE}/>`;
-    case 'heart':
-      return `<path transform="rotate(${turn * 40} 256 256)" d="M256 430 C120 330 60 250 90 170 C120 90 220 90 256 165 C292 90 392 90 422 170 C452 250 392 330 256 430 Z" fill="url(#g)" ${OUTLINE}/>`;
-    case 'flower': {
-      const petals = 5 + Math.floor(random() * 3);
-      const ring = Array.from({ length: petals }, (_, i) => {
-        const angle = (2 * Math.PI * i) / petals + turn;
-        return `<circle cx="${(256 + 110 * Math.cos(angle)).toFixed(1)}" cy="${(256 + 110 * Math.sin(angle)).toFixed(1)}" r="88" fill="url(#g)" ${OUTLINE}/>`;
-      }).join('');
-      return `${ring}<circle cx="256" cy="256" r="70" fill="#fff3b0" ${OUTLINE}/>`;
+    case 'emoji': {
+      const bytes = await renderIcon(sticker.art, EMOJI_SIZE_PX, EMOJI_SIZE_PX, 'webp');
+      return { format: 'static', extension: 'webp', bytes, still: bytes };
     }
-    case 'blob': {
-      const points = Array.from({ length: 9 }, (_, i): [number, number] => {
-        const angle = (2 * Math.PI * i) / 9 + turn;
-        const radius = 150 + random() * 60;
-        return [256 + radius * Math.cos(angle), 256 + radius * Math.sin(angle)];
-      });
-      return `<polygon points="${polygon(points)}" fill="url(#g)" ${OUTLINE}/>
-        <circle cx="220" cy="230" r="16" fill="#1d1d2b"/><circle cx="292" cy="230" r="16" fill="#1d1d2b"/>`;
+    case 'video': {
+      const still = await renderIcon(sticker.art, VIDEO_ART_PX, STICKER_SIZE_PX, 'png');
+      const bytes = await cachedArt(['video', SEED_VIDEO_SECONDS, SEED_VIDEO_FPS, sha256(still)], () =>
+        renderSwayVideo(still),
+      );
+      return { format: 'video', extension: 'webm', bytes, still };
     }
-    case 'gem':
-      return `<polygon points="${polygon([
-        [256, 60],
-        [440, 200],
-        [256, 452],
-        [72, 200],
-      ])}" fill="url(#g)" ${OUTLINE} transform="rotate(${turn * 30} 256 256)"/>
-        <polyline points="72,200 440,200" stroke="#ffffff" stroke-width="8" opacity="0.7"/>`;
-    case 'leaf':
-      return `<path transform="rotate(${turn * 90} 256 256)" d="M256 56 C400 140 420 320 256 456 C92 320 112 140 256 56 Z" fill="url(#g)" ${OUTLINE}/>
-        <path transform="rotate(${turn * 90} 256 256)" d="M256 110 L256 420" stroke="#ffffff" stroke-width="10" opacity="0.8"/>`;
-    case 'planet':
-      return `<circle cx="256" cy="256" r="150" fill="url(#g)" ${OUTLINE}/>
-        <ellipse cx="256" cy="256" rx="230" ry="58" fill="none" stroke="#ffffff" stroke-width="22" transform="rotate(${-20 + turn * 40} 256 256)"/>`;
+    case 'tgs': {
+      const bytes = await renderTgs(sticker.art as LottieAnimation, pack.palette);
+      // The still is drawn by the same renderer as an uploaded TGS's, after the same checks.
+      const still = await cachedArt(['tgs-still', sha256(bytes)], async () =>
+        tgsStill(await readTgs(bytes, pack.kind)),
+      );
+      return { format: 'animated', extension: 'tgs', bytes, still };
+    }
   }
 }
 
-function stickerSvg(motif: Motif, palette: Palette, seed: number): string {
-  const random = seededRandom(seed);
-  const [from, to, accent] = palette;
-  const sparkles = Array.from({ length: 3 }, () => {
-    const x = 60 + random() * 392;
-    const y = 40 + random() * 80;
-    return `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${(6 + random() * 8).toFixed(1)}" fill="${accent}"/>`;
-  }).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-    ${motifShape(motif, random)}${sparkles}</svg>`;
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** What visitors see of a sticker, made as an upload's is (renderStickerPreview). */
+export function renderSeedStickerPreview(still: Buffer): Promise<Buffer> {
+  return cachedArt(['preview', sha256(still)], () => renderStickerPreview(still));
 }
 
-/** A 512 px WEBP sticker with a transparent background, as Telegram wants them. */
-export function renderStickerArt(motif: Motif, palette: Palette, seed: number): Promise<Buffer> {
-  return loadSharp()(Buffer.from(stickerSvg(motif, palette, seed)))
-    .resize(STICKER_SIZE_PX, STICKER_SIZE_PX)
-    .webp({ quality: 85, effort: 2 })
+/** The card image: the cover's still on a soft tile of the pack's colours. */
+export function renderSeedCard(palette: Palette, coverStill: Buffer): Promise<Buffer> {
+  return cachedArt(['card', palette, sha256(coverStill)], () => renderCard(palette, coverStill));
+}
+
+async function renderCard([from, to]: Palette, coverStill: Buffer): Promise<Buffer> {
+  const side = PREVIEW_SIZE_PX;
+  const tile = `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}">
+    <defs><radialGradient id="bg"><stop offset="0" stop-color="${from}" stop-opacity="0.4"/>
+      <stop offset="1" stop-color="${to}" stop-opacity="0.18"/></radialGradient></defs>
+    <rect width="${side}" height="${side}" rx="${side / 8}" fill="url(#bg)"/></svg>`;
+  const art = await loadSharp()(coverStill)
+    .resize(Math.round(side * 0.78), Math.round(side * 0.78), { fit: 'contain', background: TRANSPARENT })
+    .png()
     .toBuffer();
-}
-
-/** The card image: the first sticker on a soft tile of the pack's colours. */
-export function renderPreviewArt(motif: Motif, palette: Palette, seed: number): Promise<Buffer> {
-  const [from, to] = palette;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512">
-    <defs><radialGradient id="bg"><stop offset="0" stop-color="${from}" stop-opacity="0.35"/>
-      <stop offset="1" stop-color="${to}" stop-opacity="0.15"/></radialGradient></defs>
-    <rect width="512" height="512" rx="64" fill="url(#bg)"/>
-    <g transform="translate(56 56) scale(0.78)">${stickerSvg(motif, palette, seed).replace(/^<svg[^>]*>|<\/svg>$/g, '')}</g></svg>`;
-  return loadSharp()(Buffer.from(svg))
-    .resize(PREVIEW_SIZE_PX, PREVIEW_SIZE_PX)
-    .webp({ quality: 80, effort: 2 })
+  return loadSharp()(Buffer.from(tile))
+    .composite([{ input: art, gravity: 'centre' }])
+    .webp({ quality: 80 })
     .toBuffer();
 }

@@ -1,5 +1,5 @@
-import type { Category } from '@stickerdrop/shared';
-import type { Motif, Palette } from './art.js';
+import type { Category, PackKind } from '@stickerdrop/shared';
+import { LOTTIE_ANIMATIONS, type LottieAnimation } from './lottie-art.js';
 
 /** Seeded users have negative ids Telegram never issues: creators from -100 down, collectors from -200 down. */
 export const SEED_CREATOR_ID = -100;
@@ -33,6 +33,24 @@ export function seedCollector(index: number) {
   };
 }
 
+/** A pack's three colours: its card's tile, and the TGS pack's shapes. */
+export type Palette = readonly [string, string, string];
+
+/**
+ * How a pack's stickers are made: `static` 512 px WEBPs of Fluent Emoji, `emoji` the same at 100×100 (a
+ * custom emoji pack), `video` the emoji swaying in a VP9 WEBM, `tgs` Lottie shapes (lottie-art.ts).
+ */
+export type SeedArt = 'static' | 'emoji' | 'video' | 'tgs';
+
+export interface SeedSticker {
+  /** The sticker's emoji (Telegram's emoji_list of one). */
+  emoji: string;
+  /** A Fluent Emoji icon name, or for a `tgs` pack a LottieAnimation. */
+  art: string;
+  /** Search words, from the icon's name. */
+  keywords: string[];
+}
+
 export interface SeedPack {
   slug: string;
   /** Index into SEED_CREATORS. */
@@ -50,9 +68,10 @@ export interface SeedPack {
   recentSales: number;
   likes: number;
   views: number;
-  motif: Motif;
+  art: SeedArt;
+  kind: PackKind;
   palette: Palette;
-  stickers: 2 | 3 | 4;
+  stickers: SeedSticker[];
 }
 
 /** Who made each pack and what it is about; `creator` indexes SEED_CREATORS, tags are comma-separated. */
@@ -73,7 +92,7 @@ donut-worry      | 4       | Donut Worry      | Sprinkled reassurance for friend
 sacred-geometry  | 5       | Sacred Geometry  | Perfect shapes, imperfect jokes.                         | symbols  | geometry,shapes
 comet-tails      | 6       | Comet Tails      | Streaks of light for fast replies.                       | objects  | space,comets,fast
 kitten-chaos     | 0       | Kitten Chaos     | Knocking things off tables since forever.                | animals  | cats,kittens,chaos
-pixel-emotions   | 1       | Pixel Emotions   | Eight-bit feelings for every chat.                       | emotions | pixel,retro,faces
+pixel-emotions   | 1       | Pixel Emotions   | Tiny faces for every chat, as custom emoji.              | emotions | faces,emoji,tiny
 tea-time         | 2       | Tea Time         | Steaming cups for calm conversations.                    | food     | tea,calm,cozy
 wild-blooms      | 3       | Wild Blooms      | Meadow flowers in full colour.                           | nature   | flowers,spring,meadow
 sushi-stack      | 4       | Sushi Stack      | Rolls, nigiri and one very proud wasabi.                 | food     | sushi,japan
@@ -92,33 +111,67 @@ big-mood-hearts  | 1       | Big Mood Hearts  | When one heart emoji is not enou
  * "neon-nights" has one edition left.
  */
 const MARKET = `
-slug             | price | supply | age days | sold | sold this week | likes | views | motif  | palette                 | stickers
-golden-hour-cats | 4.5   | 25     | 40       | 25   | 6              | 48    | 2140  | face   | #ffb347 #ffcc33 #fff5d7 | 4
-neon-nights      | 2.75  | 40     | 21       | 39   | 12             | 41    | 1880  | star   | #f72585 #7209b7 #4cc9f0 | 4
-mochi-feelings   | 1.2   | 200    | 12       | 54   | 20             | 57    | 3010  | blob   | #ffafcc #bde0fe #ffffff | 4
-monstera-club    | 0.8   | 150    | 75       | 31   | 2              | 19    | 940   | leaf   | #2d6a4f #95d5b2 #d8f3dc | 3
-midnight-ramen   | 1.5   | 120    | 5        | 18   | 18             | 33    | 1250  | planet | #ff6b35 #f7c59f #efefd0 | 3
-rune-stones      | 3     | 60     | 90       | 22   | 0              | 12    | 610   | gem    | #5e548e #9f86c0 #e0b1cb | 2
-orbit-pals       | 2.2   | 100    | 3        | 9    | 9              | 26    | 990   | planet | #3a0ca3 #4361ee #4cc9f0 | 4
-puppy-parade     | 1.75  | 300    | 33       | 27   | 3              | 22    | 1020  | face   | #bc6c25 #dda15e #fefae0 | 3
-synthwave-hearts | 0.99  | 500    | 60       | 14   | 1              | 15    | 720   | heart  | #ff006e #8338ec #3a86ff | 3
-sleepy-clouds    | 0.5   | 250    | 2        | 4    | 4              | 9     | 310   | blob   | #a2d2ff #cdb4db #ffffff | 2
-succulent-squad  | 0.65  | 180    | 110      | 12   | 0              | 6     | 280   | flower | #52b788 #b7e4c7 #ffd6a5 | 3
-donut-worry      | 1.1   | 150    | 18       | 23   | 7              | 28    | 1100  | planet | #ff85a1 #fbb1bd #f9f7f3 | 4
-sacred-geometry  | 2.4   | 80     | 45       | 11   | 1              | 10    | 505   | gem    | #06d6a0 #118ab2 #ffd166 | 3
-comet-tails      | 1.9   | 120    | 28       | 17   | 4              | 20    | 870   | star   | #fb8500 #ffb703 #8ecae6 | 3
-kitten-chaos     | 2     | 90     | 4        | 15   | 15             | 38    | 1540  | face   | #9d4edd #c77dff #e0aaff | 4
-pixel-emotions   | 0.45  | 1000   | 120      | 35   | 0              | 24    | 1330  | blob   | #00b4d8 #90e0ef #caf0f8 | 4
-tea-time         | 0.7   | 200    | 52       | 8    | 0              | 7     | 340   | flower | #a98467 #dde5b6 #f0ead2 | 2
-wild-blooms      | 1.35  | 140    | 6        | 6    | 6              | 14    | 480   | flower | #ef476f #ffd166 #06d6a0 | 4
-sushi-stack      | 1.65  | 110    | 85       | 19   | 0              | 13    | 690   | blob   | #e63946 #f1faee #a8dadc | 3
-zodiac-signs     | 2.9   | 120    | 1        | 2    | 2              | 5     | 150   | star   | #240046 #7b2cbf #e0aaff | 4
-retro-gadgets    | 1.25  | 160    | 64       | 10   | 0              | 9     | 420   | gem    | #fca311 #e5e5e5 #14213d | 3
-happy-folks      | 0.9   | 220    | 37       | 13   | 2              | 11    | 560   | face   | #f4a261 #e9c46a #2a9d8f | 3
-office-heroes    | 1.05  | 260    | 15       | 7    | 3              | 8     | 390   | blob   | #457b9d #1d3557 #f1faee | 2
-first-light      | 0.3   | 500    | 0.5      | 0    | 0              | 2     | 40    | star   | #ffafcc #ffc8dd #fff1e6 | 2
-lucky-charms     | 5     | 50     | 100      | 5    | 0              | 4     | 260   | heart  | #2b9348 #80b918 #eeef20 | 3
-big-mood-hearts  | 0.6   | 400    | 9        | 11   | 5              | 17    | 640   | heart  | #d00000 #ffba08 #faa307 | 3
+slug             | price | supply | age days | sold | sold this week | likes | views | art    | palette
+golden-hour-cats | 4.5   | 25     | 40       | 25   | 6              | 48    | 2140  | static | #ffb347 #ffcc33 #fff5d7
+neon-nights      | 2.75  | 40     | 21       | 39   | 12             | 41    | 1880  | static | #f72585 #7209b7 #4cc9f0
+mochi-feelings   | 1.2   | 200    | 12       | 54   | 20             | 57    | 3010  | static | #ffafcc #bde0fe #ffffff
+monstera-club    | 0.8   | 150    | 75       | 31   | 2              | 19    | 940   | static | #2d6a4f #95d5b2 #d8f3dc
+midnight-ramen   | 1.5   | 120    | 5        | 18   | 18             | 33    | 1250  | static | #ff6b35 #f7c59f #efefd0
+rune-stones      | 3     | 60     | 90       | 22   | 0              | 12    | 610   | static | #5e548e #9f86c0 #e0b1cb
+orbit-pals       | 2.2   | 100    | 3        | 9    | 9              | 26    | 990   | static | #3a0ca3 #4361ee #4cc9f0
+puppy-parade     | 1.75  | 300    | 33       | 27   | 3              | 22    | 1020  | static | #bc6c25 #dda15e #fefae0
+synthwave-hearts | 0.99  | 500    | 60       | 14   | 1              | 15    | 720   | static | #ff006e #8338ec #3a86ff
+sleepy-clouds    | 0.5   | 250    | 2        | 4    | 4              | 9     | 310   | video  | #a2d2ff #cdb4db #ffffff
+succulent-squad  | 0.65  | 180    | 110      | 12   | 0              | 6     | 280   | static | #52b788 #b7e4c7 #ffd6a5
+donut-worry      | 1.1   | 150    | 18       | 23   | 7              | 28    | 1100  | static | #ff85a1 #fbb1bd #f9f7f3
+sacred-geometry  | 2.4   | 80     | 45       | 11   | 1              | 10    | 505   | static | #06d6a0 #118ab2 #ffd166
+comet-tails      | 1.9   | 120    | 28       | 17   | 4              | 20    | 870   | tgs    | #fb8500 #ffb703 #8ecae6
+kitten-chaos     | 2     | 90     | 4        | 15   | 15             | 38    | 1540  | static | #9d4edd #c77dff #e0aaff
+pixel-emotions   | 0.45  | 1000   | 120      | 35   | 0              | 24    | 1330  | emoji  | #00b4d8 #90e0ef #caf0f8
+tea-time         | 0.7   | 200    | 52       | 8    | 0              | 7     | 340   | static | #a98467 #dde5b6 #f0ead2
+wild-blooms      | 1.35  | 140    | 6        | 6    | 6              | 14    | 480   | static | #ef476f #ffd166 #06d6a0
+sushi-stack      | 1.65  | 110    | 85       | 19   | 0              | 13    | 690   | static | #e63946 #f1faee #a8dadc
+zodiac-signs     | 2.9   | 120    | 1        | 2    | 2              | 5     | 150   | static | #240046 #7b2cbf #e0aaff
+retro-gadgets    | 1.25  | 160    | 64       | 10   | 0              | 9     | 420   | static | #fca311 #e5e5e5 #14213d
+happy-folks      | 0.9   | 220    | 37       | 13   | 2              | 11    | 560   | static | #f4a261 #e9c46a #2a9d8f
+office-heroes    | 1.05  | 260    | 15       | 7    | 3              | 8     | 390   | static | #457b9d #1d3557 #f1faee
+first-light      | 0.3   | 500    | 0.5      | 0    | 0              | 2     | 40    | static | #ffafcc #ffc8dd #fff1e6
+lucky-charms     | 5     | 50     | 100      | 5    | 0              | 4     | 260   | static | #2b9348 #80b918 #eeef20
+big-mood-hearts  | 0.6   | 400    | 9        | 11   | 5              | 17    | 640   | static | #d00000 #ffba08 #faa307
+`;
+
+/**
+ * Each pack's stickers in order (the first is the cover): its emoji, then a Fluent Emoji icon name (or for
+ * the `tgs` pack the animation's name); the icon's words become the sticker's keywords.
+ */
+const STICKERS = `
+slug             | stickers
+golden-hour-cats | 😻 smiling-cat-with-heart-eyes, 😸 grinning-cat-with-smiling-eyes, 🌞 sun-with-face, 🐈 cat
+neon-nights      | 🌆 cityscape-at-dusk, 🌃 night-with-stars, 🌌 milky-way, 🌟 glowing-star
+mochi-feelings   | 🥰 smiling-face-with-hearts, 🥺 pleading-face, 😂 face-with-tears-of-joy, 😭 loudly-crying-face
+monstera-club    | 🪴 potted-plant, 🌿 herb, 🍃 leaf-fluttering-in-wind
+midnight-ramen   | 🍜 steaming-bowl, 🥟 dumpling, 🍱 bento-box
+rune-stones      | 🔮 crystal-ball, 💎 gem-stone
+orbit-pals       | 🪐 ringed-planet, 🌚 new-moon-face, 🌝 full-moon-face, 🚀 rocket
+puppy-parade     | 🐶 dog-face, 🐩 poodle, 🦮 guide-dog
+synthwave-hearts | 💞 revolving-hearts, ❤️‍🔥 heart-on-fire, 💗 growing-heart
+sleepy-clouds    | ☁️ cloud, 😴 sleeping-face
+succulent-squad  | 🌵 cactus, 🌱 seedling, 🪴 potted-plant
+donut-worry      | 🍩 doughnut, 🍪 cookie, 🎂 birthday-cake, ☕ hot-beverage
+sacred-geometry  | ☯️ yin-yang, ♾️ infinity, ⚛️ atom-symbol
+comet-tails      | ☄️ shooting-star, 🪐 orbit, ✨ twinkle
+kitten-chaos     | 😼 cat-with-wry-smile, 🙀 weary-cat, 😾 pouting-cat, 😽 kissing-cat
+pixel-emotions   | 😎 smiling-face-with-sunglasses, 🤪 zany-face, 🙃 upside-down-face, 🤩 star-struck
+tea-time         | 🍵 teacup-without-handle, 🫖 teapot
+wild-blooms      | 🌷 tulip, 🌸 cherry-blossom, 🌺 hibiscus, 🌻 sunflower
+sushi-stack      | 🍣 sushi, 🍙 rice-ball, 🍤 fried-shrimp
+zodiac-signs     | ♈ aries, ♉ taurus, ♊ gemini, ♌ leo
+retro-gadgets    | 📼 videocassette, 📟 pager, 💾 floppy-disk
+happy-folks      | 🤗 hugging-face, 🫂 people-hugging, 🙌 raising-hands
+office-heroes    | 👩‍💻 woman-technologist, 👨‍💼 man-office-worker
+first-light      | 🌅 sunrise, 🐣 hatching-chick
+lucky-charms     | 🍀 four-leaf-clover, 🎰 slot-machine, 🐰 rabbit-face
+big-mood-hearts  | ❤️ red-heart, 💖 sparkling-heart, 💘 heart-with-arrow
 `;
 
 function parseTable(text: string): Map<string, string[]> {
@@ -131,11 +184,12 @@ function parseTable(text: string): Map<string, string[]> {
   );
 }
 
-/** The demo catalogue, read from the two tables above. */
+/** The demo catalogue, read from the three tables above. */
 export const SEED_PACKS: readonly SeedPack[] = (() => {
   const market = parseTable(MARKET);
+  const stickers = parseTable(STICKERS);
   return [...parseTable(ABOUT)].map(([slug, [creator, title, description, category, tags]]) => {
-    const [price, maxSupply, ageDays, sold, recentSales, likes, views, motif, palette, stickers] = market.get(slug)!;
+    const [price, maxSupply, ageDays, sold, recentSales, likes, views, art, palette] = market.get(slug)!;
     return {
       slug,
       creator: Number(creator),
@@ -150,12 +204,24 @@ export const SEED_PACKS: readonly SeedPack[] = (() => {
       recentSales: Number(recentSales),
       likes: Number(likes),
       views: Number(views),
-      motif: motif as Motif,
+      art: art as SeedArt,
+      kind: art === 'emoji' ? 'emoji' : 'stickers',
       palette: paletteOf(palette!),
-      stickers: Number(stickers) as SeedPack['stickers'],
+      stickers: stickersOf(stickers.get(slug)![0]!, art as SeedArt),
     };
   });
 })();
+
+/** "😻 cat-face, 🐈 cat": each sticker's emoji and art. */
+function stickersOf(text: string, art: SeedArt): SeedSticker[] {
+  return text.split(',').map((entry) => {
+    const [emoji, name] = entry.trim().split(' ');
+    if (!emoji || !name) throw new Error(`A seed sticker needs an emoji and its art: ${entry}`);
+    if (art === 'tgs' && !LOTTIE_ANIMATIONS.includes(name as LottieAnimation))
+      throw new Error(`No such seed animation: ${name}`);
+    return { emoji, art: name, keywords: name.split('-').filter((word) => word.length > 2) };
+  });
+}
 
 /** "a b c": a sticker's three colours. */
 function paletteOf(text: string): Palette {

@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { parseTon } from '@stickerdrop/shared';
 import type { Database, Transaction } from '../db/client.js';
 import { editions, likes, orders, packStickers, packs, users } from '../db/schema.js';
-import type { FileStorage } from '../storage/storage.js';
+import { contentTypeOfKey, type FileStorage } from '../storage/storage.js';
 import { PUBLIC_PREFIX } from '../storage/file-urls.js';
-import { renderStickerPreview } from '../create-pack/image.js';
 import { refreshTrendingScores } from '../packs/trending.js';
-import { renderPreviewArt, renderStickerArt, seededRandom } from './art.js';
+import {
+  renderSeedCard,
+  renderSeedSticker,
+  renderSeedStickerPreview,
+  SEED_STICKER_FORMATS,
+  seededRandom,
+} from './art.js';
+import { mapLimited } from './art-cache.js';
 import {
   SEED_COLLECTORS,
   SEED_CREATORS,
@@ -29,21 +36,22 @@ export interface SeedDeps {
   now: Date;
 }
 
-export const seedStickerKey = (slug: string, n: number) => `seed/${slug}-${n}.webp`;
+export const seedStickerKey = (pack: SeedPack, n: number) =>
+  `seed/${pack.slug}-${n}.${SEED_STICKER_FORMATS[pack.art].extension}`;
 /** Public files live under PUBLIC_PREFIX (storage/file-urls.ts): the card image and each sticker's preview. */
 export const seedPreviewKey = (slug: string) => `${PUBLIC_PREFIX}seed/${slug}-card.webp`;
 export const seedStickerPreviewKey = (slug: string, n: number) => `${PUBLIC_PREFIX}seed/${slug}-${n}.webp`;
 
 /**
  * Fills an empty marketplace with the demo catalogue (SEED_PACKS): creators, collectors, packs with
- * generated art, paid demo orders with their editions (serials 1…sold), likes and views; then scores
+ * their art (Fluent Emoji, a TGS and a video pack: art.ts), paid demo orders with their editions (serials 1…sold), likes and views; then scores
  * trending. Does nothing when any pack exists. Returns whether it seeded.
  */
 export async function seedDemoCatalogue({ db, storage, now }: SeedDeps): Promise<boolean> {
   if (await hasPacks(db)) return false;
   // Art first, outside the transaction: the keys are fixed, so a repeated or concurrent run rewrites
   // the same bytes, and the database never points at a file that is not there.
-  for (const [index, pack] of SEED_PACKS.entries()) await storeArt(storage, pack, index);
+  await storeArt(storage);
 
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
@@ -61,18 +69,21 @@ async function hasPacks(db: Database | Transaction): Promise<boolean> {
   return rows.length > 0;
 }
 
-async function storeArt(storage: FileStorage, pack: SeedPack, index: number): Promise<void> {
-  const seed = (index + 1) * 1_000;
-  const stickers = await Promise.all(
-    Array.from({ length: pack.stickers }, (_, n) => renderStickerArt(pack.motif, pack.palette, seed + n)),
+/** Every sticker, its public preview and each pack's card; as many at once as there are cores. */
+async function storeArt(storage: FileStorage): Promise<void> {
+  const stickers = SEED_PACKS.flatMap((pack) => pack.stickers.map((sticker, n) => ({ pack, sticker, n: n + 1 })));
+  const stills = new Map<string, Buffer>();
+  await mapLimited(stickers, os.availableParallelism(), async ({ pack, sticker, n }) => {
+    const file = await renderSeedSticker(pack, sticker);
+    if (n === 1) stills.set(pack.slug, file.still);
+    await Promise.all([
+      storage.put(seedStickerKey(pack, n), file.bytes, contentTypeOfKey(seedStickerKey(pack, n))),
+      storage.put(seedStickerPreviewKey(pack.slug, n), await renderSeedStickerPreview(file.still), WEBP),
+    ]);
+  });
+  await mapLimited(SEED_PACKS, os.availableParallelism(), async (pack) =>
+    storage.put(seedPreviewKey(pack.slug), await renderSeedCard(pack.palette, stills.get(pack.slug)!), WEBP),
   );
-  const preview = await renderPreviewArt(pack.motif, pack.palette, seed);
-  const stickerPreviews = await Promise.all(stickers.map(renderStickerPreview));
-  await Promise.all([
-    ...stickers.map((bytes, n) => storage.put(seedStickerKey(pack.slug, n + 1), bytes, WEBP)),
-    ...stickerPreviews.map((bytes, n) => storage.put(seedStickerPreviewKey(pack.slug, n + 1), bytes, WEBP)),
-    storage.put(seedPreviewKey(pack.slug), preview, WEBP),
-  ]);
 }
 
 async function insertUsers(tx: Transaction): Promise<void> {
@@ -128,18 +139,23 @@ async function insertPack(tx: Transaction, pack: SeedPack, index: number, now: D
       soldCount: pack.sold,
       views: pack.views,
       likes: pack.likes,
-      coverKey: seedStickerKey(pack.slug, 1),
+      kind: pack.kind,
+      animated: pack.art === 'tgs' || pack.art === 'video',
+      coverKey: seedStickerKey(pack, 1),
       previewKey: seedPreviewKey(pack.slug),
       createdAt: new Date(listedAt),
     })
     .returning({ id: packs.id });
   const packId = row!.id;
   await tx.insert(packStickers).values(
-    Array.from({ length: pack.stickers }, (_, n) => ({
+    pack.stickers.map((sticker, n) => ({
       packId,
       position: n + 1,
-      fileKey: seedStickerKey(pack.slug, n + 1),
+      fileKey: seedStickerKey(pack, n + 1),
       previewKey: seedStickerPreviewKey(pack.slug, n + 1),
+      format: SEED_STICKER_FORMATS[pack.art].format,
+      emoji: [sticker.emoji],
+      keywords: sticker.keywords,
     })),
   );
 

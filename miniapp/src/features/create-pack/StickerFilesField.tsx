@@ -47,29 +47,32 @@ export function StickerFilesField({ files, emoji, onChange }: StickerFilesFieldP
               {file.name}
               {i === 0 ? <strong className="sticker-files__cover"> · Cover</strong> : null}
             </span>
-            <Input
-              header={`Emoji for ${file.name}`}
-              aria-label={`Emoji for ${file.name}`}
-              value={emoji[i] ?? ''}
-              onChange={(event) => setEmoji(i, event.target.value)}
-            />
-            <div className="sticker-files__buttons">
-              <Button type="button" mode="bezeled" size="s" disabled={i === 0} onClick={() => move(i, i - 1)}>
-                Move up
-              </Button>
-              <Button
-                type="button"
-                mode="bezeled"
-                size="s"
-                disabled={i === files.length - 1}
-                onClick={() => move(i, i + 1)}
-              >
-                Move down
-              </Button>
-              <Button type="button" mode="bezeled" size="s" disabled={i === 0} onClick={() => move(i, 0)}>
-                Make cover
-              </Button>
+            {/* The visible header stays short (a long file name cut it off); the field's name keeps the file's. */}
+            <div className="sticker-files__emoji">
+              <Input
+                header="Emoji"
+                aria-label={`Emoji for ${file.name}`}
+                value={emoji[i] ?? ''}
+                onChange={(event) => setEmoji(i, event.target.value)}
+              />
             </div>
+          </div>
+          <div className="sticker-files__buttons">
+            <Button type="button" mode="bezeled" size="s" disabled={i === 0} onClick={() => move(i, i - 1)}>
+              Move up
+            </Button>
+            <Button
+              type="button"
+              mode="bezeled"
+              size="s"
+              disabled={i === files.length - 1}
+              onClick={() => move(i, i + 1)}
+            >
+              Move down
+            </Button>
+            <Button type="button" mode="bezeled" size="s" disabled={i === 0} onClick={() => move(i, 0)}>
+              Make cover
+            </Button>
           </div>
         </li>
       ))}

@@ -1,10 +1,16 @@
 import { EditionPage } from '../resale/EditionPage';
 import { EditionBuyBox } from './EditionBuyBox';
+import { EditionStickers } from './EditionStickers';
 
 /**
- * `#/edition?id=`: the resale feature's page with the buy box filled in here, where buying lives (orders
- * already depends on resale, so resale cannot reach back into orders).
+ * `#/edition?id=`: the resale feature's page with the buy box and the stickers filled in here, where buying
+ * and the player live (orders already depends on resale, so resale cannot reach back into orders).
  */
 export function EditionRoute() {
-  return <EditionPage buy={(edition) => <EditionBuyBox edition={edition} />} />;
+  return (
+    <EditionPage
+      buy={(edition) => <EditionBuyBox edition={edition} />}
+      stickers={(edition) => <EditionStickers packId={edition.pack.id} />}
+    />
+  );
 }

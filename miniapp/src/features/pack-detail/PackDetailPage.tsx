@@ -19,7 +19,7 @@ import { paymentChoices, resalePaymentChoice } from '../orders/payment-methods';
 import { packQueries } from '../packs/queries';
 import { useLike } from '../packs/use-like';
 import { AddToTelegramButton } from './AddToTelegramButton';
-import { StickerPlayer } from './StickerPlayer';
+import { StickerStrip } from './StickerStrip';
 import { PriceBox } from './PriceBox';
 import { routeOrderId, useOrderFromRoute } from './use-order-from-route';
 import { usePackActions } from './use-pack-actions';
@@ -83,21 +83,7 @@ export function PackDetailPage() {
               <Icon icon={ImageIcon} size={72} />
             </div>
           )}
-          {data.stickers.length > 1 || data.animated ? (
-            <div className="detail__stickers">
-              {data.stickers.map((sticker, i) => (
-                // Owners and the creator get the full sticker (a signed link) and see it move; everyone else its still.
-                <StickerPlayer
-                  key={i}
-                  format={sticker.format}
-                  src={sticker.fileUrl ? apiUrl(sticker.fileUrl) : null}
-                  still={sticker.previewUrl ? apiUrl(sticker.previewUrl) : null}
-                  size={72}
-                  label={`Sticker ${i + 1}`}
-                />
-              ))}
-            </div>
-          ) : null}
+          {data.stickers.length > 1 || data.animated ? <StickerStrip stickers={data.stickers} /> : null}
         </div>
 
         <div className="detail__info">

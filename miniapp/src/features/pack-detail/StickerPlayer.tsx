@@ -49,6 +49,12 @@ export function StickerPlayer({ format, src, still, size, label }: StickerPlayer
       ) : (
         <Still src={format === 'static' && typeof src === 'string' ? src : still} label={label} />
       )}
+      {/* A still of a moving sticker says so: a visitor's (it moves once owned), or one waiting for a tap. */}
+      {format !== 'static' && !play ? (
+        <span className="sticker-player__marker" aria-hidden="true">
+          {format === 'video' ? 'Video' : 'Animated'}
+        </span>
+      ) : null}
     </div>
   );
 }

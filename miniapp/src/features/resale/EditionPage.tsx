@@ -26,7 +26,14 @@ const editionId = (raw: string | null) => (raw && /^\d{1,10}$/.test(raw) ? Numbe
  * `#/edition?id=`: one edition: its price and Buy when listed (`buy`, filled in by the route), the owner's
  * Sell / Change price / Cancel listing, Share, offers and provenance. Two columns on a desktop.
  */
-export function EditionPage({ buy }: { buy?: (edition: EditionDetail) => ReactNode }) {
+export function EditionPage({
+  buy,
+  stickers,
+}: {
+  buy?: (edition: EditionDetail) => ReactNode;
+  /** The pack's stickers under its image (the player lives with the pack page). */
+  stickers?: (edition: EditionDetail) => ReactNode;
+}) {
   const api = useApi();
   const { user } = useAuth();
   const [params] = useSearchParams();
@@ -58,6 +65,7 @@ export function EditionPage({ buy }: { buy?: (edition: EditionDetail) => ReactNo
           {data.pack.imageUrl ? (
             <img src={apiUrl(data.pack.imageUrl)} alt={data.pack.title} width="256" height="256" />
           ) : null}
+          {stickers?.(data)}
         </div>
         <div className="edition__info">
           <h1 className="page-title">
