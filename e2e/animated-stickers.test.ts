@@ -3,10 +3,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { MESSAGES, type Order } from '@stickerdrop/shared';
-import { tables } from '@stickerdrop/core';
 import { lottieDocument, makeTgs, makeVideo } from '../api/test/features/create-pack/media-fixtures';
 import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
+import { tables } from '@stickerdrop/core/testing';
 
 async function signInAs(page: Page, baseUrl: string, who: 'creator' | 'collector'): Promise<void> {
   await page.goto(`${baseUrl}/#/login`);
