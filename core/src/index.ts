@@ -51,7 +51,6 @@ export {
   upsertTelegramUser,
   getUserById,
   toUserDto,
-  profileOf,
   becomeCreator,
   updateProfileFields,
   type UserRow,
@@ -104,6 +103,8 @@ export {
   type DropNotifyInput,
 } from './drops/index.js';
 export { listCollection } from './collection/index.js';
+export { profileOf } from './earnings/index.js';
+export { getStudio, updateStudioPack, studioSalesCsv } from './studio/index.js';
 export {
   listActivity,
   buyListing,

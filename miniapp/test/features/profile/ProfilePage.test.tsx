@@ -14,6 +14,13 @@ const profile: Profile = {
   stickersSold: 5,
   totalEarnings: '7.50',
   stickersPurchased: 3,
+  primarySales: 4,
+  primaryRevenue: '6.00',
+  resales: 1,
+  resaleProceeds: '1.40',
+  royaltiesPaid: '0.10',
+  royaltiesOwed: '0.25',
+  totalSpent: '4.20',
 };
 
 describe('Profile', () => {

@@ -1,0 +1,26 @@
+/** The creator studio's refusals and labels (issue 20, item 7). */
+export const STUDIO_ERRORS = {
+  creatorsOnly: 'Only creators have a studio',
+  notYourPack: 'This pack is not yours',
+  onlyEditable: 'Only the description, tags and drop time of a pack can change',
+  nothingToChange: 'Send a description, tags or a drop time to change',
+  dropTimeLocked: 'The drop time can only change before the drop opens',
+} as const;
+
+export const DROP_STATUS_LABELS = {
+  scheduled: 'Scheduled',
+  on_sale: 'On sale',
+  sold_out: 'Sold out',
+} as const;
+
+/** The columns of GET /api/studio/sales.csv, in order. */
+export const STUDIO_CSV_COLUMNS = [
+  'date',
+  'type',
+  'pack_id',
+  'pack_title',
+  'serial',
+  'sale_price_ton',
+  'your_amount_ton',
+  'status',
+] as const;
