@@ -42,7 +42,7 @@ export const STUDIO_TEXTS = {
   cancel: 'Cancel',
   saved: 'Pack updated',
   saveFailed: 'Could not update the pack',
-  dropTime: 'Drop opens at (your local time)',
+  dropTime: 'Drop opens (local time)',
   dropTimeFixed: 'The drop is open: its time can no longer change.',
   tags: 'Tags (comma-separated)',
   description: 'Description',
