@@ -25,6 +25,7 @@ import { PackCard } from '../packs/PackCard';
 import { useLike } from '../packs/use-like';
 import { SellControls } from '../resale/SellControls';
 import '../resale/resale.css';
+import './collection.css';
 import { collectionCounts, totalSpent } from './collection-stats';
 import { collectionQueries } from './queries';
 
