@@ -90,7 +90,12 @@ describeBrowser('a creator', () => {
     await submit.click();
     await toast(page, MESSAGES.stickerCreated).waitFor();
     await page.getByRole('heading', { name: 'My Collection' }).waitFor();
-    expect(new URL(page.url()).hash).toBe('#/collection');
+    // Issue 20 (item 7): the collection opens on its Created tab, the new pack first, ready to share.
+    expect(new URL(page.url()).hash).toBe('#/collection?tab=created');
+    await page.getByTestId('created-pack').first().getByText('Rocket Cats').waitFor();
+    await page.getByRole('button', { name: 'Share your drop: Rocket Cats' }).waitFor();
+    expect(await page.getByText('Your collection is empty').count()).toBe(0);
+    await screenshot(page, 'studio-web-1280-light-after-create');
 
     // The new pack is on sale, with its image processed by the API.
     await page.goto(`${server.url}/#/marketplace?sort=newest`);

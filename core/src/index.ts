@@ -50,7 +50,6 @@ export {
   upsertTelegramUser,
   getUserById,
   toUserDto,
-  profileOf,
   becomeCreator,
   updateProfileFields,
   type UserRow,
@@ -103,6 +102,8 @@ export {
   type DropNotifyInput,
 } from './drops/index.js';
 export { listCollection } from './collection/index.js';
+export { profileOf } from './earnings/index.js';
+export { getStudio, updateStudioPack, studioSalesCsv } from './studio/index.js';
 export {
   listActivity,
   buyListing,

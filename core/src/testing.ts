@@ -25,7 +25,8 @@ export { revokeRefundedStarsEdition, type RevocationOutcome } from './payments/s
 export { type RateLimit } from './config.js';
 export { s3Storage } from './storage/s3-storage.js';
 export { diskStorage } from './storage/storage.js';
-export { getProfile, type TelegramUserFields } from './profile/index.js';
+export { type TelegramUserFields } from './profile/index.js';
+export { getProfile } from './earnings/index.js';
 export {
   detectImageType,
   detectMediaType,

@@ -119,3 +119,20 @@ export function lastMainButton(events: TelegramEvent[]): Record<string, unknown>
 export function lastOf(events: TelegramEvent[], type: string): Record<string, unknown> | undefined {
   return [...events].reverse().find((event) => event.type === type)?.data;
 }
+
+/** Telegram's day theme (the Android client's), for screens taken in the light scheme inside Telegram. */
+export const LIGHT_THEME = {
+  bg_color: '#ffffff',
+  secondary_bg_color: '#f0f0f0',
+  section_bg_color: '#ffffff',
+  text_color: '#222222',
+  hint_color: '#6d6d71',
+  link_color: '#2678b6',
+  button_color: '#2481cc',
+  button_text_color: '#ffffff',
+  header_bg_color: '#ffffff',
+  accent_text_color: '#1c6fb0',
+  section_header_text_color: '#1c6fb0',
+  subtitle_text_color: '#6d6d71',
+  destructive_text_color: '#cc2929',
+} as const;

@@ -17,6 +17,12 @@ export function formatDropTime(at: Date | string): string {
   return `${day} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}${seconds} UTC`;
 }
 
+/** A datetime-local value is the device's local time: sent as an absolute ISO time, so the server never guesses a zone. */
+export function dropsAtIso(local: string): string | null {
+  const at = new Date(local);
+  return local === '' || Number.isNaN(at.getTime()) ? null : at.toISOString();
+}
+
 /** The time left as "2d 03:04:05" or "03:04:05"; never negative. */
 export function formatCountdown(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));

@@ -11,3 +11,4 @@ export * from './rules/index.js';
 export * from './drops.js';
 export * from './stars-lock.js';
 export * from './reservations.js';
+export * from './studio.js';

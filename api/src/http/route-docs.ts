@@ -42,6 +42,9 @@ import {
   RowId,
   SessionIdParams,
   SessionsResponse,
+  StudioPackResponse,
+  StudioPackUpdate,
+  StudioResponse,
   ShareMessageResponse,
   TelegramAuthRequest,
   TelegramSetResponse,
@@ -320,6 +323,28 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       params: OfferIdParams,
       responses: { 204: Empty },
     }),
+  }),
+  ...section('studio', {
+    'GET /api/studio': signedIn(
+      'Creators: each of their packs with editions sold, revenue, resale royalties paid and owed (no wallet linked), views, likes and drop status; the totals; sales by UTC day',
+      { responses: { 200: StudioResponse, 403: 'Not a creator' } },
+    ),
+    'GET /api/studio/sales.csv': signedIn(
+      'Creators: their primary sales and resale royalties as CSV (header row, ISO 8601 UTC dates, TON as exact decimals)',
+      { responses: { 200: 'text/csv', 403: 'Not a creator' } },
+    ),
+    'PATCH /api/studio/packs/:id': signedIn(
+      'Creators: change the description or tags of their pack (also after sales), or its drop time before the drop opens; any other field is refused',
+      {
+        params: PackParams,
+        body: StudioPackUpdate,
+        responses: {
+          200: StudioPackResponse,
+          403: 'Not a creator, or not their pack',
+          409: 'The drop time after the drop opened (or a pack without a scheduled drop)',
+        },
+      },
+    ),
   }),
   ...section('payments', {
     'POST /api/payments/stripe/webhook': doc('Stripe events (signed with the webhook secret)', {

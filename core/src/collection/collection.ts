@@ -1,11 +1,22 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { DEFAULT_STARS_RESALE_LOCK_DAYS, formatTon, type CollectionItem } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
-import { editions, packs, users } from '../db/schema.js';
+import { editions, orders, packs, users } from '../db/schema.js';
 import { cardColumns, toPackCard } from '../packs/card.js';
 import { marketColumns } from '../resale/pack-market.js';
 import { editionPayment } from '../resale/stars-lock.js';
 import { listings } from '../resale/tables.js';
+
+/**
+ * What the owner paid: their resale order when they bought the edition on the market, else its mint price.
+ * (purchase_price_nano stays the mint price: the marketplace volume counters are kept from it.)
+ */
+const paidByOwner = sql<string>`coalesce((
+  select ${orders.amountNano} from ${orders}
+  where ${orders.editionId} = ${editions.id} and ${orders.userId} = ${editions.ownerId}
+    and ${orders.kind} = 'resale' and ${orders.status} = 'paid'
+  order by ${orders.paidAt} desc limit 1
+), ${editions.purchasePriceNano})::text`;
 
 /** The editions `userId` owns, each with its pack's card and its Stars lock, newest purchase first. */
 export async function listCollection(
@@ -22,7 +33,7 @@ export async function listCollection(
       listingId: listings.id,
       listingPrice: listings.priceNano,
       serial: editions.serial,
-      purchasePriceNano: editions.purchasePriceNano,
+      paidNano: paidByOwner,
       purchasedAt: editions.createdAt,
       acquiredWith: editions.acquiredWith,
       acquiredAt: editions.acquiredAt,
@@ -36,7 +47,7 @@ export async function listCollection(
     .orderBy(sql`${editions.createdAt} desc nulls last`, desc(editions.id));
   return rows.map((row) => ({
     ...toPackCard(row, now),
-    purchasePrice: formatTon(row.purchasePriceNano),
+    purchasePrice: formatTon(BigInt(row.paidNano)),
     purchasedAt: row.purchasedAt.toISOString(),
     edition: row.serial,
     editionId: row.editionId,

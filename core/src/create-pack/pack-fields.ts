@@ -74,15 +74,8 @@ export function validatePackFields(
   const category = input.category?.trim() || DEFAULT_CATEGORY;
   if (!(CATEGORIES as readonly string[]).includes(category)) throw invalidField(API_ERRORS.invalidCategory);
   if (length(title) > TITLE_MAX_LENGTH) throw invalidField(API_ERRORS.titleTooLong);
-  const description = (input.description ?? '').trim();
-  if (hasControlCharacters(description)) throw invalidField(controlCharactersIn('Description'));
-  if (length(description) > DESCRIPTION_MAX_LENGTH) throw invalidField(API_ERRORS.descriptionTooLong);
-
-  const tags = parseTags(Array.isArray(input.tags) ? input.tags.join(',') : (input.tags ?? ''));
-  if (tags.length > TAGS_MAX) throw invalidField(API_ERRORS.tooManyTags);
-  if (tags.some((tag) => length(tag) > TAG_MAX_LENGTH)) throw invalidField(API_ERRORS.tagTooLong);
-  if (tags.some(hasControlCharacters)) throw invalidField(controlCharactersIn('Tags'));
-
+  const description = parseDescription(input.description);
+  const tags = parseTagList(input.tags);
   const maxSupply = parseMaxSupply(input);
   return {
     title,
@@ -95,6 +88,23 @@ export function validatePackFields(
     maxPerUser: parseMaxPerUser(input.maxPerUser, maxSupply),
     dropsAt: parseDropsAt(input.dropsAt, now),
   };
+}
+
+/** A pack's description: trimmed, without control characters, within its length (also the studio's edit). */
+export function parseDescription(value: string | undefined): string {
+  const description = (value ?? '').trim();
+  if (hasControlCharacters(description)) throw invalidField(controlCharactersIn('Description'));
+  if (length(description) > DESCRIPTION_MAX_LENGTH) throw invalidField(API_ERRORS.descriptionTooLong);
+  return description;
+}
+
+/** A pack's tags from comma-separated text or a list: trimmed, unique, within their limits. */
+export function parseTagList(value: string | string[] | undefined): string[] {
+  const tags = parseTags(Array.isArray(value) ? value.join(',') : (value ?? ''));
+  if (tags.length > TAGS_MAX) throw invalidField(API_ERRORS.tooManyTags);
+  if (tags.some((tag) => length(tag) > TAG_MAX_LENGTH)) throw invalidField(API_ERRORS.tagTooLong);
+  if (tags.some(hasControlCharacters)) throw invalidField(controlCharactersIn('Tags'));
+  return tags;
 }
 
 function parseRoyalty({ royaltyBps }: PackFieldsInput): number {

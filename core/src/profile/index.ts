@@ -8,4 +8,3 @@ export {
   type TelegramUserFields,
   type ProfileFields,
 } from './users.js';
-export { getProfile, profileOf } from './profile.js';

@@ -20,6 +20,8 @@ const CollectionPage = lazy(() =>
   import('../features/collection/CollectionPage').then((m) => ({ default: m.CollectionPage })),
 );
 
+const StudioPage = lazy(() => import('../features/studio/StudioPage').then((m) => ({ default: m.StudioPage })));
+
 const EditionPage = lazy(() =>
   import('../features/pack-detail/EditionRoute').then((m) => ({ default: m.EditionRoute })),
 );
@@ -55,6 +57,14 @@ export function App() {
           element={
             <RequireAuth>
               <CollectionPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="studio"
+          element={
+            <RequireAuth>
+              <StudioPage />
             </RequireAuth>
           }
         />

@@ -10,6 +10,7 @@ const BUTTON = 'tgui-117e77cd385a9c8d tgui-b5d680db78c4cc2e';
 const MODES = {
   filled: 'tgui-8a1ca9efa24f4809',
   bezeled: 'tgui-91bda9a36246a33c',
+  plain: 'tgui-48956537c34690db',
   white: 'tgui-ba6d30cc81e39ae5',
 } as const;
 const SIZES = { s: 'tgui-13f23a224303ddaa', m: 'tgui-1a16a49d89076ff4', l: 'tgui-9cef742a22f195c9' } as const;

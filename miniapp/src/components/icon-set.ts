@@ -28,6 +28,7 @@ export { default as Store } from 'lucide/dist/esm/icons/store.mjs';
 export { default as Tag } from 'lucide/dist/esm/icons/tag.mjs';
 export { default as Ticket } from 'lucide/dist/esm/icons/ticket.mjs';
 export { default as TrendingUp } from 'lucide/dist/esm/icons/trending-up.mjs';
+export { default as Wallet } from 'lucide/dist/esm/icons/wallet.mjs';
 export { default as Users } from 'lucide/dist/esm/icons/users.mjs';
 export { default as Wrench } from 'lucide/dist/esm/icons/wrench.mjs';
 export { default as X } from 'lucide/dist/esm/icons/x.mjs';

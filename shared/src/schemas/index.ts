@@ -7,3 +7,4 @@ export * from './wallet.js';
 export * from './resale.js';
 export * from './offer.js';
 export * from './text.js';
+export * from './studio.js';

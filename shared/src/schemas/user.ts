@@ -19,6 +19,12 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
+/**
+ * SPEC's profile figures, counted from the money that moved: `stickersSold` is editions sold first-hand
+ * (as the creator) and resold (as a collector); `totalEarnings` is what reached the user from both plus the
+ * royalties paid to them; `stickersPurchased` counts purchases, so it never drops when one is resold. The
+ * parts are given beside them.
+ */
 export const Profile = z.object({
   displayName: z.string(),
   bio: z.string(),
@@ -27,6 +33,17 @@ export const Profile = z.object({
   stickersSold: z.number().int(),
   totalEarnings: TonAmount,
   stickersPurchased: z.number().int(),
+  /** Editions of their own packs sold first-hand, and what those sales brought. */
+  primarySales: z.number().int(),
+  primaryRevenue: TonAmount,
+  /** Editions they resold, and their share of those sales (after royalty and fee). */
+  resales: z.number().int(),
+  resaleProceeds: TonAmount,
+  /** Royalties on resales of their packs: paid to their wallet, or owed because none was linked. */
+  royaltiesPaid: TonAmount,
+  royaltiesOwed: TonAmount,
+  /** What their purchases (first-hand and resale) cost. */
+  totalSpent: TonAmount,
 });
 export type Profile = z.infer<typeof Profile>;
 

@@ -5,6 +5,8 @@ import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.
 import { createCreator, createUser } from '../../users.js';
 import { DAY_MS, insertPack, sellEdition } from '../packs/fixtures.js';
 import { tables } from '@stickerdrop/core/testing';
+import { authHeaders, demoPay } from '../orders/fixtures.js';
+import { buyListing, ownedEdition, putOnSale } from '../resale/fixtures.js';
 
 describeEachDatabase('GET /api/collection', (kind) => {
   let t: TestApp;
@@ -61,6 +63,19 @@ describeEachDatabase('GET /api/collection', (kind) => {
 
     const theirs = CollectionResponse.parse((await collection(someone.headers)).json());
     expect(theirs.map((item) => item.title)).toEqual(['Not mine', 'Second']);
+  });
+
+  it('shows what a resale buyer paid, not the mint price', async () => {
+    const { seller, editionId } = await ownedEdition(t);
+    const { listing } = await putOnSale(t, seller, editionId, '3.40');
+    const buyer = await createUser(t);
+    const order = await buyListing(t, buyer, listing.id);
+    await demoPay(t, buyer, order.order.id);
+    const items = CollectionResponse.parse((await collection(await authHeaders(t, buyer))).json());
+    expect(items.map((item) => [item.editionId, item.purchasePrice, item.price])).toEqual([
+      [editionId, '3.40', '1.00'],
+    ]);
+    expect((await collection(await authHeaders(t, seller))).json()).toEqual([]);
   });
 
   it('is an empty list for someone who bought nothing', async () => {

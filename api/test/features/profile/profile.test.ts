@@ -65,6 +65,13 @@ describeEachDatabase('/api/users/profile', (kind) => {
       stickersSold: 0,
       totalEarnings: '0.00',
       stickersPurchased: 0,
+      primarySales: 0,
+      primaryRevenue: '0.00',
+      resales: 0,
+      resaleProceeds: '0.00',
+      royaltiesPaid: '0.00',
+      royaltiesOwed: '0.00',
+      totalSpent: '0.00',
     });
   });
 

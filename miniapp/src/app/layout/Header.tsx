@@ -20,7 +20,7 @@ export function Header() {
   const { user, loading } = useAuth();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
-  const links = navLinks(Boolean(user));
+  const links = navLinks(Boolean(user), Boolean(user?.isCreator));
 
   // Following a link closes the drawer.
   useEffect(() => setDrawerOpen(false), [location.pathname, location.search]);

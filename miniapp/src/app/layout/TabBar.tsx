@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router-dom';
-import { CircleUser, House, Images, SquarePlus, Store } from '../../components/icon-set';
+import { CircleUser, House, Images, Palette, Store } from '../../components/icon-set';
 import { Icon, type IconNode } from '../../components/Icon';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { haptics } from '../../telegram/haptics';
@@ -8,7 +8,7 @@ import { tabLinks } from './nav-links';
 const ICONS: Record<string, IconNode> = {
   '/': House,
   '/marketplace': Store,
-  '/create': SquarePlus,
+  '/studio': Palette,
   '/collection': Images,
   '/profile': CircleUser,
   '/login': CircleUser,

@@ -4,12 +4,14 @@ export interface NavLinkItem {
   label: string;
 }
 
-export function navLinks(signedIn: boolean): NavLinkItem[] {
+export function navLinks(signedIn: boolean, isCreator = false): NavLinkItem[] {
   const links = [
     { to: '/', label: 'Home' },
     { to: '/marketplace', label: 'Marketplace' },
   ];
   if (signedIn) links.push({ to: '/create', label: 'Create' }, { to: '/collection', label: 'Collection' });
+  // Beyond SPEC's header: a creator's studio (their packs, sales, royalties).
+  if (signedIn && isCreator) links.push({ to: '/studio', label: 'Studio' });
   return links;
 }
 
@@ -23,13 +25,14 @@ export function avatarInitial(firstName: string | null | undefined): string {
 }
 
 /**
- * Inside Telegram the header's links are a bottom tab bar: Create for creators only (others have no use
- * for a form they cannot send), Profile in place of the header's avatar link, Login when signed out.
+ * Inside Telegram the header's links are a bottom tab bar of five at most: a creator's Studio in place of
+ * Create (the studio opens the form; others have no use for a form they cannot send), Profile in place of
+ * the header's avatar link, Login when signed out.
  */
 export function tabLinks(user: { isCreator: boolean } | null): NavLinkItem[] {
   if (!user) return [...navLinks(false), { to: '/login', label: 'Login' }];
   return [
-    ...navLinks(true).filter((link) => link.to !== '/create' || user.isCreator),
+    ...navLinks(true, user.isCreator).filter((link) => link.to !== '/create'),
     { to: '/profile', label: 'Profile' },
   ];
 }

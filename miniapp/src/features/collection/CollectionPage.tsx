@@ -8,6 +8,7 @@ import {
   CURRENCY,
   collectionItemMatchesSearch,
   matchesCollectionFilter,
+  STUDIO_TEXTS,
   type CollectionFilter,
 } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
@@ -18,17 +19,20 @@ import { StatTiles } from '../../components/StatTiles';
 import { ToggleGroup } from '../../components/ToggleGroup';
 import { Page } from '../../telegram/Page';
 import { LazyCollectionOffers } from '../offers/lazy';
+import { useAuth } from '../auth/AuthProvider';
+import { LazyCreatedPacks } from '../studio/lazy';
 import { PackCard } from '../packs/PackCard';
 import { useLike } from '../packs/use-like';
 import { SellControls } from '../resale/SellControls';
 import '../resale/resale.css';
+import './collection.css';
 import { collectionCounts, totalSpent } from './collection-stats';
 import { collectionQueries } from './queries';
 
 const FILTER_LABELS: Record<CollectionFilter, string> = { all: 'All', recent: 'Recent', favorites: 'Favorites' };
-const TABS = ['packs', 'offers'] as const;
+const TABS = ['packs', 'created', 'offers'] as const;
 type Tab = (typeof TABS)[number];
-const TAB_LABELS: Record<Tab, string> = { packs: 'Packs', offers: 'Offers' };
+const TAB_LABELS: Record<Tab, string> = { packs: 'Packs', created: STUDIO_TEXTS.createdTab, offers: 'Offers' };
 
 /** SPEC §2 Collection: the user's purchased packs with stats, search and the three filters. */
 export function CollectionPage() {
@@ -39,7 +43,11 @@ export function CollectionPage() {
   const [filter, setFilter] = useState<CollectionFilter>('all');
   // The tab is in the route (#/collection?tab=offers), so a link can open the offers directly.
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'offers' ? 'offers' : 'packs';
+  const { user } = useAuth();
+  const creator = Boolean(user?.isCreator);
+  const tabs = creator ? TABS : TABS.filter((value) => value !== 'created');
+  const asked = params.get('tab');
+  const tab: Tab = tabs.find((value) => value === asked) ?? 'packs';
 
   // SPEC §8: a collection that fails to load is only logged, and shows as empty.
   useEffect(() => {
@@ -68,12 +76,16 @@ export function CollectionPage() {
       <ToggleGroup
         label="Collection"
         className="chips collection-tabs"
-        values={TABS}
+        values={tabs}
         labels={TAB_LABELS}
         value={tab}
-        onChange={(next) => setParams(next === 'offers' ? { tab: next } : {}, { replace: true })}
+        onChange={(next) => setParams(next === 'packs' ? {} : { tab: next }, { replace: true })}
       />
-      {tab === 'offers' ? (
+      {tab === 'created' ? (
+        <Suspense fallback={<Loading />}>
+          <LazyCreatedPacks />
+        </Suspense>
+      ) : tab === 'offers' ? (
         <Suspense fallback={<Loading />}>
           <LazyCollectionOffers collection={items} />
         </Suspense>
@@ -96,7 +108,16 @@ export function CollectionPage() {
             <Placeholder
               header="Your collection is empty"
               description="Packs you buy appear here, numbered by edition."
-              action={<ButtonLink to="/marketplace">Browse Marketplace</ButtonLink>}
+              action={
+                <div className="collection-empty__actions">
+                  <ButtonLink to="/marketplace">Browse Marketplace</ButtonLink>
+                  {creator ? (
+                    <ButtonLink to="/collection?tab=created" mode="bezeled">
+                      {STUDIO_TEXTS.seeCreated}
+                    </ButtonLink>
+                  ) : null}
+                </div>
+              }
             />
           ) : shown.length === 0 ? (
             <Placeholder header="No packs match" description="Try another search or filter." />

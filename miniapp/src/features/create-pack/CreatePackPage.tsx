@@ -25,6 +25,7 @@ import { Page } from '../../telegram/Page';
 import { useToast } from '../../toast/ToastProvider';
 import { useAuth } from '../auth/AuthProvider';
 import { packQueries, statsQueries } from '../packs/queries';
+import { studioQueries } from '../studio/queries';
 import { profileQueries } from '../profile/queries';
 import { BecomeCreatorButton } from '../profile/BecomeCreatorButton';
 import {
@@ -77,7 +78,9 @@ function CreateForm() {
       void queryClient.invalidateQueries({ queryKey: packQueries.all() });
       void queryClient.invalidateQueries({ queryKey: statsQueries.all() });
       void queryClient.invalidateQueries({ queryKey: profileQueries.all() });
-      navigate('/collection');
+      void queryClient.invalidateQueries({ queryKey: studioQueries.all() });
+      // SPEC: on to /collection, where a creator's Created tab leads with the new pack.
+      navigate('/collection?tab=created');
     },
     onError: (error) => {
       haptics.error();

@@ -5,6 +5,7 @@ import {
   DEFAULT_ROYALTY_BPS,
   DEFAULT_STICKER_EMOJI,
   DROP_ERRORS,
+  dropsAtIso,
   MAX_EMOJI_PER_STICKER,
   royaltyBpsOfPercent,
   RESALE_ERRORS,
@@ -78,11 +79,7 @@ export function firstCreateFormError(values: CreateFormValues): string | null {
   return null;
 }
 
-/** A datetime-local value is the device's local time: sent as an absolute ISO time, so the server never guesses a zone. */
-export function dropsAtIso(local: string): string | null {
-  const at = new Date(local);
-  return local === '' || Number.isNaN(at.getTime()) ? null : at.toISOString();
-}
+export { dropsAtIso };
 
 /** The emoji typed for one sticker (none typed yet: the default), or null when that is not 1–20 emoji. */
 export function emojiOf(text: string | undefined): string[] | null {

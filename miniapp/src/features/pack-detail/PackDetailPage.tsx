@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
-import { CircleCheck, Eye, Image as ImageIcon, Images, Star, Users } from '../../components/icon-set';
+import { CircleCheck, Eye, Heart, Image as ImageIcon, Images, Users } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
 import { DROP_TEXTS, MESSAGES, parsePackId } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
@@ -152,7 +152,7 @@ export function PackDetailPage() {
             <StatTiles
               label="Pack statistics"
               tiles={[
-                { label: 'Rating', value: data.rating.toFixed(1), icon: Star },
+                { label: 'Likes', value: data.likes, icon: Heart },
                 { label: 'Owners', value: data.owners, icon: Users },
                 { label: 'Stickers', value: data.stickersCount, icon: Images },
                 { label: 'Views', value: data.views, icon: Eye },

@@ -109,24 +109,27 @@ export function PriceBox({
         />
       ) : (
         <>
-          <fieldset className="payment-choice" disabled={blocked || purchase.processing}>
-            <legend>Payment method</legend>
-            {choices.map((choice) => (
-              <label key={choice} className={`chip${method === choice ? ' chip--active' : ''}`}>
-                <input
-                  type="radio"
-                  name="payment-method"
-                  value={choice}
-                  checked={method === choice}
-                  onChange={() => {
-                    haptics.selection();
-                    setMethod(choice);
-                  }}
-                />
-                {PAYMENT_LABELS[choice]}
-              </label>
-            ))}
-          </fieldset>
+          {/* Sold out, nothing is bought here at the pack's price: a payment choice would ask for nothing. */}
+          {soldOut ? null : (
+            <fieldset className="payment-choice" disabled={blocked || purchase.processing}>
+              <legend>Payment method</legend>
+              {choices.map((choice) => (
+                <label key={choice} className={`chip${method === choice ? ' chip--active' : ''}`}>
+                  <input
+                    type="radio"
+                    name="payment-method"
+                    value={choice}
+                    checked={method === choice}
+                    onChange={() => {
+                      haptics.selection();
+                      setMethod(choice);
+                    }}
+                  />
+                  {PAYMENT_LABELS[choice]}
+                </label>
+              ))}
+            </fieldset>
+          )}
           {native ? null : (
             <Button stretched size="l" disabled={blocked} loading={purchase.processing} onClick={() => void buy()}>
               {actionText ?? buyText}

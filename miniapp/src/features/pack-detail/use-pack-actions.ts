@@ -1,41 +1,23 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { MESSAGES, packAppLink, type PackDetail, type ShareMessageResponse } from '@stickerdrop/shared';
+import { MESSAGES, type PackDetail } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { errorText } from '../../api/client';
-import { shareLink, sharePreparedMessage } from '../../telegram/share';
-import { useTelegram } from '../../telegram/TelegramProvider';
+import { saveBlob } from '../../components/save-blob';
 import { useToast } from '../../toast/ToastProvider';
 import { useAuth } from '../auth/AuthProvider';
 import { ADD_TO_TELEGRAM_QUEUED } from './texts';
-
-/** The pack's own link: the mini-app deep link inside Telegram, the web page elsewhere. */
-export function packShareUrl(packId: number, botUsername: string | null, insideTelegram: boolean): string {
-  if (insideTelegram && botUsername) return packAppLink(botUsername, packId);
-  return `${window.location.origin}${window.location.pathname}#/sticker?id=${packId}`;
-}
+import { useSharePack } from '../packs/use-share-pack';
 
 export function usePackActions(pack: PackDetail | undefined, botUsername: string | null) {
   const api = useApi();
   const toast = useToast();
   const { user } = useAuth();
-  const { inside } = useTelegram();
   const [downloading, setDownloading] = useState(false);
 
+  const sharePack = useSharePack(botUsername);
   async function share() {
-    if (!pack) return;
-    // Inside Telegram, a signed-in user shares a message the bot prepared (a card with an Open button);
-    // when that cannot be had, the link as everywhere else.
-    if (inside && user) {
-      const prepared = await sharePreparedMessage(() =>
-        api
-          .request<ShareMessageResponse>(`/api/stickers/${pack.id}/share-message`, { method: 'POST' })
-          .then((body) => body.id),
-      );
-      if (prepared !== 'unavailable') return;
-    }
-    const outcome = await shareLink(packShareUrl(pack.id, botUsername, inside), pack.title);
-    if (outcome === 'copied') toast.success(MESSAGES.linkCopied);
+    if (pack) await sharePack(pack);
   }
 
   /** SPEC §5: download requires login and ownership; the zip comes with the bearer token. */
@@ -66,15 +48,4 @@ export function usePackActions(pack: PackDetail | undefined, botUsername: string
   });
 
   return { share, download, downloading, addToTelegram };
-}
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }

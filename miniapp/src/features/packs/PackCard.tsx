@@ -2,7 +2,14 @@ import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Eye, Flame, Heart, Image as ImageIcon, ShoppingCart, Sparkles } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
-import { CARD_DESCRIPTION_LINES, CARD_STAGGER_S, CURRENCY, type PackCard as PackCardData } from '@stickerdrop/shared';
+import {
+  CARD_DESCRIPTION_LINES,
+  CARD_STAGGER_S,
+  CURRENCY,
+  isSoldOut,
+  supplyBadge,
+  type PackCard as PackCardData,
+} from '@stickerdrop/shared';
 import { apiUrl } from '../../config';
 import { HeartIcon } from '../../components/icons';
 import { Initial } from '../../components/Initial';
@@ -32,6 +39,9 @@ export function PackCard({
 }: PackCardProps) {
   const image = pack.imageUrl ?? pack.previewUrl ?? null;
   const favorite = Boolean(pack.isFavorite);
+  const stock = pack.maxSupply ? { maxSupply: pack.maxSupply, soldCount: pack.soldCount ?? 0 } : null;
+  const supply = stock && supplyBadge(stock);
+  const soldOut = stock !== null && isSoldOut(stock);
   const toggleFavorite = (event: MouseEvent) => {
     event.preventDefault();
     event.stopPropagation();
@@ -67,6 +77,11 @@ export function PackCard({
             {pack.kind === 'emoji' ? 'Emoji' : 'Animated'}
           </span>
         ) : null}
+        {supply ? (
+          <span className={`pack-card__supply${soldOut ? ' pack-card__supply--out' : ''}`} data-testid="card-supply">
+            {supply}
+          </span>
+        ) : null}
         <button
           type="button"
           className={`pack-card__heart${favorite ? ' pack-card__heart--on' : ''}`}
@@ -84,6 +99,7 @@ export function PackCard({
         <div className="pack-card__head">
           <h3 className="pack-card__title">{pack.title}</h3>
           <span className="pack-card__price">
+            {showPurchaseInfo && pack.purchasePrice ? 'Paid ' : ''}
             {cardPrice(pack, showPurchaseInfo)} {CURRENCY}
           </span>
         </div>

@@ -1,26 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Textarea } from '@telegram-apps/telegram-ui';
-import { Gem, Palette, ShoppingBag, TrendingUp } from '../../components/icon-set';
-import {
-  CURRENCY,
-  MESSAGES,
-  PROFILE_LIMITS,
-  type Profile,
-  type UpdateProfileRequest,
-  type User,
-} from '@stickerdrop/shared';
+import { MESSAGES, PROFILE_LIMITS, type Profile, type UpdateProfileRequest, type User } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { errorText } from '../../api/client';
 import { ButtonLink } from '../../components/ButtonLink';
 import { Loading } from '../../components/Loading';
-import { StatTiles } from '../../components/StatTiles';
 import { useFormFields } from '../../components/use-form-fields';
 import { Page } from '../../telegram/Page';
 import { useToast } from '../../toast/ToastProvider';
 import { avatarInitial, displayFirstName } from '../../app/layout/nav-links';
 import { useAuth } from '../auth/AuthProvider';
 import { BecomeCreatorButton } from './BecomeCreatorButton';
+import { ProfileFigures } from './ProfileFigures';
 import { SessionsSection } from './SessionsSection';
 import { LinkWalletButton } from '../payments';
 import { profileQueries } from './queries';
@@ -65,19 +57,7 @@ export function ProfilePage() {
         <Loading />
       ) : (
         <>
-          <StatTiles
-            label="Statistics"
-            tiles={[
-              { label: 'Packs Created', value: profile.data?.stickersCreated ?? 0, icon: Palette },
-              { label: 'Packs Sold', value: profile.data?.stickersSold ?? 0, icon: TrendingUp },
-              {
-                label: 'Total Earnings',
-                value: `${profile.data?.totalEarnings ?? '0.00'} ${CURRENCY}`,
-                icon: Gem,
-              },
-              { label: 'Packs Purchased', value: profile.data?.stickersPurchased ?? 0, icon: ShoppingBag },
-            ]}
-          />
+          <ProfileFigures profile={profile.data} />
           <ProfileInformation profile={profile.data} user={user} />
         </>
       )}
@@ -90,9 +70,14 @@ export function ProfilePage() {
         </ButtonLink>
         <LinkWalletButton />
         {user.isCreator ? (
-          <ButtonLink to="/create" mode="bezeled" stretched>
-            Create Sticker
-          </ButtonLink>
+          <>
+            <ButtonLink to="/studio" mode="bezeled" stretched>
+              Studio
+            </ButtonLink>
+            <ButtonLink to="/create" mode="bezeled" stretched>
+              Create Sticker
+            </ButtonLink>
+          </>
         ) : (
           <BecomeCreatorButton />
         )}

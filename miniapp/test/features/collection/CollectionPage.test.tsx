@@ -1,9 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '../../support/fake-api';
 import { collectionItem, user } from '../../support/data';
 import { renderApp } from '../../support/render-app';
+import { STUDIO_TEXTS } from '@stickerdrop/shared';
+import { studioResponse } from '../studio/studio-data';
 
 const old = new Date(Date.now() - 30 * 86_400_000).toISOString();
 const items = [
@@ -38,5 +40,32 @@ describe('Collection', () => {
     expect(await screen.findByRole('link', { name: 'Browse Marketplace' })).toHaveAttribute('href', '#/marketplace');
     await waitFor(() => expect(log).toHaveBeenCalledWith('Failed to load the collection', expect.anything()));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a creator’s Created tab lists their packs newest first, each with Share your drop', async () => {
+    fakeApi({
+      'GET /api/auth/me': () => json({ user: user({ isCreator: true }) }),
+      'GET /api/collection': () => json([]),
+      'GET /api/studio': () => json(studioResponse()),
+      'GET /api/config': () => json({ botUsername: null, paymentMethods: ['ton'], demo: false }),
+    });
+    renderApp('/collection?tab=created', { signedIn: true });
+    const created = await screen.findAllByTestId('created-pack');
+    expect(created.map((item) => within(item).getAllByRole('link')[0]?.textContent)).toEqual([
+      'Night Owls',
+      'Space Cats',
+    ]);
+    expect(within(created[1]!).getByText('1.50 TON · 3 / 100 sold')).toBeInTheDocument();
+    expect(within(created[0]!).getByText('Scheduled')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Share your drop: Space Cats' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: STUDIO_TEXTS.openStudio })).toHaveAttribute('href', '#/studio');
+    expect(screen.queryByText('Your collection is empty')).not.toBeInTheDocument();
+  });
+
+  it('collectors get no Created tab', async () => {
+    fakeApi({ 'GET /api/auth/me': () => json({ user: user() }), 'GET /api/collection': () => json(items) });
+    renderApp('/collection?tab=created', { signedIn: true });
+    expect(await screen.findAllByTestId('pack-card')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: STUDIO_TEXTS.createdTab })).not.toBeInTheDocument();
   });
 });

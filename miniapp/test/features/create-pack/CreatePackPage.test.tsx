@@ -54,7 +54,7 @@ describe('Create', () => {
     expect(calls.some((call) => call.path === '/api/stickers')).toBe(false);
   });
 
-  it('shows Creating..., then the success toast, resets and goes to /collection', async () => {
+  it('shows Creating..., then the success toast, resets and goes to /collection (its Created tab)', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const { calls } = creatorApi({
@@ -73,7 +73,7 @@ describe('Create', () => {
     expect(await screen.findByText(MESSAGES.creating)).toBeInTheDocument();
     release();
     expect(await screen.findByText(MESSAGES.stickerCreated)).toBeInTheDocument();
-    await waitFor(() => expect(window.location.hash).toBe('#/collection'));
+    await waitFor(() => expect(window.location.hash).toBe('#/collection?tab=created'));
     const body = calls.find((call) => call.path === '/api/stickers')?.body as FormData;
     expect(body.get('title')).toBe('Cats');
     expect(body.get('price')).toBe('2.5');

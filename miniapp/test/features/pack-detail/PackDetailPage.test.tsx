@@ -24,7 +24,7 @@ describe('Pack detail', () => {
     expect(screen.getByText('@alice')).toBeInTheDocument();
     expect(screen.getByText('4 packs · 12 sales')).toBeInTheDocument();
     const tiles = screen.getByLabelText('Pack statistics');
-    for (const label of ['Rating', 'Owners', 'Stickers', 'Views'])
+    for (const label of ['Likes', 'Owners', 'Stickers', 'Views'])
       expect(within(tiles).getByText(label)).toBeInTheDocument();
     expect(screen.getByText(`97 of 100 left · ${MESSAGES.limitedEdition}`)).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'TON' })).toBeChecked();
@@ -39,12 +39,14 @@ describe('Pack detail', () => {
     expect(screen.getByText(MESSAGES.packNotFoundDetail)).toBeInTheDocument();
   });
 
-  it('disables Buy with a warning when sold out', async () => {
+  it('disables Buy with a warning when sold out, and offers no payment choice', async () => {
     fakeApi({ 'GET /api/stickers/1': () => json(packDetail({ maxSupply: 5, soldCount: 5 })) });
     renderApp('/sticker?id=1');
     expect(await screen.findByRole('alert')).toHaveTextContent(API_ERRORS.soldOut);
     expect(screen.getByText(`0 of 5 left · ${MESSAGES.limitedEdition}`)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sold out' })).toBeDisabled();
+    expect(screen.queryByRole('group', { name: 'Payment method' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
   });
 
   it('sends visitors who buy to /login with SPEC message, and refuses their like', async () => {

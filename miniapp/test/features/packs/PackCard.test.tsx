@@ -59,9 +59,24 @@ describe('pack card (SPEC §2)', () => {
     renderCard(collectionItem({ price: '3.00', purchasePrice: '1.25', edition: 7, maxSupply: 100 }), {
       showPurchaseInfo: true,
     });
-    expect(screen.getByText('1.25 TON')).toBeInTheDocument();
+    expect(screen.getByText('Paid 1.25 TON')).toBeInTheDocument();
     expect(screen.queryByText('3.00 TON')).not.toBeInTheDocument();
     expect(screen.getByText('Edition #7 of 100')).toBeInTheDocument();
+  });
+
+  it('marks a sold-out pack and says how many are left when few are', () => {
+    const { rerender } = renderCard(packCard({ maxSupply: 100, soldCount: 3 }));
+    expect(screen.queryByTestId('card-supply')).not.toBeInTheDocument();
+    const show = (maxSupply: number, soldCount: number) =>
+      rerender(
+        <MemoryRouter>
+          <PackCard pack={packCard({ maxSupply, soldCount })} />
+        </MemoryRouter>,
+      );
+    show(100, 91);
+    expect(screen.getByTestId('card-supply')).toHaveTextContent('9 left');
+    show(5, 5);
+    expect(screen.getByTestId('card-supply')).toHaveTextContent('Sold out');
   });
 
   it('clamps the description to 2 lines and staggers by 0.1 s per card', () => {

@@ -14,6 +14,13 @@ const profile: Profile = {
   stickersSold: 5,
   totalEarnings: '7.50',
   stickersPurchased: 3,
+  primarySales: 4,
+  primaryRevenue: '6.00',
+  resales: 1,
+  resaleProceeds: '1.40',
+  royaltiesPaid: '0.10',
+  royaltiesOwed: '0.25',
+  totalSpent: '4.20',
 };
 
 describe('Profile', () => {
@@ -35,6 +42,24 @@ describe('Profile', () => {
     });
     renderApp('/profile', { signedIn: true });
     expect(await screen.findByRole('link', { name: 'Create Sticker' })).toHaveAttribute('href', '#/create');
+    const buttons = screen.getByRole('link', { name: 'My Collection' }).parentElement!;
+    expect(within(buttons).getByRole('link', { name: 'Studio' })).toHaveAttribute('href', '#/studio');
+  });
+
+  it('shows where the earnings came from: own packs, resales, royalties paid and owed, and spending', async () => {
+    fakeApi({ 'GET /api/auth/me': () => json({ user: user() }), 'GET /api/users/profile': () => json(profile) });
+    renderApp('/profile', { signedIn: true });
+    const money = await screen.findByRole('region', { name: 'Earnings and spending' });
+    const pairs = within(money)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(pairs).toEqual([
+      ['Sales of your packs', '4 · 6.00 TON'],
+      ['Your resales', '1 · 1.40 TON'],
+      ['Royalties received', '0.10 TON'],
+      ['Royalties owed', '0.25 TON'],
+      ['Spent on packs', '4.20 TON'],
+    ]);
   });
 
   it('edits with Save Changes (SPEC toast) and Cancel leaves the profile as it was', async () => {

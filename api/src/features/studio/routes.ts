@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { STUDIO_ERRORS, StudioPackUpdate } from '@stickerdrop/shared';
+import { getStudio, getUserById, parseInput, studioSalesCsv, updateStudioPack } from '@stickerdrop/core';
+import { forbidden } from '../../http/errors.js';
+import { requireUser } from '../../http/auth.js';
+import { packIdParam } from '../packs/params.js';
+
+/** The creator studio (issue 20, item 7): a creator's own packs, sales and royalties, and the edits allowed. */
+export async function studioRoutes(app: FastifyInstance): Promise<void> {
+  const { db, now } = app.deps;
+
+  /** The caller, who must be a creator: everything here is about their own packs. */
+  async function requireCreator(request: FastifyRequest): Promise<number> {
+    const userId = requireUser(request);
+    const user = await getUserById(db, userId);
+    if (!user?.isCreator) throw forbidden(STUDIO_ERRORS.creatorsOnly);
+    return userId;
+  }
+
+  app.get('/api/studio', async (request) => getStudio(db, await requireCreator(request), now()));
+
+  app.get('/api/studio/sales.csv', async (request, reply) => {
+    const csv = await studioSalesCsv(db, await requireCreator(request));
+    const day = now().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="stickerdrop-sales-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+
+  app.patch<{ Params: { id: string } }>('/api/studio/packs/:id', async (request) => {
+    const creatorId = await requireCreator(request);
+    const packId = packIdParam(request.params.id);
+    const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+    const input = parseInput(StudioPackUpdate, request.body);
+    return { pack: await updateStudioPack(db, creatorId, packId, body, input, now()) };
+  });
+}

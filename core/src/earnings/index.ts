@@ -1,0 +1,2 @@
+export { getProfile, profileOf } from './profile.js';
+export { primarySalesByPack, royaltiesByPack, resaleProceeds, purchases, sumNano } from './money.js';

@@ -1,0 +1,81 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { STUDIO_CSV_COLUMNS, formatTon } from '@stickerdrop/shared';
+import type { DbOrTx } from '../db/client.js';
+import { editions, orders, packs } from '../db/schema.js';
+import { resaleLedger } from '../resale/tables.js';
+
+type CsvRow = Record<(typeof STUDIO_CSV_COLUMNS)[number], string | number>;
+
+/**
+ * One field of RFC 4180 CSV: quoted when it holds a comma, quote or line break (quotes doubled). A field a
+ * spreadsheet would run as a formula (=, +, -, @ first; titles are anyone's text) gets a leading apostrophe.
+ */
+export function csvField(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export const toCsv = (rows: readonly CsvRow[]): string =>
+  [STUDIO_CSV_COLUMNS.join(','), ...rows.map((row) => STUDIO_CSV_COLUMNS.map((c) => csvField(row[c])).join(','))]
+    .map((line) => `${line}\r\n`)
+    .join('');
+
+/**
+ * The creator's sales and royalties as CSV, oldest first: a `primary` row per edition sold first-hand (their
+ * amount is the price) and a `resale` row per resale of their packs (their amount is the royalty, `paid` to
+ * their wallet or `owed`). Dates in ISO 8601 UTC, amounts in TON as exact decimals.
+ */
+export async function studioSalesCsv(db: DbOrTx, creatorId: number): Promise<string> {
+  const paidAt = sql<Date>`coalesce(${orders.paidAt}, ${orders.createdAt})`.mapWith(orders.paidAt);
+  const [primary, resales] = await Promise.all([
+    db
+      .select({ at: paidAt, packId: packs.id, title: packs.title, serial: editions.serial, amount: orders.amountNano })
+      .from(orders)
+      .innerJoin(packs, eq(packs.id, orders.packId))
+      .leftJoin(editions, eq(editions.orderId, orders.id))
+      .where(and(eq(packs.creatorId, creatorId), eq(orders.kind, 'primary'), eq(orders.status, 'paid')))
+      .orderBy(asc(paidAt), asc(orders.id)),
+    db
+      .select({
+        at: resaleLedger.createdAt,
+        packId: packs.id,
+        title: packs.title,
+        serial: editions.serial,
+        price: orders.amountNano,
+        royalty: resaleLedger.amountNano,
+        status: resaleLedger.status,
+      })
+      .from(resaleLedger)
+      .innerJoin(orders, eq(orders.id, resaleLedger.orderId))
+      .innerJoin(packs, eq(packs.id, orders.packId))
+      .leftJoin(editions, eq(editions.id, orders.editionId))
+      .where(and(eq(resaleLedger.leg, 'royalty'), eq(resaleLedger.recipientId, creatorId)))
+      .orderBy(asc(resaleLedger.createdAt), asc(resaleLedger.id)),
+  ]);
+  const rows: (CsvRow & { time: number })[] = [
+    ...primary.map((row) => ({
+      time: new Date(row.at).getTime(),
+      date: new Date(row.at).toISOString(),
+      type: 'primary',
+      pack_id: row.packId,
+      pack_title: row.title,
+      serial: row.serial ?? '',
+      sale_price_ton: formatTon(row.amount),
+      your_amount_ton: formatTon(row.amount),
+      status: 'paid',
+    })),
+    ...resales.map((row) => ({
+      time: row.at.getTime(),
+      date: row.at.toISOString(),
+      type: 'resale',
+      pack_id: row.packId,
+      pack_title: row.title,
+      serial: row.serial ?? '',
+      sale_price_ton: formatTon(row.price),
+      your_amount_ton: formatTon(row.royalty),
+      status: row.status,
+    })),
+  ];
+  return toCsv(rows.sort((a, b) => a.time - b.time));
+}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { CURRENCY, STUDIO_TEXTS, type StudioDay } from '@stickerdrop/shared';
+import { formatDay, formatPrice, scale, type Axis } from '../resale/price-chart-scale';
+
+const WIDTH = 320;
+const HEIGHT = 150;
+// The price chart's frame: TON labels on the left with the unit above them, dates below.
+const PLOT = { left: 40, right: WIDTH - 8, top: 18, bottom: HEIGHT - 22 };
+/** The chart shows the most recent days with sales; the CSV has them all. */
+const MAX_DAYS = 30;
+
+const dayTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const income = (day: StudioDay) => Number(day.revenue) + Number(day.royalties);
+const describe = (day: StudioDay) =>
+  `${formatDay(dayTime(day.day))}: ${day.sold} sold, ${day.revenue} ${CURRENCY} revenue, ${day.royalties} ${CURRENCY} royalties`;
+
+/**
+ * What the creator's packs brought in per day (the days with sales): a bar per day, first-hand revenue
+ * below and royalties stacked on top, on the price chart's axes. Drawn by hand, like the price chart.
+ */
+export function SalesChart({ days }: { days: StudioDay[] }) {
+  const [active, setActive] = useState<number | null>(null);
+  if (days.length === 0) return <p className="muted">{STUDIO_TEXTS.chartEmpty}</p>;
+  const shown = days.slice(-MAX_DAYS);
+  const top = Math.max(...shown.map(income)) * 1.1 || 1;
+  const money: Axis = { min: 0, max: top, ticks: [0, top / 2, top] };
+  const y = (value: number) => scale(money, value, PLOT.bottom, PLOT.top);
+  const slot = (PLOT.right - PLOT.left) / shown.length;
+  const barWidth = Math.min(24, slot * 0.7);
+  const x = (i: number) => PLOT.left + slot * i + (slot - barWidth) / 2;
+  const readout = shown[active ?? shown.length - 1]!;
+  const first = shown[0]!;
+  const last = shown.at(-1)!;
+
+  return (
+    <figure className="price-chart sales-chart" data-testid="sales-chart">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="group" aria-label={`Sales by day: ${shown.length} days`}>
+        <g className="price-chart__axis" aria-hidden="true">
+          {money.ticks.map((tick) => (
+            <g key={tick}>
+              <line x1={PLOT.left} x2={PLOT.right} y1={y(tick)} y2={y(tick)} className="price-chart__grid" />
+              <text x={PLOT.left - 6} y={y(tick)} textAnchor="end" dominantBaseline="middle">
+                {formatPrice(tick)}
+              </text>
+            </g>
+          ))}
+          <text x={PLOT.left - 6} y={7} textAnchor="end" className="price-chart__unit" dominantBaseline="middle">
+            {CURRENCY}
+          </text>
+          <text x={PLOT.left} y={HEIGHT - 5} textAnchor="start">
+            {formatDay(dayTime(first.day))}
+          </text>
+          {shown.length > 1 ? (
+            <text x={PLOT.right} y={HEIGHT - 5} textAnchor="end">
+              {formatDay(dayTime(last.day))}
+            </text>
+          ) : null}
+        </g>
+        {shown.map((day, i) => {
+          const revenueTop = y(Number(day.revenue));
+          const incomeTop = y(income(day));
+          return (
+            <g
+              key={day.day}
+              role="button"
+              tabIndex={0}
+              aria-label={describe(day)}
+              aria-pressed={active === i}
+              className="sales-chart__day"
+              onMouseEnter={() => setActive(i)}
+              onFocus={() => setActive(i)}
+              onClick={() => setActive(i)}
+            >
+              <rect
+                x={x(i)}
+                y={revenueTop}
+                width={barWidth}
+                height={PLOT.bottom - revenueTop}
+                className="sales-chart__revenue"
+              />
+              <rect
+                x={x(i)}
+                y={incomeTop}
+                width={barWidth}
+                height={revenueTop - incomeTop}
+                className="sales-chart__royalties"
+              />
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption>
+        <span className="price-chart__readout" aria-live="polite" data-testid="sales-chart-readout">
+          {describe(readout)}
+        </span>
+        <span className="price-chart__legend muted">
+          <span className="sales-chart__key sales-chart__key--revenue">Sales</span>
+          <span className="sales-chart__key sales-chart__key--royalties">Royalties</span>
+        </span>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { navLinks, tabLinks } from '../../src/app/layout/nav-links';
+
+const labels = (links: { label: string }[]) => links.map((link) => link.label);
+
+describe('navigation links', () => {
+  it('the web header adds Studio for creators only', () => {
+    expect(labels(navLinks(true))).toEqual(['Home', 'Marketplace', 'Create', 'Collection']);
+    expect(labels(navLinks(true, true))).toEqual(['Home', 'Marketplace', 'Create', 'Collection', 'Studio']);
+    expect(labels(navLinks(false, true))).toEqual(['Home', 'Marketplace']);
+  });
+
+  it('the tab bar keeps five tabs: a creator gets Studio in place of Create', () => {
+    expect(labels(tabLinks({ isCreator: true }))).toEqual(['Home', 'Marketplace', 'Collection', 'Studio', 'Profile']);
+    expect(labels(tabLinks({ isCreator: false }))).toEqual(['Home', 'Marketplace', 'Collection', 'Profile']);
+    expect(labels(tabLinks(null))).toEqual(['Home', 'Marketplace', 'Login']);
+  });
+});
