@@ -13,81 +13,19 @@ import { DEFAULT_OFFERS_MAX_OPEN } from './offers/make.js';
 import type { ReservationPolicy } from './reservations/policy.js';
 import { type HttpSettings, httpEnvFields, httpSettings, requireHeadersWithinRequest } from './http-config.js';
 
-/** The one place that reads the environment. A bad value stops start-up with a sentence naming it. */
-const flag = z
-  .enum(['1', '0', 'true', 'false', ''])
-  .optional()
-  .transform((value) => (value === undefined || value === '' ? undefined : value === '1' || value === 'true'));
-/** An unset or empty variable reads as undefined. Shared with the bot's config. */
-export const optionalString = z
-  .string()
-  .optional()
-  .transform((value) => (value ? value : undefined));
-export const optionalUrl = z
-  .url()
-  .optional()
-  .or(z.literal('').transform(() => undefined));
+import {
+  flag,
+  optionalString,
+  optionalUrl,
+  rateLimitSpec,
+  requireCompleteS3,
+  s3EnvFields,
+  s3Settings,
+  type RateLimit,
+} from './config-fields.js';
 
-/** The S3_* variables. The bot's own process stores files too, so its config takes these as they are. */
-export const s3EnvFields = {
-  S3_ENDPOINT: optionalUrl.refine((value) => !value || /^https?:\/\//.test(value), 'must be an http(s):// URL'),
-  // The rules AWS, R2 and MinIO share: 3–63 lowercase letters, digits, dots and hyphens.
-  S3_BUCKET: optionalString.refine(
-    (value) => !value || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value),
-    'is not a valid bucket name',
-  ),
-  S3_REGION: optionalString,
-  S3_ACCESS_KEY_ID: optionalString,
-  S3_SECRET_ACCESS_KEY: optionalString,
-};
-type S3Env = { [Name in keyof typeof s3EnvFields]?: string | undefined };
-const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
-
-/** All or nothing: half a configuration would quietly keep uploads on one machine's disk. */
-export function requireCompleteS3(env: S3Env, ctx: z.RefinementCtx): void {
-  const present = S3_REQUIRED.find((name) => env[name]);
-  const missing = S3_REQUIRED.find((name) => !env[name]);
-  if (present && missing) {
-    ctx.addIssue({ code: 'custom', path: [missing], message: `is required when ${present} is set` });
-  }
-}
-
-/** The bucket to store files in, once `requireCompleteS3` has passed; undefined keeps them in DATA_DIR/files. */
-export function s3Settings(env: S3Env): S3Settings | undefined {
-  if (!env.S3_ENDPOINT || !env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) return undefined;
-  return {
-    endpoint: env.S3_ENDPOINT,
-    bucket: env.S3_BUCKET,
-    // R2's region; AWS needs the bucket's own, MinIO its configured one (us-east-1 unless changed).
-    region: env.S3_REGION ?? 'auto',
-    accessKeyId: env.S3_ACCESS_KEY_ID,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-  };
-}
-
-/** At most `max` requests per `windowMs`, counted per signed-in user, else per client address. */
-export interface RateLimit {
-  max: number;
-  windowMs: number;
-}
+export { optionalString, optionalUrl, requireCompleteS3, s3EnvFields, s3Settings, type RateLimit };
 export type RateLimitName = keyof Config['rateLimits']['limits'];
-
-const WINDOW_UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000 } as const;
-/** `<max>/<window>` with the window in s, m or h, e.g. `20/1m`. */
-const rateLimitSpec = (fallback: string) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx): RateLimit => {
-      const match = /^\s*(\d+)\s*\/\s*(\d+)\s*([smh])\s*$/.exec(value || fallback);
-      const max = Number(match?.[1]);
-      const count = Number(match?.[2]);
-      if (!match || max < 1 || count < 1) {
-        ctx.addIssue({ code: 'custom', message: 'must look like 20/1m (requests per window of s, m or h)' });
-        return z.NEVER;
-      }
-      return { max, windowMs: count * WINDOW_UNIT_MS[match[3] as keyof typeof WINDOW_UNIT_MS] };
-    });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
