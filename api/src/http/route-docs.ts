@@ -1,14 +1,5 @@
 import { z } from 'zod';
 import {
-  AcceptOfferRequest,
-  AcceptOfferResponse,
-  MyOffers,
-  OfferIdParams,
-  OfferRequest,
-  OfferResponse,
-  PackOffers,
-  ActivityPage,
-  ActivityQuery,
   AuthResponse,
   BecomeCreatorRequest,
   BuyListingRequest,
@@ -18,11 +9,8 @@ import {
   CreatePackResponse,
   DemoAuthRequest,
   DropNotifyResponse,
-  EditionDetail,
   LikeResponse,
   LinkWalletRequest,
-  Listing,
-  ListingRequest,
   LoginCodePending,
   LoginCodeResponse,
   LogoutRequest,
@@ -33,18 +21,11 @@ import {
   PackIdParams,
   PackListQuery,
   PackListResponse,
-  PackListings,
-  PriceHistory,
-  PriceHistoryQuery,
   Profile,
   ProfileUpdateResponse,
   RefreshRequest,
-  RowId,
   SessionIdParams,
   SessionsResponse,
-  StudioPackResponse,
-  StudioPackUpdate,
-  StudioResponse,
   ShareMessageResponse,
   TelegramAuthRequest,
   TelegramSetResponse,
@@ -55,47 +36,13 @@ import {
   UpdateProfileRequest,
   UserResponse,
 } from '@stickerdrop/shared';
+import { NO_CONTENT, doc, signedIn, hot, section, type RouteDoc } from './route-doc-kit.js';
+import { TRADE_ROUTE_DOCS } from './route-docs-trade.js';
 
-/** What /api/docs says about one route; the zod schemas are the ones the handlers parse and the client reads. */
-export interface RouteDoc {
-  tag: string;
-  summary: string;
-  /** Needs `Authorization: Bearer <access token>` (optional: the answer differs when signed in). */
-  auth?: 'required' | 'optional';
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  /** Bodies other than JSON (uploads, the Stripe webhook's raw bytes), described in words. */
-  consumes?: string;
-  responses: Record<number, z.ZodType | string>;
-  /**
-   * A hot read: answers go through Fastify's serializer compiled from these response schemas
-   * (fast-json-stringify) instead of JSON.stringify, which also drops any field the schema does not name.
-   */
-  compiled?: true;
-}
+export { NO_CONTENT, type RouteDoc } from './route-doc-kit.js';
 
-/** A 204: no body at all (the OpenAPI document lists no content for it). */
-export const NO_CONTENT = 'No content';
 const Empty = NO_CONTENT;
 const PackParams = PackIdParams;
-const EditionParams = z.object({ editionId: RowId });
-
-type Doc = Omit<RouteDoc, 'tag'>;
-
-/** One route's summary and the rest of what is said about it. */
-const doc = (summary: string, details: Omit<Doc, 'summary'>): Doc => ({ summary, ...details });
-/** A route for the signed-in only. */
-const signedIn = (summary: string, details: Omit<Doc, 'summary' | 'auth'>): Doc =>
-  doc(summary, { auth: 'required', ...details });
-/** A hot read, answered through the serializer compiled from its response schemas. */
-const hot = (summary: string, details: Omit<Doc, 'summary' | 'compiled'>): Doc =>
-  doc(summary, { compiled: true, ...details });
-
-/** Routes of one tag, in the order /api/docs lists them. */
-function section(tag: string, routes: Record<string, Doc>): Record<string, RouteDoc> {
-  return Object.fromEntries(Object.entries(routes).map(([route, entry]) => [route, { tag, ...entry }]));
-}
 
 /** Every route of the API by `METHOD url`; a test fails for a route missing here. */
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
@@ -250,102 +197,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     }),
     'GET /api/collection': signedIn('Own purchased packs', { responses: { 200: CollectionResponse } }),
   }),
-  ...section('resale', {
-    'POST /api/editions/:editionId/listing': signedIn(
-      'List an owned edition for sale, or change its price: 201 new, 200 repriced; 409 while its Stars purchase is locked',
-      {
-        params: EditionParams,
-        body: ListingRequest,
-        responses: { 200: z.object({ listing: Listing }), 201: z.object({ listing: Listing }) },
-      },
-    ),
-    'DELETE /api/editions/:editionId/listing': signedIn('Take an edition off sale', {
-      params: EditionParams,
-      responses: { 204: Empty },
-    }),
-    'GET /api/editions/:editionId': doc(
-      'One edition: owner, history, listing, how it was paid, when it is resellable',
-      {
-        params: EditionParams,
-        responses: { 200: EditionDetail },
-      },
-    ),
-    'GET /api/stickers/:id/listings': hot('A pack’s editions on sale', {
-      params: PackParams,
-      responses: { 200: PackListings },
-    }),
-    'GET /api/stickers/:id/activity': hot('A pack’s mints, listings and sales', {
-      params: PackParams,
-      query: ActivityQuery,
-      responses: { 200: ActivityPage },
-    }),
-    'GET /api/activity': hot('Marketplace activity', {
-      query: ActivityQuery,
-      responses: { 200: ActivityPage },
-    }),
-    'GET /api/stickers/:id/price-history': doc('Daily sale prices of a pack', {
-      params: PackParams,
-      query: PriceHistoryQuery,
-      responses: { 200: PriceHistory },
-    }),
-  }),
-  ...section('offers', {
-    'POST /api/offers': signedIn(
-      'Make an offer on an edition or on any edition of a pack: 201 new, 200 replaced yours',
-      {
-        body: OfferRequest,
-        responses: { 200: OfferResponse, 201: OfferResponse },
-      },
-    ),
-    'GET /api/offers/mine': signedIn('Offers you made, and open offers on your editions and on packs you hold', {
-      responses: { 200: MyOffers },
-    }),
-    'GET /api/stickers/:id/offers': doc('Open offers on a pack and on its editions, highest first', {
-      params: PackParams,
-      responses: { 200: PackOffers },
-    }),
-    'POST /api/offers/:id/accept': signedIn(
-      'Accept an offer: a resale order for the bidder, the edition held meanwhile',
-      {
-        params: OfferIdParams,
-        body: AcceptOfferRequest,
-        responses: { 201: AcceptOfferResponse },
-      },
-    ),
-    'POST /api/offers/:id/decline': signedIn(
-      'Decline an offer on your edition (or a pack-wide one on a pack you hold)',
-      {
-        params: OfferIdParams,
-        responses: { 204: Empty },
-      },
-    ),
-    'DELETE /api/offers/:id': signedIn('Withdraw your offer', {
-      params: OfferIdParams,
-      responses: { 204: Empty },
-    }),
-  }),
-  ...section('studio', {
-    'GET /api/studio': signedIn(
-      'Creators: each of their packs with editions sold, revenue, resale royalties paid and owed (no wallet linked), views, likes and drop status; the totals; sales by UTC day',
-      { responses: { 200: StudioResponse, 403: 'Not a creator' } },
-    ),
-    'GET /api/studio/sales.csv': signedIn(
-      'Creators: their primary sales and resale royalties as CSV (header row, ISO 8601 UTC dates, TON as exact decimals)',
-      { responses: { 200: 'text/csv', 403: 'Not a creator' } },
-    ),
-    'PATCH /api/studio/packs/:id': signedIn(
-      'Creators: change the description or tags of their pack (also after sales), or its drop time before the drop opens; any other field is refused',
-      {
-        params: PackParams,
-        body: StudioPackUpdate,
-        responses: {
-          200: StudioPackResponse,
-          403: 'Not a creator, or not their pack',
-          409: 'The drop time after the drop opened (or a pack without a scheduled drop)',
-        },
-      },
-    ),
-  }),
+  ...TRADE_ROUTE_DOCS,
   ...section('payments', {
     'POST /api/payments/stripe/webhook': doc('Stripe events (signed with the webhook secret)', {
       consumes: 'application/json, verified as raw bytes against Stripe-Signature',
