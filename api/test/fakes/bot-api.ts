@@ -1,6 +1,19 @@
 import type http from 'node:http';
 import type { Update } from 'grammy/types';
 import { HttpFake, ScriptedFailures, parseMultipart, readBody, recordRequest, sendJson } from './http-fake.js';
+import {
+  attached,
+  badRequest,
+  createInvoiceLink,
+  now,
+  parseField,
+  TelegramError,
+  type ApiError,
+  type RecordedCall,
+} from './bot-api-protocol.js';
+import { FakeStickerSets } from './fake-sticker-sets.js';
+
+export type { RecordedCall } from './bot-api-protocol.js';
 
 /**
  * A local stand-in for api.telegram.org, for the bot and for the API's own Telegram calls (Stars invoice
@@ -10,61 +23,7 @@ import { HttpFake, ScriptedFailures, parseMultipart, readBody, recordRequest, se
  * File, errors with error_code/description/parameters). Tests script failures (429 with retry_after, 403
  * for a blocked user), slow calls, updates for long polling and the bot's Star payments.
  */
-export interface RecordedCall {
-  method: string;
-  token: string;
-  params: Record<string, unknown>;
-  files: Record<string, { filename: string | undefined; data: Buffer }>;
-  at: number;
-  /** The HTTP status answered (0 when the connection was dropped or is still open). */
-  status: number;
-  /** What a successful call returned (the sent Message, …). */
-  result?: unknown;
-}
-
-interface ApiError {
-  error_code: number;
-  description: string;
-  parameters?: { retry_after?: number };
-}
-
 type Responder = (call: RecordedCall) => unknown;
-
-interface StoredSet {
-  name: string;
-  title: string;
-  ownerId: number;
-  stickerType: 'regular' | 'custom_emoji';
-  stickers: StoredSticker[];
-  /** The upload setStickerSetThumbnail received, and its format. */
-  thumbnail?: { data: Buffer; format: string };
-}
-
-interface StoredSticker {
-  fileUniqueId: string;
-  size: number;
-  format: 'static' | 'animated' | 'video';
-  emoji: string;
-  emojiList: string[];
-  keywords: string[];
-}
-
-/** Telegram's limits per format: a static WEBP/PNG, a TGS (gzip) or a WEBM (EBML), and its largest size. */
-const STICKER_FILES = {
-  static: { limit: 512 * 1024, matches: (data: Buffer) => isWebp(data) || isPng(data), error: 'STICKER_PNG_NOPNG' },
-  animated: {
-    limit: 64 * 1024,
-    matches: (data: Buffer) => data[0] === 0x1f && data[1] === 0x8b,
-    error: 'STICKER_TGS_NOTGS',
-  },
-  video: {
-    limit: 256 * 1024,
-    matches: (data: Buffer) => data.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])),
-    error: 'STICKER_VIDEO_NOWEBM',
-  },
-} as const;
-const isWebp = (data: Buffer) => data.subarray(8, 12).toString('latin1') === 'WEBP';
-const isPng = (data: Buffer) => data.subarray(1, 4).toString('latin1') === 'PNG';
 
 export const BOT_USER = {
   id: 7_000_000_001,
@@ -79,11 +38,10 @@ export const BOT_USER = {
 };
 
 const MESSAGE_METHODS = new Set(['sendMessage', 'sendPhoto', 'sendSticker', 'sendDocument', 'copyMessage']);
-const NAME_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]{0,63}$/;
 
 export class FakeBotApi extends HttpFake {
   readonly calls: RecordedCall[] = [];
-  readonly stickerSets = new Map<string, StoredSet>();
+  readonly stickerSets = new FakeStickerSets(() => this.nextFileId++);
   webhook: { url: string; secret_token?: string } | null = null;
   /** While true Telegram is down: every call loses its connection. */
   outage = false;
@@ -401,44 +359,16 @@ export class FakeBotApi extends HttpFake {
         };
       }
       case 'createNewStickerSet':
-        return this.createNewStickerSet(call);
+        return this.stickerSets.create(call);
       case 'addStickerToSet':
-        return this.addStickerToSet(call);
-      case 'setStickerSetThumbnail': {
-        const set = this.stickerSets.get(String(p.name));
-        if (!set) throw badRequest('STICKERSET_INVALID');
-        if (Number(p.user_id) !== set.ownerId) throw badRequest('USER_ID_INVALID');
-        if (set.stickerType !== 'regular') throw badRequest('STICKERSET_INVALID');
-        const upload = attached(call, p.thumbnail);
-        if (!upload || !['static', 'animated', 'video'].includes(String(p.format)))
-          throw badRequest('STICKERSET_THUMBNAIL_INVALID');
-        set.thumbnail = { data: upload.data, format: String(p.format) };
-        return true;
-      }
-      case 'deleteStickerSet': {
+        return this.stickerSets.add(call);
+      case 'setStickerSetThumbnail':
+        return this.stickerSets.setThumbnail(call);
+      case 'deleteStickerSet':
         if (!this.stickerSets.delete(String(p.name))) throw badRequest('STICKERSET_INVALID');
         return true;
-      }
-      case 'getStickerSet': {
-        const set = this.stickerSets.get(String(p.name));
-        if (!set) throw badRequest('STICKERSET_INVALID');
-        return {
-          name: set.name,
-          title: set.title,
-          sticker_type: set.stickerType,
-          stickers: set.stickers.map((sticker, i) => ({
-            file_id: `${set.name}-${i}`,
-            file_unique_id: sticker.fileUniqueId,
-            type: set.stickerType,
-            width: 512,
-            height: 512,
-            is_animated: sticker.format === 'animated',
-            is_video: sticker.format === 'video',
-            emoji: sticker.emoji,
-            set_name: set.name,
-          })),
-        };
-      }
+      case 'getStickerSet':
+        return this.stickerSets.describe(String(p.name));
       default:
         throw new TelegramError({ error_code: 404, description: 'Not Found: method not found' });
     }
@@ -512,104 +442,6 @@ export class FakeBotApi extends HttpFake {
     }
     return ready();
   }
-
-  private createNewStickerSet(call: RecordedCall) {
-    const p = call.params;
-    const name = String(p.name ?? '');
-    if (!NAME_PATTERN.test(name) || name.includes('__') || !name.endsWith(`_by_${BOT_USER.username}`)) {
-      throw badRequest('STICKERSET_INVALID');
-    }
-    if (this.stickerSets.has(name)) throw badRequest('sticker set name is already occupied');
-    const title = String(p.title ?? '');
-    if (title.length < 1 || title.length > 64) throw badRequest('STICKERSET_TITLE_INVALID');
-    const stickers = Array.isArray(p.stickers) ? (p.stickers as unknown[]) : [];
-    if (stickers.length < 1 || stickers.length > 50) throw badRequest('STICKERS_TOO_MUCH');
-    const stickerType = p.sticker_type === undefined ? 'regular' : p.sticker_type;
-    if (stickerType !== 'regular' && stickerType !== 'custom_emoji') throw badRequest('STICKER_TYPE_INVALID');
-    const set: StoredSet = { name, title, ownerId: Number(p.user_id), stickerType, stickers: [] };
-    for (const sticker of stickers) set.stickers.push(this.inputSticker(call, sticker));
-    this.stickerSets.set(name, set);
-    return true;
-  }
-
-  private addStickerToSet(call: RecordedCall) {
-    const set = this.stickerSets.get(String(call.params.name));
-    if (!set) throw badRequest('STICKERSET_INVALID');
-    if (Number(call.params.user_id) !== set.ownerId) throw badRequest('USER_ID_INVALID');
-    if (set.stickers.length >= 120) throw badRequest('STICKERS_TOO_MUCH');
-    set.stickers.push(this.inputSticker(call, call.params.sticker));
-    return true;
-  }
-
-  /**
-   * An InputSticker whose file is an upload of its format's kind and size: a static WEBP/PNG of at most
-   * 512 KB, a TGS of at most 64 KB or a WEBM of at most 256 KB, with 1–20 emoji and at most 20 keywords.
-   */
-  private inputSticker(call: RecordedCall, raw: unknown): StoredSticker {
-    const sticker = raw as { sticker?: unknown; format?: unknown; emoji_list?: unknown; keywords?: unknown };
-    const upload = attached(call, sticker?.sticker);
-    if (!upload) throw badRequest('wrong file identifier/HTTP URL specified');
-    const format = String(sticker.format);
-    if (!(format in STICKER_FILES)) throw badRequest('STICKER_FORMAT_INVALID');
-    const rule = STICKER_FILES[format as keyof typeof STICKER_FILES];
-    const emoji = sticker.emoji_list;
-    if (!Array.isArray(emoji) || emoji.length === 0 || emoji.length > 20) throw badRequest('STICKER_EMOJI_INVALID');
-    const keywords = sticker.keywords ?? [];
-    if (!Array.isArray(keywords) || keywords.length > 20) throw badRequest('STICKER_KEYWORDS_INVALID');
-    if (upload.data.length > rule.limit) throw badRequest('STICKER_FILE_TOO_BIG');
-    if (!rule.matches(upload.data)) throw badRequest(rule.error);
-    return {
-      fileUniqueId: `s${this.nextFileId++}`,
-      size: upload.data.length,
-      format: format as StoredSticker['format'],
-      emoji: String(emoji[0]),
-      emojiList: emoji.map(String),
-      keywords: keywords.map(String),
-    };
-  }
-}
-
-class TelegramError extends Error {
-  constructor(readonly error: ApiError) {
-    super(error.description);
-  }
-}
-
-/** An invoice link for Telegram's checks on title, description, payload and (Stars) prices. */
-function createInvoiceLink(p: Record<string, unknown>): string {
-  const title = String(p.title ?? '');
-  const description = String(p.description ?? '');
-  const payload = String(p.payload ?? '');
-  const prices = (p.prices ?? []) as Array<{ label: string; amount: number }>;
-  if (title.length < 1 || [...title].length > 32) throw badRequest('INVOICE_TITLE_INVALID');
-  if (description.length < 1 || [...description].length > 255) throw badRequest('INVOICE_DESCRIPTION_INVALID');
-  if (Buffer.byteLength(payload) < 1 || Buffer.byteLength(payload) > 128) throw badRequest('INVOICE_PAYLOAD_INVALID');
-  if (p.currency === 'XTR' && ((p.provider_token ?? '') !== '' || prices.length !== 1)) {
-    throw badRequest('STARS_INVOICE_INVALID');
-  }
-  if (prices.some((price) => !Number.isInteger(price.amount) || price.amount < 1)) throw badRequest('PRICE_INVALID');
-  return `https://t.me/$${Buffer.from(payload).toString('base64url')}`;
-}
-
-/** The uploaded part an `attach://<name>` parameter points at. */
-function attached(call: RecordedCall, value: unknown) {
-  if (typeof value !== 'string' || !value.startsWith('attach://')) return undefined;
-  return call.files[value.slice('attach://'.length)];
-}
-
-const badRequest = (text: string) => new TelegramError({ error_code: 400, description: `Bad Request: ${text}` });
-const now = () => Math.floor(Date.now() / 1000);
-
-/** Multipart fields arrive as text; grammY JSON-encodes objects and sends scalars as they are. */
-function parseField(value: string): unknown {
-  if (/^[[{]/.test(value) || value === 'true' || value === 'false' || /^-?\d+$/.test(value)) {
-    try {
-      return JSON.parse(value);
-    } catch {
-      return value;
-    }
-  }
-  return value;
 }
 
 export async function startFakeBotApi(): Promise<FakeBotApi> {
