@@ -135,6 +135,7 @@ export const API_ERRORS = {
   invalidTonProof: 'The wallet could not prove it belongs to you',
   invalidStripeSignature: 'Invalid Stripe signature',
   paymentProviderUnavailable: 'The payment provider could not be reached; please try again in a moment',
+  starsUnavailable: 'Telegram Stars is unavailable right now; please pay with TON instead',
   animationTooLong: `Animations must be ${MAX_ANIMATION_SECONDS} seconds or shorter`,
   videoTooLarge: `This animation does not fit in ${MAX_VIDEO_STICKER_BYTES / 1024} KB even at the lowest quality; make it shorter or simpler`,
   tgsTooLarge: `TGS stickers must be ${MAX_TGS_BYTES / 1024} KB or smaller`,
