@@ -19,7 +19,7 @@ function formatOf(file: File): StickerFormat {
 
 /**
  * The chosen stickers before upload: a live preview of each, the emoji it stands for (pre-filled with
- * the pack's default), and buttons to reorder them; the first is the cover.
+ * the pack's default), and buttons to reorder and remove them; the first is the cover.
  */
 export function StickerFilesField({ files, emoji, onChange }: StickerFilesFieldProps) {
   const move = (from: number, to: number) => {
@@ -31,6 +31,11 @@ export function StickerFilesField({ files, emoji, onChange }: StickerFilesFieldP
     nextEmoji.splice(to, 0, text ?? '');
     onChange(nextFiles, nextEmoji);
   };
+  const remove = (index: number) =>
+    onChange(
+      files.filter((_, i) => i !== index),
+      emoji.filter((_, i) => i !== index),
+    );
   const setEmoji = (index: number, text: string) =>
     onChange(
       files,
@@ -68,6 +73,9 @@ export function StickerFilesField({ files, emoji, onChange }: StickerFilesFieldP
               </Button>
               <Button type="button" mode="bezeled" size="s" disabled={i === 0} onClick={() => move(i, 0)}>
                 Make cover
+              </Button>
+              <Button type="button" mode="plain" size="s" aria-label={`Remove ${file.name}`} onClick={() => remove(i)}>
+                Remove
               </Button>
             </div>
           </div>
