@@ -166,7 +166,7 @@ export const CREATE_FORM_FIELDS = {
   },
   kind: { label: 'Pack kind', help: 'Custom emoji are drawn at 100×100 px and used inside messages.' },
   title: { label: 'Title', help: `Shown on the card and in Telegram, up to ${TITLE_MAX_LENGTH} characters.` },
-  description: { label: 'Description', help: 'What makes the pack special. Optional.' },
+  description: { label: 'Description', help: "Optional: shown on the pack's page, below its stickers." },
   price: { label: 'Price (TON)', help: 'What one new edition costs, from 0.01 TON.' },
   maxSupply: {
     label: 'Edition size',
@@ -174,7 +174,7 @@ export const CREATE_FORM_FIELDS = {
   },
   royaltyPercent: {
     label: 'Resale royalty (%)',
-    help: `Your share of every resale of an edition, 0 to ${MAX_ROYALTY_BPS / 100} %.`,
+    help: `Your share of every resale of an edition, from 0 to ${MAX_ROYALTY_BPS / 100}%.`,
   },
   maxPerUser: {
     label: 'Per-collector limit',
