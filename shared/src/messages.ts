@@ -10,13 +10,11 @@ import {
   MAX_VIDEO_STICKER_BYTES,
   STICKER_SIZE_PX,
   MAX_EDITION_SIZE,
-  MAX_STICKERS_PER_PACK,
   MIN_EDITION_SIZE,
   TAG_MAX_LENGTH,
   TAGS_MAX,
   TITLE_MAX_LENGTH,
 } from './constants.js';
-import { MAX_ROYALTY_BPS } from './resale.js';
 
 /** The texts of SPEC §5 and §8, exactly as written. Components and the API import them from here. */
 export const MESSAGES = {
@@ -154,36 +152,3 @@ export const API_ERRORS = {
 
 /** A free-text field holding a control character (NUL, escape, …), which no person types. */
 export const controlCharactersIn = (field: string) => `${field} must not contain control characters`;
-
-/**
- * The create form's fields: a label short enough for a phone's field header, and the help shown below it
- * (issue 20.11: long labels were cut off, "Most editions per collecto…").
- */
-export const CREATE_FORM_FIELDS = {
-  images: {
-    label: 'Stickers',
-    help: `Up to ${MAX_STICKERS_PER_PACK} files, 5 MB each: PNG, JPG, WEBP, GIF, MP4, WEBM (${MAX_ANIMATION_SECONDS} s at most) or TGS. The first is the cover.`,
-  },
-  kind: { label: 'Pack kind', help: 'Custom emoji are drawn at 100×100 px and used inside messages.' },
-  title: { label: 'Title', help: `Shown on the card and in Telegram, up to ${TITLE_MAX_LENGTH} characters.` },
-  description: { label: 'Description', help: "Optional: shown on the pack's page, below its stickers." },
-  price: { label: 'Price (TON)', help: 'What one new edition costs, from 0.01 TON.' },
-  maxSupply: {
-    label: 'Edition size',
-    help: `How many numbered editions there will ever be, ${MIN_EDITION_SIZE} to ${MAX_EDITION_SIZE.toLocaleString('en-US')}.`,
-  },
-  royaltyPercent: {
-    label: 'Resale royalty (%)',
-    help: `Your share of every resale of an edition, from 0 to ${MAX_ROYALTY_BPS / 100}%.`,
-  },
-  maxPerUser: {
-    label: 'Per-collector limit',
-    help: 'The most editions one collector may buy. Leave empty for no limit.',
-  },
-  dropsAt: {
-    label: 'Drop time',
-    help: 'Optional, in your local time: Buy opens then, and collectors can ask to be notified.',
-  },
-  category: { label: 'Category', help: 'Where the pack is listed in the marketplace.' },
-  tags: { label: 'Tags', help: 'Words people search for, separated by commas.' },
-} as const;

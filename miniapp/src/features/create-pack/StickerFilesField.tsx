@@ -9,6 +9,14 @@ export interface StickerFilesFieldProps {
   onChange: (files: File[], emoji: string[]) => void;
 }
 
+// A key per File object: the same file chosen twice is two stickers, with the same name, size and date.
+const fileKeys = new WeakMap<File, number>();
+let lastFileKey = 0;
+function keyOf(file: File): number {
+  if (!fileKeys.has(file)) fileKeys.set(file, ++lastFileKey);
+  return fileKeys.get(file)!;
+}
+
 /** What a chosen file will become, told from its name and type (the server decides from its bytes). */
 function formatOf(file: File): StickerFormat {
   const name = file.name.toLowerCase();
@@ -45,7 +53,7 @@ export function StickerFilesField({ files, emoji, onChange }: StickerFilesFieldP
   return (
     <ol className="sticker-files" aria-label="Chosen stickers">
       {files.map((file, i) => (
-        <li key={`${file.name}-${file.size}-${file.lastModified}`} className="sticker-files__item">
+        <li key={keyOf(file)} className="sticker-files__item">
           <FilePreview file={file} />
           <div className="sticker-files__fields">
             <span className="sticker-files__name">
