@@ -60,32 +60,34 @@ export function StickerFilesField({ files, emoji, onChange }: StickerFilesFieldP
               {file.name}
               {i === 0 ? <strong className="sticker-files__cover"> · Cover</strong> : null}
             </span>
+            {/* A short header fits a phone ("Emoji for dance-…" did not); the name says which file. */}
             <Input
-              header={`Emoji for ${file.name}`}
+              className="sticker-files__emoji"
+              header="Emoji"
               aria-label={`Emoji for ${file.name}`}
               value={emoji[i] ?? ''}
               onChange={(event) => setEmoji(i, event.target.value)}
             />
-            <div className="sticker-files__buttons">
-              <Button type="button" mode="bezeled" size="s" disabled={i === 0} onClick={() => move(i, i - 1)}>
-                Move up
-              </Button>
-              <Button
-                type="button"
-                mode="bezeled"
-                size="s"
-                disabled={i === files.length - 1}
-                onClick={() => move(i, i + 1)}
-              >
-                Move down
-              </Button>
-              <Button type="button" mode="bezeled" size="s" disabled={i === 0} onClick={() => move(i, 0)}>
-                Make cover
-              </Button>
-              <Button type="button" mode="plain" size="s" aria-label={`Remove ${file.name}`} onClick={() => remove(i)}>
-                Remove
-              </Button>
-            </div>
+          </div>
+          <div className="sticker-files__buttons">
+            <Button type="button" mode="bezeled" size="s" disabled={i === 0} onClick={() => move(i, i - 1)}>
+              Move up
+            </Button>
+            <Button
+              type="button"
+              mode="bezeled"
+              size="s"
+              disabled={i === files.length - 1}
+              onClick={() => move(i, i + 1)}
+            >
+              Move down
+            </Button>
+            <Button type="button" mode="bezeled" size="s" disabled={i === 0} onClick={() => move(i, 0)}>
+              Make cover
+            </Button>
+            <Button type="button" mode="plain" size="s" aria-label={`Remove ${file.name}`} onClick={() => remove(i)}>
+              Remove
+            </Button>
           </div>
         </li>
       ))}
