@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MESSAGES } from '@stickerdrop/shared';
+import { CREATE_FORM_FIELDS, MESSAGES } from '@stickerdrop/shared';
 import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
 
@@ -54,7 +54,7 @@ describeBrowser('a creator', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create' }).click();
     const submit = page.getByRole('button', { name: 'Create Sticker Pack' });
     await submit.waitFor();
-    await page.getByText('Max 5MB each: PNG, JPG, WEBP, GIF, MP4, WEBM (3 s at most) or TGS').waitFor();
+    await page.getByText(CREATE_FORM_FIELDS.images.help).waitFor();
 
     await submit.click();
     await toast(page, MESSAGES.imageRequired).waitFor();

@@ -6,41 +6,22 @@ import { startTestServer, type TestServer } from './support/app-server';
 import {
   DESKTOP,
   PHONE,
+  type ColorScheme,
   describeBrowser,
   firstScreen,
   launchChromium,
-  newPage,
   screenshot,
   toast,
 } from './support/browser';
 import { contrastFailures } from './support/contrast';
-import { lastMainButton, openInTelegram, pressNative, telegramEvents } from './support/telegram-mock';
+import { openApp, TESS, WHERE, type Where } from './support/open-app';
+import { callApi } from './support/page-api';
+import { lastMainButton, pressNative, telegramEvents } from './support/telegram-mock';
 import { tables } from '@stickerdrop/core/testing';
 
-type Where = 'web' | 'telegram';
-const WHERE: Where[] = ['web', 'telegram'];
 const VIEWPORTS = [PHONE, DESKTOP] as const;
 /** The first screen of a phone (iPhone 12–15): what is in it needs no scrolling. */
 const FIRST_SCREEN_PX = 844;
-const TESS = { id: 777_000_051, first_name: 'Tess', username: 'tess' };
-
-/** The page's own API call with the session the app signed in with. */
-async function callApi<T>(page: Page, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const response = await fetch(path, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('accessToken')}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return response.json();
-    },
-    { path, body },
-  ) as Promise<T>;
-}
 
 /** Lets the sheet's slide-in finish before a picture or a contrast check. */
 const settle = (page: Page) =>
@@ -66,22 +47,12 @@ describeBrowser('screens that finish the job', () => {
     await server?.stop();
   });
 
-  async function open(
+  const open = (
     where: Where,
     viewport: { width: number; height: number },
-    scheme: 'light' | 'dark' = 'light',
+    scheme: ColorScheme = 'light',
     user = TESS,
-  ) {
-    const opened = await newPage(browser, viewport, scheme);
-    if (where === 'telegram') {
-      await openInTelegram(opened.page, server.url, { botToken: server.config.botToken!, user });
-      await expect.poll(() => opened.page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
-    } else {
-      await opened.page.goto(server.url);
-    }
-    await opened.page.getByRole('heading', { name: 'Trending Stickers' }).waitFor();
-    return opened;
-  }
+  ) => openApp(browser, server, where, viewport, scheme, user);
 
   async function back(where: Where, page: Page) {
     if (where === 'telegram') await pressNative(page, 'back_button_pressed');

@@ -73,7 +73,8 @@ describeBrowser('inside a mocked Telegram client', () => {
     const cssVar = (name: string) =>
       page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
     expect(await cssVar('--tg-theme-bg-color')).toBe(THEME.bg_color);
-    expect(await cssVar('--tg-theme-button-color')).toBe(THEME.button_color);
+    // Bound raw: the page's button colour is derived from it for contrast (app/telegram-palette.css).
+    expect(await cssVar('--tg-raw-button-color')).toBe(THEME.button_color);
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(35, 46, 60)');
     await expect.poll(() => cssVar('--tg-viewport-height')).toBe(`${PHONE.height}px`);
 

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { signInitData } from '@stickerdrop/core';
 
+/** Telegram Android's dark theme, as its client sends it. */
 export const THEME = {
   bg_color: '#17212b',
   secondary_bg_color: '#232e3c',
@@ -15,6 +16,23 @@ export const THEME = {
   section_header_text_color: '#6ab3f3',
   subtitle_text_color: '#708499',
   destructive_text_color: '#ec3942',
+} as const;
+
+/** Telegram Android's default light theme: its hint grey and blue accents are lighter than AA asks. */
+export const THEME_LIGHT = {
+  bg_color: '#ffffff',
+  secondary_bg_color: '#f0f0f0',
+  section_bg_color: '#ffffff',
+  text_color: '#222222',
+  hint_color: '#a8a8a8',
+  link_color: '#2678b6',
+  button_color: '#50a8eb',
+  button_text_color: '#ffffff',
+  header_bg_color: '#527da3',
+  accent_text_color: '#1c93e3',
+  section_header_text_color: '#3a95d5',
+  subtitle_text_color: '#82868a',
+  destructive_text_color: '#cc2929',
 } as const;
 
 export interface TelegramEvent {

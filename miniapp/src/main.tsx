@@ -1,6 +1,7 @@
 // telegram-ui's styles first, so the app's own rules override them.
 import '@telegram-apps/telegram-ui/dist/styles.css';
 import './app/web-palette.css';
+import './app/telegram-palette.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

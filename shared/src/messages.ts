@@ -62,8 +62,9 @@ export const MESSAGES = {
 
   // Screens (SPEC §2)
   creatorAccessRequired: 'Creator Access Required',
-  creatorAccessRequiredDetail:
-    'You need creator access to upload stickers. Please contact support to get creator privileges.',
+  // Issue 20.11: SPEC's "Please contact support…" sat beside a working Become a creator button; the button
+  // is the one way, and the text says so.
+  creatorAccessRequiredDetail: 'You need creator access to upload stickers. Become a creator below: it takes one tap.',
   loading: 'Loading...',
   creating: 'Creating...',
   limitedEdition: 'limited edition',
@@ -135,6 +136,7 @@ export const API_ERRORS = {
   invalidTonProof: 'The wallet could not prove it belongs to you',
   invalidStripeSignature: 'Invalid Stripe signature',
   paymentProviderUnavailable: 'The payment provider could not be reached; please try again in a moment',
+  starsUnavailable: 'Telegram Stars is unavailable right now; please pay with TON instead',
   animationTooLong: `Animations must be ${MAX_ANIMATION_SECONDS} seconds or shorter`,
   videoTooLarge: `This animation does not fit in ${MAX_VIDEO_STICKER_BYTES / 1024} KB even at the lowest quality; make it shorter or simpler`,
   tgsTooLarge: `TGS stickers must be ${MAX_TGS_BYTES / 1024} KB or smaller`,

@@ -29,10 +29,14 @@ function floorSql(now: Date | SQLWrapper, shape: (cheapest: SQL) => SQL): SQL<st
       where fl.pack_id = ${packs.id} and ${buyableSql('fl', now)})`;
 }
 
-/** The latest resale of the pack, as "price|serial|at" (one subquery instead of three). */
+/**
+ * The latest sale of the pack, primary (a mint) or resale, as "price|serial|at" (one subquery instead of
+ * three): a pack that only ever sold new editions has sold, and "—" would say it never did.
+ */
 export const lastSaleSql: SQL<string | null> = sql<string | null>`(select ls.price_nano::text || '|' || ls.serial
     || '|' || ${isoTimeSql(sql.raw('ls.at'))}
-  from activity ls where ls.pack_id = ${packs.id} and ls.type = 'sale' order by ls.id desc limit 1)`;
+  from activity ls where ls.pack_id = ${packs.id} and ls.type in ('mint', 'sale') and ls.price_nano is not null
+  order by ls.at desc, ls.id desc limit 1)`;
 
 export interface MarketRow {
   floorNano?: string | null;

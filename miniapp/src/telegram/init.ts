@@ -1,6 +1,7 @@
 import { decodeStartParam } from '@stickerdrop/shared';
 import { PLAIN_WEB, type TelegramEnvironment } from './environment';
 import { hasTelegramChannel, provideTelegramSdk } from './sdk';
+import { themeCssVarName } from './theme-vars';
 
 /**
  * Sets the SDK up once (STYLE.md: the reactjs-template's init.ts): mounts the components the app uses,
@@ -23,7 +24,7 @@ export async function initTelegram(): Promise<TelegramEnvironment> {
   secondaryButton.mount.ifAvailable();
   closingBehavior.mount.ifAvailable();
   themeParams.mountSync.ifAvailable();
-  if (!themeParams.isCssVarsBound()) themeParams.bindCssVars.ifAvailable();
+  if (!themeParams.isCssVarsBound()) themeParams.bindCssVars.ifAvailable(themeCssVarName);
   miniApp.mountSync.ifAvailable();
   if (!miniApp.isCssVarsBound()) miniApp.bindCssVars.ifAvailable();
   if (viewport.mount.isAvailable()) {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@stickerdrop/shared';
+import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
 import { provideTelegramSdk } from '../../src/telegram/sdk';
 import { fakeApi, json } from '../support/fake-api';
 import { demoConfig, order, packCard, packDetail, user } from '../support/data';
@@ -92,6 +92,28 @@ describe('inside Telegram', () => {
     act(() => tg.pressMain());
     expect(await screen.findByText('This sticker pack is sold out')).toBeInTheDocument();
     expect(tg.calls).toContainEqual(['haptic.notification', 'error']);
+  });
+
+  it('a failed Stars invoice says Stars is unavailable and to pay with TON, whatever the 5xx said', async () => {
+    const tg = fakeSdk();
+    provideTelegramSdk(tg.sdk);
+    const { calls } = fakeApi({
+      'GET /api/auth/me': () => json({ user: user() }),
+      'GET /api/config': () => json({ ...demoConfig, demo: false, paymentMethods: ['stars', 'ton'] }),
+      'GET /api/stickers/1': () => json(packDetail()),
+      'POST /api/marketplace/buy': () => json({ error: 'Internal server error' }, 500),
+    });
+    renderApp('/sticker?id=1', { signedIn: true, telegram: insideTelegram });
+    await screen.findByRole('heading', { name: 'Space Cats' });
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Telegram Stars' })).toBeChecked());
+    await waitFor(() => expect(tg.lastMainButton()).toMatchObject({ isEnabled: true }));
+    act(() => tg.pressMain());
+    expect(await screen.findByText(API_ERRORS.starsUnavailable)).toBeInTheDocument();
+    expect(screen.queryByText('Internal server error')).not.toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/marketplace/buy')?.body).toMatchObject({ paymentMethod: 'stars' });
+    // TON is right there to pay with instead.
+    await userEvent.click(screen.getByRole('radio', { name: 'TON' }));
+    expect(screen.getByRole('radio', { name: 'TON' })).toBeChecked();
   });
 
   it('shares through Telegram with the pack deep link', async () => {

@@ -16,7 +16,10 @@ export function reachableRail(rail: PaymentRail, log: FastifyBaseLogger): Paymen
       } catch (error) {
         if (error instanceof DomainError || isDatabaseUnavailable(error)) throw error;
         log.warn({ err: error, orderId: order.id, method: rail.method }, 'payment provider failed');
-        throw serviceUnavailable(API_ERRORS.paymentProviderUnavailable);
+        // Stars failing says so and names the rail that still works; TON needs no provider of ours.
+        throw serviceUnavailable(
+          rail.method === 'stars' ? API_ERRORS.starsUnavailable : API_ERRORS.paymentProviderUnavailable,
+        );
       }
     },
   };

@@ -15,14 +15,15 @@ describeEachDatabase('POST /api/marketplace/buy while the payment provider is do
   });
   afterAll(() => t.close());
 
-  it('answers 503 with a sentence to retry on, and leaves the edition for sale', async () => {
+  it('answers 503 saying Stars is unavailable and to pay with TON, and leaves the edition for sale', async () => {
     const pack = await createPack(t, { maxSupply: 1 });
     const buyer = await createUser(t);
     const res = await buy(t, buyer, pack.id, 'stars');
     expect({ status: res.statusCode, error: res.error }).toEqual({
       status: 503,
-      error: API_ERRORS.paymentProviderUnavailable,
+      error: 'Telegram Stars is unavailable right now; please pay with TON instead',
     });
+    expect(res.error).toBe(API_ERRORS.starsUnavailable);
     const orders = await t.db.select().from(tables.orders).where(eq(tables.orders.packId, pack.id));
     expect(orders.map((order) => order.status)).toEqual(['expired']);
     // The one edition was released: the next buyer meets the provider again, not "sold out".

@@ -50,6 +50,13 @@ describeEachDatabase('resale: what everyone can read', (kind) => {
     const onResale = (await get(t, '/api/stickers?onResale=1')).body.items;
     expect(onResale.map((p: { id: number }) => p.id)).toEqual([pack.id]);
 
+    // Before any resale the last sale is the latest primary sale: #3 at the pack's price.
+    expect((await get(t, `/api/stickers/${pack.id}`)).body.lastSale).toEqual({
+      price: '1.00',
+      serial: 3,
+      at: t.clock.now.toISOString(),
+    });
+
     // a's listing is bought: the floor stays 2, the last sale is 3 TON of #1.
     const buyer = await createUser(t);
     await demoPay(t, buyer, (await buyListing(t, buyer, la.id)).order.id);

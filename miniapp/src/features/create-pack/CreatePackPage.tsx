@@ -1,20 +1,18 @@
-import { useRef, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { Button, Input, Placeholder, Select, Textarea } from '@telegram-apps/telegram-ui';
 import { Lock } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
 import {
-  ACCEPTED_STICKER_EXTENSIONS,
-  ACCEPTED_STICKER_TYPES,
   CATEGORIES,
+  CREATE_FORM_FIELDS,
   MAX_EDITION_SIZE,
-  MAX_STICKERS_PER_PACK,
+  MAX_ROYALTY_BPS,
   MESSAGES,
   MIN_EDITION_SIZE,
   MIN_PRICE,
   PRICE_STEP,
-  validateStickerFile,
   type PackKind,
 } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
@@ -28,17 +26,26 @@ import { packQueries, statsQueries } from '../packs/queries';
 import { studioQueries } from '../studio/queries';
 import { profileQueries } from '../profile/queries';
 import { BecomeCreatorButton } from '../profile/BecomeCreatorButton';
-import {
-  DEFAULT_EMOJI_TEXT,
-  EMPTY_CREATE_FORM,
-  createFormData,
-  firstCreateFormError,
-  type CreateFormValues,
-} from './create-form';
-import { StickerFilesField } from './StickerFilesField';
+import { EMPTY_CREATE_FORM, createFormData, firstCreateFormError, type CreateFormValues } from './create-form';
+import { StickerPicker } from './StickerPicker';
 import './create-pack.css';
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+type HelpedKey = keyof typeof CREATE_FORM_FIELDS;
+const helpId = (key: HelpedKey) => `create-help-${key}`;
+
+/** A field with its help below it, tied to it by aria-describedby: the label stays short enough to show whole. */
+function Helped({ of, children }: { of: HelpedKey; children: ReactNode }) {
+  return (
+    <div className="create__field">
+      {children}
+      <p id={helpId(of)} className="create__help">
+        {CREATE_FORM_FIELDS[of].help}
+      </p>
+    </div>
+  );
+}
 
 /** SPEC §2 Create: the new-pack form for creators; Creator Access Required for everyone else. */
 export function CreatePackPage() {
@@ -65,7 +72,12 @@ function CreateForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { values, setValues, set, field } = useFormFields<CreateFormValues>(EMPTY_CREATE_FORM);
-  const fileInput = useRef<HTMLInputElement>(null);
+  // A new picker after each pack made, so nothing of the last one's file input survives.
+  const [generation, setGeneration] = useState(0);
+  const described = (key: Exclude<HelpedKey, 'images' | 'kind'>) => ({
+    ...field(key, CREATE_FORM_FIELDS[key].label),
+    'aria-describedby': helpId(key),
+  });
 
   const create = useMutation({
     mutationFn: (form: CreateFormValues) =>
@@ -74,7 +86,7 @@ function CreateForm() {
       haptics.success();
       toast.success(MESSAGES.stickerCreated);
       setValues(EMPTY_CREATE_FORM);
-      if (fileInput.current) fileInput.current.value = '';
+      setGeneration((n) => n + 1);
       void queryClient.invalidateQueries({ queryKey: packQueries.all() });
       void queryClient.invalidateQueries({ queryKey: statsQueries.all() });
       void queryClient.invalidateQueries({ queryKey: profileQueries.all() });
@@ -87,19 +99,6 @@ function CreateForm() {
       toast.error(errorText(error, MESSAGES.createFailed));
     },
   });
-
-  const chooseFiles = (files: FileList | null) => {
-    const chosen = Array.from(files ?? []).slice(0, MAX_STICKERS_PER_PACK);
-    const problem = chosen.map(validateStickerFile).find(Boolean);
-    if (problem) {
-      haptics.error();
-      toast.error(problem);
-      if (fileInput.current) fileInput.current.value = '';
-      setValues((current) => ({ ...current, images: [], stickerEmoji: [] }));
-      return;
-    }
-    setValues((current) => ({ ...current, images: chosen, stickerEmoji: chosen.map(() => DEFAULT_EMOJI_TEXT) }));
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -116,77 +115,85 @@ function CreateForm() {
     <Page webBack>
       <h1 className="page-title">Create Sticker Pack</h1>
       <form className="create panel" onSubmit={submit} noValidate>
-        <label className="create__file">
-          <span className="create__label">Stickers</span>
-          <input
-            ref={fileInput}
-            type="file"
-            name="image"
-            accept={[...ACCEPTED_STICKER_TYPES, ...ACCEPTED_STICKER_EXTENSIONS].join(',')}
-            multiple
-            onChange={(event) => chooseFiles(event.target.files)}
+        <StickerPicker
+          key={generation}
+          files={values.images}
+          emoji={values.stickerEmoji}
+          onChange={(images, stickerEmoji) => setValues((current) => ({ ...current, images, stickerEmoji }))}
+        />
+        <Helped of="kind">
+          <Select
+            header={CREATE_FORM_FIELDS.kind.label}
+            aria-label={CREATE_FORM_FIELDS.kind.label}
+            aria-describedby={helpId('kind')}
+            value={values.kind}
+            onChange={(event) => set('kind', event.target.value as PackKind)}
+          >
+            <option value="stickers">Sticker pack</option>
+            <option value="emoji">Custom emoji pack (100×100)</option>
+          </Select>
+        </Helped>
+        <Helped of="title">
+          <Input {...described('title')} placeholder="Space Cats" />
+        </Helped>
+        <Helped of="description">
+          <Textarea {...described('description')} placeholder="What makes this pack special?" />
+        </Helped>
+        <Helped of="price">
+          <Input
+            {...described('price')}
+            type="number"
+            inputMode="decimal"
+            min={MIN_PRICE}
+            step={PRICE_STEP}
+            placeholder="1.00"
           />
-          <span className="create__hint">Max 5MB each: PNG, JPG, WEBP, GIF, MP4, WEBM (3 s at most) or TGS</span>
-        </label>
-        {values.images.length > 0 ? (
-          <StickerFilesField
-            files={values.images}
-            emoji={values.stickerEmoji}
-            onChange={(images, stickerEmoji) => setValues((current) => ({ ...current, images, stickerEmoji }))}
+        </Helped>
+        <Helped of="maxSupply">
+          <Input
+            {...described('maxSupply')}
+            type="number"
+            inputMode="numeric"
+            min={MIN_EDITION_SIZE}
+            max={MAX_EDITION_SIZE}
+            step={1}
           />
-        ) : null}
-        <Select
-          header="Pack kind"
-          aria-label="Pack kind"
-          value={values.kind}
-          onChange={(event) => set('kind', event.target.value as PackKind)}
-        >
-          <option value="stickers">Sticker pack</option>
-          <option value="emoji">Custom emoji pack (100×100)</option>
-        </Select>
-        <Input {...field('title', 'Title')} placeholder="Space Cats" />
-        <Textarea {...field('description', 'Description')} placeholder="What makes this pack special?" />
-        <Input
-          {...field('price', 'Price (TON)')}
-          type="number"
-          inputMode="decimal"
-          min={MIN_PRICE}
-          step={PRICE_STEP}
-          placeholder="1.00"
-        />
-        <Input
-          {...field('maxSupply', 'Edition size')}
-          type="number"
-          inputMode="numeric"
-          min={MIN_EDITION_SIZE}
-          max={MAX_EDITION_SIZE}
-          step={1}
-        />
-        <Input
-          {...field('royaltyPercent', 'Creator royalty on resales (%)')}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={10}
-          step={0.5}
-        />
-        <Input
-          {...field('maxPerUser', 'Most editions per collector (optional)')}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          placeholder="No limit"
-        />
-        <Input {...field('dropsAt', 'Drop opens at (your local time, optional)')} type="datetime-local" />
-        <Select {...field('category', 'Category')}>
-          {CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {capitalise(category)}
-            </option>
-          ))}
-        </Select>
-        <Input {...field('tags', 'Tags')} placeholder="cats, space, cute (comma-separated)" />
+        </Helped>
+        <Helped of="royaltyPercent">
+          <Input
+            {...described('royaltyPercent')}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={MAX_ROYALTY_BPS / 100}
+            step={0.5}
+          />
+        </Helped>
+        <Helped of="maxPerUser">
+          <Input
+            {...described('maxPerUser')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            placeholder="No limit"
+          />
+        </Helped>
+        <Helped of="dropsAt">
+          <Input {...described('dropsAt')} type="datetime-local" />
+        </Helped>
+        <Helped of="category">
+          <Select {...described('category')}>
+            {CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {capitalise(category)}
+              </option>
+            ))}
+          </Select>
+        </Helped>
+        <Helped of="tags">
+          <Input {...described('tags')} placeholder="cats, space, cute" />
+        </Helped>
         <Button type="submit" size="l" stretched loading={create.isPending} disabled={create.isPending}>
           {create.isPending ? MESSAGES.creating : 'Create Sticker Pack'}
         </Button>

@@ -9,6 +9,14 @@ export interface StickerFilesFieldProps {
   onChange: (files: File[], emoji: string[]) => void;
 }
 
+// A key per File object: the same file chosen twice is two stickers, with the same name, size and date.
+const fileKeys = new WeakMap<File, number>();
+let lastFileKey = 0;
+function keyOf(file: File): number {
+  if (!fileKeys.has(file)) fileKeys.set(file, ++lastFileKey);
+  return fileKeys.get(file)!;
+}
+
 /** What a chosen file will become, told from its name and type (the server decides from its bytes). */
 function formatOf(file: File): StickerFormat {
   const name = file.name.toLowerCase();
@@ -19,7 +27,7 @@ function formatOf(file: File): StickerFormat {
 
 /**
  * The chosen stickers before upload: a live preview of each, the emoji it stands for (pre-filled with
- * the pack's default), and buttons to reorder them; the first is the cover.
+ * the pack's default), and buttons to reorder and remove them; the first is the cover.
  */
 export function StickerFilesField({ files, emoji, onChange }: StickerFilesFieldProps) {
   const move = (from: number, to: number) => {
@@ -31,6 +39,11 @@ export function StickerFilesField({ files, emoji, onChange }: StickerFilesFieldP
     nextEmoji.splice(to, 0, text ?? '');
     onChange(nextFiles, nextEmoji);
   };
+  const remove = (index: number) =>
+    onChange(
+      files.filter((_, i) => i !== index),
+      emoji.filter((_, i) => i !== index),
+    );
   const setEmoji = (index: number, text: string) =>
     onChange(
       files,
@@ -40,22 +53,21 @@ export function StickerFilesField({ files, emoji, onChange }: StickerFilesFieldP
   return (
     <ol className="sticker-files" aria-label="Chosen stickers">
       {files.map((file, i) => (
-        <li key={`${file.name}-${file.size}-${file.lastModified}`} className="sticker-files__item">
+        <li key={keyOf(file)} className="sticker-files__item">
           <FilePreview file={file} />
           <div className="sticker-files__fields">
             <span className="sticker-files__name">
               {file.name}
               {i === 0 ? <strong className="sticker-files__cover"> · Cover</strong> : null}
             </span>
-            {/* The visible header stays short (a long file name cut it off); the field's name keeps the file's. */}
-            <div className="sticker-files__emoji">
-              <Input
-                header="Emoji"
-                aria-label={`Emoji for ${file.name}`}
-                value={emoji[i] ?? ''}
-                onChange={(event) => setEmoji(i, event.target.value)}
-              />
-            </div>
+            {/* A short header fits a phone ("Emoji for dance-…" did not); the name says which file. */}
+            <Input
+              className="sticker-files__emoji"
+              header="Emoji"
+              aria-label={`Emoji for ${file.name}`}
+              value={emoji[i] ?? ''}
+              onChange={(event) => setEmoji(i, event.target.value)}
+            />
           </div>
           <div className="sticker-files__buttons">
             <Button type="button" mode="bezeled" size="s" disabled={i === 0} onClick={() => move(i, i - 1)}>
@@ -72,6 +84,9 @@ export function StickerFilesField({ files, emoji, onChange }: StickerFilesFieldP
             </Button>
             <Button type="button" mode="bezeled" size="s" disabled={i === 0} onClick={() => move(i, 0)}>
               Make cover
+            </Button>
+            <Button type="button" mode="plain" size="s" aria-label={`Remove ${file.name}`} onClick={() => remove(i)}>
+              Remove
             </Button>
           </div>
         </li>

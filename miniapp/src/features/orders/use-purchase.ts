@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES, type Order, type PaymentMethod } from '@stickerdrop/shared';
+import { API_ERRORS, MESSAGES, type Order, type PaymentMethod } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
-import { errorText } from '../../api/client';
+import { ApiError, errorText } from '../../api/client';
 import { useClosingConfirmation } from '../../telegram/closing-confirmation';
 import { haptics } from '../../telegram/haptics';
 import { offerHomeScreenAfterPurchase } from '../../telegram/home-screen';
@@ -23,6 +23,8 @@ import { resaleApi, resaleQueries } from '../resale/queries';
  * → confirming (polling the order) → idle with the pack owned. Any failure returns to idle with a toast.
  */
 export type PurchasePhase = 'idle' | 'creating' | 'awaiting' | 'paying' | 'confirming';
+
+const STARS_DOWN = new ApiError(503, API_ERRORS.starsUnavailable, API_ERRORS.starsUnavailable);
 
 export function usePurchase(packId: number) {
   const api = useApi();
@@ -91,7 +93,10 @@ export function usePurchase(packId: number) {
         if (invoice?.open.isAvailable()) {
           invoice
             .open(payment.invoiceLink, 'url')
-            .then((status) => (status === 'cancelled' || status === 'failed' ? fail(null) : undefined))
+            .then((status) => {
+              if (status === 'failed') fail(STARS_DOWN);
+              else if (status === 'cancelled') fail(null);
+            })
             .catch((error: unknown) => console.warn('Invoice closed', error));
         } else openTelegramUrl(payment.invoiceLink);
       }
@@ -123,7 +128,8 @@ export function usePurchase(packId: number) {
             : await resaleApi.buy(api, listingId, method),
         );
       } catch (error) {
-        fail(error);
+        // Whatever the server's 5xx said, a Stars buyer is better told to pay with TON.
+        fail(method === 'stars' && error instanceof ApiError && error.status >= 500 ? STARS_DOWN : error);
       }
     },
     [user, phase, api, packId, follow, fail, toast, navigate],

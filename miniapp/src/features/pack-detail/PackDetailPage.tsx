@@ -161,7 +161,7 @@ export function PackDetailPage() {
             <p className="drop-rules">{DROP_TEXTS.serialRule}</p>
             <PackMarket
               pack={data}
-              busy={purchase.processing || data.isOwned}
+              busy={purchase.processing}
               onBuy={(listingId) =>
                 void purchase.buy(resalePaymentChoice(clientConfig.data?.paymentMethods), listingId)
               }

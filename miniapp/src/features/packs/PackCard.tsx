@@ -97,7 +97,9 @@ export function PackCard({
       </div>
       <div className="pack-card__body">
         <div className="pack-card__head">
-          <h3 className="pack-card__title">{pack.title}</h3>
+          <h3 className="pack-card__title" title={pack.title}>
+            {pack.title}
+          </h3>
           <span className="pack-card__price">
             {showPurchaseInfo && pack.purchasePrice ? 'Paid ' : ''}
             {cardPrice(pack, showPurchaseInfo)} {CURRENCY}

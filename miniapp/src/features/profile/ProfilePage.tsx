@@ -6,6 +6,7 @@ import { useApi } from '../../api/ApiProvider';
 import { errorText } from '../../api/client';
 import { ButtonLink } from '../../components/ButtonLink';
 import { Loading } from '../../components/Loading';
+import { RelativeTime } from '../../components/RelativeTime';
 import { useFormFields } from '../../components/use-form-fields';
 import { Page } from '../../telegram/Page';
 import { useToast } from '../../toast/ToastProvider';
@@ -47,7 +48,9 @@ export function ProfilePage() {
           <dt>Role</dt>
           <dd>{user.isCreator ? 'Creator' : 'Collector'}</dd>
           <dt>Member since</dt>
-          <dd>{new Date(user.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}</dd>
+          <dd>
+            <RelativeTime at={user.createdAt} />
+          </dd>
           <dt>Wallet</dt>
           <dd className="profile__wallet">{user.walletAddress ?? 'Not linked'}</dd>
         </dl>

@@ -4,12 +4,12 @@ import { SIGN_IN_VIA_LABELS, type SignedInSession } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { errorText } from '../../api/client';
 import { Loading } from '../../components/Loading';
+import { RelativeTime } from '../../components/RelativeTime';
+import { exactTime } from '../../components/relative-time';
 import { useToast } from '../../toast/ToastProvider';
 import { authApi } from '../auth/auth-api';
 import { useAuth } from '../auth/AuthProvider';
 import { sessionQueries } from './queries';
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * Where the user is signed in: one row per session (the mini-app in Telegram, a browser signed in through
@@ -61,7 +61,7 @@ function SessionRow({ session, busy, onSignOut }: { session: SignedInSession; bu
           {session.current ? <span className="profile__this-device">This device</span> : null}
         </div>
         <div className="muted">
-          Signed in {when(session.signedInAt)} · last used {when(session.lastUsedAt)}
+          Signed in <RelativeTime at={session.signedInAt} /> · last used <RelativeTime at={session.lastUsedAt} />
         </div>
       </div>
       <Button
@@ -70,7 +70,7 @@ function SessionRow({ session, busy, onSignOut }: { session: SignedInSession; bu
         loading={busy}
         disabled={busy}
         onClick={onSignOut}
-        aria-label={`Sign out: ${label}, signed in ${when(session.signedInAt)}`}
+        aria-label={`Sign out: ${label}, signed in ${exactTime(session.signedInAt)}`}
       >
         Sign out
       </Button>

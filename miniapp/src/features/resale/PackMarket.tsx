@@ -28,14 +28,17 @@ export function PackMarket({ pack, onBuy, busy }: { pack: PackDetail; onBuy(list
       <PriceChart points={history.data?.points ?? []} floorPrice={pack.floorPrice} />
       <h3>Listings</h3>
       {listings.data && listings.data.items.length > 0 ? (
-        <ul className="market__list" aria-label="Listings">
+        <ul className="market__list market__list--listings" aria-label="Listings">
           {listings.data.items.map((listing) => (
             <li key={listing.id} className="market__row">
               <Link to={`/edition?id=${listing.editionId}`}>#{listing.serial}</Link>
-              <span>{listing.seller.username ? `@${listing.seller.username}` : listing.seller.name}</span>
-              <span>
+              <span className="market__seller">
+                {listing.seller.username ? `@${listing.seller.username}` : listing.seller.name}
+              </span>
+              <span className="market__price">
                 {listing.price} {CURRENCY}
               </span>
+              {/* Only one's own listing is refused: an owner of another edition may buy this one too. */}
               <Button
                 size="s"
                 mode="bezeled"

@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@stickerdrop/shared';
+import { CREATE_FORM_FIELDS, MESSAGES } from '@stickerdrop/shared';
 import { fakeApi, json } from '../../support/fake-api';
 import { packDetail, user } from '../../support/data';
 import { renderApp } from '../../support/render-app';
 
-const png = (size = 100) => new File([new Uint8Array(size)], 'cat.png', { type: 'image/png' });
+const png = (size = 100, name = 'cat.png') => new File([new Uint8Array(size)], name, { type: 'image/png' });
 
 function creatorApi(extra = {}) {
   return fakeApi({
@@ -23,6 +23,38 @@ describe('Create', () => {
     expect(await screen.findByText(MESSAGES.creatorAccessRequired)).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.creatorAccessRequiredDetail)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create Sticker Pack' })).not.toBeInTheDocument();
+    // One way to become a creator: the button, and no "contact support" beside it.
+    expect(screen.getByRole('button', { name: 'Become a creator' })).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/contact support/i);
+  });
+
+  it('gives every field its whole label and its help below it', async () => {
+    creatorApi();
+    renderApp('/create', { signedIn: true });
+    await screen.findByRole('button', { name: 'Create Sticker Pack' });
+    for (const { label, help } of Object.values(CREATE_FORM_FIELDS)) {
+      const control = screen.getByLabelText(label);
+      expect(control).toHaveAccessibleDescription(help);
+    }
+    expect(screen.getByLabelText('Stickers')).toHaveAttribute('type', 'file');
+    expect(screen.getByText('Choose files')).toBeInTheDocument();
+  });
+
+  it('adds chosen files to the list, and removes one with Remove', async () => {
+    creatorApi();
+    renderApp('/create', { signedIn: true });
+    const picker = await screen.findByLabelText('Stickers');
+    fireEvent.change(picker, { target: { files: [png(100, 'a.png'), png(100, 'b.png')] } });
+    expect(await screen.findByText('2 chosen · Add more')).toBeInTheDocument();
+    fireEvent.change(picker, { target: { files: [png(100, 'c.png')] } });
+    const names = () => screen.getAllByRole('img', { name: /^Preview of / }).map((image) => image.getAttribute('alt'));
+    await waitFor(() => expect(names()).toEqual(['Preview of a.png', 'Preview of b.png', 'Preview of c.png']));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove b.png' }));
+    expect(names()).toEqual(['Preview of a.png', 'Preview of c.png']);
+    expect(screen.getByText('2 chosen · Add more')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove a.png' }));
+    // c.png is the cover now.
+    expect(screen.getByRole('img', { name: 'Preview of c.png' }).closest('li')).toHaveTextContent('Cover');
   });
 
   it('sends visitors to the login screen', async () => {

@@ -166,7 +166,10 @@ describe('Profile', () => {
       expect(rows[0]).toHaveTextContent('Telegram mini-app');
       expect(rows[0]).toHaveTextContent('This device');
       expect(rows[1]).not.toHaveTextContent('This device');
-      expect(rows[1]).toHaveTextContent(/Signed in Nov 24, 2026/);
+      // Relative to the clock, with the exact time on hover (components/RelativeTime).
+      expect(rows[1]).toHaveTextContent(/Signed in .+ · last used .+/);
+      const signedIn = rows[1]!.querySelector(`time[datetime="${browser.signedInAt}"]`);
+      expect(signedIn?.closest('button')).toHaveAttribute('title', expect.stringMatching(/^Nov 24, 2026/));
 
       await userEvent.click(within(rows[1]!).getByRole('button', { name: /^Sign out: Web browser/ }));
       expect(await screen.findByText('Signed out of that session')).toBeInTheDocument();
