@@ -75,6 +75,15 @@ describeBrowser('lists, the create form and edge states', () => {
     expect(titles.every((title) => title.clamp === '2' && !title.cut)).toBe(true);
     await shotsInBothThemes(page, where, SHOTS, `${where}-${width}-marketplace`);
 
+    // A demo pack that sold this week: its chart has sales and its last sale is a price, not "—".
+    const trending = (await (await fetch(`${server.url}/api/stickers/trending/list?limit=6`)).json()) as {
+      id: number;
+    }[];
+    await go(page, `/sticker?id=${trending[0]!.id}`);
+    await page.getByRole('heading', { name: 'Activity' }).waitFor();
+    await expect.poll(() => page.getByText(/^Last sale: \d+\.\d{2} TON \(#\d+\)$/).count()).toBe(1);
+    await page.getByRole('group', { name: /^Price history: \d+ sales$/ }).waitFor();
+    expect(await page.getByText('No sales in the last 30 days').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

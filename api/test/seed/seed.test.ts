@@ -76,6 +76,22 @@ describeEachDatabase('seedDemoCatalogue', (kind) => {
     );
   });
 
+  it('writes each sale as a mint in the feed, so a pack that sold this week has a chart and a last sale', async () => {
+    const unminted = await rows(sql`
+      select e.id from editions e
+      where not exists (select 1 from activity a where a.edition_id = e.id and a.type = 'mint'
+                          and a.price_nano = e.purchase_price_nano and a.at = e.created_at and a.to_id = e.owner_id)`);
+    expect(unminted).toEqual([]);
+    const [recent] = await rows<{ id: number }>(sql`
+      select p.id from packs p join editions e on e.pack_id = p.id
+      where e.created_at > ${new Date(t.clock.now.getTime() - 7 * DAY_MS).toISOString()}::timestamptz
+      order by p.id limit 1`);
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/stickers/${recent!.id}` })).json();
+    expect(detail.lastSale).toMatchObject({ price: detail.price });
+    const history = (await t.app.inject({ method: 'GET', url: `/api/stickers/${recent!.id}/price-history` })).json();
+    expect(history.points.length).toBeGreaterThan(0);
+  });
+
   it('prices packs exactly as the catalogue says', async () => {
     const priced = await rows<{ title: string; price: string }>(
       sql`select title, price_nano::text as price from packs`,

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { parseTon } from '@stickerdrop/shared';
 import type { Database, Transaction } from '../db/client.js';
 import { editions, likes, orders, packStickers, packs, users } from '../db/schema.js';
+import { activity } from '../resale/tables.js';
 import { contentTypeOfKey, type FileStorage } from '../storage/storage.js';
 import { PUBLIC_PREFIX } from '../storage/file-urls.js';
 import { refreshTrendingScores } from '../packs/trending.js';
@@ -182,14 +183,32 @@ async function insertPack(tx: Transaction, pack: SeedPack, index: number, now: D
         createdAt: sale.at,
       })),
     );
-    await tx.insert(editions).values(
+    const minted = await tx
+      .insert(editions)
+      .values(
+        sales.map((sale) => ({
+          packId,
+          serial: sale.serial,
+          ownerId: sale.ownerId,
+          orderId: sale.orderId,
+          purchasePriceNano: priceNano,
+          createdAt: sale.at,
+        })),
+      )
+      .returning({ id: editions.id, serial: editions.serial });
+    // Each sale is a mint in the feed, as a real purchase writes it: the chart, "Last sale" and the
+    // activity list read the feed, and would call a pack with sales this week unsold.
+    const bySerial = new Map(minted.map((edition) => [edition.serial, edition.id]));
+    await tx.insert(activity).values(
       sales.map((sale) => ({
         packId,
+        editionId: bySerial.get(sale.serial)!,
         serial: sale.serial,
-        ownerId: sale.ownerId,
-        orderId: sale.orderId,
-        purchasePriceNano: priceNano,
-        createdAt: sale.at,
+        type: 'mint',
+        priceNano,
+        fromId: null,
+        toId: sale.ownerId,
+        at: sale.at,
       })),
     );
   }

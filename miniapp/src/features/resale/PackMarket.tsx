@@ -3,6 +3,7 @@ import { Button } from '@telegram-apps/telegram-ui';
 import { CURRENCY, type PackDetail } from '@stickerdrop/shared';
 import { Link } from 'react-router-dom';
 import { useApi } from '../../api/ApiProvider';
+import { Loading } from '../../components/Loading';
 import { useAuth } from '../auth/AuthProvider';
 import { ActivityList } from './ActivityList';
 import { PriceChart } from './PriceChart';
@@ -25,9 +26,16 @@ export function PackMarket({ pack, onBuy, busy }: { pack: PackDetail; onBuy(list
         <span>Last sale: {pack.lastSale ? `${pack.lastSale.price} ${CURRENCY} (#${pack.lastSale.serial})` : '—'}</span>
         <span className="muted">Creator royalty {pack.royaltyBps / 100}%</span>
       </div>
-      <PriceChart points={history.data?.points ?? []} floorPrice={pack.floorPrice} />
+      {/* Loading, not "No sales" or "No editions listed" before the answer: those would be untrue for a moment. */}
+      {history.isPending ? (
+        <Loading />
+      ) : (
+        <PriceChart points={history.data?.points ?? []} floorPrice={pack.floorPrice} />
+      )}
       <h3>Listings</h3>
-      {listings.data && listings.data.items.length > 0 ? (
+      {listings.isPending ? (
+        <Loading />
+      ) : listings.data && listings.data.items.length > 0 ? (
         <ul className="market__list market__list--listings" aria-label="Listings">
           {listings.data.items.map((listing) => (
             <li key={listing.id} className="market__row">
@@ -54,7 +62,7 @@ export function PackMarket({ pack, onBuy, busy }: { pack: PackDetail; onBuy(list
         <p className="muted">No editions listed.</p>
       )}
       <h3>Activity</h3>
-      <ActivityList items={activity.data?.items ?? []} />
+      {activity.isPending ? <Loading /> : <ActivityList items={activity.data?.items ?? []} />}
     </section>
   );
 }
