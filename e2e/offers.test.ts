@@ -7,27 +7,10 @@ import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, t
 import { contrastFailures } from './support/contrast';
 import { lastMainButton, openInTelegram, pressNative, telegramEvents } from './support/telegram-mock';
 import { tables } from '@stickerdrop/core/testing';
+import { callApi } from './support/page-api';
 
 /** The bidder, inside Telegram (its dark theme) on a phone; the owner is the demo collector on the web. */
 const BIDDER = { id: 777_000_052, first_name: 'Bea', username: 'bea' };
-
-/** The page's own API call with the session the app signed in with. */
-async function callApi<T>(page: Page, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const response = await fetch(path, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('accessToken')}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return response.json();
-    },
-    { path, body },
-  ) as Promise<T>;
-}
 
 /**
  * Issue 11's browser line: make an offer, accept it as a second user, pay it on the demo rail; the bidder

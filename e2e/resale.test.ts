@@ -1,32 +1,15 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MESSAGES, type Order } from '@stickerdrop/shared';
 import { startTestServer, type TestServer } from './support/app-server';
 import { PHONE, describeBrowser, firstScreen, launchChromium, newPage, toast } from './support/browser';
 import { lastMainButton, openInTelegram, pressNative, telegramEvents } from './support/telegram-mock';
 import { tables } from '@stickerdrop/core/testing';
+import { callApi } from './support/page-api';
 
 const SELLER = { id: 777_000_041, first_name: 'Sam', username: 'sam' };
 const BUYER = { id: 777_000_042, first_name: 'Bo', username: 'bo' };
-
-/** The page's own API call with the session the app signed in with. */
-async function callApi<T>(page: Page, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const response = await fetch(path, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('accessToken')}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return response.json();
-    },
-    { path, body },
-  ) as Promise<T>;
-}
 
 describeBrowser('resale in the mini-app', () => {
   let server: TestServer;
