@@ -183,7 +183,11 @@ describeBrowser('animated stickers', () => {
       for (const still of await stills.all())
         await expect.poll(() => still.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
       const moving = page.locator('.sticker-player:not([data-format="static"])');
-      expect(await moving.locator('.sticker-player__marker').count()).toBe(await moving.count());
+      // Each marker comes with its player's still, which may still be arriving (CI saw 0 of 3 once).
+      await expect
+        .poll(async () => (await moving.locator('.sticker-player__marker').count()) === (await moving.count()))
+        .toBe(true);
+      expect(await moving.count()).toBeGreaterThan(0);
       expect(await page.locator('.sticker-player video, .sticker-player svg').count()).toBe(0);
     }
     await page.getByText('Animated').first().waitFor();
