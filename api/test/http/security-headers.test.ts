@@ -21,6 +21,8 @@ describe('security headers', () => {
     database = await openDatabase({});
     staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-static-'));
     fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Stickerdrop</title>');
+    fs.mkdirSync(path.join(staticDir, 'assets'));
+    fs.writeFileSync(path.join(staticDir, 'assets', 'chunk-abc.js'), 'export const x = 1;');
   });
   afterAll(async () => {
     await database.close();
@@ -54,7 +56,7 @@ describe('security headers', () => {
 
   it('allows scripts only from our origin; TON Connect may reach its wallets list, bridges and icons', async () => {
     const app = await start('https://stickers.example');
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const res = await app.inject({ method: 'GET', url: '/' });
     const policy = csp(res.headers['content-security-policy']);
     expect(policy.get('script-src')).toEqual(["'self'"]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
@@ -75,14 +77,14 @@ describe('security headers', () => {
 
   it('does not ask a plain-http run to upgrade requests it cannot serve', async () => {
     const app = await start('http://localhost:8080');
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const res = await app.inject({ method: 'GET', url: '/' });
     expect(csp(res.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(false);
     await app.close();
   });
 
-  it("sends helmet's whole set, computed once from our options", async () => {
+  it("sends helmet's whole set on a document, computed once from our options", async () => {
     const app = await start('https://stickers.example');
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const res = await app.inject({ method: 'GET', url: '/' });
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['origin-agent-cluster']).toBe('?1');
@@ -91,16 +93,26 @@ describe('security headers', () => {
     expect(res.headers['x-xss-protection']).toBe('0');
     expect(res.headers['x-powered-by']).toBeUndefined();
     // The same values on the next request: nothing is consumed by the first.
-    const again = await app.inject({ method: 'GET', url: '/api/health' });
+    const again = await app.inject({ method: 'GET', url: '/' });
     expect(again.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
     await app.close();
   });
 
-  it('sends the headers on refusals too', async () => {
+  it('sends a script, a JSON answer and a refusal only the headers every response needs', async () => {
     const app = await start('https://stickers.example');
-    const res = await app.inject({ method: 'GET', url: '/api/nope' });
-    expect(res.statusCode).toBe(404);
-    expect(csp(res.headers['content-security-policy']).get('default-src')).toEqual(["'self'"]);
+    const answers = await Promise.all(
+      ['/assets/chunk-abc.js', '/api/health', '/api/nope'].map((url) => app.inject({ method: 'GET', url })),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 404]);
+    for (const res of answers) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      // The page's own policies: on the document that loads this, not on each file it loads.
+      expect(res.headers['content-security-policy']).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(res.headers['referrer-policy']).toBeUndefined();
+    }
     await app.close();
   });
 });
