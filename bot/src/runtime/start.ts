@@ -39,7 +39,7 @@ export interface RunningBot {
   stop(): Promise<void>;
 }
 
-const INIT_RETRY_MS = 5_000;
+export const INIT_RETRY_MS = 5_000;
 
 /**
  * Runs the bot: long polling (or the webhook when configured) and the outbox worker. Without a token it
