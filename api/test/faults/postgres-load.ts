@@ -33,6 +33,9 @@ export async function until(
   }
 }
 
+/** Connections in the drill's pool: a restart can fail at most one request on each before it is replaced. */
+export const FAULTS_POOL_SIZE = 10;
+
 /** A fresh database this test owns; dropped through a new admin connection (a restart ends old ones). */
 export async function ownDatabase(): Promise<{
   name: string;
@@ -45,7 +48,11 @@ export async function ownDatabase(): Promise<{
   const url = new URL(TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
   // Lost connections are expected here; the default would print one line per terminated session.
-  const handle = await openDatabase({ url: url.toString(), poolSize: 10, onConnectionError: () => undefined });
+  const handle = await openDatabase({
+    url: url.toString(),
+    poolSize: FAULTS_POOL_SIZE,
+    onConnectionError: () => undefined,
+  });
   return {
     name,
     url: url.toString(),

@@ -8,6 +8,7 @@ import { describePostgres } from '../helpers.js';
 import { createUser } from '../users.js';
 import {
   expectOnly503s,
+  FAULTS_POOL_SIZE,
   ownDatabase,
   stillRunning,
   SWEEPER_APPLICATION,
@@ -128,9 +129,15 @@ describePostgres('Postgres connections lost under load', () => {
           ),
         );
         const backAt = Date.now();
+        // Recovery is counted, not timed: a buy begun after Postgres is back goes through, and of the requests
+        // begun after that moment at most one per pooled connection (each found dead once, then replaced) fails.
         const recoveryMs = await load.recoveredAfter(backAt);
-        console.info(`restart took ${backAt - restartAt} ms; the API served again ${recoveryMs} ms after`);
-        expect(recoveryMs).toBeLessThan(5_000);
+        const failedAfterBack = load.responses.filter((r) => r.startedAt >= backAt && r.status >= 500).length;
+        console.info(
+          `restart took ${backAt - restartAt} ms; the API served again ${recoveryMs} ms after, ` +
+            `${failedAfterBack} requests begun after it failed`,
+        );
+        expect(failedAfterBack).toBeLessThanOrEqual(FAULTS_POOL_SIZE);
       } finally {
         await load.stop();
       }
