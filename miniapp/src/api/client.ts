@@ -1,4 +1,3 @@
-import { FetchError, ofetch } from 'ofetch';
 import { MESSAGES, type Tokens } from '@stickerdrop/shared';
 import type { TokenStore } from './token-store';
 
@@ -51,15 +50,14 @@ const NO_REFRESH = /^\/api\/auth\/(refresh|telegram|logout|demo|login-code)/;
  * the rotating refresh token and one retry (SPEC §4, §7).
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const $fetch = ofetch.create({ baseURL: options.baseUrl, retry: 0 });
   let refreshing: Promise<string> | null = null;
 
   async function refresh(): Promise<string> {
     const refreshToken = options.tokens.refresh();
     if (!refreshToken) throw new ApiError(401, MESSAGES.noRefreshToken);
-    const tokens = await $fetch<Tokens>('/api/auth/refresh', { method: 'POST', body: { refreshToken } });
-    options.tokens.set(tokens);
-    return tokens.accessToken;
+    const { data } = await send<Tokens>('/api/auth/refresh', { method: 'POST', body: { refreshToken } }, null);
+    options.tokens.set(data);
+    return data.accessToken;
   }
 
   /** Concurrent 401s share one refresh: a rotating token may be used only once. */
@@ -70,16 +68,30 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return refreshing;
   }
 
+  /** One call with the platform's fetch (a wrapper library cost Home ~4 kB gzip); throws ApiError off 2xx. */
   async function send<T>(path: string, request: RequestOptions, token: string | null): Promise<RawResponse<T>> {
-    const response = await $fetch.raw(path, {
+    const isJson = request.body !== undefined && !(request.body instanceof FormData);
+    const response = await fetch(options.baseUrl + path + queryString(request.query), {
       method: request.method ?? 'GET',
-      body: request.body,
-      query: request.query,
+      body: isJson ? JSON.stringify(request.body) : (request.body as FormData | undefined),
       signal: request.signal,
-      responseType: request.responseType ?? 'json',
-      headers: { ...request.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        ...(isJson ? { 'Content-Type': 'application/json' } : {}),
+        ...request.headers,
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
     });
-    return { status: response.status, data: response._data as T };
+    if (!response.ok) {
+      const data = await readBody(response);
+      const serverMessage = hasErrorText(data) ? data.error : null;
+      throw new ApiError(
+        response.status,
+        serverMessage ?? (response.statusText || `HTTP ${response.status}`),
+        serverMessage,
+      );
+    }
+    const data = request.responseType === 'blob' ? await response.blob() : await readBody(response);
+    return { status: response.status, data: data as T };
   }
 
   async function raw<T>(path: string, request: RequestOptions = {}): Promise<RawResponse<T>> {
@@ -113,17 +125,35 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 }
 
 function statusOf(error: unknown): number {
-  return error instanceof FetchError ? (error.status ?? error.response?.status ?? 0) : 0;
+  return error instanceof ApiError ? error.status : 0;
+}
+
+/** `?a=1&b=x`, leaving out what is undefined; empty when nothing is left. */
+function queryString(query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(name, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The body as JSON when it is JSON, else its text; undefined when empty (a 204). */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function hasErrorText(data: unknown): data is { error: string } {
+  return typeof data === 'object' && data !== null && 'error' in data && typeof data.error === 'string';
 }
 
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof FetchError) {
-    const data: unknown = error.data;
-    const serverMessage =
-      data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : null;
-    return new ApiError(statusOf(error), serverMessage ?? error.statusMessage ?? error.message, serverMessage);
-  }
+  // Not reached (offline, refused, aborted): no status, the platform's own words.
   return new ApiError(0, error instanceof Error ? error.message : String(error));
 }
 

@@ -98,4 +98,44 @@ describe('api client', () => {
     const { api } = setup();
     await expect(api.raw('/api/auth/login-code/abc')).resolves.toEqual({ status: 202, data: { status: 'pending' } });
   });
+
+  it('sends JSON bodies as JSON, leaves undefined query fields out, and reads an empty 204 as nothing', async () => {
+    let contentType: string | null = null;
+    const { calls } = fakeApi({
+      'POST /api/packs/7/like': ({ headers }) => {
+        contentType = headers.get('content-type');
+        return new Response(null, { status: 204 });
+      },
+    });
+    const { api } = setup();
+    await expect(
+      api.request('/api/packs/7/like', { method: 'POST', body: { liked: true }, query: { a: 1, b: undefined } }),
+    ).resolves.toBeUndefined();
+    expect(calls[0]).toMatchObject({ path: '/api/packs/7/like?a=1', body: { liked: true } });
+    expect(contentType).toBe('application/json');
+  });
+
+  it('reads a download as a Blob, and a refusal of it as the server error', async () => {
+    fakeApi({
+      'GET /api/studio/sales.csv': () => new Response('date,title\n', { headers: { 'content-type': 'text/csv' } }),
+      'GET /api/packs/9/download': () => json({ error: 'Buy this pack to download it' }, 403),
+    });
+    const { api } = setup();
+    const csv = await api.request<Blob>('/api/studio/sales.csv', { responseType: 'blob' });
+    expect(csv.type).toBe('text/csv');
+    expect(await csv.text()).toBe('date,title\n');
+    await expect(api.request('/api/packs/9/download', { responseType: 'blob' })).rejects.toMatchObject({
+      status: 403,
+      serverMessage: 'Buy this pack to download it',
+    });
+  });
+
+  it('calls a server that cannot be reached status 0, with no server message', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const { api } = setup();
+    await expect(api.request('/api/stickers')).rejects.toMatchObject({ status: 0, serverMessage: null });
+  });
 });
