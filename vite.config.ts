@@ -30,25 +30,12 @@ function precompress(): Plugin {
   };
 }
 
-const REACT_ROUTER_PRODUCTION = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production');
-
 /** Builds the mini-app into dist/miniapp; the API serves it on the same origin. */
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   root: 'miniapp',
   base: './',
   plugins: [react(), precompress()],
   envDir: '..',
   build: { outDir: '../dist/miniapp', emptyOutDir: true },
   server: { proxy: { '/api': 'http://localhost:8080', '/files': 'http://localhost:8080' } },
-  // react-router's package exports only its development build (warnings and checks included); its
-  // production build ships beside it: about 2 kB gzip off every first load.
-  resolve:
-    command === 'build'
-      ? {
-          alias: [
-            { find: /^react-router$/, replacement: path.join(REACT_ROUTER_PRODUCTION, 'index.mjs') },
-            { find: /^react-router\/dom$/, replacement: path.join(REACT_ROUTER_PRODUCTION, 'dom-export.mjs') },
-          ],
-        }
-      : {},
-}));
+});

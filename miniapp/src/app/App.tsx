@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '../router';
 import { HomePage } from '../features/home/HomePage';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { Layout } from './layout/Layout';

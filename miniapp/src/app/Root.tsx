@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { HashRouter } from 'react-router-dom';
+import { HashRouter } from '../router';
 import { AppRoot } from '@telegram-apps/telegram-ui';
 import { ApiProvider, type ApiContextValue } from '../api/ApiProvider';
 import { AuthProvider } from '../features/auth/AuthProvider';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../router';
 
 /** Back in the app's history; Home when the app was opened straight on this screen. */
 export function useGoBack(): () => void {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from '../../router';
 import { Ticket } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
 import { useAuth } from '../../features/auth/AuthProvider';

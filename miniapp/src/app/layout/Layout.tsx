@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useTelegram } from '../../telegram/TelegramProvider';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '../../router';
 import { Loading } from '../../components/Loading';
 import { Footer } from './Footer';
 import { Header } from './Header';

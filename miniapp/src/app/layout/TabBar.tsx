@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '../../router';
 import { CircleUser, House, Images, Palette, Store } from '../../components/icon-set';
 import { Icon, type IconNode } from '../../components/Icon';
 import { useAuth } from '../../features/auth/AuthProvider';

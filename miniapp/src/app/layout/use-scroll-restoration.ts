@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { useLocation, useNavigationType } from '../../router';
 
 /** Where each history entry was left, by the router's entry key (kept for the page's life). */
 const positions = new Map<string, number>();
@@ -14,7 +14,7 @@ function entryKey(location: { key: string; pathname: string; search: string }): 
 
 /**
  * A new route opens at the top; Back (and Forward) returns to where the person left that entry. The
- * router's own ScrollRestoration needs a data router, and the hash router is not one. A replace on the
+ * app's hash router (src/router) keeps no positions of its own. A replace on the
  * same path (the marketplace's search and sort live in the URL) keeps the position.
  */
 export function useScrollRestoration(): void {

@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router';
 import { MESSAGES, type AuthResponse, type User } from '@stickerdrop/shared';
 import { useApiContext } from '../../api/ApiProvider';
 import { useToast } from '../../toast/ToastProvider';

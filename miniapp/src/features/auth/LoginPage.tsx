@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from '../../router';
 import { Button } from '@telegram-apps/telegram-ui';
 import { Gem, Package, Palette, Ticket, Zap } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '../../router';
 import { Loading } from '../../components/Loading';
 import { useAuth } from './AuthProvider';
 

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Placeholder } from '@telegram-apps/telegram-ui';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../router';
 import { Clock, Gem, Heart, Package } from '../../components/icon-set';
 import {
   COLLECTION_FILTERS,

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router';
 import { Button, Input, Placeholder, Select, Textarea } from '@telegram-apps/telegram-ui';
 import { Lock } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';

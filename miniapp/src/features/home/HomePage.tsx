@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link } from '../../router';
 import { Gem, Repeat, Wrench } from '../../components/icon-set';
 import { Icon, type IconNode } from '../../components/Icon';
 import { FEATURE_BLURBS, HOME_TAGLINE, TRENDING_LIMIT } from '@stickerdrop/shared';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../router';
 import { DEFAULT_SORT, SORTS, VIEW_MODES, type Sort, type ViewMode } from '@stickerdrop/shared';
 
 /** "On resale": only packs with a buyable listing (`onResale=1`). */

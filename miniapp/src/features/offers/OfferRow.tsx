@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../router';
 import { CURRENCY, type Offer } from '@stickerdrop/shared';
 import { expiryText, timeLeft } from './offer-form';
 import { OFFER_TEXTS, STATUS_LABELS } from './texts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@telegram-apps/telegram-ui';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router';
 import { useApi } from '../../api/ApiProvider';
 import { Loading } from '../../components/Loading';
 import { useToast } from '../../toast/ToastProvider';

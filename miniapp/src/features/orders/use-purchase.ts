@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router';
 import { API_ERRORS, MESSAGES, type Order, type PaymentMethod } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { ApiError, errorText } from '../../api/client';

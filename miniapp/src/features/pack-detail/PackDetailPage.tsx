@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../router';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
 import { CircleCheck, Eye, Heart, Image as ImageIcon, Images, Users } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';

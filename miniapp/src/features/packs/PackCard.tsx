@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../router';
 import { Eye, Flame, Heart, Image as ImageIcon, ShoppingCart, Sparkles } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
 import {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../router';
 import { CURRENCY, type ActivityItem } from '@stickerdrop/shared';
 import { RelativeTime } from '../../components/RelativeTime';
 

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '../../router';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
 import { CURRENCY, MESSAGES, editionAppLink, paidWithText, type EditionDetail } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@telegram-apps/telegram-ui';
 import { CURRENCY, type PackDetail } from '@stickerdrop/shared';
-import { Link } from 'react-router-dom';
+import { Link } from '../../router';
 import { useApi } from '../../api/ApiProvider';
 import { Loading } from '../../components/Loading';
 import { useAuth } from '../auth/AuthProvider';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link } from '../../router';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
 import { CURRENCY, DROP_STATUS_LABELS, STUDIO_TEXTS } from '@stickerdrop/shared';
 import { Image as ImageIcon } from '../../components/icon-set';

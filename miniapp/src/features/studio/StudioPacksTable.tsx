@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../router';
 import { Button } from '@telegram-apps/telegram-ui';
 import { CURRENCY, DROP_STATUS_LABELS, STUDIO_TEXTS, type StudioPack } from '@stickerdrop/shared';
 import { dropStatusDetail } from './drop-time';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../../../src/router';
 import { describe, expect, it, vi } from 'vitest';
 import { PackCard, type CardPack } from '../../../src/features/packs/PackCard';
 import { collectionItem, packCard } from '../../support/data';

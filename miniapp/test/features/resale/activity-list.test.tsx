@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../../../src/router';
 import { describe, expect, it } from 'vitest';
 import type { ActivityItem } from '@stickerdrop/shared';
 import { ActivityList } from '../../../src/features/resale/ActivityList';
