@@ -1,23 +1,36 @@
 /**
  * `npm run bench:web`: builds the mini-app for production, serves it with the real API on a fresh seeded
  * database (as `npm start` does), and prints what the Home route costs to load (gzip of its JS and CSS,
- * on the plain web and inside Telegram, where the SDK chunk loads too) and a Lighthouse mobile run of
- * Home and Marketplace in Debian's Chromium. Exits 1 when a target is missed.
+ * on the plain web and inside Telegram, where the SDK chunk loads too) and Lighthouse mobile runs (its
+ * default throttling) of Home, the marketplace, a pack page and an edition page in Debian's Chromium, on
+ * the plain web and inside an emulated Telegram client. Exits 1 when a goal of issue 22 is missed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer, { type Browser } from 'puppeteer-core';
 import { build } from 'vite';
 import { startServer } from '@stickerdrop/api';
 import { memoryStorage, openDatabase, seedDemoCatalogue, testConfig } from '@stickerdrop/core';
+import { tables } from '@stickerdrop/core/testing';
+import { installTelegramClient, telegramLaunchHash, THEME } from '../e2e/support/telegram-mock.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, '.test-data/bench-miniapp');
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
-const TARGETS = { homeJsKb: 110, homeCssKb: 15, performance: 95, cls: 0.05 };
+/** Issue 22's goals: room on Home, and the phone's first screen. */
+const TARGETS = {
+  homeJsWebKb: 90,
+  homeJsTelegramKb: 100,
+  homeCssKb: 15,
+  performance: 98,
+  lcpMs: 1_500,
+  tbtMs: 100,
+  cls: 0.02,
+};
 
 interface ManifestChunk {
   file: string;
@@ -82,26 +95,57 @@ interface LighthouseFigures {
   cls: number;
 }
 
-async function lighthouseRun(url: string, port: number): Promise<LighthouseFigures> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
-  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  return {
-    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-    lcpMs: audit('largest-contentful-paint'),
-    tbtMs: audit('total-blocking-time'),
-    cls: audit('cumulative-layout-shift'),
-  };
+interface PageToMeasure {
+  name: string;
+  url: string;
+  /** Opened inside the emulated Telegram client (its bridge answers; the SDK chunk loads). */
+  telegram: boolean;
+}
+
+async function lighthouseRun(browser: Browser, page: PageToMeasure): Promise<LighthouseFigures> {
+  const tab = await browser.newPage();
+  try {
+    if (page.telegram) await tab.evaluateOnNewDocument(installTelegramClient, THEME);
+    const flags = { output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'] };
+    const result = await lighthouse(page.url, flags, undefined, tab as never);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page.name}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.name}: ${lhr.runtimeError.message}`);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: audit('largest-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+    };
+  } finally {
+    await tab.close();
+  }
 }
 
 /** The median run by performance score: one slow run on a busy 2-core machine says little. */
-async function medianRun(url: string, port: number): Promise<LighthouseFigures> {
+async function medianRun(browser: Browser, page: PageToMeasure): Promise<LighthouseFigures> {
   const runs: LighthouseFigures[] = [];
-  for (let run = 0; run < RUNS; run += 1) runs.push(await lighthouseRun(url, port));
+  for (let run = 0; run < RUNS; run += 1) runs.push(await lighthouseRun(browser, page));
   runs.sort((a, b) => a.performance - b.performance);
   return runs[Math.floor(runs.length / 2)]!;
+}
+
+/**
+ * The four screens, on the web and inside Telegram. Telegram opens a pack or an edition by its start
+ * parameter; it has none for the marketplace (a route the person reaches from Home), so that one is web only.
+ */
+function pagesToMeasure(base: string, packId: number, editionId: number, botToken: string): PageToMeasure[] {
+  const launch = (startParam?: string) => `${base}/${telegramLaunchHash({ botToken, startParam })}`;
+  return [
+    { name: 'Home', url: `${base}/`, telegram: false },
+    { name: 'Marketplace', url: `${base}/#/marketplace`, telegram: false },
+    { name: 'Pack', url: `${base}/#/sticker?id=${packId}`, telegram: false },
+    { name: 'Edition', url: `${base}/#/edition?id=${editionId}`, telegram: false },
+    { name: 'Home (Telegram)', url: launch(), telegram: true },
+    { name: 'Pack (Telegram)', url: launch(`pack_${packId}`), telegram: true },
+    { name: 'Edition (Telegram)', url: launch(`edition_${editionId}`), telegram: true },
+  ];
 }
 
 async function main(): Promise<void> {
@@ -112,23 +156,28 @@ async function main(): Promise<void> {
   const database = await openDatabase({});
   const storage = memoryStorage();
   await seedDemoCatalogue({ db: database.db, storage, now: new Date() });
-  const server = await startServer(testConfig({ port: 0, host: '127.0.0.1', demo: true }), {
+  const config = testConfig({ port: 0, host: '127.0.0.1', demo: true });
+  const server = await startServer(config, {
     database,
     storage,
     staticDir: OUT,
     seed: false,
     logger: false,
   });
+  const [pack] = await database.db.select({ id: tables.packs.id }).from(tables.packs).limit(1);
+  const [edition] = await database.db.select({ id: tables.editions.id }).from(tables.editions).limit(1);
+  if (!pack || !edition) throw new Error('the demo catalogue has no pack or no edition to measure');
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
   });
-  let pages: Array<[string, LighthouseFigures]>;
+  const results: Array<[string, LighthouseFigures]> = [];
   try {
-    pages = [
-      ['Home', await medianRun(`${server.url}/`, chrome.port)],
-      ['Marketplace', await medianRun(`${server.url}/#/marketplace`, chrome.port)],
-    ];
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    for (const page of pagesToMeasure(server.url, pack.id, edition.id, config.botToken!)) {
+      results.push([page.name, await medianRun(browser, page)]);
+    }
+    await browser.disconnect();
   } finally {
     chrome.kill();
     await server.stop();
@@ -144,24 +193,30 @@ async function main(): Promise<void> {
   };
   console.log('\nHome route, gzip (what the first load fetches):');
   console.log(
-    `  JS  plain web         ${kb(bundles.web.jsKb).padStart(9)}  target ≤ ${TARGETS.homeJsKb} kB  ${check(bundles.web.jsKb <= TARGETS.homeJsKb, 'Home JS (web)')}`,
+    `  JS  plain web         ${kb(bundles.web.jsKb).padStart(9)}  goal ≤ ${TARGETS.homeJsWebKb} kB  ${check(bundles.web.jsKb <= TARGETS.homeJsWebKb, 'Home JS (web)')}`,
   );
   console.log(
-    `  JS  inside Telegram   ${kb(bundles.telegram.jsKb).padStart(9)}  target ≤ ${TARGETS.homeJsKb} kB  ${check(bundles.telegram.jsKb <= TARGETS.homeJsKb, 'Home JS (Telegram)')}`,
+    `  JS  inside Telegram   ${kb(bundles.telegram.jsKb).padStart(9)}  goal ≤ ${TARGETS.homeJsTelegramKb} kB  ${check(bundles.telegram.jsKb <= TARGETS.homeJsTelegramKb, 'Home JS (Telegram)')}`,
   );
   console.log(
-    `  CSS                   ${kb(bundles.web.cssKb).padStart(9)}  target ≤ ${TARGETS.homeCssKb} kB  ${check(bundles.web.cssKb <= TARGETS.homeCssKb, 'Home CSS')}`,
+    `  CSS                   ${kb(bundles.web.cssKb).padStart(9)}  goal ≤ ${TARGETS.homeCssKb} kB  ${check(bundles.web.cssKb <= TARGETS.homeCssKb, 'Home CSS')}`,
   );
   console.log(`  Marketplace route adds ${kb(bundles.marketplace.jsKb)} JS, ${kb(bundles.marketplace.cssKb)} CSS`);
   console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile, simulated throttling:`);
-  console.log('  page          score      LCP      TBT     CLS');
-  for (const [name, figures] of pages) {
-    const ok = figures.performance >= TARGETS.performance && figures.cls <= TARGETS.cls;
+  console.log('  page                  score      LCP      TBT     CLS');
+  for (const [name, figures] of results) {
+    const ok =
+      figures.performance >= TARGETS.performance &&
+      figures.lcpMs <= TARGETS.lcpMs &&
+      figures.tbtMs <= TARGETS.tbtMs &&
+      figures.cls <= TARGETS.cls;
     console.log(
-      `  ${name.padEnd(12)} ${String(figures.performance).padStart(6)} ${`${Math.round(figures.lcpMs)} ms`.padStart(8)} ${`${Math.round(figures.tbtMs)} ms`.padStart(8)} ${figures.cls.toFixed(3).padStart(7)}  ${check(ok, `${name} Lighthouse`)}`,
+      `  ${name.padEnd(20)} ${String(figures.performance).padStart(6)} ${`${Math.round(figures.lcpMs)} ms`.padStart(8)} ${`${Math.round(figures.tbtMs)} ms`.padStart(8)} ${figures.cls.toFixed(3).padStart(7)}  ${check(ok, `${name} Lighthouse`)}`,
     );
   }
-  console.log(`  targets: score ≥ ${TARGETS.performance}, CLS ≤ ${TARGETS.cls}`);
+  console.log(
+    `  goals: score ≥ ${TARGETS.performance}, LCP ≤ ${TARGETS.lcpMs} ms, TBT ≤ ${TARGETS.tbtMs} ms, CLS ≤ ${TARGETS.cls}`,
+  );
   if (failures.length > 0) {
     console.error(`\nTargets missed: ${failures.join(', ')}`);
     process.exitCode = 1;

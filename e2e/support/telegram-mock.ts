@@ -45,7 +45,7 @@ export interface TelegramEvent {
  * app calls, and the client's answers come back through `window.Telegram.WebView.receiveEvent`, the
  * path a real client uses.
  */
-function installTelegramClient(theme: Record<string, string>): void {
+export function installTelegramClient(theme: Record<string, string>): void {
   const win = window as unknown as {
     __tg: { type: string; data: unknown }[];
     TelegramWebviewProxy: { postEvent(type: string, data?: string): void };
@@ -87,10 +87,9 @@ export interface TelegramLaunch {
   version?: string;
 }
 
-/** Opens the app as Telegram launches it: signed init data and launch parameters in the URL hash. */
-export async function openInTelegram(page: Page, baseUrl: string, launch: TelegramLaunch): Promise<void> {
+/** The URL hash Telegram opens a mini-app with: signed init data and the launch parameters. */
+export function telegramLaunchHash(launch: TelegramLaunch): string {
   const theme = launch.theme ?? THEME;
-  await page.addInitScript(installTelegramClient, theme);
   const initData = signInitData(
     {
       user: launch.user ?? { id: 777_000_001, first_name: 'Tess', username: 'tess' },
@@ -108,7 +107,13 @@ export async function openInTelegram(page: Page, baseUrl: string, launch: Telegr
     tgWebAppThemeParams: JSON.stringify(theme),
   });
   if (launch.startParam) params.set('tgWebAppStartParam', launch.startParam);
-  await page.goto(`${baseUrl}/#${params.toString()}`);
+  return `#${params.toString()}`;
+}
+
+/** Opens the app as Telegram launches it: signed init data and launch parameters in the URL hash. */
+export async function openInTelegram(page: Page, baseUrl: string, launch: TelegramLaunch): Promise<void> {
+  await page.addInitScript(installTelegramClient, launch.theme ?? THEME);
+  await page.goto(`${baseUrl}/${telegramLaunchHash(launch)}`);
 }
 
 export function telegramEvents(page: Page): Promise<TelegramEvent[]> {
