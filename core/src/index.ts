@@ -166,15 +166,14 @@ export {
 } from './wallet/index.js';
 export { botSessionStore, handledUpdates } from './chat/index.js';
 export { readOutboxPayload } from './outbox/enqueue.js';
+export { claimOutboxBatch, type OutboxRow } from './outbox/drain.js';
 export {
-  claimOutboxBatch,
-  markOutboxSent,
-  markOutboxRetry,
-  markOutboxFinal,
-  releaseOutboxRows,
-  renewOutboxLease,
-  type OutboxRow,
-} from './outbox/drain.js';
+  createOutboxConsumer,
+  type OutboxConsumer,
+  type OutboxConsumerOptions,
+  type OutboxFailure,
+  type OutboxSchedule,
+} from './outbox/consumer.js';
 export type {
   OutboxPayloads,
   StickerSetDeliveryPayload,

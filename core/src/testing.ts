@@ -41,6 +41,6 @@ export {
 export { refreshTrendingScores } from './packs/index.js';
 export { CHAIN_GRACE_MS } from './resale/index.js';
 export { expireReservations, OrderNotFoundError, PaymentRefConflictError } from './orders/index.js';
-export { enqueueOutbox } from './outbox/enqueue.js';
+export { enqueueOutbox, enqueueOutboxMessages, outboxMessage } from './outbox/enqueue.js';
 export { outboxKey } from './outbox/keys.js';
 export { packSlug } from './delivery/index.js';

@@ -1,16 +1,10 @@
 import type http from 'node:http';
 import type { Update } from 'grammy/types';
-import { HttpFake, ScriptedFailures, parseMultipart, readBody, recordRequest, sendJson } from './http-fake.js';
-import {
-  attached,
-  badRequest,
-  createInvoiceLink,
-  now,
-  parseField,
-  TelegramError,
-  type ApiError,
-  type RecordedCall,
-} from './bot-api-protocol.js';
+import { ScriptedFailures, recordRequest, sendJson } from './http-fake.js';
+import { attached, badRequest, now, TelegramError, type ApiError, type RecordedCall } from './bot-api-protocol.js';
+import { BotApiRecord, MESSAGE_METHODS } from './bot-api-record.js';
+import { FakeStars } from './bot-api-stars.js';
+import { FakeUpdates } from './bot-api-updates.js';
 import { FakeStickerSets } from './fake-sticker-sets.js';
 
 export type { RecordedCall } from './bot-api-protocol.js';
@@ -37,27 +31,16 @@ export const BOT_USER = {
   has_main_web_app: true,
 };
 
-const MESSAGE_METHODS = new Set(['sendMessage', 'sendPhoto', 'sendSticker', 'sendDocument', 'copyMessage']);
-
-export class FakeBotApi extends HttpFake {
-  readonly calls: RecordedCall[] = [];
+export class FakeBotApi extends BotApiRecord {
   readonly stickerSets = new FakeStickerSets(() => this.nextFileId++);
-  webhook: { url: string; secret_token?: string } | null = null;
+  readonly updates = new FakeUpdates();
+  readonly stars = new FakeStars();
   /** While true Telegram is down: every call loses its connection. */
   outage = false;
-  /** True once any deleteWebhook/setWebhook asked Telegram to drop pending updates. */
-  droppedPendingUpdates = false;
-  /** Charges refunded so far: refunding one again is refused, as Telegram does. */
-  readonly refundedCharges = new Set<string>();
-  /** The bot's Star transactions, oldest first, as getStarTransactions lists them. */
-  readonly starTransactions: Array<Record<string, unknown> & { id: string }> = [];
 
   private nextMessageId = 1;
   private nextPreparedId = 1;
-  private nextUpdateId = 1;
   private nextFileId = 1;
-  private pendingUpdates: Update[] = [];
-  private updateWaiters = new Set<() => void>();
   private failures = new ScriptedFailures<ApiError>();
   private delays = new Map<string, number>();
   private responders = new Map<string, Responder>();
@@ -71,8 +54,27 @@ export class FakeBotApi extends HttpFake {
   }
 
   override async close(): Promise<void> {
-    for (const wake of this.updateWaiters) wake();
+    this.updates.wakeAll();
     await super.close();
+  }
+
+  get webhook() {
+    return this.updates.webhook;
+  }
+
+  /** True once any deleteWebhook/setWebhook asked Telegram to drop pending updates. */
+  get droppedPendingUpdates(): boolean {
+    return this.updates.droppedPendingUpdates;
+  }
+
+  /** Charges refunded so far: refunding one again is refused, as Telegram does. */
+  get refundedCharges(): Set<string> {
+    return this.stars.refundedCharges;
+  }
+
+  /** The bot's Star transactions, oldest first, as getStarTransactions lists them. */
+  get starTransactions(): Array<Record<string, unknown> & { id: string }> {
+    return this.stars.transactions;
   }
 
   // --- scripting -------------------------------------------------------------------------------
@@ -136,84 +138,17 @@ export class FakeBotApi extends HttpFake {
 
   /** Queues an update for getUpdates; update_id is assigned when missing. */
   pushUpdate(update: Omit<Update, 'update_id'> & { update_id?: number }): Update {
-    const full = { ...update, update_id: update.update_id ?? this.nextUpdateId++ } as Update;
-    this.nextUpdateId = Math.max(this.nextUpdateId, full.update_id + 1);
-    this.pendingUpdates.push(full);
-    for (const wake of this.updateWaiters) wake();
-    return full;
+    return this.updates.push(update);
   }
 
   /** Updates Telegram still holds: not yet confirmed by a later getUpdates offset. */
   get unconfirmedUpdates(): Update[] {
-    return [...this.pendingUpdates];
+    return this.updates.unconfirmed;
   }
 
   /** A user paid a Stars invoice of the bot (whatever the bot itself saw of it). */
   addStarPayment(payment: { chargeId: string; userId: number; payload: string; amount: number }): void {
-    this.starTransactions.push({
-      id: payment.chargeId,
-      amount: payment.amount,
-      date: now(),
-      source: {
-        type: 'user',
-        transaction_type: 'invoice_payment',
-        user: { id: payment.userId, is_bot: false, first_name: 'User' },
-        invoice_payload: payment.payload,
-      },
-    });
-  }
-
-  // --- reading the record ----------------------------------------------------------------------
-
-  callsTo(method: string): RecordedCall[] {
-    return this.calls.filter((call) => call.method === method);
-  }
-
-  /** The calls of `method` Telegram accepted (status 200). */
-  acceptedCallsTo(method: string): RecordedCall[] {
-    return this.callsTo(method).filter((call) => call.status === 200);
-  }
-
-  /** Every message-sending call to `chatId`, in order. */
-  messagesTo(chatId: number): RecordedCall[] {
-    return this.calls.filter((call) => MESSAGE_METHODS.has(call.method) && Number(call.params.chat_id) === chatId);
-  }
-
-  /** Messages Telegram accepted (status 200): what users actually received. */
-  get delivered(): RecordedCall[] {
-    return this.calls.filter((call) => MESSAGE_METHODS.has(call.method) && call.status === 200);
-  }
-
-  /** Calls other than the polling and start-up chatter, for asserting what a handler did. */
-  get actions(): RecordedCall[] {
-    return this.calls.filter((call) => !['getUpdates', 'getMe', 'deleteWebhook'].includes(call.method));
-  }
-
-  /** The last message the bot sent to `chatId`, as Telegram returned it (for tapping its buttons). */
-  lastMessageTo(chatId: number): unknown {
-    const call = this.messagesTo(chatId)
-      .filter((c) => c.status === 200)
-      .at(-1);
-    if (!call) throw new Error(`no message to ${chatId}`);
-    return call.result;
-  }
-
-  /** Texts (or captions) of the messages the bot sent to `chatId`, in order. */
-  textsTo(chatId: number): string[] {
-    return this.messagesTo(chatId).map((call) => String(call.params.text ?? call.params.caption ?? ''));
-  }
-
-  clearCalls(): void {
-    this.calls.length = 0;
-  }
-
-  /** Resolves once `predicate` holds, polling the record (for asynchronous workers). */
-  async waitFor(predicate: () => boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!predicate()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    this.stars.addPayment(payment);
   }
 
   // --- HTTP ------------------------------------------------------------------------------------
@@ -225,26 +160,7 @@ export class FakeBotApi extends HttpFake {
     const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(url.pathname);
     if (!match) return sendJson(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
 
-    const body = await readBody(req);
-    const call: RecordedCall = {
-      method: match[2]!,
-      token: match[1]!,
-      params: {},
-      files: {},
-      at: Date.now(),
-      status: 0,
-    };
-    const contentType = req.headers['content-type'] ?? '';
-    if (contentType.startsWith('multipart/form-data')) {
-      for (const part of parseMultipart(body, contentType)) {
-        if (part.filename !== undefined) call.files[part.name] = { filename: part.filename, data: part.data };
-        else call.params[part.name] = parseField(part.data.toString('utf8'));
-      }
-    } else if (body.length > 0) {
-      call.params = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-    } else {
-      for (const [key, value] of url.searchParams) call.params[key] = parseField(value);
-    }
+    const call = await this.readCall(req, url, match);
     const reply = recordRequest(this.calls, call, res);
     if (this.outage) {
       req.socket.destroy();
@@ -290,25 +206,11 @@ export class FakeBotApi extends HttpFake {
       if (this.blocked.has(chatId))
         throw new TelegramError({ error_code: 403, description: 'Forbidden: bot was blocked by the user' });
     }
+    const answered = (await this.updates.answer(call.method, p, req, res)) ?? this.stars.answer(call.method, p);
+    if (answered !== undefined) return answered;
     switch (call.method) {
       case 'getMe':
         return BOT_USER;
-      case 'getUpdates':
-        return this.getUpdates(p, req, res);
-      case 'deleteWebhook':
-        if (p.drop_pending_updates === true) this.dropPending();
-        this.webhook = null;
-        return true;
-      case 'setWebhook':
-        if (p.drop_pending_updates === true) this.dropPending();
-        this.webhook = { url: String(p.url), ...(p.secret_token ? { secret_token: String(p.secret_token) } : {}) };
-        return true;
-      case 'getWebhookInfo':
-        return {
-          url: this.webhook?.url ?? '',
-          has_custom_certificate: false,
-          pending_update_count: this.pendingUpdates.length,
-        };
       case 'setMyCommands':
       case 'setChatMenuButton':
       case 'setMyDescription':
@@ -317,21 +219,8 @@ export class FakeBotApi extends HttpFake {
       case 'answerInlineQuery':
       case 'deleteMessage':
         return true;
-      case 'createInvoiceLink':
-        return createInvoiceLink(p);
       case 'savePreparedInlineMessage':
         return this.savePreparedInlineMessage(p);
-      case 'answerPreCheckoutQuery':
-        if (!p.pre_checkout_query_id) throw badRequest('QUERY_ID_INVALID');
-        if (p.ok === false && !p.error_message) throw badRequest('error message is required');
-        return true;
-      case 'refundStarPayment':
-        return this.refundStarPayment(p);
-      case 'getStarTransactions': {
-        const offset = Number(p.offset ?? 0);
-        const limit = Math.min(Number(p.limit ?? 100), 100);
-        return { transactions: this.starTransactions.slice(offset, offset + limit) };
-      }
       case 'sendMessage':
         if (typeof p.text !== 'string' || p.text.trim() === '') throw badRequest('message text is empty');
         if (p.text.length > 4096) throw badRequest('message is too long');
@@ -387,60 +276,6 @@ export class FakeBotApi extends HttpFake {
       ...(p.reply_markup ? { reply_markup: p.reply_markup } : {}),
       ...extra,
     };
-  }
-
-  private refundStarPayment(p: Record<string, unknown>) {
-    const charge = String(p.telegram_payment_charge_id ?? '');
-    if (!charge || !Number(p.user_id)) throw badRequest('CHARGE_ID_INVALID');
-    if (this.refundedCharges.has(charge)) throw badRequest('CHARGE_ALREADY_REFUNDED');
-    this.refundedCharges.add(charge);
-    const paid = this.starTransactions.find((tx) => tx.id === charge && tx.source);
-    this.starTransactions.push({
-      id: charge,
-      amount: Number(paid?.amount ?? 0),
-      date: now(),
-      receiver: {
-        type: 'user',
-        transaction_type: 'invoice_payment',
-        user: { id: Number(p.user_id), is_bot: false, first_name: 'User' },
-      },
-    });
-    return true;
-  }
-
-  private dropPending(): void {
-    this.droppedPendingUpdates = true;
-    this.pendingUpdates = [];
-  }
-
-  private async getUpdates(p: Record<string, unknown>, req: http.IncomingMessage, res: http.ServerResponse) {
-    if (this.webhook) {
-      throw new TelegramError({
-        error_code: 409,
-        description:
-          "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
-      });
-    }
-    const offset = Number(p.offset ?? 0);
-    // An offset confirms every update below it: Telegram forgets them.
-    if (offset > 0) this.pendingUpdates = this.pendingUpdates.filter((update) => update.update_id >= offset);
-    const limit = Math.min(Number(p.limit ?? 100) || 100, 100);
-    const timeoutMs = Number(p.timeout ?? 0) * 1000;
-    const ready = () => this.pendingUpdates.filter((update) => update.update_id >= offset).slice(0, limit);
-    if (ready().length === 0 && timeoutMs > 0) {
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          this.updateWaiters.delete(done);
-          resolve();
-        };
-        const timer = setTimeout(done, timeoutMs);
-        this.updateWaiters.add(done);
-        req.on('close', done);
-        res.on('close', done);
-      });
-    }
-    return ready();
   }
 }
 

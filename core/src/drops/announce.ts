@@ -1,11 +1,13 @@
-import { inArray, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../db/client.js';
 import { periodic, type Job } from '../jobs/periodic.js';
 import type { Logger } from '../logger.js';
-import { packs } from '../db/schema.js';
+import { dropSubscriptions, packs } from '../db/schema.js';
 import { queryRows } from '../db/sql-rows.js';
+import { enqueueOutboxMessages, outboxMessage } from '../outbox/enqueue.js';
+import { outboxKey } from '../outbox/keys.js';
 
-/** Drops announced per pass; a pass queues every subscriber of each, in one statement per drop. */
+/** Drops announced per pass. */
 const DROPS_PER_PASS = 20;
 
 /**
@@ -23,15 +25,7 @@ export async function announceOpenedDrops(db: Database, now: Date): Promise<numb
         where drops_at is not null and drop_announced_at is null and drops_at <= ${now.toISOString()}::timestamptz
         order by drops_at limit ${DROPS_PER_PASS} for update skip locked`,
     );
-    for (const pack of due) {
-      await tx.execute(sql`insert into outbox (kind, dedupe_key, payload)
-        -- The key is outboxKey.drop_opened(packId, userId), written in SQL for one statement per drop.
-        select 'drop_opened', 'drop_opened:' || s.pack_id || ':' || s.user_id,
-          jsonb_build_object('packId', s.pack_id, 'userId', s.user_id, 'title', ${pack.title}::text)
-        from drop_subscriptions s where s.pack_id = ${pack.id}
-        order by s.created_at, s.user_id
-        on conflict (dedupe_key) do nothing`);
-    }
+    for (const pack of due) await queueAnnouncements(tx, { id: Number(pack.id), title: pack.title });
     if (due.length > 0) {
       await tx
         .update(packs)
@@ -45,6 +39,25 @@ export async function announceOpenedDrops(db: Database, now: Date): Promise<numb
     }
     return due.length;
   });
+}
+
+/** One `drop_opened` row per subscriber of the pack (locked by the caller), oldest subscription first. */
+async function queueAnnouncements(tx: DbOrTx, pack: { id: number; title: string }): Promise<void> {
+  const subscribers = await tx
+    .select({ userId: dropSubscriptions.userId })
+    .from(dropSubscriptions)
+    .where(eq(dropSubscriptions.packId, pack.id))
+    .orderBy(asc(dropSubscriptions.createdAt), asc(dropSubscriptions.userId));
+  await enqueueOutboxMessages(
+    tx,
+    subscribers.map(({ userId }) =>
+      outboxMessage(
+        'drop_opened',
+        { packId: pack.id, userId: Number(userId), title: pack.title },
+        outboxKey.drop_opened(pack.id, Number(userId)),
+      ),
+    ),
+  );
 }
 
 /** `announceOpenedDrops` every `every` ms, as a job of the process; a pass that filled its batch runs again at once. */

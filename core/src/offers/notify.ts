@@ -76,10 +76,7 @@ export async function enqueueOfferReceived(tx: DbOrTx, offer: OfferRow, bidderNa
     ),
     dueAt: dueAt(waiting + i),
   }));
-  for (let start = 0; start < messages.length; start += OUTBOX_BATCH) {
-    const [first, ...rest] = messages.slice(start, start + OUTBOX_BATCH);
-    await enqueueOutboxMessages(tx, [first!, ...rest]);
-  }
+  await enqueueOutboxMessages(tx, messages);
 }
 
 /** The bidder's "New offer" messages not sent yet, across all their offers. */
@@ -96,9 +93,6 @@ async function waitingNoticesOf(tx: DbOrTx, bidderId: number): Promise<number> {
     );
   return row?.waiting ?? 0;
 }
-
-/** Rows per insert statement when a pack-wide offer tells many holders. */
-const OUTBOX_BATCH = 500;
 
 /** The bidder learns what became of their offer: accepted (with the order to pay), declined or expired. */
 export async function enqueueBidderNotice(

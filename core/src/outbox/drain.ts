@@ -5,9 +5,10 @@ import type { OutboxKey } from './keys.js';
 import type { OutboxKind } from '../db/outbox-payloads.js';
 
 /**
- * The reading side of the outbox: workers (the bot's, possibly several processes, and the refund
- * worker) claim due rows, send them and mark each one. A claim is a lease: the row is `sending` until `next_attempt_at`; a worker
- * that dies mid-batch leaves rows another worker claims again once the lease runs out.
+ * The reading side of the outbox, the steps of the one claim loop (consumer.ts) that the bot's workers
+ * (possibly several processes) and the refund worker run: claim due rows, do each job, mark each row. A
+ * claim is a lease: the row is `sending` until `next_attempt_at`; a consumer that dies mid-batch leaves
+ * rows another one claims again once the lease runs out.
  *
  * Statuses: pending → sending → sent; or back to pending (retry later); or failed (gave up after
  * repeated permanent errors); or undeliverable (the user blocked the bot: nothing can ever be sent).

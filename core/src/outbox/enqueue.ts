@@ -34,24 +34,36 @@ export async function enqueueOutbox<K extends OutboxKind>(
   return enqueueOutboxMessages(tx, [outboxMessage(kind, payload, key)]);
 }
 
-/** Several messages in one statement (under a hot lock, one round trip counts); true when any was new. */
-export async function enqueueOutboxMessages(
-  tx: DbOrTx,
-  messages: [OutboxMessage, ...OutboxMessage[]],
-): Promise<boolean> {
-  const inserted = await tx
-    .insert(outbox)
-    .values(
-      messages.map((message) => ({
-        kind: message.kind,
-        dedupeKey: message.key,
-        payload: message.payload,
-        ...(message.dueAt && { nextAttemptAt: message.dueAt }),
-      })),
-    )
-    .onConflictDoNothing({ target: outbox.dedupeKey })
-    .returning({ id: outbox.id });
-  return inserted.length > 0;
+/** Rows per statement: a long list (a drop's subscribers, a pack's holders) goes in a few round trips. */
+const ROWS_PER_STATEMENT = 500;
+
+/**
+ * The one writer of the outbox. Each payload is checked against its kind's schema first, so a bad one
+ * throws before any row is written and no reader meets a row its schema refuses; then the rows go in
+ * statements of up to 500 (under a hot lock, one round trip counts). True when any row was new.
+ */
+export async function enqueueOutboxMessages(tx: DbOrTx, messages: readonly OutboxMessage[]): Promise<boolean> {
+  for (const message of messages) {
+    const checked = OUTBOX_PAYLOADS[message.kind].safeParse(message.payload);
+    if (!checked.success) throw new Error(`Outbox ${message.kind} payload refused: ${checked.error.message}`);
+  }
+  let wrote = false;
+  for (let start = 0; start < messages.length; start += ROWS_PER_STATEMENT) {
+    const inserted = await tx
+      .insert(outbox)
+      .values(
+        messages.slice(start, start + ROWS_PER_STATEMENT).map((message) => ({
+          kind: message.kind,
+          dedupeKey: message.key,
+          payload: message.payload,
+          ...(message.dueAt && { nextAttemptAt: message.dueAt }),
+        })),
+      )
+      .onConflictDoNothing({ target: outbox.dedupeKey })
+      .returning({ id: outbox.id });
+    wrote ||= inserted.length > 0;
+  }
+  return wrote;
 }
 
 /** A row's payload, checked against its kind's schema; throws for a row of another kind or a bad payload. */

@@ -42,6 +42,6 @@ export const outboxKey = {
   offer_expired: (offerId: number) => key<'offer_expired'>(`offer-expired:${offerId}`),
   /** One notice per refunded Stars payment. */
   edition_revoked: (starsPaymentId: number) => key<'edition_revoked'>(`edition-revoked:${starsPaymentId}`),
-  /** One "the drop is open" per subscriber (written in SQL by drops/announce.ts, in this same shape). */
+  /** One "the drop is open" per subscriber. */
   drop_opened: (packId: number, userId: number) => key<'drop_opened'>(`drop_opened:${packId}:${userId}`),
 } satisfies { [K in OutboxKind]: (...parts: never[]) => OutboxKey<K> };

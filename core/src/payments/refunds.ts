@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { payments } from '../db/schema.js';
-import { claimOutboxBatch, claimOutboxRow, markOutboxRetry, markOutboxSent, type OutboxRow } from '../outbox/drain.js';
+import { claimOutboxRow, markOutboxRetry, markOutboxSent } from '../outbox/drain.js';
+import { createOutboxConsumer, type OutboxConsumer, type OutboxSchedule } from '../outbox/consumer.js';
 import { enqueueOutbox, findOutboxPayload, readOutboxPayload } from '../outbox/enqueue.js';
 import { outboxKey } from '../outbox/keys.js';
 import type { RefundNoticePayload, RefundPayload, RefundRoute } from '../db/outbox-payloads.js';
-import { periodic, type Job } from '../jobs/periodic.js';
 import type { Logger } from '../logger.js';
 import type { Stripe } from './stripe/client.js';
 import { telegramRefusal, type PaymentsTelegram } from './telegram.js';
@@ -18,9 +18,6 @@ export interface RefundDeps {
 }
 
 export class RefundUnavailableError extends Error {}
-
-const LEASE_MS = 5 * 60_000;
-const MAX_BACKOFF_MS = 60 * 60_000;
 
 /** Telegram answers a second refund of one charge with this; the Stars are back either way. */
 export function isAlreadyRefunded(error: unknown): boolean {
@@ -90,7 +87,7 @@ export async function refundStarsNow(
   const key = input.orderId ? outboxKey.refund_required(input.orderId, 'stars', input.chargeId) : null;
   let jobId: number | null = null;
   if (key) {
-    const claimed = await claimOutboxRow(db, key, { now: input.now, leaseMs: LEASE_MS });
+    const claimed = await claimOutboxRow(db, key, { now: input.now, leaseMs: REFUND_SCHEDULE.leaseMs });
     if (claimed) jobId = claimed.id;
     else if (await findOutboxPayload(db, 'refund_required', key)) return false;
   }
@@ -107,38 +104,35 @@ export async function refundStarsNow(
   return true;
 }
 
-export interface RefundWorker extends Job {
-  drainOnce(): Promise<number>;
-}
+export type RefundWorker = OutboxConsumer;
 
-/** Drains `refund_required` jobs: each refunded (or handed to the operator) and its buyer told, retried until done. */
+/**
+ * Drains `refund_required` jobs through the outbox's one claim loop: each refunded (or handed to the
+ * operator) and its buyer told, retried until done. A refund call can be slow (Stripe), so the lease is
+ * long; its retries wait from 10 s up to an hour, however long the rail is away.
+ */
+export const REFUND_SCHEDULE = {
+  leaseMs: 5 * 60_000,
+  backoff: { firstMs: 10_000, maxMs: 60 * 60_000 },
+  batchSize: 20,
+  pollMs: 5_000,
+} satisfies OutboxSchedule;
+
 export function createRefundWorker(deps: RefundDeps & { log: Logger; intervalMs?: number }): RefundWorker {
-  const intervalMs = deps.intervalMs ?? 5_000;
-
-  async function runJob(row: OutboxRow): Promise<void> {
-    const job = readOutboxPayload(row, 'refund_required');
-    try {
+  return createOutboxConsumer({
+    ...REFUND_SCHEDULE,
+    pollMs: deps.intervalMs ?? REFUND_SCHEDULE.pollMs,
+    name: 'refund worker',
+    retryLog: 'refund failed; will retry',
+    givenUpLog: 'refund given up',
+    db: deps.db,
+    log: deps.log,
+    now: deps.now,
+    kinds: ['refund_required'],
+    async handle(row) {
+      const job = readOutboxPayload(row, 'refund_required');
       await executeRefund(deps, job);
-      await markOutboxSent(deps.db, row.id, deps.now());
       deps.log.info({ orderId: job.orderId, method: job.paymentMethod, reason: job.reason }, 'refund job done');
-    } catch (error) {
-      const delay = Math.min(MAX_BACKOFF_MS, 10_000 * 2 ** Math.max(0, row.attempts - 1));
-      deps.log.error({ err: error, orderId: job.orderId, attempts: row.attempts }, 'refund failed; will retry');
-      await markOutboxRetry(deps.db, row.id, new Date(deps.now().getTime() + delay), String(error));
-    }
-  }
-
-  async function drainOnce(): Promise<number> {
-    const rows = await claimOutboxBatch(deps.db, {
-      kinds: ['refund_required'],
-      limit: 20,
-      now: deps.now(),
-      leaseMs: LEASE_MS,
-    });
-    for (const row of rows) await runJob(row);
-    return rows.length;
-  }
-
-  const job = periodic({ name: 'refund worker', every: intervalMs, log: deps.log, run: drainOnce });
-  return { ...job, drainOnce };
+    },
+  });
 }
