@@ -51,5 +51,5 @@ export function outboxWorker(
       sends++;
     },
   });
-  return { worker, limiter, log, grants, sends: () => sends };
+  return { worker, limiter, log, grants, clock, sends: () => sends };
 }
