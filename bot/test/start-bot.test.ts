@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOME_TAGLINE, MESSAGES } from '@stickerdrop/shared';
 import { buildTestApp, type TestApp } from '../../api/test/helpers.js';
 import { startBot, type RunningBot, type StartBotOptions } from '../src/runtime/start.js';
@@ -127,7 +127,8 @@ describe('startBot (long polling)', () => {
 
     await start();
     await fake.waitFor(() => fake.delivered.length === 6, 10_000, 'six replies');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Once the bot has confirmed every update, Telegram forgets them: none can come back to be handled again.
+    await fake.waitFor(() => fake.unconfirmedUpdates.length === 0, 10_000, 'every update confirmed');
     expect(fake.callsTo('sendMessage')).toHaveLength(6);
   });
 
@@ -197,8 +198,9 @@ describe('startBot (long polling)', () => {
       storage: t.storage,
       log,
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(log.errors().some((entry) => entry.msg === 'cannot reach Telegram; the bot will keep trying')).toBe(true);
+    const keepsTrying = () =>
+      log.errors().some((entry) => entry.msg === 'cannot reach Telegram; the bot will keep trying');
+    await vi.waitFor(() => expect(keepsTrying()).toBe(true), { timeout: 10_000 });
     const started = Date.now();
     await bot.stop();
     expect(Date.now() - started).toBeLessThan(2_000);
