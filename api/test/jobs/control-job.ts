@@ -11,7 +11,10 @@ export async function letPassesGoBy(every: number, passes = 5): Promise<void> {
   const control = periodic({ name: 'control', every, log: silentLogger, run: async () => ran++ });
   control.start();
   try {
-    await vi.waitFor(() => expect(ran).toBeGreaterThanOrEqual(passes), { timeout: 10_000, interval: every });
+    await vi.waitFor(() => expect(ran).toBeGreaterThanOrEqual(passes), {
+      timeout: Math.max(10_000, every * (passes + 2)),
+      interval: Math.min(every, 50),
+    });
   } finally {
     await control.stop();
   }
