@@ -47,7 +47,6 @@ describeEachDatabase('POST /api/stickers refusals', (kind) => {
     expect(await packCount()).toBe(before);
   }
 
-
   it('checks the image first: no image and no title → the image message', async () => {
     await expectRefused(await multipart({ price: '1' }), 400, MESSAGES.imageRequired);
   });

@@ -4,14 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CreatePackResponse } from '@stickerdrop/shared';
 import { buildTestApp, describeEachDatabase, rateLimitsWith, type TestApp } from '../../helpers.js';
 import { createCreator, type TestUser } from '../../users.js';
-import {
-  file,
-  makeImage,
-  multipart,
-  postPack,
-  recordStorageWrites,
-  validFields,
-} from './fixtures.js';
+import { file, makeImage, multipart, postPack, recordStorageWrites, validFields } from './fixtures.js';
 import { tables } from '@stickerdrop/core/testing';
 
 /** POST /api/stickers creating packs: what is stored, and the pack it answers; refusals are in create-pack-refusals. */
