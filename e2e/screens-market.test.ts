@@ -1,13 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { MESSAGES, type Order } from '@stickerdrop/shared';
-import { startTestServer, type TestServer } from './support/app-server';
-import { PHONE, type ColorScheme, describeBrowser, firstScreen, launchChromium, toast } from './support/browser';
+import { PHONE, describeBrowser, firstScreen, toast } from './support/browser';
 import { contrastFailures } from './support/contrast';
-import { openApp, TESS, type Where } from './support/open-app';
 import { callApi } from './support/page-api';
-import { FIRST_SCREEN_PX, SCREEN_CASES, settle } from './support/screen-cases';
+import { FIRST_SCREEN_PX, SCREEN_CASES, screensApp, settle } from './support/screen-cases';
 import { lastMainButton, pressNative, telegramEvents } from './support/telegram-mock';
 import { tables } from '@stickerdrop/core/testing';
 
@@ -16,24 +13,8 @@ import { tables } from '@stickerdrop/core/testing';
  * edition, the price chart, and the sell sheet with its split in TON, at a phone's and a desktop's width.
  */
 describeBrowser('screens of the market', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const open = (
-    where: Where,
-    viewport: { width: number; height: number },
-    scheme: ColorScheme = 'light',
-    user = TESS,
-  ) => openApp(browser, server, where, viewport, scheme, user);
+  const app = screensApp();
+  const open = app.open;
 
   const cases = SCREEN_CASES;
 
@@ -41,18 +22,20 @@ describeBrowser('screens of the market', () => {
     const index = cases.findIndex((c) => c.where === where && c.width === width);
     const sellerUser = { id: 777_000_060 + index, first_name: 'Sam', username: `sam${index}` };
     const seller = await open('telegram', PHONE, 'light', sellerUser);
-    const [pack] = await server.db.select().from(tables.packs).where(eq(tables.packs.title, 'Mochi Feelings'));
+    const [pack] = await app.server().db.select().from(tables.packs).where(eq(tables.packs.title, 'Mochi Feelings'));
     const { order } = await callApi<{ order: Order }>(seller.page, '/api/marketplace/buy', {
       stickerId: pack!.id,
       paymentMethod: 'demo',
     });
     const paid = await callApi<{ order: Order }>(seller.page, `/api/orders/${order.id}/demo-pay`, {});
-    await server.db
-      .update(tables.users)
+    await app
+      .server()
+      .db.update(tables.users)
       .set({ walletAddress: `0:${'41'.repeat(32)}` })
       .where(eq(tables.users.id, sellerUser.id));
-    const [edition] = await server.db
-      .select()
+    const [edition] = await app
+      .server()
+      .db.select()
       .from(tables.editions)
       .where(and(eq(tables.editions.packId, pack!.id), eq(tables.editions.serial, paid.order.edition!)));
     await callApi(seller.page, `/api/editions/${edition!.id}/listing`, { price: '1.45' });
@@ -67,7 +50,7 @@ describeBrowser('screens of the market', () => {
     const buyerUser = { id: 777_000_070 + index, first_name: 'Bo', username: `bo${index}` };
     const { context, page, errors } = await open(where, viewport, 'light', buyerUser);
     if (where === 'web') {
-      await page.goto(`${server.url}/#/login`);
+      await page.goto(`${app.server().url}/#/login`);
       await page.getByRole('button', { name: 'Continue as demo collector' }).click();
       await page.getByRole('heading', { name: 'Trending Stickers' }).waitFor();
     }
@@ -114,7 +97,7 @@ describeBrowser('screens of the market', () => {
     '$where at $width px: the price chart has labelled axes and a point per sale',
     async ({ where, viewport, width }) => {
       const index = cases.findIndex((c) => c.where === where && c.width === width);
-      const [pack] = await server.db.select().from(tables.packs).where(eq(tables.packs.title, 'Kitten Chaos'));
+      const [pack] = await app.server().db.select().from(tables.packs).where(eq(tables.packs.title, 'Kitten Chaos'));
       // Two sales this week at least (each run adds its own): two collectors buy on the demo rail.
       for (const id of [777_000_080 + 2 * index, 777_000_081 + 2 * index]) {
         const buyer = await open('telegram', PHONE, 'light', { id, first_name: 'Kit', username: `kit${id}` });
@@ -161,12 +144,12 @@ describeBrowser('screens of the market', () => {
       const seller = { id: 777_000_090 + index, first_name: 'Sol', username: `sol${index}` };
       const { context, page, errors } = await open(where, viewport, 'light', seller);
       if (where === 'web') {
-        await page.goto(`${server.url}/#/login`);
+        await page.goto(`${app.server().url}/#/login`);
         await page.getByRole('button', { name: 'Continue as demo collector' }).click();
         await page.getByRole('heading', { name: 'Trending Stickers' }).waitFor();
       }
       // An edition to sell (the demo collector may own this pack already: then the one it has).
-      const [pack] = await server.db.select().from(tables.packs).where(eq(tables.packs.title, 'Orbit Pals'));
+      const [pack] = await app.server().db.select().from(tables.packs).where(eq(tables.packs.title, 'Orbit Pals'));
       const bought = await callApi<{ order?: Order }>(page, '/api/marketplace/buy', {
         stickerId: pack!.id,
         paymentMethod: 'demo',

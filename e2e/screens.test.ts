@@ -1,10 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { MESSAGES } from '@stickerdrop/shared';
-import { startTestServer, type TestServer } from './support/app-server';
-import { type ColorScheme, describeBrowser, firstScreen, launchChromium, screenshot, toast } from './support/browser';
-import { FIRST_SCREEN_PX, SCREEN_CASES } from './support/screen-cases';
-import { openApp, TESS, type Where } from './support/open-app';
+import { describeBrowser, firstScreen, screenshot, toast } from './support/browser';
+import { FIRST_SCREEN_PX, SCREEN_CASES, screensApp } from './support/screen-cases';
+import type { Where } from './support/open-app';
 import { pressNative } from './support/telegram-mock';
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
@@ -16,24 +15,8 @@ const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
  * (edition page, price chart, sell sheet) are in screens-market.test.ts.
  */
 describeBrowser('screens that finish the job', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const open = (
-    where: Where,
-    viewport: { width: number; height: number },
-    scheme: ColorScheme = 'light',
-    user = TESS,
-  ) => openApp(browser, server, where, viewport, scheme, user);
+  const app = screensApp();
+  const open = app.open;
 
   async function back(where: Where, page: Page) {
     if (where === 'telegram') await pressNative(page, 'back_button_pressed');
@@ -144,7 +127,7 @@ describeBrowser('screens that finish the job', () => {
     '$where at $width px: the price, what is left and Buy are in the first screen',
     async ({ where, viewport }) => {
       const { context, page, errors } = await open(where, viewport);
-      const { items } = (await (await fetch(`${server.url}/api/stickers?q=ramen`)).json()) as {
+      const { items } = (await (await fetch(`${app.server().url}/api/stickers?q=ramen`)).json()) as {
         items: { id: number }[];
       };
       await page.evaluate((id) => (window.location.hash = `/sticker?id=${id}`), items[0]!.id);
@@ -170,7 +153,9 @@ describeBrowser('screens that finish the job', () => {
 
   it.each(cases)('$where at $width px: one toast at a time, clear of the navigation', async ({ where, viewport }) => {
     const { context, page } = await open(where, viewport);
-    const { items } = (await (await fetch(`${server.url}/api/stickers?q=ramen`)).json()) as { items: { id: number }[] };
+    const { items } = (await (await fetch(`${app.server().url}/api/stickers?q=ramen`)).json()) as {
+      items: { id: number }[];
+    };
     await page.evaluate((id) => (window.location.hash = `/sticker?id=${id}`), items[0]!.id);
     await page.getByLabel('Buy this pack').waitFor();
     // Two toasts in a row: the second replaces the first.
