@@ -13,6 +13,17 @@ export default defineConfig({
       { test: { name: 'shared', include: ['shared/test/**/*.test.ts'], environment: 'node' } },
       {
         test: {
+          name: 'core',
+          include: ['core/test/**/*.test.ts'],
+          environment: 'node',
+          // As for the API: each file makes its own databases; the worker shares PGlite's wasm and the imports.
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'api',
           include: ['api/test/**/*.test.ts'],
           environment: 'node',

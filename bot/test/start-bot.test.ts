@@ -127,7 +127,8 @@ describe('startBot (long polling)', () => {
 
     await start();
     await fake.waitFor(() => fake.delivered.length === 6, 10_000, 'six replies');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Once the bot has confirmed every update, Telegram forgets them: none can come back to be handled again.
+    await fake.waitFor(() => fake.unconfirmedUpdates.length === 0, 10_000, 'every update confirmed');
     expect(fake.callsTo('sendMessage')).toHaveLength(6);
   });
 

@@ -125,9 +125,9 @@ export interface Config {
   /** Unset: files in `dataDir`/files. */
   s3: S3Settings | undefined;
   uploads: {
-    /** UPLOAD_MAX_BYTES_PER_REQUEST: the files of one upload together; more is a 413. */
+    /** UPLOAD_MAX_BYTES_PER_REQUEST: the files of one upload together; more is refused as too large. */
     maxBytesPerRequest: number;
-    /** UPLOAD_MAX_PIXELS: width × height summed over one upload's images, read from their headers; more is a 400. */
+    /** UPLOAD_MAX_PIXELS: width × height summed over one upload's images, read from their headers; more is refused. */
     maxPixelsPerRequest: number;
     /** UPLOAD_CONCURRENCY: uploads whose images are decoded at once in this process. */
     concurrency: number;

@@ -46,6 +46,8 @@ export const DOMAIN_ERROR_CODES = [
   'gone',
   /** A capability this deployment has switched off or not configured; its text is ours, so it is shown. */
   'unavailable',
+  /** A demo account asked for something only a Telegram account can have (a sticker set, a prepared message). */
+  'telegram_account_required',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

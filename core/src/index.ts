@@ -52,6 +52,7 @@ export {
   toUserDto,
   becomeCreator,
   updateProfileFields,
+  requireCreator,
   type UserRow,
 } from './profile/index.js';
 export {
@@ -87,6 +88,9 @@ export {
   createViewCounter,
   createViewerLog,
   trendingRefresher,
+  foundPack,
+  foundEdition,
+  requirePack,
 } from './packs/index.js';
 export { getMarketplaceStats } from './stats/index.js';
 export {
@@ -128,6 +132,7 @@ export {
   packOffers,
   offerExpirer,
   offerSaleTerms,
+  requireOfferSaleTerms,
   type OfferSaleConfig,
   type OfferSaleTerms,
 } from './offers/index.js';
@@ -200,6 +205,9 @@ export {
   renderSetThumbnail,
   zipArchive,
   MANIFEST_NAME,
+  requirePackOwner,
+  requireTelegramDelivery,
+  telegramDeliveryUnavailable,
   type PackAccess,
   type PackStickerFile,
 } from './delivery/index.js';

@@ -3,6 +3,8 @@ import '@telegram-apps/telegram-ui/dist/styles.css';
 import './app/web-palette.css';
 import './app/telegram-palette.css';
 import './app/global.css';
+import './app/layout/layout.css';
+import './app/controls.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApiContext } from './api/create-api';

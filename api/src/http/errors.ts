@@ -49,4 +49,5 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, number> = {
   drop_open: 409,
   gone: 410,
   unavailable: 503,
+  telegram_account_required: 409,
 };

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCatalogue } from '@stickerdrop/core';
+import { CREATE_PACK_TEXT_FIELDS } from '@stickerdrop/shared';
 import { ROUTE_DOCS } from '../../src/http/route-docs.js';
 import { buildTestApp, rateLimitsWith, type TestApp } from '../helpers.js';
 import { createUser } from '../users.js';
@@ -28,17 +29,6 @@ const SEED = 20_261_125;
 const RUNS_PER_ROUTE = 40;
 
 const RAW_JSON_BODIES = ['{', '{"a":', 'null', '"x"', '[]', '1e999', '\u0000', '{"__proto__":{"x":1}}'];
-const FORM_FIELDS = [
-  'title',
-  'description',
-  'price',
-  'category',
-  'tags',
-  'maxSupply',
-  'royaltyBps',
-  'maxPerUser',
-  'dropsAt',
-];
 
 type Body = Pick<InjectOptions, 'payload' | 'headers'>;
 type Caller = 'signed out' | 'signed in' | 'bad token';
@@ -56,7 +46,7 @@ function bodyFor(route: string, known: KnownValues, png: Buffer): fc.Arbitrary<B
   if (!doc.consumes?.startsWith('multipart/form-data')) return fc.oneof(json, json, raw, none);
   const form = fc
     .tuple(
-      objectFor({ properties: Object.fromEntries(FORM_FIELDS.map((f) => [f, { type: 'string' }])) }, known),
+      objectFor({ properties: Object.fromEntries(CREATE_PACK_TEXT_FIELDS.map((f) => [f, { type: 'string' }])) }, known),
       fc.boolean(),
     )
     .map(([fields, withImage]) => multipartBody(fields, withImage ? png : undefined));

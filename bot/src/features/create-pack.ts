@@ -1,7 +1,6 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { createConversation } from '@grammyjs/conversations';
 import {
-  API_ERRORS,
   CATEGORIES,
   DEFAULT_ROYALTY_BPS,
   DEFAULT_STICKER_EMOJI,
@@ -15,7 +14,7 @@ import {
   splitEmoji,
   type PackKind,
 } from '@stickerdrop/shared';
-import { createPack, getUserById, validatePackFields } from '@stickerdrop/core';
+import { createPack, getUserById, requireCreator, validatePackFields } from '@stickerdrop/core';
 import type { BotContext, ConversationContext } from '../context.js';
 import { chatTextOf } from '../views/domain-errors.js';
 import { openPackKeyboard } from '../views/keyboards.js';
@@ -178,8 +177,7 @@ async function newPackConversation(conversation: BotConversation, ctx: Conversat
   const creatorId = ctx.from!.id;
   const outcome = await conversation.external(async ({ services }): Promise<{ packId: number } | { error: string }> => {
     try {
-      const user = await getUserById(services.db, creatorId);
-      if (!user?.isCreator) return { error: API_ERRORS.creatorsOnly };
+      await requireCreator(services.db, creatorId, 'upload');
       const images = await downloadImages(services, fileIds);
       const input = {
         images,

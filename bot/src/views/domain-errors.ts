@@ -33,6 +33,7 @@ const CHAT_TEXT: Record<DomainErrorCode, (message: string) => string> = {
   drop_open: asWritten,
   gone: asWritten,
   unavailable: asWritten,
+  telegram_account_required: asWritten,
 };
 
 /** What to tell the user for a refusal from core; null for any other error (a fault to log). */

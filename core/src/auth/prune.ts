@@ -1,4 +1,5 @@
 import { inArray, lte } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
 import { loginCodes, refreshTokens } from '../db/schema.js';
 import { periodic, type Job } from '../jobs/periodic.js';
@@ -18,37 +19,35 @@ export async function pruneExpiredSignIns(
   now: Date,
   batch: number = PRUNE_BATCH,
 ): Promise<{ loginCodes: number; refreshTokens: number; more: boolean }> {
-  const codes = await db
-    .delete(loginCodes)
-    .where(
-      inArray(
-        loginCodes.codeHash,
-        db
-          .select({ codeHash: loginCodes.codeHash })
-          .from(loginCodes)
-          .where(lte(loginCodes.expiresAt, now))
-          .limit(batch),
-      ),
-    )
-    .returning({ codeHash: loginCodes.codeHash });
-  const tokens = await db
-    .delete(refreshTokens)
-    .where(
-      inArray(
-        refreshTokens.tokenHash,
-        db
-          .select({ tokenHash: refreshTokens.tokenHash })
-          .from(refreshTokens)
-          .where(lte(refreshTokens.expiresAt, now))
-          .limit(batch),
-      ),
-    )
-    .returning({ tokenHash: refreshTokens.tokenHash });
+  const codes = await deleteExpired(
+    db,
+    { table: loginCodes, key: loginCodes.codeHash, expiresAt: loginCodes.expiresAt },
+    now,
+    batch,
+  );
+  const tokens = await deleteExpired(
+    db,
+    { table: refreshTokens, key: refreshTokens.tokenHash, expiresAt: refreshTokens.expiresAt },
+    now,
+    batch,
+  );
   return {
-    loginCodes: codes.length,
-    refreshTokens: tokens.length,
-    more: codes.length === batch || tokens.length === batch,
+    loginCodes: codes,
+    refreshTokens: tokens,
+    more: codes === batch || tokens === batch,
   };
+}
+
+/** Up to `batch` rows of `table` expired by `now`, deleted by key in one statement; how many went. */
+async function deleteExpired(
+  db: DbOrTx,
+  { table, key, expiresAt }: { table: PgTable; key: PgColumn; expiresAt: PgColumn },
+  now: Date,
+  batch: number,
+): Promise<number> {
+  const expired = db.select({ key }).from(table).where(lte(expiresAt, now)).limit(batch);
+  const deleted = await db.delete(table).where(inArray(key, expired)).returning({ key });
+  return deleted.length;
 }
 
 /** `pruneExpiredSignIns` every `every` ms, as a job of the process. */

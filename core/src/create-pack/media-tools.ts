@@ -51,7 +51,7 @@ export function executable(tool: string, file: string): string {
 
 /**
  * Runs a tool as a child process (its CPU is the child's, never the event loop's), killed after the
- * timeout. A failure is the file's fault (the tools only ever read uploads): a 400 "could not be read".
+ * timeout. A failure is the file's fault (the tools only ever read uploads): an invalid-image refusal, "could not be read".
  */
 export function runTool(file: string, args: string[], timeoutMs = MEDIA_TOOL_TIMEOUT_MS): Promise<Buffer> {
   return new Promise((resolve, reject) => {

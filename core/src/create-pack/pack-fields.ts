@@ -57,7 +57,7 @@ const length = (text: string) => Array.from(text).length;
 
 /**
  * The fields after the image rule: title, then price (SPEC §5, through the rule the mini-app shares),
- * then our own limits. The first failure is a 400 with its message.
+ * then our own limits. The first failure is an invalid-input refusal with its message.
  */
 export function validatePackFields(
   input: PackFieldsInput,

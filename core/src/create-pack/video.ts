@@ -33,7 +33,7 @@ const rate = (text: unknown) => {
   return Number.isFinite(value) && value > 0 ? value : 0;
 };
 
-/** Dimensions, length and frame rate of a GIF, MP4 or WEBM, from ffprobe; unreadable is a 400. */
+/** Dimensions, length and frame rate of a GIF, MP4 or WEBM, from ffprobe; unreadable is refused as an invalid image. */
 export async function probeVideo(file: string): Promise<VideoInfo> {
   const output = await runTool(mediaBinaries().ffprobe, [
     ...['-v', 'error', '-select_streams', 'v:0', '-of', 'json'],

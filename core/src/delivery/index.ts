@@ -22,3 +22,9 @@ export {
   type PackStickers,
 } from './pack-zip.js';
 export { renderSetThumbnail } from './set-thumbnail.js';
+export {
+  requirePackOwner,
+  requireTelegramDelivery,
+  telegramDeliveryUnavailable,
+  type TelegramDelivery,
+} from './owner-access.js';

@@ -12,7 +12,7 @@ export interface DropNotifyInput {
 
 /**
  * "Notify me": the collector is told once when the drop opens. Only an upcoming drop takes subscribers
- * (409 once it has opened). The pack row is read FOR SHARE: the announcer takes it FOR UPDATE, so a
+ * (refused as drop open once it has). The pack row is read FOR SHARE: the announcer takes it FOR UPDATE, so a
  * subscription either lands before the announcement (and is told) or sees it announced (and is refused),
  * never falls between the two. Subscribing twice is one subscription.
  */
@@ -34,7 +34,7 @@ export async function subscribeToDrop(db: Database, input: DropNotifyInput): Pro
   return { notifying: true };
 }
 
-/** Stops the notification; harmless when there was none. 404 for an unknown pack. */
+/** Stops the notification; harmless when there was none. Not found for an unknown pack. */
 export async function unsubscribeFromDrop(db: Database, input: DropNotifyInput): Promise<{ notifying: false }> {
   const [pack] = await db.select({ id: packs.id }).from(packs).where(eq(packs.id, input.packId));
   if (!pack) throw new DomainError('not_found', MESSAGES.packNotFound);

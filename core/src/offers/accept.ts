@@ -30,9 +30,10 @@ export interface AcceptOfferInput {
  * Accepts an offer: a resale order reserved for the bidder at the offer's price, paid like any resale (TON
  * legs, validUntil), holding the edition meanwhile; the offer is accepted and the bidder told. Locks the
  * edition first, then the offer (the order every resale path keeps), so two holders accepting one
- * pack-wide offer queue on the offer's row and the second finds it taken. 404 unknown offer or edition,
- * 400 no or wrong edition, 403 not the owner, 409 offer no longer open or repriced since the owner saw it,
- * edition Stars-locked or held, or no wallet to pay.
+ * pack-wide offer queue on the offer's row and the second finds it taken. Refused
+ * as not found (unknown offer or edition), invalid (no or wrong edition), forbidden (not the owner), offer
+ * closed or changed (no longer open, or repriced since the owner saw it), resale locked, edition held, or
+ * wallet required (no wallet to pay).
  */
 export async function acceptOffer(db: Database, input: AcceptOfferInput): Promise<OrderRecord> {
   const orderId = await db.transaction(async (tx) => {

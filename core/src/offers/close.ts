@@ -14,7 +14,8 @@ interface CloseInput {
 
 /**
  * The owner says no: for an edition offer its owner, for a pack-wide offer any holder of the pack (the
- * offer closes for all of them). 404 unknown, 403 not the owner, 409 no longer open. The bidder is told.
+ * offer closes for all of them). Refused as not found, forbidden (not the owner) or offer closed. The bidder
+ * is told.
  */
 export async function declineOffer(db: Database, input: CloseInput): Promise<void> {
   await db.transaction(async (tx) => {
@@ -26,7 +27,7 @@ export async function declineOffer(db: Database, input: CloseInput): Promise<voi
   });
 }
 
-/** The bidder takes their offer back: 404 unknown, 403 someone else's, 409 no longer open. */
+/** The bidder takes their offer back: refused as not found, forbidden (someone else's) or offer closed. */
 export async function withdrawOffer(db: Database, input: CloseInput): Promise<void> {
   await db.transaction(async (tx) => {
     const offer = await lockOffer(tx, input.offerId);

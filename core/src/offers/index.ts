@@ -5,4 +5,4 @@ export { declineOffer, withdrawOffer, expireOffers } from './close.js';
 export { offerExpirer } from './expiry-job.js';
 export { myOffers, packOffers } from './read.js';
 export { offers } from './tables.js';
-export { offerSaleTerms, type OfferSaleConfig, type OfferSaleTerms } from './sale-terms.js';
+export { offerSaleTerms, requireOfferSaleTerms, type OfferSaleConfig, type OfferSaleTerms } from './sale-terms.js';

@@ -33,9 +33,9 @@ export const DEFAULT_OFFERS_MAX_OPEN = 20;
  * Makes an offer, or replaces the bidder's open offer on the same edition or pack (created false): the new
  * price and expiry. The owner (or each of the pack's holders) is told of an offer once; a replaced price is
  * not news sent again, so a bidder repricing cannot flood the holders (the owner's Accept button checks the
- * price it showed). Checked in the contract's order: 404 unknown edition or pack, 400 bad price (a pack's
- * price rules), 400 the bidder's own edition, 409 an edition still under the Stars resale lock, 409 a bidder
- * with OFFERS_MAX_OPEN open offers making another.
+ * price it showed). Checked in the contract's order: not found (unknown edition or pack), invalid price (a
+ * pack's price rules), own edition, resale locked (an edition still under the Stars resale lock), offer limit
+ * (a bidder with OFFERS_MAX_OPEN open offers making another).
  */
 export async function makeOffer(db: Database, input: MakeOfferInput): Promise<{ offer: Offer; created: boolean }> {
   const result = await db.transaction(async (tx) => {

@@ -1,8 +1,9 @@
 import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { formatTon, type MyOffers, type Offer, type OfferStatus, type PackOffers } from '@stickerdrop/shared';
+import { formatTon, MESSAGES, type MyOffers, type Offer, type OfferStatus, type PackOffers } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { editions, orders, packs, users } from '../db/schema.js';
 import { effectiveStatus } from '../db/order-record.js';
+import { DomainError } from '../errors.js';
 import { creatorNameSql } from '../profile/display-name.js';
 import { fileUrl } from '../storage/storage.js';
 import { packExists } from '../resale/read.js';
@@ -80,9 +81,9 @@ export async function findOffer(db: DbOrTx, offerId: number, now: Date): Promise
   return offer ?? null;
 }
 
-/** Open offers on the pack and on each of its editions, highest first; null when there is no such pack. */
-export async function packOffers(db: DbOrTx, packId: number, now: Date): Promise<PackOffers | null> {
-  if (!(await packExists(db, packId))) return null;
+/** Open offers on the pack and on each of its editions, highest first; refused when there is no such pack. */
+export async function packOffers(db: DbOrTx, packId: number, now: Date): Promise<PackOffers> {
+  if (!(await packExists(db, packId))) throw new DomainError('not_found', MESSAGES.packNotFound);
   const items = await selectOffers(db, and(eq(offers.packId, packId), isOpenSql(now)), now);
   return { items, best: items[0]?.price ?? null };
 }

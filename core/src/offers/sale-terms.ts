@@ -1,4 +1,6 @@
+import { RESALE_ERRORS } from '@stickerdrop/shared';
 import type { Config } from '../config.js';
+import { DomainError } from '../errors.js';
 import type { TonTarget } from '../resale/ton-legs.js';
 
 export type OfferSaleConfig = Pick<Config, 'demo' | 'ton' | 'marketFeeBps' | 'paymentMethods' | 'starsResaleLockDays'>;
@@ -21,4 +23,11 @@ export function offerSaleTerms(config: OfferSaleConfig): OfferSaleTerms | null {
     return { ton: { receiver, network }, feeBps: config.marketFeeBps, starsLockDays: config.starsResaleLockDays };
   }
   return config.demo ? { ton: null, feeBps: config.marketFeeBps, starsLockDays: config.starsResaleLockDays } : null;
+}
+
+/** The terms, or the refusal an accepted offer gets where it could not be paid: resale is paid in TON. */
+export function requireOfferSaleTerms(config: OfferSaleConfig): OfferSaleTerms {
+  const terms = offerSaleTerms(config);
+  if (!terms) throw new DomainError('payment_method_unavailable', RESALE_ERRORS.tonOnly);
+  return terms;
 }

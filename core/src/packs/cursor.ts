@@ -15,7 +15,7 @@ export interface Cursor {
 /** Largest finite float4, the type of trending_score. */
 const MAX_REAL = 3.4e38;
 /**
- * Keys a real cursor can hold, kept inside what the query casts them to, so a forged one is a 400 and never
+ * Keys a real cursor can hold, kept inside what the query casts them to, so a forged one is refused and never
  * an overflow in the database: prices fit bigint, creation times stay below the year 2286 in microseconds.
  */
 const KEY_PATTERN: Record<Exclude<Sort, 'trending'>, RegExp> = {
@@ -33,7 +33,7 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.sort, cursor.key, cursor.id])).toString('base64url');
 }
 
-/** The cursor for `sort`, or 400 invalidCursor when it is malformed or was made for another sort. */
+/** The cursor for `sort`, or an invalidCursor refusal when it is malformed or was made for another sort. */
 export function decodeCursor(text: string, sort: Sort): Cursor {
   let parsed: unknown;
   try {

@@ -13,6 +13,7 @@ export {
   type CardText,
 } from './list.js';
 export { toggleLike } from './likes.js';
+export { foundPack, foundEdition, requirePack } from './found.js';
 export { refreshTrendingScores, trendingRefresher } from './trending.js';
 export { packRating } from './rating.js';
 export { toPackCard, cardColumns, type CardRow } from './card.js';

@@ -8,3 +8,4 @@ export {
   type TelegramUserFields,
   type ProfileFields,
 } from './users.js';
+export { requireCreator, type CreatorCapability } from './creator.js';

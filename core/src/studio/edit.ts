@@ -9,7 +9,7 @@ import { studioPack, type PackRow } from './studio.js';
 
 const EDITABLE = new Set(['description', 'tags', 'dropsAt']);
 
-/** The creator's own pack, or a refusal: 404 when there is no such pack, 403 when it is someone else's. */
+/** The creator's own pack, or a refusal: not found when there is no such pack, forbidden when it is someone else's. */
 export async function ownPack(db: DbOrTx, creatorId: number, packId: number): Promise<PackRow> {
   const [row] = await db.select().from(packs).where(eq(packs.id, packId));
   if (!row) throw new DomainError('not_found', MESSAGES.packNotFound);

@@ -113,6 +113,23 @@ export const PackIdParams = z.object({ id: PackId });
 export const LikeResponse = z.object({ liked: z.boolean(), likes: z.number().int() });
 export type LikeResponse = z.infer<typeof LikeResponse>;
 export const CreatePackResponse = z.object({ sticker: PackDetail });
+
+/** The text fields of `POST /api/stickers`' multipart form (the images are its file parts). */
+export const CREATE_PACK_TEXT_FIELDS = [
+  'title',
+  'description',
+  'price',
+  'category',
+  'tags',
+  'maxSupply',
+  'royaltyBps',
+  'maxPerUser',
+  'dropsAt',
+  'kind',
+  'emoji',
+  'keywords',
+] as const;
+export type CreatePackTextField = (typeof CREATE_PACK_TEXT_FIELDS)[number];
 /** `POST /api/stickers/:id/telegram-set` ("Add to Telegram"): the bot sends the set's link in the chat. */
 export const TelegramSetResponse = z.object({ status: z.literal('queued') });
 export type TelegramSetResponse = z.infer<typeof TelegramSetResponse>;

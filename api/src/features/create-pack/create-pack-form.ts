@@ -3,26 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
+import { API_ERRORS, CREATE_PACK_TEXT_FIELDS, type CreatePackTextField, MESSAGES } from '@stickerdrop/shared';
 import { type Config, type CreatePackInput, DomainError, checkPixelBudget, inspectUpload } from '@stickerdrop/core';
 import { HttpError, badRequest, payloadTooLarge } from '../../http/errors.js';
 
-const TEXT_FIELDS = [
-  'title',
-  'description',
-  'price',
-  'category',
-  'tags',
-  'maxSupply',
-  'royaltyBps',
-  'maxPerUser',
-  'dropsAt',
-  'kind',
-  'emoji',
-  'keywords',
-] as const;
-type TextField = (typeof TEXT_FIELDS)[number];
-const isTextField = (name: string): name is TextField => (TEXT_FIELDS as readonly string[]).includes(name);
+const isTextField = (name: string): name is CreatePackTextField =>
+  (CREATE_PACK_TEXT_FIELDS as readonly string[]).includes(name);
 
 /**
  * Reads the multipart body of `POST /api/stickers` and hands it to `use`. Each file streams to a temporary
@@ -50,7 +36,7 @@ export async function withCreatePackForm<T>(
 async function readForm(request: FastifyRequest, limits: Config['uploads'], dir: string): Promise<CreatePackInput> {
   const images: CreatePackInput['images'] = [];
   const sizes: { width: number; height: number }[] = [];
-  const fields: Partial<Record<TextField, string>> = {};
+  const fields: Partial<Record<CreatePackTextField, string>> = {};
   let totalBytes = 0;
   try {
     for await (const part of request.parts()) {

@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_ERRORS, type PackDetail } from '@stickerdrop/shared';
-import { DomainError, IMAGE_POOL_RETRY_AFTER_S, createPack, getPackDetail, getUserById } from '@stickerdrop/core';
-import { forbidden } from '../../http/errors.js';
+import type { PackDetail } from '@stickerdrop/shared';
+import {
+  DomainError,
+  IMAGE_POOL_RETRY_AFTER_S,
+  createPack,
+  getPackDetail,
+  requireCreator as requireCreatorUser,
+} from '@stickerdrop/core';
 import { requireUser } from '../../http/auth.js';
 import { withCreatePackForm } from './create-pack-form.js';
 
@@ -11,9 +16,7 @@ export async function createPackRoutes(app: FastifyInstance): Promise<void> {
 
   /** Runs before the body is parsed, so nobody but a creator gets 5 MB files read on their behalf. */
   async function requireCreator(request: FastifyRequest): Promise<void> {
-    const userId = requireUser(request);
-    const user = await getUserById(db, userId);
-    if (!user?.isCreator) throw forbidden(API_ERRORS.creatorsOnly);
+    await requireCreatorUser(db, requireUser(request), 'upload');
   }
 
   app.post('/api/stickers', { onRequest: requireCreator }, async (request, reply) => {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
-import { type DbOrTx, findPackAccess, type PackAccess } from '@stickerdrop/core';
-import { forbidden, notFound, unauthorized } from '../../http/errors.js';
+import { type DbOrTx, type PackAccess, requirePackOwner as requireOwnedPack } from '@stickerdrop/core';
+import { unauthorized } from '../../http/errors.js';
 import { packIdParam } from '../packs/params.js';
 
 export interface OwnedPack {
@@ -11,8 +11,8 @@ export interface OwnedPack {
 }
 
 /**
- * What downloads and "Add to Telegram" both require: signed in (401), a pack that exists (404), and an
- * edition of it owned by the caller (403), checked in that order.
+ * What downloads and "Add to Telegram" both require: signed in (401), then core's refusals of a pack that
+ * does not exist (404) or has no edition owned by the caller (403), checked in that order.
  */
 export async function requirePackOwner(
   request: FastifyRequest<{ Params: { id: string } }>,
@@ -24,8 +24,5 @@ export async function requirePackOwner(
     throw unauthorized(request.badToken ? API_ERRORS.invalidToken : MESSAGES.downloadRequiresLogin);
   }
   const packId = packIdParam(request.params.id);
-  const pack = await findPackAccess(db, packId, userId);
-  if (!pack) throw notFound(MESSAGES.packNotFound);
-  if (!pack.owned) throw forbidden(MESSAGES.downloadRequiresPurchase);
-  return { userId, packId, pack };
+  return { userId, packId, pack: await requireOwnedPack(db, packId, userId) };
 }

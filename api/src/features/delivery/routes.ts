@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { API_ERRORS, type TelegramSetResponse } from '@stickerdrop/shared';
-import { requestStickerSet } from '@stickerdrop/core';
-import { HttpError, conflict } from '../../http/errors.js';
+import type { TelegramSetResponse } from '@stickerdrop/shared';
+import { requestStickerSet, requireTelegramDelivery } from '@stickerdrop/core';
 import { requirePackOwner } from './owner-access.js';
 import { shareMessageRoutes } from './share-message.js';
 
@@ -18,9 +17,7 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
   await app.register(shareMessageRoutes);
   app.post<{ Params: { id: string } }>('/api/stickers/:id/telegram-set', async (request, reply) => {
     const { userId, packId } = await requirePackOwner(request, app.deps.db);
-    // Demo users (negative ids) have no Telegram account to own a sticker set.
-    if (userId < 0) throw conflict(API_ERRORS.telegramAccountRequired);
-    if (!app.deps.config.botToken) throw new HttpError(503, API_ERRORS.telegramSetUnavailable);
+    requireTelegramDelivery(userId, 'sticker-set', Boolean(app.deps.config.botToken));
 
     const key = request.headers['idempotency-key'];
     const requestId = typeof key === 'string' && REQUEST_ID.test(key) ? key : randomUUID();

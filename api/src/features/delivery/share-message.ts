@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { InlineQueryResultArticle } from 'grammy/types';
-import { API_ERRORS, MESSAGES, packAppLink, type PackDetail, type ShareMessageResponse } from '@stickerdrop/shared';
-import { getPackDetail } from '@stickerdrop/core';
-import { conflict, notFound, serviceUnavailable, unauthorized } from '../../http/errors.js';
+import { API_ERRORS, packAppLink, type PackDetail, type ShareMessageResponse } from '@stickerdrop/shared';
+import { foundPack, getPackDetail, requireTelegramDelivery, telegramDeliveryUnavailable } from '@stickerdrop/core';
+import { unauthorized } from '../../http/errors.js';
 import { botApi } from '../../telegram.js';
 import { packIdParam } from '../packs/params.js';
 
@@ -18,21 +18,19 @@ export async function shareMessageRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string } }>('/api/stickers/:id/share-message', async (request) => {
     const userId = request.userId;
     if (userId === null) throw unauthorized(request.badToken ? API_ERRORS.invalidToken : undefined);
-    // The message is prepared for one Telegram user; demo users (negative ids) have no account there.
-    if (userId < 0) throw conflict(API_ERRORS.telegramAccountRequired);
-    if (!telegram || !config.botUsername) throw serviceUnavailable(API_ERRORS.shareMessageUnavailable);
-    const pack = await getPackDetail(db, packIdParam(request.params.id), userId);
-    if (!pack) throw notFound(MESSAGES.packNotFound);
+    const botUsername = telegram ? config.botUsername : undefined;
+    requireTelegramDelivery(userId, 'share-message', Boolean(botUsername));
+    const pack = foundPack(await getPackDetail(db, packIdParam(request.params.id), userId));
 
-    const prepared = await telegram
-      .savePreparedInlineMessage(userId, packArticle(pack, config.botUsername), {
+    const prepared = await telegram!
+      .savePreparedInlineMessage(userId, packArticle(pack, botUsername!), {
         allow_user_chats: true,
         allow_group_chats: true,
         allow_channel_chats: true,
       })
       .catch((error: unknown) => {
         request.log.warn({ err: error, packId: pack.id }, 'savePreparedInlineMessage failed');
-        throw serviceUnavailable(API_ERRORS.shareMessageUnavailable);
+        throw telegramDeliveryUnavailable('share-message');
       });
     const body: ShareMessageResponse = { id: prepared.id };
     return body;

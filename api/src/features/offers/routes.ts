@@ -1,18 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AcceptOfferRequest, MESSAGES, OFFER_ERRORS, OfferRequest, RESALE_ERRORS } from '@stickerdrop/shared';
+import { AcceptOfferRequest, OFFER_ERRORS, OfferRequest } from '@stickerdrop/shared';
 import {
   acceptOffer,
   declineOffer,
   makeOffer,
   myOffers,
-  offerSaleTerms,
   packOffers,
   parseInput,
+  requireOfferSaleTerms,
   toOrderDto,
   withdrawOffer,
 } from '@stickerdrop/core';
 import { requireUser } from '../../http/auth.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { packIdParam } from '../packs/params.js';
 
 const MAX_ID = 2_147_483_647;
@@ -45,18 +45,15 @@ export async function offersRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/offers/mine', async (request) => myOffers(db, requireUser(request), now()));
 
-  app.get('/api/stickers/:id/offers', async (request: OfferRequestWithId) => {
-    const result = await packOffers(db, packIdParam(request.params.id), now());
-    if (!result) throw notFound(MESSAGES.packNotFound);
-    return result;
-  });
+  app.get('/api/stickers/:id/offers', async (request: OfferRequestWithId) =>
+    packOffers(db, packIdParam(request.params.id), now()),
+  );
 
   app.post('/api/offers/:id/accept', async (request: OfferRequestWithId, reply) => {
     const userId = requireUser(request);
     const offerId = offerIdParam(request.params.id);
     const { editionId } = parseInput(AcceptOfferRequest, request.body);
-    const terms = offerSaleTerms(config);
-    if (!terms) throw badRequest(RESALE_ERRORS.tonOnly);
+    const terms = requireOfferSaleTerms(config);
     const at = now();
     const order = await acceptOffer(db, { userId, offerId, editionId, ...terms, now: at });
     return reply.status(201).send({ order: toOrderDto(order, at) });

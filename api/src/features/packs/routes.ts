@@ -4,6 +4,7 @@ import {
   createReadCache,
   createViewCounter,
   createViewerLog,
+  foundPack,
   getPackDetail,
   listPackCards,
   listTrendingCards,
@@ -18,7 +19,7 @@ import {
   toggleLike,
   unsubscribeFromDrop,
 } from '@stickerdrop/core';
-import { notFound, unauthorized } from '../../http/errors.js';
+import { unauthorized } from '../../http/errors.js';
 import { optionalUser, requireUser } from '../../http/auth.js';
 import { packIdParam } from './params.js';
 
@@ -59,8 +60,7 @@ export async function packsRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>('/api/stickers/:id', async (request) => {
     const viewerId = optionalUser(request);
     const id = packIdParam(request.params.id);
-    const detail = await getPackDetail(db, id, viewerId, now(), fileUrls);
-    if (!detail) throw notFound(MESSAGES.packNotFound);
+    const detail = foundPack(await getPackDetail(db, id, viewerId, now(), fileUrls));
     if (viewers.firstToday(id, viewerId === null ? `address:${request.ip}` : `user:${viewerId}`)) views.count(id);
     const counted = detail.views + views.pending(id);
     return { ...detail, views: counted, rating: packRating({ ...detail, views: counted }) };
@@ -71,9 +71,7 @@ export async function packsRoutes(app: FastifyInstance): Promise<void> {
     const userId = optionalUser(request);
     if (userId === null) throw unauthorized(MESSAGES.likeRequiresLogin);
     const id = packIdParam(request.params.id);
-    const result = await toggleLike(db, userId, id, now());
-    if (!result) throw notFound(MESSAGES.packNotFound);
-    return result;
+    return toggleLike(db, userId, id, now());
   });
 
   // "Notify me" for a scheduled drop: the bot tells the collector once when it opens.

@@ -3,21 +3,22 @@ import {
   ActivityQuery,
   BuyListingRequest,
   ListingRequest,
-  MESSAGES,
   PriceHistoryQuery,
   RESALE_ERRORS,
 } from '@stickerdrop/shared';
 import {
   buyListing,
   delistEdition,
+  foundEdition,
+  foundPack,
   getEdition,
   listActivity,
   listEdition,
   offeredPaymentMethods,
-  packExists,
   packListings,
   parseInput,
   priceHistory,
+  requirePack,
   toOrderDto,
   type PaymentRail,
 } from '@stickerdrop/core';
@@ -62,24 +63,18 @@ export async function resaleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/api/editions/:editionId', async (request: EditionRequest) => {
-    const edition = await getEdition(db, editionIdParam(request.params.editionId), {
-      now: now(),
-      lockDays: config.starsResaleLockDays,
-    });
-    if (!edition) throw notFound(RESALE_ERRORS.editionNotFound);
-    return edition;
+    const editionId = editionIdParam(request.params.editionId);
+    return foundEdition(await getEdition(db, editionId, { now: now(), lockDays: config.starsResaleLockDays }));
   });
 
-  app.get('/api/stickers/:id/listings', async (request: PackRequest) => {
-    const result = await packListings(db, packIdParam(request.params.id), now());
-    if (!result) throw notFound(MESSAGES.packNotFound);
-    return result;
-  });
+  app.get('/api/stickers/:id/listings', async (request: PackRequest) =>
+    foundPack(await packListings(db, packIdParam(request.params.id), now())),
+  );
 
   app.get('/api/stickers/:id/activity', async (request: PackRequest) => {
     const packId = packIdParam(request.params.id);
     const { cursor } = parseInput(ActivityQuery, request.query);
-    if (!(await packExists(db, packId))) throw notFound(MESSAGES.packNotFound);
+    await requirePack(db, packId);
     return listActivity(db, { packId, cursor });
   });
 
@@ -91,7 +86,7 @@ export async function resaleRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/stickers/:id/price-history', async (request: PackRequest) => {
     const packId = packIdParam(request.params.id);
     const { days } = parseInput(PriceHistoryQuery, request.query);
-    if (!(await packExists(db, packId))) throw notFound(MESSAGES.packNotFound);
+    await requirePack(db, packId);
     return priceHistory(db, packId, days, now());
   });
 }

@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { STUDIO_ERRORS, StudioPackUpdate } from '@stickerdrop/shared';
-import { getStudio, getUserById, parseInput, studioSalesCsv, updateStudioPack } from '@stickerdrop/core';
-import { forbidden } from '../../http/errors.js';
+import { StudioPackUpdate } from '@stickerdrop/shared';
+import {
+  getStudio,
+  parseInput,
+  requireCreator as requireCreatorUser,
+  studioSalesCsv,
+  updateStudioPack,
+} from '@stickerdrop/core';
 import { requireUser } from '../../http/auth.js';
 import { packIdParam } from '../packs/params.js';
 
@@ -12,8 +17,7 @@ export async function studioRoutes(app: FastifyInstance): Promise<void> {
   /** The caller, who must be a creator: everything here is about their own packs. */
   async function requireCreator(request: FastifyRequest): Promise<number> {
     const userId = requireUser(request);
-    const user = await getUserById(db, userId);
-    if (!user?.isCreator) throw forbidden(STUDIO_ERRORS.creatorsOnly);
+    await requireCreatorUser(db, userId, 'studio');
     return userId;
   }
 

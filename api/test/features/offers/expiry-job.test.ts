@@ -4,6 +4,7 @@ import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.
 import { createUser } from '../../users.js';
 import { ownedEdition } from '../resale/fixtures.js';
 import { makeOffer, messagesOf, offerRow } from './fixtures.js';
+import { countingClock, letPassesGoBy } from '../../jobs/control-job.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -20,9 +21,10 @@ describeEachDatabase('offer expiry job', (kind) => {
     const { offer } = await makeOffer(t, bidder, { editionId, price: '2', expiresInHours: 1 });
     t.clock.advance(HOUR_MS);
     const errors: unknown[] = [];
+    const clock = countingClock(() => t.clock.now);
     const job = offerExpirer(t.db, {
       every: 20,
-      now: () => t.clock.now,
+      now: clock.now,
       log: { ...silentLogger, error: (details) => errors.push(details) },
     });
     job.start();
@@ -37,10 +39,12 @@ describeEachDatabase('offer expiry job', (kind) => {
     expect(errors).toEqual([]);
     expect(await messagesOf(t, 'offer_expired')).toHaveLength(1);
 
-    // Stopped: an offer that runs out afterwards stays open until the next sweep.
+    // Stopped: five passes' time later it has not run again, and an offer that ran out meanwhile stays open.
+    const passesAtStop = clock.reads();
     const later = await makeOffer(t, bidder, { packId: offer.packId, price: '1', expiresInHours: 1 });
     t.clock.advance(HOUR_MS);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await letPassesGoBy(20);
+    expect(clock.reads()).toBe(passesAtStop);
     expect((await offerRow(t, later.offer.id)).status).toBe('open');
   });
 });

@@ -5,6 +5,7 @@ import { expireReservations } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { buy, createPack, demoPay, orderRow } from './fixtures.js';
+import { countingClock, letPassesGoBy } from '../../jobs/control-job.js';
 
 describeEachDatabase('reservation expiry', (kind) => {
   let t: TestApp;
@@ -44,9 +45,10 @@ describeEachDatabase('reservation expiry', (kind) => {
     const { order } = await buy(t, await createUser(t), pack.id);
     t.clock.advance(ORDER_RESERVATION_MS);
     const errors: unknown[] = [];
+    const clock = countingClock(() => t.clock.now);
     const sweeper = reservationSweeper(t.db, {
       every: 20,
-      now: () => t.clock.now,
+      now: clock.now,
       log: { ...silentLogger, error: (details) => errors.push(details) },
     });
     sweeper.start();
@@ -60,10 +62,13 @@ describeEachDatabase('reservation expiry', (kind) => {
     }
     expect(errors).toEqual([]);
 
-    // Stopped: a reservation that lapses afterwards stays as it is.
+    // Stopped: five passes' time later it has not run again, and a reservation that lapsed meanwhile stays.
+    const passesAtStop = clock.reads();
+    expect(passesAtStop).toBeGreaterThan(0);
     const { order: later } = await buy(t, await createUser(t), pack.id);
     t.clock.advance(ORDER_RESERVATION_MS);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await letPassesGoBy(20);
+    expect(clock.reads()).toBe(passesAtStop);
     expect((await orderRow(t, later.id)).status).toBe('reserved');
   });
 });

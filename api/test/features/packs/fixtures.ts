@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { parseTon } from '@stickerdrop/shared';
-import { type Database } from '@stickerdrop/core';
-import { tables } from '@stickerdrop/core/testing';
+import { buyPack, type Database, fulfilOrder } from '@stickerdrop/core';
+import { demoRail, tables } from '@stickerdrop/core/testing';
 
 export interface PackFields {
   title?: string;
@@ -48,42 +48,26 @@ export async function insertPack(db: Database, creatorId: number, fields: PackFi
   return pack!.id;
 }
 
-/** Sells the next edition of a pack to `ownerId` the way fulfilment does: paid order, serial, sold_count. */
+/**
+ * Sells the next edition of a pack to `ownerId` the way a buyer does, at `at`: a reservation, then the demo
+ * rail's payment fulfilled, so the paid order, the serial, sold_count, the mint in the feed and the
+ * receipt in the outbox are the real path's.
+ */
 export async function sellEdition(
   db: Database,
   packId: number,
   ownerId: number,
   at: Date = new Date(),
 ): Promise<{ serial: number; priceNano: bigint }> {
-  return db.transaction(async (tx) => {
-    const [pack] = await tx
-      .update(tables.packs)
-      .set({ soldCount: sql`${tables.packs.soldCount} + 1` })
-      .where(eq(tables.packs.id, packId))
-      .returning({ serial: tables.packs.soldCount, priceNano: tables.packs.priceNano });
-    const [order] = await tx
-      .insert(tables.orders)
-      .values({
-        userId: ownerId,
-        packId,
-        status: 'paid',
-        paymentMethod: 'demo',
-        amountNano: pack!.priceNano,
-        expiresAt: at,
-        paidAt: at,
-        createdAt: at,
-      })
-      .returning({ id: tables.orders.id });
-    await tx.insert(tables.editions).values({
-      packId,
-      serial: pack!.serial,
-      ownerId,
-      orderId: order!.id,
-      purchasePriceNano: pack!.priceNano,
-      createdAt: at,
-    });
-    return pack!;
-  });
+  const reserved = await buyPack(db, { userId: ownerId, packId, paymentMethod: 'demo', rail: demoRail, now: at });
+  const paid = await fulfilOrder(db, { orderId: reserved.order.id, paymentRef: `demo:${reserved.order.id}`, now: at });
+  if (paid.outcome !== 'fulfilled' || paid.order.edition === null) {
+    throw new Error(`sellEdition: pack ${packId} to user ${ownerId} was not fulfilled (${paid.outcome})`);
+  }
+  // The one column fulfilment stamps with the database's clock (its default) instead of the app's `now`:
+  // in production the two agree; a suite that backdates a sale moves it to the app's time like the rest.
+  await db.update(tables.editions).set({ createdAt: at }).where(eq(tables.editions.orderId, reserved.order.id));
+  return { serial: paid.order.edition, priceNano: paid.order.amountNano };
 }
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

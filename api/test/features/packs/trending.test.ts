@@ -6,6 +6,7 @@ import { refreshTrendingScores, tables } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser, type TestUser } from '../../users.js';
 import { DAY_MS, insertPack, sellEdition } from './fixtures.js';
+import { countingClock, letPassesGoBy } from '../../jobs/control-job.js';
 
 describeEachDatabase('trending', (kind) => {
   let t: TestApp;
@@ -109,7 +110,8 @@ describeEachDatabase('trending', (kind) => {
 
   it('the refresher runs at once and on its interval, and stops', async () => {
     await t.db.execute(sql`update packs set trending_score = 0`);
-    const refresher = trendingRefresher(t.db, { every: 25, now: () => t.clock.now, log: silentLogger });
+    const clock = countingClock(() => t.clock.now);
+    const refresher = trendingRefresher(t.db, { every: 25, now: clock.now, log: silentLogger });
     refresher.start();
     const scoreOfHot = async () =>
       (await t.db.select({ s: tables.packs.trendingScore }).from(tables.packs).where(eq(tables.packs.id, id.hot!)))[0]!
@@ -118,8 +120,10 @@ describeEachDatabase('trending', (kind) => {
     await t.db.execute(sql`update packs set trending_score = 0`);
     await expect.poll(scoreOfHot, { timeout: 5_000 }).toBe(20);
     await refresher.stop();
+    const passesAtStop = clock.reads();
     await t.db.execute(sql`update packs set trending_score = 0`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await letPassesGoBy(25);
+    expect(clock.reads()).toBe(passesAtStop);
     expect(await scoreOfHot()).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { getMarketplaceStats } from '@stickerdrop/core';
-import { queryRows, tables } from '@stickerdrop/core/testing';
+import { activity, queryRows, tables } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser } from '../../users.js';
 import { insertPack, sellEdition } from '../packs/fixtures.js';
@@ -71,7 +71,8 @@ describeEachDatabase('marketplace and creator counters (migration 0002 triggers)
     await t.db.update(tables.packs).set({ views: 9, likes: 3, trendingScore: 1 });
     expect(await counted(t)).toEqual(await recount(t));
 
-    // Rows removed: an edition, then a whole pack.
+    // Rows removed: an edition (its mint in the feed first), then a whole pack.
+    await t.db.delete(activity).where(eq(activity.packId, packs[2]!));
     await t.db.delete(tables.editions).where(eq(tables.editions.packId, packs[2]!));
     await t.db.update(tables.packs).set({ soldCount: 0 }).where(eq(tables.packs.id, packs[2]!));
     await t.db.delete(tables.orders).where(eq(tables.orders.packId, packs[2]!));

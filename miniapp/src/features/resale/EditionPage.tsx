@@ -19,6 +19,7 @@ import { LockDateText } from './LockDateText';
 import { resaleQueries } from './queries';
 import { SellControls } from './SellControls';
 import './resale.css';
+import './edition-page.css';
 
 const editionId = (raw: string | null) => (raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null);
 

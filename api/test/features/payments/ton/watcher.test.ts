@@ -7,6 +7,7 @@ import { buildTestApp, describeEachDatabase, type TestApp } from '../../../helpe
 import { createUser, type TestUser } from '../../../users.js';
 import { authHeaders, buy, createPack, editionsOf, orderRow, packRow } from '../../orders/fixtures.js';
 import { getOrder, ledger, RECEIVER, railsConfig, recordingLog, refundJobs } from '../fixtures.js';
+import { letPassesGoBy } from '../../../jobs/control-job.js';
 
 const PRICE = 1_500_000_000n;
 
@@ -250,7 +251,7 @@ describeEachDatabase('TON rail: paying by transfer, confirmed by the watcher', (
     await running.stop();
     expect((await orderRow(t, order.id)).status).toBe('paid');
     const readsAtStop = reads;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await letPassesGoBy(20);
     expect(reads).toBe(readsAtStop);
   });
 });

@@ -1,0 +1,41 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer, type TestServer } from './app-server';
+import { type ColorScheme, DESKTOP, PHONE, launchChromium } from './browser';
+import { openApp, TESS, WHERE, type Where } from './open-app';
+
+/** Issue 20's screens are checked on the plain web and inside Telegram, each at a phone's and a desktop's width. */
+export const SCREEN_CASES = WHERE.flatMap((where) =>
+  [PHONE, DESKTOP].map((viewport) => ({ where, width: viewport.width, viewport })),
+);
+
+/** The first screen of a phone (iPhone 12–15): what is in it needs no scrolling. */
+export const FIRST_SCREEN_PX = 844;
+
+/** Lets the sheet's slide-in finish before a picture or a contrast check. */
+export const settle = (page: Page) =>
+  page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+
+/**
+ * A server and a Chromium for the describe block that calls it (started before its tests, stopped after),
+ * and `open` to load the app in them as `user`, `where`, at `viewport`, in `scheme`.
+ */
+export function screensApp() {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  const open = (
+    where: Where,
+    viewport: { width: number; height: number },
+    scheme: ColorScheme = 'light',
+    user = TESS,
+  ) => openApp(browser!, server!, where, viewport, scheme, user);
+  return { open, server: () => server! };
+}
