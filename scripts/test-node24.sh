@@ -6,4 +6,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 target="$(node -p "(process.platform === 'win32' ? 'win' : process.platform) + '-' + process.arch")"
 exec npx --yes --package="node-${target}@24" -- \
-  node node_modules/vitest/vitest.mjs run --project api --project bot "$@"
+  node node_modules/vitest/vitest.mjs run --project core --project api --project bot "$@"

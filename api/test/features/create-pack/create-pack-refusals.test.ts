@@ -142,18 +142,24 @@ describeEachDatabase('POST /api/stickers refusals', (kind) => {
     );
   });
 
-  it('refuses a 20,000 × 20,000 PNG from its header, quickly, without decoding it', async () => {
+  it('refuses a 20,000 × 20,000 PNG from its header, without decoding it', async () => {
     const bomb = makePixelBombPng(20_000, 20_000);
     expect(bomb.length).toBeLessThan(200_000);
     const meta = await sharp(bomb, { limitInputPixels: false }).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 20_000, 20_000]);
-    const started = performance.now();
-    await expectRefused(
-      await multipart(validFields, [{ name: 'image', file: file(bomb, 'bomb.png', 'image/png') }]),
-      400,
-      API_ERRORS.imageTooManyPixels,
-    );
-    expect(performance.now() - started).toBeLessThan(1_500);
+    // The same header over garbage pixel data (bytes 41 on are IDAT's data): a decode would call it
+    // unreadable, as the next test shows for a garbage picture of allowed size.
+    const garbage = Buffer.from(bomb).fill(0x5a, 41, bomb.length - 12);
+    for (const [bytes, name] of [
+      [bomb, 'bomb.png'],
+      [garbage, 'garbage-bomb.png'],
+    ] as const) {
+      await expectRefused(
+        await multipart(validFields, [{ name: 'image', file: file(bytes, name, 'image/png') }]),
+        400,
+        API_ERRORS.imageTooManyPixels,
+      );
+    }
   });
 
   it('refuses a PNG whose header is fine but whose pixels are garbage as unreadable', async () => {
