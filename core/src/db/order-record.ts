@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
-import { formatTon, type Order, type OrderStatus, type PaymentMethod } from '@stickerdrop/shared';
+import type { OrderStatus, PaymentMethod } from '@stickerdrop/shared';
 import type { DbOrTx } from './client.js';
 import { editions, orders } from './schema.js';
 import { onePerHandle } from './prepared.js';
@@ -28,17 +28,6 @@ export function orderColumnsOf(composite: SQL): { [K in keyof OrderColumns]: SQL
 
 /** Statuses after which a payment has been taken: the order never goes back to reserved. */
 export const SETTLED_STATUSES: ReadonlySet<string> = new Set<OrderStatus>(['paid', 'refund_required', 'refunded']);
-
-/** A reservation holds an edition only while it is unpaid and before its expiry. */
-export function isLiveReservation(order: Pick<OrderRow, 'status' | 'expiresAt'>, now: Date): boolean {
-  return order.status === 'reserved' && order.expiresAt.getTime() > now.getTime();
-}
-
-/** The status a reader sees: a lapsed reservation reads as expired before the sweeper gets to it. */
-export function effectiveStatus(order: Pick<OrderRow, 'status' | 'expiresAt'>, now: Date): OrderStatus {
-  if (order.status === 'reserved' && !isLiveReservation(order, now)) return 'expired';
-  return order.status as OrderStatus;
-}
 
 /** A primary order's edition is the one it minted; a resale order's the one it buys (known from the start). */
 const editionOfOrder = or(eq(editions.orderId, orders.id), eq(editions.id, orders.editionId));
@@ -88,28 +77,6 @@ async function userOrdersOf(db: DbOrTx, keys: UserOrderKey[]): Promise<(OrderRec
   });
   const byPosition = new Map(rows.map((row) => [row.n, { ...row.order, edition: row.edition }]));
   return keys.map((_, i) => byPosition.get(i + 1) ?? null);
-}
-
-export function toOrderDto(order: OrderRecord, now: Date): Order {
-  const resale = order.kind === 'resale';
-  return {
-    id: order.id,
-    stickerId: order.packId,
-    status: effectiveStatus(order, now),
-    paymentMethod: order.paymentMethod as PaymentMethod,
-    amount: formatTon(order.amountNano),
-    expiresAt: order.expiresAt.toISOString(),
-    createdAt: order.createdAt.toISOString(),
-    paidAt: order.paidAt?.toISOString() ?? null,
-    edition: resale && order.status !== 'paid' ? null : order.edition,
-    payment: order.payment,
-    ...(resale && {
-      kind: 'resale' as const,
-      ...(order.listingId !== null ? { listingId: order.listingId } : { offerId: order.offerId! }),
-      editionId: order.editionId!,
-      serial: order.edition!,
-    }),
-  };
 }
 
 /** What settling a payment for an order (a new edition or a resale) is asked and answers. */

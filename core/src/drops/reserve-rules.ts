@@ -6,6 +6,7 @@ import { orders, packs } from '../db/schema.js';
 import { onePerHandle } from '../db/prepared.js';
 import { readTogether, type Batcher } from '../db/batches.js';
 import { DomainError } from '../errors.js';
+import { liveReservationOf } from '../sales/rules.js';
 import {
   assertDropOpen,
   assertWithinPerUserLimit,
@@ -48,7 +49,7 @@ const prepareDropRules = (db: DbOrTx) =>
       maxPerUser: packs.maxPerUser,
       owns: sql<boolean>`exists (select 1 from editions e where e.owner_id = b.user_id and e.pack_id = ${packs.id})`,
       hasLive: sql<boolean>`exists (select 1 from orders o where o.user_id = b.user_id and o.pack_id = ${packs.id}
-        and o.kind = 'primary' and o.status = 'reserved' and o.expires_at > b.now)`,
+        and o.kind = 'primary' and ${liveReservationOf('o', sql`b.now`)})`,
       held: sql<string>`(case when ${packs.maxPerUser} is null then 0
         else ${heldOrReservedSql(sql`b.user_id`, packs.id, sql`b.now`)} end)::text`,
     })

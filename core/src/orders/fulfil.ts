@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { formatTon, type PaymentMethod } from '@stickerdrop/shared';
 import type { DbOrTx, Transaction } from '../db/client.js';
@@ -9,6 +9,8 @@ import type { RefundReason } from '../db/outbox-payloads.js';
 import { fulfilResaleOrder } from '../resale/settle.js';
 import { createBatcher, type Batcher } from '../db/batches.js';
 import { onePerHandle } from '../db/prepared.js';
+import { paymentRefTaken } from '../sales/rules.js';
+import { queryRows } from '../db/sql-rows.js';
 import {
   orderColumnsOf,
   SETTLED_STATUSES,
@@ -177,12 +179,11 @@ async function enqueueRefund(
 }
 
 async function assertPaymentRefFree(tx: Transaction, method: string, paymentRef: string, orderId: string) {
-  const [other] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.paymentMethod, method), eq(orders.paymentRef, paymentRef), ne(orders.id, orderId)))
-    .limit(1);
-  if (other) throw new PaymentRefConflictError(paymentRef, orderId);
+  const [row] = await queryRows<{ taken: boolean }>(
+    tx,
+    sql`select ${paymentRefTaken(method, paymentRef, orderId)} as taken`,
+  );
+  if (row?.taken) throw new PaymentRefConflictError(paymentRef, orderId);
 }
 
 async function editionSerial(tx: Transaction, orderId: string): Promise<number | null> {

@@ -8,12 +8,11 @@ export {
   type PayableOrder,
   type PaymentRail,
 } from './payment-rails.js';
+export { effectiveStatus, isLiveReservation } from '../sales/rules.js';
+export { toOrderDto } from '../sales/order-dto.js';
 export {
-  effectiveStatus,
   findOrder,
   findUserOrder,
-  isLiveReservation,
-  toOrderDto,
   type FulfilInput,
   type FulfilOutcome,
   type FulfilResult,

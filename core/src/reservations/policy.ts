@@ -1,8 +1,9 @@
-import { and, count, eq, gt, gte, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, or, sql } from 'drizzle-orm';
 import { ORDER_RESERVATION_MS, RESERVATION_ERRORS } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { orders } from '../db/schema.js';
 import { DomainError } from '../errors.js';
+import { lapsedReservation, liveReservation } from '../sales/rules.js';
 
 /**
  * How long and how many unpaid reservations one account may hold. A reservation takes an edition off the
@@ -32,12 +33,7 @@ export function reservationEnd(now: Date, isDrop: boolean, policy: ReservationPo
 
 /** Reservations the buyer made (from a listing or a pack) that are still live, offers accepted for them aside. */
 const liveOf = (userId: number, now: Date) =>
-  and(
-    eq(orders.userId, userId),
-    eq(orders.status, 'reserved'),
-    gt(orders.expiresAt, now),
-    sql`${orders.offerId} is null`,
-  );
+  and(eq(orders.userId, userId), liveReservation(now), sql`${orders.offerId} is null`);
 
 /**
  * Refuses a new reservation: 429 while the account cools down from unpaid ones, 409 at RESERVATIONS_MAX_OPEN
@@ -74,7 +70,7 @@ const windowStart = (now: Date, policy: ReservationPolicy) =>
 function lapsedWithin(now: Date, policy: ReservationPolicy) {
   return and(
     sql`${orders.offerId} is null`,
-    or(eq(orders.status, 'expired'), and(eq(orders.status, 'reserved'), lte(orders.expiresAt, now))),
+    or(eq(orders.status, 'expired'), lapsedReservation(now)),
     gt(orders.expiresAt, new Date(now.getTime() - policy.cooldown.windowMs)),
   );
 }
