@@ -140,6 +140,7 @@ export {
   toOrderDto,
   resolvePaymentRail,
   offeredPaymentMethods,
+  resalePaymentTarget,
   type PaymentRail,
 } from './orders/index.js';
 export {

@@ -1,5 +1,4 @@
 import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
-import type { OrderStatus, PaymentMethod } from '@stickerdrop/shared';
 import type { DbOrTx } from './client.js';
 import { editions, orders } from './schema.js';
 import { onePerHandle } from './prepared.js';
@@ -25,9 +24,6 @@ export function orderColumnsOf(composite: SQL): { [K in keyof OrderColumns]: SQL
   ]);
   return Object.fromEntries(columns) as { [K in keyof OrderColumns]: SQL.Aliased<OrderRow[K]> };
 }
-
-/** Statuses after which a payment has been taken: the order never goes back to reserved. */
-export const SETTLED_STATUSES: ReadonlySet<string> = new Set<OrderStatus>(['paid', 'refund_required', 'refunded']);
 
 /** A primary order's edition is the one it minted; a resale order's the one it buys (known from the start). */
 const editionOfOrder = or(eq(editions.orderId, orders.id), eq(editions.id, orders.editionId));
@@ -77,21 +73,4 @@ async function userOrdersOf(db: DbOrTx, keys: UserOrderKey[]): Promise<(OrderRec
   });
   const byPosition = new Map(rows.map((row) => [row.n, { ...row.order, edition: row.edition }]));
   return keys.map((_, i) => byPosition.get(i + 1) ?? null);
-}
-
-/** What settling a payment for an order (a new edition or a resale) is asked and answers. */
-export interface FulfilInput {
-  orderId: string;
-  /** The rail's id of the payment (tx hash, Stripe session, Stars charge); `demo:<orderId>` in demo mode. */
-  paymentRef: string;
-  now: Date;
-  /** The rail that took the money, when it is not the one the buyer chose; recorded on the order. */
-  method?: PaymentMethod;
-}
-
-export type FulfilOutcome = 'fulfilled' | 'already_fulfilled' | 'refund_required';
-
-export interface FulfilResult {
-  outcome: FulfilOutcome;
-  order: OrderRecord;
 }

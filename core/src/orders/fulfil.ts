@@ -11,13 +11,8 @@ import { createBatcher, type Batcher } from '../db/batches.js';
 import { onePerHandle } from '../db/prepared.js';
 import { paymentRefTaken } from '../sales/rules.js';
 import { queryRows } from '../db/sql-rows.js';
-import {
-  orderColumnsOf,
-  SETTLED_STATUSES,
-  type FulfilInput,
-  type FulfilResult,
-  type OrderRow,
-} from '../db/order-record.js';
+import { orderColumnsOf, type OrderRow } from '../db/order-record.js';
+import { SETTLED_STATUSES, type FulfilInput, type FulfilResult } from '../sales/order.js';
 
 export class OrderNotFoundError extends Error {
   constructor(readonly orderId: string) {

@@ -4,18 +4,12 @@ export { expireReservations, reservationSweeper } from './expire.js';
 export {
   demoRail,
   offeredPaymentMethods,
+  resalePaymentTarget,
   resolvePaymentRail,
   type PayableOrder,
   type PaymentRail,
-} from './payment-rails.js';
+} from '../sales/payment-methods.js';
 export { effectiveStatus, isLiveReservation } from '../sales/rules.js';
 export { toOrderDto } from '../sales/order-dto.js';
-export {
-  findOrder,
-  findUserOrder,
-  type FulfilInput,
-  type FulfilOutcome,
-  type FulfilResult,
-  type OrderRecord,
-  type OrderRow,
-} from '../db/order-record.js';
+export type { FulfilInput, FulfilOutcome, FulfilResult } from '../sales/order.js';
+export { findOrder, findUserOrder, type OrderRecord, type OrderRow } from '../db/order-record.js';

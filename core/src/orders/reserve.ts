@@ -9,7 +9,7 @@ import { checkBeforeReserving, confirmWithinPerUserLimit } from '../drops/reserv
 import { createBatcher, type Batcher } from '../db/batches.js';
 import { onePerHandle } from '../db/prepared.js';
 import { orderColumnsOf, type OrderRecord, type OrderRow } from '../db/order-record.js';
-import type { PaymentRail } from './payment-rails.js';
+import type { PaymentRail } from '../sales/payment-methods.js';
 import {
   DEFAULT_RESERVATION_POLICY,
   assertMayReserve,
