@@ -48,6 +48,19 @@ export async function fulfilOrder(db: DbOrTx, input: FulfilInput): Promise<Fulfi
 }
 
 /**
+ * The same, for a caller that read the order and holds its row lock in `tx` (settling a payment reads the
+ * order once, under its lock, and passes it on): nothing here reads it again but the database function,
+ * which settles a payable primary order in one call.
+ */
+export async function fulfilLockedOrder(tx: Transaction, order: OrderRow, input: FulfilInput): Promise<FulfilResult> {
+  if (order.kind === 'primary' && !SETTLED_STATUSES.has(order.status)) {
+    const settled = await fulfilPrimaryInOneCall(tx, input);
+    if (settled) return settled;
+  }
+  return settleLocked(tx, order, input);
+}
+
+/**
  * The common case, a reserved or lapsed primary order, is the database function `fulfil_primary_order`
  * (migration 0007), which follows the rules above: in a drop every buyer waits for the pack's row lock, so
  * it is held for the database's work only, never across a round trip to this process. Payments that arrive
@@ -66,7 +79,7 @@ async function fulfilPrimaryInOneCall(db: DbOrTx, input: FulfilInput): Promise<F
       return { outcome: 'fulfilled', order: { ...order, edition: Number(serial) } };
     case 'sold_out':
     case 'already_owned':
-      return { outcome: 'refund_required', order: { ...order, edition: null } };
+      return { outcome: 'refund_required', order: { ...order, edition: null }, refundReason: outcome };
     case 'ref_conflict':
       throw new PaymentRefConflictError(input.paymentRef, input.orderId);
     case 'missing':
@@ -119,15 +132,20 @@ async function fulfilInTransaction(db: DbOrTx, input: FulfilInput): Promise<Fulf
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
     if (!order) throw new OrderNotFoundError(input.orderId);
-    const method = input.method ?? order.paymentMethod;
-    await assertPaymentRefFree(tx, method, input.paymentRef, order.id);
-
-    if (SETTLED_STATUSES.has(order.status)) return settledAgain(tx, order, method, input.paymentRef);
-    if (order.kind === 'resale') return fulfilResaleOrder(tx, order, { ...input, method: method as PaymentMethod });
-
-    // A reserved or lapsed primary order is fulfil_primary_order's, which answered before this ran.
-    throw new Error(`Order ${order.id} (${order.kind}, ${order.status}) cannot be settled here`);
+    return settleLocked(tx, order, input);
   });
+}
+
+/** A settled order, or a resale: the order's row is locked in `tx`. */
+async function settleLocked(tx: Transaction, order: OrderRow, input: FulfilInput): Promise<FulfilResult> {
+  const method = input.method ?? order.paymentMethod;
+  await assertPaymentRefFree(tx, method, input.paymentRef, order.id);
+
+  if (SETTLED_STATUSES.has(order.status)) return settledAgain(tx, order, method, input.paymentRef);
+  if (order.kind === 'resale') return fulfilResaleOrder(tx, order, { ...input, method: method as PaymentMethod });
+
+  // A reserved or lapsed primary order is fulfil_primary_order's, which answered before this ran.
+  throw new Error(`Order ${order.id} (${order.kind}, ${order.status}) cannot be settled here`);
 }
 
 type PackRow = typeof packs.$inferSelect;
@@ -146,7 +164,7 @@ async function settledAgain(
   // Money arrived twice for one order: the order stays as it is, the second payment goes back.
   const [pack] = await tx.select().from(packs).where(eq(packs.id, order.packId));
   await enqueueRefund(tx, order, pack!, { method, paymentRef }, 'duplicate_payment');
-  return { outcome: 'refund_required', order: { ...order, edition } };
+  return { outcome: 'refund_required', order: { ...order, edition }, refundReason: 'duplicate_payment' };
 }
 
 async function enqueueRefund(

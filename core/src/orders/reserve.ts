@@ -23,9 +23,11 @@ export interface BuyInput {
   packId: number;
   /** What the buyer chose; recorded on the order even when another rail (demo) takes the payment. */
   paymentMethod: PaymentMethod;
-  rail: PaymentRail;
-  /** The rail of another method, for a live reservation the buyer made with that method. */
-  railFor?: (method: PaymentMethod) => PaymentRail;
+  /**
+   * The rail that takes a payment for a method, refusing one that is not offered: asked for the chosen
+   * method before anything is reserved, and for the method of a live reservation the buyer made earlier.
+   */
+  railFor: (method: PaymentMethod) => PaymentRail;
   /** RESERVATIONS_MAX_OPEN and the rest; the settings' defaults when absent. */
   reservations?: ReservationPolicy;
   now: Date;
@@ -43,11 +45,12 @@ export interface BuyResult {
  * late-payment rule rather than lost).
  */
 export async function buyPack(db: Database, input: BuyInput): Promise<BuyResult> {
+  const rail = input.railFor(input.paymentMethod);
   const reserved = await reserveEdition(db, input);
-  if (!reserved.created) return completePayment(db, reserved.order, input);
+  if (!reserved.created) return completePayment(db, reserved.order, input, rail);
   const order = reserved.order;
   try {
-    const payment = await input.rail.createPayment(order);
+    const payment = await rail.createPayment(order);
     // The demo rail answers the column's placeholder: nothing to write.
     if (!isDeepStrictEqual(payment, order.payment)) {
       await db.update(orders).set({ payment }).where(eq(orders.id, order.id));
@@ -69,12 +72,17 @@ export async function buyPack(db: Database, input: BuyInput): Promise<BuyResult>
  * session (idempotency key `checkout:<orderId>`, same parameters); another Stars invoice link carries
  * the same order id. A failure here leaves the reservation live for the next retry.
  */
-async function completePayment(db: Database, order: OrderRecord, input: BuyInput): Promise<BuyResult> {
+async function completePayment(
+  db: Database,
+  order: OrderRecord,
+  input: BuyInput,
+  chosen: PaymentRail,
+): Promise<BuyResult> {
   // Only the placeholder can be missing details; the rail is resolved (and may refuse) only then.
   if (order.payment.kind !== 'demo') return { order, created: false };
   const method = order.paymentMethod as PaymentMethod;
-  const rail = method === input.paymentMethod ? input.rail : input.railFor?.(method);
-  if (!rail || rail.method === 'demo') return { order, created: false };
+  const rail = method === input.paymentMethod ? chosen : input.railFor(method);
+  if (rail.method === 'demo') return { order, created: false };
   const payment = await rail.createPayment(order);
   await db
     .update(orders)
@@ -94,7 +102,7 @@ async function completePayment(db: Database, order: OrderRecord, input: BuyInput
  * process. It checks on a plain snapshot first, so a buyer it refuses (most of a drop) never queues for
  * the lock. Reservations of one pack that arrive together are made in one transaction (group commit).
  */
-export async function reserveEdition(db: DbOrTx, input: Omit<BuyInput, 'rail'>): Promise<BuyResult> {
+export async function reserveEdition(db: DbOrTx, input: Omit<BuyInput, 'railFor'>): Promise<BuyResult> {
   const policy = input.reservations ?? DEFAULT_RESERVATION_POLICY;
   // Fair drops (drops/reserve-rules.ts): refused before the pack lock, the reservation confirmed after it.
   const rules = await checkBeforeReserving(db, input);
@@ -106,7 +114,7 @@ export async function reserveEdition(db: DbOrTx, input: Omit<BuyInput, 'rail'>):
   return result;
 }
 
-async function reserveUnderPackLock(db: DbOrTx, input: Omit<BuyInput, 'rail'>, expiresAt: Date): Promise<BuyResult> {
+async function reserveUnderPackLock(db: DbOrTx, input: Omit<BuyInput, 'railFor'>, expiresAt: Date): Promise<BuyResult> {
   const { packId, userId, paymentMethod, now } = input;
   const request: ReserveRequest = { userId, paymentMethod, now, expiresAt };
   // Inside a caller's transaction: alone, in a savepoint, as part of that transaction.

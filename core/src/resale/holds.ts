@@ -30,7 +30,7 @@ export async function lockActiveListing(tx: DbOrTx, editionId: number): Promise<
  */
 export async function liveHolder(tx: DbOrTx, editionId: number, now: Date, exceptOrderId?: string) {
   const [order] = await tx
-    .select({ id: orders.id, userId: orders.userId, expiresAt: orders.expiresAt })
+    .select()
     .from(orders)
     .where(
       and(

@@ -37,6 +37,7 @@ export async function fulfilResaleOrder(
     edition.ownerId === terms.sellerId &&
     !(await liveHolder(tx, edition.id, input.now, order.id));
   if (!sellable || !pack) {
+    const reason = order.offerId === null ? 'listing_gone' : 'offer_gone';
     const [refused] = await tx
       .update(orders)
       .set({ status: 'refund_required', ...settled })
@@ -53,11 +54,11 @@ export async function fulfilResaleOrder(
         buyerId: order.userId,
         paymentMethod: input.method,
         paymentRef: input.paymentRef,
-        reason: order.offerId === null ? 'listing_gone' : 'offer_gone',
+        reason,
       },
       outboxKey.refund_required(order.id, input.method, input.paymentRef),
     );
-    return { outcome: 'refund_required', order: { ...refused!, edition: null } };
+    return { outcome: 'refund_required', order: { ...refused!, edition: null }, refundReason: reason };
   }
 
   const sellerId = terms.sellerId;

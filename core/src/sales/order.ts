@@ -1,5 +1,6 @@
 import type { OrderStatus, PaymentMethod } from '@stickerdrop/shared';
 import type { OrderRecord } from '../db/order-record.js';
+import type { RefundReason } from '../db/outbox-payloads.js';
 
 /**
  * The order model: its states and what settling a payment for one is asked and answers. The rows are read
@@ -24,4 +25,6 @@ export type FulfilOutcome = 'fulfilled' | 'already_fulfilled' | 'refund_required
 export interface FulfilResult {
   outcome: FulfilOutcome;
   order: OrderRecord;
+  /** Why this payment goes back, when it does and this call decided it (the refund notice says the same). */
+  refundReason?: RefundReason;
 }
