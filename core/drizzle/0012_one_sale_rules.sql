@@ -1,7 +1,10 @@
 -- One home for the sale rules the TypeScript and the locked writes share (issue 21): a live reservation and
--- a payment reference already spent. Both are plain SQL functions that Postgres inlines into the query that
--- calls them (checked with EXPLAIN: the orders indexes still serve), and core/src/orders/live.ts is the one
--- way TypeScript names them. The functions of 0007 that wrote these rules out are replaced to call them.
+-- a payment reference already spent. Both are plain SQL functions; Postgres inlines reservation_is_live into
+-- the query that calls it (checked with EXPLAIN: the orders indexes still serve). core/src/sales/rules.ts is
+-- the one way TypeScript names them. The functions of 0007 that wrote these rules out are replaced to call
+-- them, and no longer write the outbox: fulfil_primary_order answers what it did with the pack's details,
+-- and core/src/orders/fulfil-primary.ts queues the messages in the same transaction, through the outbox's
+-- one writer and its zod schemas.
 
 -- A reservation holds its edition while it is unpaid and before its expiry.
 CREATE FUNCTION reservation_is_live(status text, expires_at timestamptz, at timestamptz) RETURNS boolean
@@ -61,13 +64,19 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- A payment for a primary order that is reserved or expired (core/src/orders/fulfil.ts says the rules):
--- with the order and then the pack locked, either an edition with the next serial, the order paid, a mint
--- in the activity feed and the receipt and sale notice queued (outcome fulfilled), or the order marked
--- refund_required and the refund notice queued (outcome sold_out or already_owned). Nothing is written for
--- missing (no such order), ref_conflict (the payment settled another order) and other (a resale or an
--- already settled order: the caller's general path handles those). `settled` is the order afterwards.
-CREATE OR REPLACE FUNCTION fulfil_primary_order(p_order_id uuid, p_payment_ref text, p_payment_method text, p_now timestamptz,
-	OUT outcome text, OUT minted_serial integer, OUT settled orders) LANGUAGE plpgsql AS $$
+-- with the order and then the pack locked, either an edition with the next serial, the order paid and a
+-- mint in the activity feed (outcome fulfilled), or the order marked refund_required (outcome sold_out or
+-- already_owned). Nothing is written for missing (no such order), ref_conflict (the payment settled another
+-- order) and other (a resale or an already settled order: the caller's general path handles those).
+-- `settled` is the order afterwards; pack_title, pack_max_supply and pack_creator_id are the pack's, for the
+-- messages the caller queues in the same transaction.
+DROP FUNCTION fulfil_primary_orders(uuid[], text[], text[], timestamptz[]);
+--> statement-breakpoint
+DROP FUNCTION fulfil_primary_order(uuid, text, text, timestamptz);
+--> statement-breakpoint
+CREATE FUNCTION fulfil_primary_order(p_order_id uuid, p_payment_ref text, p_payment_method text, p_now timestamptz,
+	OUT outcome text, OUT minted_serial integer, OUT settled orders, OUT pack_title text,
+	OUT pack_max_supply integer, OUT pack_creator_id bigint) LANGUAGE plpgsql AS $$
 DECLARE
 	o orders;
 	p packs;
@@ -75,7 +84,6 @@ DECLARE
 	live integer;
 	highest integer;
 	new_edition integer;
-	notice jsonb;
 BEGIN
 	SELECT * INTO o FROM orders WHERE id = p_order_id FOR UPDATE;
 	IF NOT FOUND THEN
@@ -93,8 +101,9 @@ BEGIN
 	END IF;
 
 	SELECT * INTO p FROM packs WHERE id = o.pack_id FOR UPDATE;
-	notice := jsonb_build_object('orderId', o.id, 'packId', p.id, 'title', p.title, 'amount', format_ton(o.amount_nano),
-		'buyerId', o.user_id);
+	pack_title := p.title;
+	pack_max_supply := p.max_supply;
+	pack_creator_id := p.creator_id;
 	IF EXISTS (SELECT 1 FROM editions e WHERE e.owner_id = o.user_id AND e.pack_id = p.id) THEN
 		outcome := 'already_owned';
 	ELSIF reservation_is_live(o.status, o.expires_at, p_now) THEN
@@ -113,10 +122,6 @@ BEGIN
 	IF outcome IS NOT NULL THEN
 		UPDATE orders SET status = 'refund_required', payment_method = method, payment_ref = p_payment_ref
 			WHERE id = o.id RETURNING * INTO settled;
-		INSERT INTO outbox (kind, dedupe_key, payload)
-			VALUES ('refund_required', format('refund:%s:%s:%s', o.id, method, p_payment_ref),
-				notice || jsonb_build_object('paymentMethod', method, 'paymentRef', p_payment_ref, 'reason', outcome))
-			ON CONFLICT (dedupe_key) DO NOTHING;
 		RETURN;
 	END IF;
 
@@ -141,10 +146,39 @@ BEGIN
 		VALUES (p.id, new_edition, minted_serial, 'mint', o.amount_nano, NULL, o.user_id, p_now);
 	UPDATE orders SET status = 'paid', paid_at = p_now, payment_method = method, payment_ref = p_payment_ref
 		WHERE id = o.id RETURNING * INTO settled;
-	notice := notice || jsonb_build_object('serial', minted_serial, 'maxSupply', p.max_supply, 'creatorId', p.creator_id);
-	INSERT INTO outbox (kind, dedupe_key, payload)
-		VALUES ('purchase_receipt', 'receipt:' || o.id, notice), ('sale_notice', 'sale:' || o.id, notice)
-		ON CONFLICT (dedupe_key) DO NOTHING;
 	outcome := 'fulfilled';
 END $$;
 --> statement-breakpoint
+--> statement-breakpoint
+-- Payments are settled in the order given (serials follow it). Every order of the batch is locked first, by
+-- id, then their packs, by id: two batches, or a batch and the general path (order, then pack), always
+-- lock in the same order and never deadlock.
+CREATE FUNCTION fulfil_primary_orders(p_order_ids uuid[], p_payment_refs text[], p_payment_methods text[],
+	p_nows timestamptz[]) RETURNS TABLE (outcome text, minted_serial integer, settled orders, pack_title text,
+	pack_max_supply integer, pack_creator_id bigint) LANGUAGE plpgsql AS $$
+DECLARE
+	answer record;
+BEGIN
+	PERFORM 1 FROM orders o WHERE o.id = ANY (p_order_ids) ORDER BY o.id FOR UPDATE;
+	PERFORM 1 FROM packs p WHERE p.id IN (SELECT o.pack_id FROM orders o WHERE o.id = ANY (p_order_ids) AND o.kind = 'primary')
+		ORDER BY p.id FOR UPDATE;
+	FOR i IN 1..coalesce(array_length(p_order_ids, 1), 0) LOOP
+		BEGIN
+			SELECT * INTO answer FROM fulfil_primary_order(p_order_ids[i], p_payment_refs[i], p_payment_methods[i], p_nows[i]);
+			outcome := answer.outcome;
+			minted_serial := answer.minted_serial;
+			settled := answer.settled;
+			pack_title := answer.pack_title;
+			pack_max_supply := answer.pack_max_supply;
+			pack_creator_id := answer.pack_creator_id;
+		EXCEPTION WHEN OTHERS THEN
+			outcome := 'error: ' || SQLERRM;
+			minted_serial := NULL;
+			settled := NULL;
+			pack_title := NULL;
+			pack_max_supply := NULL;
+			pack_creator_id := NULL;
+		END;
+		RETURN NEXT;
+	END LOOP;
+END $$;

@@ -1,18 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
-import { formatTon, type PaymentMethod } from '@stickerdrop/shared';
+import type { PaymentMethod } from '@stickerdrop/shared';
 import type { DbOrTx, Transaction } from '../db/client.js';
 import { editions, orders, packs } from '../db/schema.js';
-import { enqueueOutbox } from '../outbox/enqueue.js';
-import { outboxKey } from '../outbox/keys.js';
-import type { RefundReason } from '../db/outbox-payloads.js';
-import { fulfilResaleOrder } from '../resale/settle.js';
-import { createBatcher, type Batcher } from '../db/batches.js';
-import { onePerHandle } from '../db/prepared.js';
-import { paymentRefTaken } from '../sales/rules.js';
 import { queryRows } from '../db/sql-rows.js';
-import { orderColumnsOf, type OrderRow } from '../db/order-record.js';
+import type { OrderRow } from '../db/order-record.js';
+import { enqueueOutboxMessages } from '../outbox/enqueue.js';
+import { fulfilResaleOrder } from '../resale/settle.js';
+import { refundRequiredMessage } from '../sales/notices.js';
 import { SETTLED_STATUSES, type FulfilInput, type FulfilResult } from '../sales/order.js';
+import { paymentRefTaken } from '../sales/rules.js';
+import { fulfilPrimary } from './fulfil-primary.js';
 
 export class OrderNotFoundError extends Error {
   constructor(readonly orderId: string) {
@@ -62,18 +59,11 @@ export async function fulfilLockedOrder(tx: Transaction, order: OrderRow, input:
 
 /**
  * The common case, a reserved or lapsed primary order, is the database function `fulfil_primary_order`
- * (migration 0007), which follows the rules above: in a drop every buyer waits for the pack's row lock, so
- * it is held for the database's work only, never across a round trip to this process. Payments that arrive
- * together are settled in one transaction (group commit), in the order they arrived. Null for everything
- * else (a resale, a settled order, an unknown one), which the general path below answers.
+ * (fulfil-primary.ts), which follows the rules above. Null for everything else (a resale, a settled order,
+ * an unknown one), which the general path below answers.
  */
 async function fulfilPrimaryInOneCall(db: DbOrTx, input: FulfilInput): Promise<FulfilResult | null> {
-  // Inside a caller's transaction: alone, in a savepoint, as part of that transaction.
-  const [answer] =
-    db instanceof PgTransaction
-      ? await db.transaction((tx) => fulfilTogether(tx, [input]))
-      : [await payments(db).submit(0, input)];
-  const { outcome, serial, order } = answer!;
+  const { outcome, serial, order } = await fulfilPrimary(db, input);
   switch (outcome) {
     case 'fulfilled':
       return { outcome: 'fulfilled', order: { ...order, edition: Number(serial) } };
@@ -89,43 +79,6 @@ async function fulfilPrimaryInOneCall(db: DbOrTx, input: FulfilInput): Promise<F
       throw new Error(`fulfil_primary_order failed: ${outcome}`);
   }
 }
-
-interface FulfilAnswer {
-  outcome: 'fulfilled' | RefundReason | 'missing' | 'ref_conflict' | 'other' | `error: ${string}`;
-  serial: number | null;
-  order: OrderRow;
-}
-
-const batchers = new WeakMap<DbOrTx, Batcher<0, FulfilInput, FulfilAnswer>>();
-
-function payments(db: DbOrTx): Batcher<0, FulfilInput, FulfilAnswer> {
-  return onePerHandle(batchers, db, (handle) => createBatcher((_, inputs) => fulfilTogether(handle, inputs)));
-}
-
-async function fulfilTogether(db: DbOrTx, inputs: FulfilInput[]): Promise<FulfilAnswer[]> {
-  const rows = await onePerHandle(preparedFulfilBatches, db, prepareFulfilBatch).execute({
-    orderIds: inputs.map((i) => i.orderId),
-    refs: inputs.map((i) => i.paymentRef),
-    methods: inputs.map((i) => i.method ?? null),
-    nows: inputs.map((i) => i.now.toISOString()),
-  });
-  return rows as FulfilAnswer[];
-}
-
-/** Prepared (db/prepared.ts): a drop calls it hundreds of times, each a batch of arrays bound as parameters. */
-const prepareFulfilBatch = (db: DbOrTx) =>
-  db
-    .select({
-      outcome: sql<FulfilAnswer['outcome']>`r.outcome`,
-      serial: sql<number | null>`r.minted_serial`,
-      order: orderColumnsOf(sql`r.settled`),
-    })
-    .from(
-      sql`fulfil_primary_orders(${sql.placeholder('orderIds')}::uuid[], ${sql.placeholder('refs')}::text[],
-        ${sql.placeholder('methods')}::text[], ${sql.placeholder('nows')}::timestamptz[]) as r`,
-    )
-    .prepare('fulfil_primary_orders');
-const preparedFulfilBatches = new WeakMap<DbOrTx, ReturnType<typeof prepareFulfilBatch>>();
 
 /** Every case, statement by statement in one transaction: the order row locked, then the pack row. */
 async function fulfilInTransaction(db: DbOrTx, input: FulfilInput): Promise<FulfilResult> {
@@ -148,8 +101,6 @@ async function settleLocked(tx: Transaction, order: OrderRow, input: FulfilInput
   throw new Error(`Order ${order.id} (${order.kind}, ${order.status}) cannot be settled here`);
 }
 
-type PackRow = typeof packs.$inferSelect;
-
 async function settledAgain(
   tx: Transaction,
   order: OrderRow,
@@ -162,33 +113,10 @@ async function settledAgain(
     return { outcome: sameOutcome, order: { ...order, edition } };
   }
   // Money arrived twice for one order: the order stays as it is, the second payment goes back.
-  const [pack] = await tx.select().from(packs).where(eq(packs.id, order.packId));
-  await enqueueRefund(tx, order, pack!, { method, paymentRef }, 'duplicate_payment');
+  const [pack] = await tx.select({ id: packs.id, title: packs.title }).from(packs).where(eq(packs.id, order.packId));
+  const refund = refundRequiredMessage(order, pack!, { method, paymentRef }, 'duplicate_payment');
+  await enqueueOutboxMessages(tx, [refund]);
   return { outcome: 'refund_required', order: { ...order, edition }, refundReason: 'duplicate_payment' };
-}
-
-async function enqueueRefund(
-  tx: Transaction,
-  order: OrderRow,
-  pack: PackRow,
-  payment: { method: string; paymentRef: string },
-  reason: RefundReason,
-): Promise<void> {
-  await enqueueOutbox(
-    tx,
-    'refund_required',
-    {
-      orderId: order.id,
-      packId: pack.id,
-      title: pack.title,
-      amount: formatTon(order.amountNano),
-      buyerId: order.userId,
-      paymentMethod: payment.method,
-      paymentRef: payment.paymentRef,
-      reason,
-    },
-    outboxKey.refund_required(order.id, payment.method, payment.paymentRef),
-  );
 }
 
 async function assertPaymentRefFree(tx: Transaction, method: string, paymentRef: string, orderId: string) {

@@ -2,7 +2,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import { formatTon, splitResalePrice, type PaymentMethod } from '@stickerdrop/shared';
 import type { Transaction } from '../db/client.js';
 import { editions, orders, packs, users } from '../db/schema.js';
-import { enqueueOutbox } from '../outbox/enqueue.js';
+import { enqueueOutbox, enqueueOutboxMessages } from '../outbox/enqueue.js';
+import { refundRequiredMessage } from '../sales/notices.js';
 import { outboxKey } from '../outbox/keys.js';
 import type { ResalePayload } from '../db/outbox-payloads.js';
 import type { OrderRow } from '../db/order-record.js';
@@ -43,21 +44,9 @@ export async function fulfilResaleOrder(
       .set({ status: 'refund_required', ...settled })
       .where(eq(orders.id, order.id))
       .returning();
-    await enqueueOutbox(
-      tx,
-      'refund_required',
-      {
-        orderId: order.id,
-        packId: order.packId,
-        title: pack?.title ?? '',
-        amount: formatTon(order.amountNano),
-        buyerId: order.userId,
-        paymentMethod: input.method,
-        paymentRef: input.paymentRef,
-        reason,
-      },
-      outboxKey.refund_required(order.id, input.method, input.paymentRef),
-    );
+    const payment = { method: input.method, paymentRef: input.paymentRef };
+    const soldPack = { id: order.packId, title: pack?.title ?? '' };
+    await enqueueOutboxMessages(tx, [refundRequiredMessage(order, soldPack, payment, reason)]);
     return { outcome: 'refund_required', order: { ...refused!, edition: null }, refundReason: reason };
   }
 
