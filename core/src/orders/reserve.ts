@@ -12,7 +12,7 @@ import { orderColumnsOf, type OrderRecord, type OrderRow } from '../db/order-rec
 import type { PaymentRail } from '../sales/payment-methods.js';
 import {
   DEFAULT_RESERVATION_POLICY,
-  assertMayReserve,
+  assertStanding,
   confirmWithinOpenCap,
   reservationEnd,
   type ReservationPolicy,
@@ -105,9 +105,9 @@ async function completePayment(
 export async function reserveEdition(db: DbOrTx, input: Omit<BuyInput, 'railFor'>): Promise<BuyResult> {
   const policy = input.reservations ?? DEFAULT_RESERVATION_POLICY;
   // Fair drops (drops/reserve-rules.ts): refused before the pack lock, the reservation confirmed after it.
-  const rules = await checkBeforeReserving(db, input);
+  const rules = await checkBeforeReserving(db, { ...input, windowMs: policy.cooldown.windowMs });
   // The buyer's own live reservation of the pack comes back whatever the limits on new ones.
-  if (!rules.hasLive) await assertMayReserve(db, input.userId, input.now, policy);
+  if (!rules.hasLive) assertStanding(rules.standing, input.now, policy);
   const result = await reserveUnderPackLock(db, input, reservationEnd(input.now, rules.isDrop, policy));
   await confirmWithinPerUserLimit(db, result.order, rules, input.now);
   if (result.created) await confirmWithinOpenCap(db, result.order, policy, input.now);
