@@ -1,8 +1,8 @@
 import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client.js';
 import { editions, orders } from './schema.js';
-import { onePerHandle } from './prepared.js';
-import { readTogether, type Batcher } from './batches.js';
+import { perHandle } from './prepared.js';
+import { readsTogether } from './batches.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -40,7 +40,7 @@ export async function findOrder(db: DbOrTx, orderId: string): Promise<OrderRecor
 /** The order when it belongs to the user; someone else's order is as absent as an unknown one. */
 export function findUserOrder(db: DbOrTx, orderId: string, userId: number): Promise<OrderRecord | null> {
   // Every payment and order page reads its order first.
-  return readTogether(userOrderReaders, db, 0, { orderId, userId }, (handle, _, keys) => userOrdersOf(handle, keys));
+  return readUserOrder(db, 0, { orderId, userId });
 }
 
 interface UserOrderKey {
@@ -48,13 +48,11 @@ interface UserOrderKey {
   userId: number;
 }
 
-const userOrderReaders = new WeakMap<DbOrTx, Batcher<0, UserOrderKey, OrderRecord | null>>();
-
 /**
  * Prepared (prepared.ts), for any number of orders: those asked for while the previous read runs are read
  * together.
  */
-const prepareUserOrders = (db: DbOrTx) =>
+const preparedUserOrders = perHandle((db: DbOrTx) =>
   db
     .select({ n: sql<number>`r.n`.mapWith(Number), order: orders, edition: editions.serial })
     .from(
@@ -63,14 +61,16 @@ const prepareUserOrders = (db: DbOrTx) =>
     )
     .innerJoin(orders, and(eq(orders.id, sql`r.order_id`), eq(orders.userId, sql`r.user_id`)))
     .leftJoin(editions, editionOfOrder)
-    .prepare('user_orders');
-const preparedUserOrders = new WeakMap<DbOrTx, ReturnType<typeof prepareUserOrders>>();
+    .prepare('user_orders'),
+);
 
 async function userOrdersOf(db: DbOrTx, keys: UserOrderKey[]): Promise<(OrderRecord | null)[]> {
-  const rows = await onePerHandle(preparedUserOrders, db, prepareUserOrders).execute({
+  const rows = await preparedUserOrders(db).execute({
     orderIds: keys.map((k) => k.orderId),
     userIds: keys.map((k) => k.userId),
   });
   const byPosition = new Map(rows.map((row) => [row.n, { ...row.order, edition: row.edition }]));
   return keys.map((_, i) => byPosition.get(i + 1) ?? null);
 }
+
+const readUserOrder = readsTogether((db: DbOrTx, _: 0, keys: UserOrderKey[]) => userOrdersOf(db, keys));

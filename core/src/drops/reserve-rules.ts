@@ -3,8 +3,8 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import { DROP_ERRORS } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { orders, packs } from '../db/schema.js';
-import { onePerHandle } from '../db/prepared.js';
-import { readTogether, type Batcher } from '../db/batches.js';
+import { perHandle } from '../db/prepared.js';
+import { readsTogether } from '../db/batches.js';
 import { DomainError } from '../errors.js';
 import { liveReservationOf } from '../sales/rules.js';
 import { reservationStandingSql, type ReservationStanding } from '../reservations/policy.js';
@@ -46,7 +46,7 @@ interface Buyer {
  * drop sends thousands of buys at one pack, and those that arrive together are read together. The pack's
  * columns are null for an unknown pack; the buyer's standing is read all the same.
  */
-const prepareDropRules = (db: DbOrTx) =>
+const preparedDropRules = perHandle((db: DbOrTx) =>
   db
     .select({
       n: sql<number>`b.n`.mapWith(Number),
@@ -65,11 +65,11 @@ const prepareDropRules = (db: DbOrTx) =>
         ${sql.placeholder('windows')}::double precision[]) with ordinality as b(user_id, now, window_ms, n)`,
     )
     .leftJoin(packs, eq(packs.id, sql.placeholder('packId')))
-    .prepare('drop_rules');
-const preparedDropRules = new WeakMap<DbOrTx, ReturnType<typeof prepareDropRules>>();
+    .prepare('drop_rules'),
+);
 
 async function dropRulesOf(db: DbOrTx, packId: number, buyers: Buyer[]) {
-  const rows = await onePerHandle(preparedDropRules, db, prepareDropRules).execute({
+  const rows = await preparedDropRules(db).execute({
     packId,
     userIds: buyers.map((b) => b.userId),
     nows: buyers.map((b) => b.now.toISOString()),
@@ -78,9 +78,9 @@ async function dropRulesOf(db: DbOrTx, packId: number, buyers: Buyer[]) {
   const byPosition = new Map(rows.map((row) => [row.n, row]));
   return buyers.map((_, i) => byPosition.get(i + 1));
 }
-type DropRulesRow = Awaited<ReturnType<typeof dropRulesOf>>[number];
 
-const ruleReaders = new WeakMap<DbOrTx, Batcher<number, Buyer, DropRulesRow>>();
+/** The rules for one buyer, read with the others of the pack that arrive meanwhile (db/batches.ts). */
+const readDropRules = readsTogether(dropRulesOf);
 
 /**
  * One snapshot read, no lock: 409 before the drop opens, and 409 for a collector already at the cap
@@ -94,7 +94,7 @@ export async function checkBeforeReserving(
   input: { userId: number; packId: number; now: Date; windowMs: number },
 ): Promise<PackDropRules> {
   const { userId, packId, now, windowMs } = input;
-  const pack = (await readTogether(ruleReaders, db, packId, { userId, now, windowMs }, dropRulesOf))!;
+  const pack = (await readDropRules(db, packId, { userId, now, windowMs }))!;
   const standing = pack.standing;
   if (!pack.packFound) return { maxPerUser: null, isDrop: false, hasLive: false, standing };
   assertDropOpen({ dropsAt: pack.dropsAt }, now);

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { DbOrTx, Transaction } from '../db/client.js';
-import { createBatcher, type Batcher } from '../db/batches.js';
-import { onePerHandle } from '../db/prepared.js';
+import type { DbOrTx } from '../db/client.js';
+import { writesTogether } from '../db/batches.js';
+import { perHandle } from '../db/prepared.js';
 import { orderColumnsOf, type OrderRow } from '../db/order-record.js';
 import type { RefundReason } from '../db/outbox-payloads.js';
 import { enqueueOutboxMessages, type OutboxMessage } from '../outbox/enqueue.js';
@@ -29,24 +28,16 @@ export interface FulfilAnswer {
 }
 
 /** One payment: alone in a savepoint inside a caller's transaction, else with the others arriving meanwhile. */
-export async function fulfilPrimary(db: DbOrTx, input: FulfilInput): Promise<FulfilAnswer> {
-  if (db instanceof PgTransaction) {
-    const [answer] = await db.transaction((tx) => fulfilTogether(tx, [input]));
-    return answer!;
-  }
-  return payments(db).submit(0, input);
+export function fulfilPrimary(db: DbOrTx, input: FulfilInput): Promise<FulfilAnswer> {
+  return fulfilOne(db, 0, input);
 }
 
-const batchers = new WeakMap<DbOrTx, Batcher<0, FulfilInput, FulfilAnswer>>();
+const fulfilOne = writesTogether((tx, _: 0, inputs: FulfilInput[]) => fulfilTogether(tx, inputs), {
+  inTransaction: true,
+});
 
-function payments(db: DbOrTx): Batcher<0, FulfilInput, FulfilAnswer> {
-  return onePerHandle(batchers, db, (handle) =>
-    createBatcher((_, inputs) => handle.transaction((tx) => fulfilTogether(tx, inputs))),
-  );
-}
-
-async function fulfilTogether(tx: Transaction, inputs: FulfilInput[]): Promise<FulfilAnswer[]> {
-  const answers = (await onePerHandle(preparedFulfilBatches, tx, prepareFulfilBatch).execute({
+async function fulfilTogether(tx: DbOrTx, inputs: FulfilInput[]): Promise<FulfilAnswer[]> {
+  const answers = (await preparedFulfilBatch(tx).execute({
     orderIds: inputs.map((i) => i.orderId),
     refs: inputs.map((i) => i.paymentRef),
     methods: inputs.map((i) => i.method ?? null),
@@ -70,7 +61,7 @@ function messagesOf(answer: FulfilAnswer): OutboxMessage[] {
 }
 
 /** Prepared (db/prepared.ts): a drop calls it hundreds of times, each a batch of arrays bound as parameters. */
-const prepareFulfilBatch = (db: DbOrTx) =>
+const preparedFulfilBatch = perHandle((db: DbOrTx) =>
   db
     .select({
       outcome: sql<FulfilAnswer['outcome']>`r.outcome`,
@@ -84,5 +75,5 @@ const prepareFulfilBatch = (db: DbOrTx) =>
       sql`fulfil_primary_orders(${sql.placeholder('orderIds')}::uuid[], ${sql.placeholder('refs')}::text[],
         ${sql.placeholder('methods')}::text[], ${sql.placeholder('nows')}::timestamptz[]) as r`,
     )
-    .prepare('fulfil_primary_orders');
-const preparedFulfilBatches = new WeakMap<DbOrTx, ReturnType<typeof prepareFulfilBatch>>();
+    .prepare('fulfil_primary_orders'),
+);

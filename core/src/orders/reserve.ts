@@ -1,13 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import { API_ERRORS, MESSAGES, type PaymentMethod } from '@stickerdrop/shared';
 import type { Database, DbOrTx } from '../db/client.js';
 import { orders } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import { checkBeforeReserving, confirmWithinPerUserLimit } from '../drops/reserve-rules.js';
-import { createBatcher, type Batcher } from '../db/batches.js';
-import { onePerHandle } from '../db/prepared.js';
+import { writesTogether } from '../db/batches.js';
+import { perHandle } from '../db/prepared.js';
 import { orderColumnsOf, type OrderRecord, type OrderRow } from '../db/order-record.js';
 import type { PaymentRail } from '../sales/payment-methods.js';
 import {
@@ -117,16 +116,12 @@ export async function reserveEdition(db: DbOrTx, input: Omit<BuyInput, 'railFor'
 async function reserveUnderPackLock(db: DbOrTx, input: Omit<BuyInput, 'railFor'>, expiresAt: Date): Promise<BuyResult> {
   const { packId, userId, paymentMethod, now } = input;
   const request: ReserveRequest = { userId, paymentMethod, now, expiresAt };
-  // Inside a caller's transaction: alone, in a savepoint, as part of that transaction.
-  const [row] =
-    db instanceof PgTransaction
-      ? await db.transaction((tx) => reserveTogether(tx, packId, [request]))
-      : [await reservations(db).submit(packId, request)];
-  const outcome = row!.outcome;
+  const row = await reserveOne(db, packId, request);
+  const outcome = row.outcome;
   switch (outcome) {
     case 'created':
     case 'existing':
-      return { order: { ...row!.order, edition: null }, created: outcome === 'created' };
+      return { order: { ...row.order, edition: null }, created: outcome === 'created' };
     case 'not_found':
       throw new DomainError('not_found', MESSAGES.packNotFound);
     case 'already_owned':
@@ -150,16 +145,11 @@ interface ReserveAnswer {
   order: OrderRow;
 }
 
-const batchers = new WeakMap<DbOrTx, Batcher<number, ReserveRequest, ReserveAnswer>>();
-
-function reservations(db: DbOrTx): Batcher<number, ReserveRequest, ReserveAnswer> {
-  return onePerHandle(batchers, db, (handle) =>
-    createBatcher((packId, requests) => reserveTogether(handle, packId, requests)),
-  );
-}
+/** One reservation, made with the others of the pack that arrive meanwhile (db/batches.ts). */
+const reserveOne = writesTogether(reserveTogether);
 
 async function reserveTogether(db: DbOrTx, packId: number, requests: ReserveRequest[]): Promise<ReserveAnswer[]> {
-  const rows = await onePerHandle(preparedReserveBatches, db, prepareReserveBatch).execute({
+  const rows = await preparedReserveBatch(db).execute({
     packId,
     userIds: requests.map((r) => r.userId),
     methods: requests.map((r) => r.paymentMethod),
@@ -170,7 +160,7 @@ async function reserveTogether(db: DbOrTx, packId: number, requests: ReserveRequ
 }
 
 /** Prepared (db/prepared.ts): a drop calls it hundreds of times, each a batch of arrays bound as parameters. */
-const prepareReserveBatch = (db: DbOrTx) =>
+const preparedReserveBatch = perHandle((db: DbOrTx) =>
   db
     .select({ outcome: sql<ReserveAnswer['outcome']>`r.outcome`, order: orderColumnsOf(sql`r.reserved`) })
     .from(
@@ -178,5 +168,5 @@ const prepareReserveBatch = (db: DbOrTx) =>
         ${sql.placeholder('methods')}::text[], ${sql.placeholder('nows')}::timestamptz[],
         ${sql.placeholder('expiries')}::timestamptz[]) as r`,
     )
-    .prepare('reserve_editions');
-const preparedReserveBatches = new WeakMap<DbOrTx, ReturnType<typeof prepareReserveBatch>>();
+    .prepare('reserve_editions'),
+);
