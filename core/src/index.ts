@@ -145,6 +145,7 @@ export {
   toOrderDto,
   resolvePaymentRail,
   offeredPaymentMethods,
+  resalePaymentTarget,
   type PaymentRail,
 } from './orders/index.js';
 export {

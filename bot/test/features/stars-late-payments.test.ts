@@ -30,7 +30,7 @@ describe('Telegram Stars: expired and sold-out orders', () => {
   afterEach(() => t.close());
 
   const order = async (userId: number) =>
-    (await buyPack(t.db, { userId, packId, paymentMethod: 'stars', rail, now: t.clock.now })).order.id;
+    (await buyPack(t.db, { userId, packId, paymentMethod: 'stars', railFor: () => rail, now: t.clock.now })).order.id;
   const expire = () => {
     t.clock.now = new Date(t.clock.now.getTime() + ORDER_RESERVATION_MS + 1000);
   };

@@ -26,7 +26,13 @@ describe('Telegram Stars payments', () => {
     };
     ({
       order: { id: orderId },
-    } = await buyPack(t.db, { userId: erin.id, packId, paymentMethod: 'stars', rail, now: t.clock.now }));
+    } = await buyPack(t.db, {
+      userId: erin.id,
+      packId,
+      paymentMethod: 'stars',
+      railFor: () => rail,
+      now: t.clock.now,
+    }));
   });
   afterEach(() => t.close());
 

@@ -47,7 +47,7 @@ export async function insertPack(
 /** A paid purchase through the API's own reservation and fulfilment: writes the receipt and sale notice. */
 export async function purchase(db: Database, buyerId: number, packId: number, now = new Date()): Promise<string> {
   const rail = { method: 'demo' as const, createPayment: () => ({ kind: 'demo' as const }) };
-  const { order } = await buyPack(db, { userId: buyerId, packId, paymentMethod: 'demo', rail, now });
+  const { order } = await buyPack(db, { userId: buyerId, packId, paymentMethod: 'demo', railFor: () => rail, now });
   const result = await fulfilOrder(db, { orderId: order.id, paymentRef: `test:${order.id}`, now });
   if (result.outcome !== 'fulfilled') throw new Error(`purchase not fulfilled: ${result.outcome}`);
   return order.id;

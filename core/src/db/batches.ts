@@ -87,3 +87,38 @@ export function readTogether<K, I, O>(
   );
   return reader.submit(key, input);
 }
+
+/**
+ * `readTogether` as one function a rule calls like a plain read (`readDropRules(db, packId, buyer)`): it
+ * keeps its own readers per handle, so the rule does not know it batches.
+ */
+export function readsTogether<K, I, O>(
+  readMany: (db: DbOrTx, key: K, inputs: I[]) => Promise<O[]>,
+): (db: DbOrTx, key: K, input: I) => Promise<O> {
+  const readers = new WeakMap<DbOrTx, Batcher<K, I, O>>();
+  return (db, key, input) => readTogether(readers, db, key, input, readMany);
+}
+
+/**
+ * A write that queues on one lock, as one function a rule calls like a plain write: the calls of `key` that
+ * arrive while the previous batch runs go together as the next batch (group commit, `createBatcher`), each
+ * batch in a transaction of its own when `inTransaction` (its statements commit together), else as its one
+ * statement. Inside a caller's transaction a call runs alone, in a savepoint of that transaction.
+ */
+export function writesTogether<K, I, O>(
+  writeMany: (db: DbOrTx, key: K, inputs: I[]) => Promise<O[]>,
+  options: { inTransaction?: boolean } = {},
+): (db: DbOrTx, key: K, input: I) => Promise<O> {
+  const writers = new WeakMap<DbOrTx, Batcher<K, I, O>>();
+  const batchOn = (handle: DbOrTx) =>
+    createBatcher((key: K, inputs: I[]) =>
+      options.inTransaction ? handle.transaction((tx) => writeMany(tx, key, inputs)) : writeMany(handle, key, inputs),
+    );
+  return async (db, key, input) => {
+    if (db instanceof PgTransaction) {
+      const [output] = await db.transaction((tx) => writeMany(tx, key, [input]));
+      return output!;
+    }
+    return onePerHandle(writers, db, batchOn).submit(key, input);
+  };
+}

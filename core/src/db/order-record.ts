@@ -1,9 +1,8 @@
 import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
-import { formatTon, type Order, type OrderStatus, type PaymentMethod } from '@stickerdrop/shared';
 import type { DbOrTx } from './client.js';
 import { editions, orders } from './schema.js';
-import { onePerHandle } from './prepared.js';
-import { readTogether, type Batcher } from './batches.js';
+import { perHandle } from './prepared.js';
+import { readsTogether } from './batches.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -26,20 +25,6 @@ export function orderColumnsOf(composite: SQL): { [K in keyof OrderColumns]: SQL
   return Object.fromEntries(columns) as { [K in keyof OrderColumns]: SQL.Aliased<OrderRow[K]> };
 }
 
-/** Statuses after which a payment has been taken: the order never goes back to reserved. */
-export const SETTLED_STATUSES: ReadonlySet<string> = new Set<OrderStatus>(['paid', 'refund_required', 'refunded']);
-
-/** A reservation holds an edition only while it is unpaid and before its expiry. */
-export function isLiveReservation(order: Pick<OrderRow, 'status' | 'expiresAt'>, now: Date): boolean {
-  return order.status === 'reserved' && order.expiresAt.getTime() > now.getTime();
-}
-
-/** The status a reader sees: a lapsed reservation reads as expired before the sweeper gets to it. */
-export function effectiveStatus(order: Pick<OrderRow, 'status' | 'expiresAt'>, now: Date): OrderStatus {
-  if (order.status === 'reserved' && !isLiveReservation(order, now)) return 'expired';
-  return order.status as OrderStatus;
-}
-
 /** A primary order's edition is the one it minted; a resale order's the one it buys (known from the start). */
 const editionOfOrder = or(eq(editions.orderId, orders.id), eq(editions.id, orders.editionId));
 
@@ -55,7 +40,7 @@ export async function findOrder(db: DbOrTx, orderId: string): Promise<OrderRecor
 /** The order when it belongs to the user; someone else's order is as absent as an unknown one. */
 export function findUserOrder(db: DbOrTx, orderId: string, userId: number): Promise<OrderRecord | null> {
   // Every payment and order page reads its order first.
-  return readTogether(userOrderReaders, db, 0, { orderId, userId }, (handle, _, keys) => userOrdersOf(handle, keys));
+  return readUserOrder(db, 0, { orderId, userId });
 }
 
 interface UserOrderKey {
@@ -63,13 +48,11 @@ interface UserOrderKey {
   userId: number;
 }
 
-const userOrderReaders = new WeakMap<DbOrTx, Batcher<0, UserOrderKey, OrderRecord | null>>();
-
 /**
  * Prepared (prepared.ts), for any number of orders: those asked for while the previous read runs are read
  * together.
  */
-const prepareUserOrders = (db: DbOrTx) =>
+const preparedUserOrders = perHandle((db: DbOrTx) =>
   db
     .select({ n: sql<number>`r.n`.mapWith(Number), order: orders, edition: editions.serial })
     .from(
@@ -78,11 +61,11 @@ const prepareUserOrders = (db: DbOrTx) =>
     )
     .innerJoin(orders, and(eq(orders.id, sql`r.order_id`), eq(orders.userId, sql`r.user_id`)))
     .leftJoin(editions, editionOfOrder)
-    .prepare('user_orders');
-const preparedUserOrders = new WeakMap<DbOrTx, ReturnType<typeof prepareUserOrders>>();
+    .prepare('user_orders'),
+);
 
 async function userOrdersOf(db: DbOrTx, keys: UserOrderKey[]): Promise<(OrderRecord | null)[]> {
-  const rows = await onePerHandle(preparedUserOrders, db, prepareUserOrders).execute({
+  const rows = await preparedUserOrders(db).execute({
     orderIds: keys.map((k) => k.orderId),
     userIds: keys.map((k) => k.userId),
   });
@@ -90,41 +73,4 @@ async function userOrdersOf(db: DbOrTx, keys: UserOrderKey[]): Promise<(OrderRec
   return keys.map((_, i) => byPosition.get(i + 1) ?? null);
 }
 
-export function toOrderDto(order: OrderRecord, now: Date): Order {
-  const resale = order.kind === 'resale';
-  return {
-    id: order.id,
-    stickerId: order.packId,
-    status: effectiveStatus(order, now),
-    paymentMethod: order.paymentMethod as PaymentMethod,
-    amount: formatTon(order.amountNano),
-    expiresAt: order.expiresAt.toISOString(),
-    createdAt: order.createdAt.toISOString(),
-    paidAt: order.paidAt?.toISOString() ?? null,
-    edition: resale && order.status !== 'paid' ? null : order.edition,
-    payment: order.payment,
-    ...(resale && {
-      kind: 'resale' as const,
-      ...(order.listingId !== null ? { listingId: order.listingId } : { offerId: order.offerId! }),
-      editionId: order.editionId!,
-      serial: order.edition!,
-    }),
-  };
-}
-
-/** What settling a payment for an order (a new edition or a resale) is asked and answers. */
-export interface FulfilInput {
-  orderId: string;
-  /** The rail's id of the payment (tx hash, Stripe session, Stars charge); `demo:<orderId>` in demo mode. */
-  paymentRef: string;
-  now: Date;
-  /** The rail that took the money, when it is not the one the buyer chose; recorded on the order. */
-  method?: PaymentMethod;
-}
-
-export type FulfilOutcome = 'fulfilled' | 'already_fulfilled' | 'refund_required';
-
-export interface FulfilResult {
-  outcome: FulfilOutcome;
-  order: OrderRecord;
-}
+const readUserOrder = readsTogether((db: DbOrTx, _: 0, keys: UserOrderKey[]) => userOrdersOf(db, keys));

@@ -13,6 +13,12 @@ export function onePerHandle<T extends object>(cache: WeakMap<DbOrTx, T>, db: Db
   return statements;
 }
 
+/** `onePerHandle` as a function of the handle that keeps its own cache: `userOrders(db).execute(…)`. */
+export function perHandle<T extends object>(prepare: (db: DbOrTx) => T): (db: DbOrTx) => T {
+  const cache = new WeakMap<DbOrTx, T>();
+  return (db) => onePerHandle(cache, db, prepare);
+}
+
 /**
  * `onePerHandle` for a family of statements told apart by `key` (a listing's shape, a page size): each is
  * prepared on its first use with that key.

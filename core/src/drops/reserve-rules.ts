@@ -3,9 +3,11 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import { DROP_ERRORS } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { orders, packs } from '../db/schema.js';
-import { onePerHandle } from '../db/prepared.js';
-import { readTogether, type Batcher } from '../db/batches.js';
+import { perHandle } from '../db/prepared.js';
+import { readsTogether } from '../db/batches.js';
 import { DomainError } from '../errors.js';
+import { liveReservationOf } from '../sales/rules.js';
+import { reservationStandingSql, type ReservationStanding } from '../reservations/policy.js';
 import {
   assertDropOpen,
   assertWithinPerUserLimit,
@@ -26,21 +28,25 @@ export interface PackDropRules {
   isDrop: boolean;
   /** The buyer holds a live primary reservation of the pack, which the reservation gives back. */
   hasLive: boolean;
+  /** The buyer's reservations everywhere (reservations/policy.ts), read in the same statement. */
+  standing: ReservationStanding;
 }
 
 interface Buyer {
   userId: number;
   now: Date;
+  /** The reservation cooldown's window (RESERVATION_COOLDOWN). */
+  windowMs: number;
 }
 
 /**
  * The pack's drop rules and each buyer's standing, in one statement: one snapshot per buyer, since read
  * apart, a collector's own racing reservation could commit between "no live reservation" and the count,
  * and refuse the buy it should be given back. For any number of buyers (arrays bound as parameters): a
- * drop sends thousands of buys at one pack, and those that arrive together are read together. No row for an
- * unknown pack.
+ * drop sends thousands of buys at one pack, and those that arrive together are read together. The pack's
+ * columns are null for an unknown pack; the buyer's standing is read all the same.
  */
-const prepareDropRules = (db: DbOrTx) =>
+const preparedDropRules = perHandle((db: DbOrTx) =>
   db
     .select({
       n: sql<number>`b.n`.mapWith(Number),
@@ -48,44 +54,49 @@ const prepareDropRules = (db: DbOrTx) =>
       maxPerUser: packs.maxPerUser,
       owns: sql<boolean>`exists (select 1 from editions e where e.owner_id = b.user_id and e.pack_id = ${packs.id})`,
       hasLive: sql<boolean>`exists (select 1 from orders o where o.user_id = b.user_id and o.pack_id = ${packs.id}
-        and o.kind = 'primary' and o.status = 'reserved' and o.expires_at > b.now)`,
+        and o.kind = 'primary' and ${liveReservationOf('o', sql`b.now`)})`,
       held: sql<string>`(case when ${packs.maxPerUser} is null then 0
         else ${heldOrReservedSql(sql`b.user_id`, packs.id, sql`b.now`)} end)::text`,
+      packFound: sql<boolean>`${packs.id} is not null`,
+      standing: reservationStandingSql(sql`b.user_id`, sql`b.now`, sql`b.window_ms`),
     })
     .from(
-      sql`unnest(${sql.placeholder('userIds')}::bigint[], ${sql.placeholder('nows')}::timestamptz[])
-        with ordinality as b(user_id, now, n)`,
+      sql`unnest(${sql.placeholder('userIds')}::bigint[], ${sql.placeholder('nows')}::timestamptz[],
+        ${sql.placeholder('windows')}::double precision[]) with ordinality as b(user_id, now, window_ms, n)`,
     )
-    .innerJoin(packs, eq(packs.id, sql.placeholder('packId')))
-    .prepare('drop_rules');
-const preparedDropRules = new WeakMap<DbOrTx, ReturnType<typeof prepareDropRules>>();
+    .leftJoin(packs, eq(packs.id, sql.placeholder('packId')))
+    .prepare('drop_rules'),
+);
 
 async function dropRulesOf(db: DbOrTx, packId: number, buyers: Buyer[]) {
-  const rows = await onePerHandle(preparedDropRules, db, prepareDropRules).execute({
+  const rows = await preparedDropRules(db).execute({
     packId,
     userIds: buyers.map((b) => b.userId),
     nows: buyers.map((b) => b.now.toISOString()),
+    windows: buyers.map((b) => b.windowMs),
   });
   const byPosition = new Map(rows.map((row) => [row.n, row]));
   return buyers.map((_, i) => byPosition.get(i + 1));
 }
-type DropRulesRow = Awaited<ReturnType<typeof dropRulesOf>>[number];
 
-const ruleReaders = new WeakMap<DbOrTx, Batcher<number, Buyer, DropRulesRow>>();
+/** The rules for one buyer, read with the others of the pack that arrive meanwhile (db/batches.ts). */
+const readDropRules = readsTogether(dropRulesOf);
 
 /**
  * One snapshot read, no lock: 409 before the drop opens, and 409 for a collector already at the cap
  * (unless they hold a live primary reservation of the pack, which the reservation gives back, or own an
  * edition, which the reservation refuses in its own words). A refusal
- * here is true at that moment; an unknown pack is left to the reservation's own 404.
+ * here is true at that moment; an unknown pack is left to the reservation's own 404. The buyer's standing
+ * comes back for the caller's own limits.
  */
 export async function checkBeforeReserving(
   db: DbOrTx,
-  input: { userId: number; packId: number; now: Date },
+  input: { userId: number; packId: number; now: Date; windowMs: number },
 ): Promise<PackDropRules> {
-  const { userId, packId, now } = input;
-  const pack = await readTogether(ruleReaders, db, packId, { userId, now }, dropRulesOf);
-  if (!pack) return { maxPerUser: null, isDrop: false, hasLive: false };
+  const { userId, packId, now, windowMs } = input;
+  const pack = (await readDropRules(db, packId, { userId, now, windowMs }))!;
+  const standing = pack.standing;
+  if (!pack.packFound) return { maxPerUser: null, isDrop: false, hasLive: false, standing };
   assertDropOpen({ dropsAt: pack.dropsAt }, now);
   const maxPerUser = pack.maxPerUser;
   // An owner is refused by the reservation's own rule (one primary edition each), which answers first.
@@ -93,7 +104,7 @@ export async function checkBeforeReserving(
   if (maxPerUser !== null && mayReserve && Number(pack.held) >= maxPerUser) {
     throw new DomainError('per_user_limit', DROP_ERRORS.perUserLimit);
   }
-  return { maxPerUser, isDrop: pack.dropsAt !== null, hasLive: pack.hasLive };
+  return { maxPerUser, isDrop: pack.dropsAt !== null, hasLive: pack.hasLive, standing };
 }
 
 /**

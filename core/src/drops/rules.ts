@@ -3,6 +3,7 @@ import { DROP_ERRORS } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { DomainError } from '../errors.js';
 import { queryRows } from '../db/sql-rows.js';
+import { liveReservationOf } from '../sales/rules.js';
 
 /**
  * The two buying rules of a fair drop, as small functions the buying paths (primary reserve, resale
@@ -39,10 +40,9 @@ export function heldOrReservedSql(
   packId: number | SQLWrapper,
   now: Date | SQLWrapper,
 ): SQL {
-  const at = now instanceof Date ? now.toISOString() : now;
   return sql`((select count(*) from editions e where e.owner_id = ${userId} and e.pack_id = ${packId})
     + (select count(*) from orders o where o.user_id = ${userId} and o.pack_id = ${packId}
-        and o.status = 'reserved' and o.expires_at > ${at}::timestamptz))`;
+        and ${liveReservationOf('o', now)}))`;
 }
 
 export interface PerUserLimitInput {

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-o
 import { formatTon, MESSAGES, type MyOffers, type Offer, type OfferStatus, type PackOffers } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { editions, orders, packs, users } from '../db/schema.js';
-import { effectiveStatus } from '../db/order-record.js';
+import { effectiveStatus } from '../sales/rules.js';
 import { DomainError } from '../errors.js';
 import { creatorNameSql } from '../profile/display-name.js';
 import { fileUrl } from '../storage/storage.js';

@@ -1,6 +1,7 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { editions, orders } from '../db/schema.js';
+import { liveReservation } from '../sales/rules.js';
 
 /**
  * Supply reads for the Stars rail's pre-checkout answer. Reservation and fulfilment apply the same rules
@@ -22,8 +23,7 @@ export async function countLiveReservations(
         eq(orders.packId, packId),
         // Resale orders hold a listed edition, not one of the pack's unsold ones.
         eq(orders.kind, 'primary'),
-        eq(orders.status, 'reserved'),
-        gt(orders.expiresAt, now),
+        liveReservation(now),
         exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,
       ),
     );

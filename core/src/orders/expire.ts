@@ -1,8 +1,9 @@
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { orders } from '../db/schema.js';
 import { periodic, type Job } from '../jobs/periodic.js';
 import type { Logger } from '../logger.js';
+import { lapsedReservation } from '../sales/rules.js';
 
 /**
  * Marks lapsed reservations as expired. Bookkeeping only: availability already ignores them by time.
@@ -13,7 +14,7 @@ export async function expireReservations(db: DbOrTx, now: Date): Promise<number>
   const lapsed = db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 'reserved'), lte(orders.expiresAt, now)))
+    .where(lapsedReservation(now))
     .for('update', { skipLocked: true });
   const marked = await db
     .update(orders)

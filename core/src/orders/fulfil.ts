@@ -1,21 +1,15 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
-import { formatTon, type PaymentMethod } from '@stickerdrop/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { PaymentMethod } from '@stickerdrop/shared';
 import type { DbOrTx, Transaction } from '../db/client.js';
 import { editions, orders, packs } from '../db/schema.js';
-import { enqueueOutbox } from '../outbox/enqueue.js';
-import { outboxKey } from '../outbox/keys.js';
-import type { RefundReason } from '../db/outbox-payloads.js';
+import { queryRows } from '../db/sql-rows.js';
+import type { OrderRow } from '../db/order-record.js';
+import { enqueueOutboxMessages } from '../outbox/enqueue.js';
 import { fulfilResaleOrder } from '../resale/settle.js';
-import { createBatcher, type Batcher } from '../db/batches.js';
-import { onePerHandle } from '../db/prepared.js';
-import {
-  orderColumnsOf,
-  SETTLED_STATUSES,
-  type FulfilInput,
-  type FulfilResult,
-  type OrderRow,
-} from '../db/order-record.js';
+import { refundRequiredMessage } from '../sales/notices.js';
+import { SETTLED_STATUSES, type FulfilInput, type FulfilResult } from '../sales/order.js';
+import { paymentRefTaken } from '../sales/rules.js';
+import { fulfilPrimary } from './fulfil-primary.js';
 
 export class OrderNotFoundError extends Error {
   constructor(readonly orderId: string) {
@@ -51,25 +45,31 @@ export async function fulfilOrder(db: DbOrTx, input: FulfilInput): Promise<Fulfi
 }
 
 /**
+ * The same, for a caller that read the order and holds its row lock in `tx` (settling a payment reads the
+ * order once, under its lock, and passes it on): nothing here reads it again but the database function,
+ * which settles a payable primary order in one call.
+ */
+export async function fulfilLockedOrder(tx: Transaction, order: OrderRow, input: FulfilInput): Promise<FulfilResult> {
+  if (order.kind === 'primary' && !SETTLED_STATUSES.has(order.status)) {
+    const settled = await fulfilPrimaryInOneCall(tx, input);
+    if (settled) return settled;
+  }
+  return settleLocked(tx, order, input);
+}
+
+/**
  * The common case, a reserved or lapsed primary order, is the database function `fulfil_primary_order`
- * (migration 0007), which follows the rules above: in a drop every buyer waits for the pack's row lock, so
- * it is held for the database's work only, never across a round trip to this process. Payments that arrive
- * together are settled in one transaction (group commit), in the order they arrived. Null for everything
- * else (a resale, a settled order, an unknown one), which the general path below answers.
+ * (fulfil-primary.ts), which follows the rules above. Null for everything else (a resale, a settled order,
+ * an unknown one), which the general path below answers.
  */
 async function fulfilPrimaryInOneCall(db: DbOrTx, input: FulfilInput): Promise<FulfilResult | null> {
-  // Inside a caller's transaction: alone, in a savepoint, as part of that transaction.
-  const [answer] =
-    db instanceof PgTransaction
-      ? await db.transaction((tx) => fulfilTogether(tx, [input]))
-      : [await payments(db).submit(0, input)];
-  const { outcome, serial, order } = answer!;
+  const { outcome, serial, order } = await fulfilPrimary(db, input);
   switch (outcome) {
     case 'fulfilled':
       return { outcome: 'fulfilled', order: { ...order, edition: Number(serial) } };
     case 'sold_out':
     case 'already_owned':
-      return { outcome: 'refund_required', order: { ...order, edition: null } };
+      return { outcome: 'refund_required', order: { ...order, edition: null }, refundReason: outcome };
     case 'ref_conflict':
       throw new PaymentRefConflictError(input.paymentRef, input.orderId);
     case 'missing':
@@ -80,60 +80,26 @@ async function fulfilPrimaryInOneCall(db: DbOrTx, input: FulfilInput): Promise<F
   }
 }
 
-interface FulfilAnswer {
-  outcome: 'fulfilled' | RefundReason | 'missing' | 'ref_conflict' | 'other' | `error: ${string}`;
-  serial: number | null;
-  order: OrderRow;
-}
-
-const batchers = new WeakMap<DbOrTx, Batcher<0, FulfilInput, FulfilAnswer>>();
-
-function payments(db: DbOrTx): Batcher<0, FulfilInput, FulfilAnswer> {
-  return onePerHandle(batchers, db, (handle) => createBatcher((_, inputs) => fulfilTogether(handle, inputs)));
-}
-
-async function fulfilTogether(db: DbOrTx, inputs: FulfilInput[]): Promise<FulfilAnswer[]> {
-  const rows = await onePerHandle(preparedFulfilBatches, db, prepareFulfilBatch).execute({
-    orderIds: inputs.map((i) => i.orderId),
-    refs: inputs.map((i) => i.paymentRef),
-    methods: inputs.map((i) => i.method ?? null),
-    nows: inputs.map((i) => i.now.toISOString()),
-  });
-  return rows as FulfilAnswer[];
-}
-
-/** Prepared (db/prepared.ts): a drop calls it hundreds of times, each a batch of arrays bound as parameters. */
-const prepareFulfilBatch = (db: DbOrTx) =>
-  db
-    .select({
-      outcome: sql<FulfilAnswer['outcome']>`r.outcome`,
-      serial: sql<number | null>`r.minted_serial`,
-      order: orderColumnsOf(sql`r.settled`),
-    })
-    .from(
-      sql`fulfil_primary_orders(${sql.placeholder('orderIds')}::uuid[], ${sql.placeholder('refs')}::text[],
-        ${sql.placeholder('methods')}::text[], ${sql.placeholder('nows')}::timestamptz[]) as r`,
-    )
-    .prepare('fulfil_primary_orders');
-const preparedFulfilBatches = new WeakMap<DbOrTx, ReturnType<typeof prepareFulfilBatch>>();
-
 /** Every case, statement by statement in one transaction: the order row locked, then the pack row. */
 async function fulfilInTransaction(db: DbOrTx, input: FulfilInput): Promise<FulfilResult> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
     if (!order) throw new OrderNotFoundError(input.orderId);
-    const method = input.method ?? order.paymentMethod;
-    await assertPaymentRefFree(tx, method, input.paymentRef, order.id);
-
-    if (SETTLED_STATUSES.has(order.status)) return settledAgain(tx, order, method, input.paymentRef);
-    if (order.kind === 'resale') return fulfilResaleOrder(tx, order, { ...input, method: method as PaymentMethod });
-
-    // A reserved or lapsed primary order is fulfil_primary_order's, which answered before this ran.
-    throw new Error(`Order ${order.id} (${order.kind}, ${order.status}) cannot be settled here`);
+    return settleLocked(tx, order, input);
   });
 }
 
-type PackRow = typeof packs.$inferSelect;
+/** A settled order, or a resale: the order's row is locked in `tx`. */
+async function settleLocked(tx: Transaction, order: OrderRow, input: FulfilInput): Promise<FulfilResult> {
+  const method = input.method ?? order.paymentMethod;
+  await assertPaymentRefFree(tx, method, input.paymentRef, order.id);
+
+  if (SETTLED_STATUSES.has(order.status)) return settledAgain(tx, order, method, input.paymentRef);
+  if (order.kind === 'resale') return fulfilResaleOrder(tx, order, { ...input, method: method as PaymentMethod });
+
+  // A reserved or lapsed primary order is fulfil_primary_order's, which answered before this ran.
+  throw new Error(`Order ${order.id} (${order.kind}, ${order.status}) cannot be settled here`);
+}
 
 async function settledAgain(
   tx: Transaction,
@@ -147,42 +113,18 @@ async function settledAgain(
     return { outcome: sameOutcome, order: { ...order, edition } };
   }
   // Money arrived twice for one order: the order stays as it is, the second payment goes back.
-  const [pack] = await tx.select().from(packs).where(eq(packs.id, order.packId));
-  await enqueueRefund(tx, order, pack!, { method, paymentRef }, 'duplicate_payment');
-  return { outcome: 'refund_required', order: { ...order, edition } };
-}
-
-async function enqueueRefund(
-  tx: Transaction,
-  order: OrderRow,
-  pack: PackRow,
-  payment: { method: string; paymentRef: string },
-  reason: RefundReason,
-): Promise<void> {
-  await enqueueOutbox(
-    tx,
-    'refund_required',
-    {
-      orderId: order.id,
-      packId: pack.id,
-      title: pack.title,
-      amount: formatTon(order.amountNano),
-      buyerId: order.userId,
-      paymentMethod: payment.method,
-      paymentRef: payment.paymentRef,
-      reason,
-    },
-    outboxKey.refund_required(order.id, payment.method, payment.paymentRef),
-  );
+  const [pack] = await tx.select({ id: packs.id, title: packs.title }).from(packs).where(eq(packs.id, order.packId));
+  const refund = refundRequiredMessage(order, pack!, { method, paymentRef }, 'duplicate_payment');
+  await enqueueOutboxMessages(tx, [refund]);
+  return { outcome: 'refund_required', order: { ...order, edition }, refundReason: 'duplicate_payment' };
 }
 
 async function assertPaymentRefFree(tx: Transaction, method: string, paymentRef: string, orderId: string) {
-  const [other] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.paymentMethod, method), eq(orders.paymentRef, paymentRef), ne(orders.id, orderId)))
-    .limit(1);
-  if (other) throw new PaymentRefConflictError(paymentRef, orderId);
+  const [row] = await queryRows<{ taken: boolean }>(
+    tx,
+    sql`select ${paymentRefTaken(method, paymentRef, orderId)} as taken`,
+  );
+  if (row?.taken) throw new PaymentRefConflictError(paymentRef, orderId);
 }
 
 async function editionSerial(tx: Transaction, orderId: string): Promise<number | null> {

@@ -4,19 +4,12 @@ export { expireReservations, reservationSweeper } from './expire.js';
 export {
   demoRail,
   offeredPaymentMethods,
+  resalePaymentTarget,
   resolvePaymentRail,
   type PayableOrder,
   type PaymentRail,
-} from './payment-rails.js';
-export {
-  effectiveStatus,
-  findOrder,
-  findUserOrder,
-  isLiveReservation,
-  toOrderDto,
-  type FulfilInput,
-  type FulfilOutcome,
-  type FulfilResult,
-  type OrderRecord,
-  type OrderRow,
-} from '../db/order-record.js';
+} from '../sales/payment-methods.js';
+export { effectiveStatus, isLiveReservation } from '../sales/rules.js';
+export { toOrderDto } from '../sales/order-dto.js';
+export type { FulfilInput, FulfilOutcome, FulfilResult } from '../sales/order.js';
+export { findOrder, findUserOrder, type OrderRecord, type OrderRow } from '../db/order-record.js';

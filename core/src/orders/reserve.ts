@@ -1,18 +1,17 @@
 import { isDeepStrictEqual } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import { API_ERRORS, MESSAGES, type PaymentMethod } from '@stickerdrop/shared';
 import type { Database, DbOrTx } from '../db/client.js';
 import { orders } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import { checkBeforeReserving, confirmWithinPerUserLimit } from '../drops/reserve-rules.js';
-import { createBatcher, type Batcher } from '../db/batches.js';
-import { onePerHandle } from '../db/prepared.js';
+import { writesTogether } from '../db/batches.js';
+import { perHandle } from '../db/prepared.js';
 import { orderColumnsOf, type OrderRecord, type OrderRow } from '../db/order-record.js';
-import type { PaymentRail } from './payment-rails.js';
+import type { PaymentRail } from '../sales/payment-methods.js';
 import {
   DEFAULT_RESERVATION_POLICY,
-  assertMayReserve,
+  assertStanding,
   confirmWithinOpenCap,
   reservationEnd,
   type ReservationPolicy,
@@ -23,9 +22,11 @@ export interface BuyInput {
   packId: number;
   /** What the buyer chose; recorded on the order even when another rail (demo) takes the payment. */
   paymentMethod: PaymentMethod;
-  rail: PaymentRail;
-  /** The rail of another method, for a live reservation the buyer made with that method. */
-  railFor?: (method: PaymentMethod) => PaymentRail;
+  /**
+   * The rail that takes a payment for a method, refusing one that is not offered: asked for the chosen
+   * method before anything is reserved, and for the method of a live reservation the buyer made earlier.
+   */
+  railFor: (method: PaymentMethod) => PaymentRail;
   /** RESERVATIONS_MAX_OPEN and the rest; the settings' defaults when absent. */
   reservations?: ReservationPolicy;
   now: Date;
@@ -43,11 +44,12 @@ export interface BuyResult {
  * late-payment rule rather than lost).
  */
 export async function buyPack(db: Database, input: BuyInput): Promise<BuyResult> {
+  const rail = input.railFor(input.paymentMethod);
   const reserved = await reserveEdition(db, input);
-  if (!reserved.created) return completePayment(db, reserved.order, input);
+  if (!reserved.created) return completePayment(db, reserved.order, input, rail);
   const order = reserved.order;
   try {
-    const payment = await input.rail.createPayment(order);
+    const payment = await rail.createPayment(order);
     // The demo rail answers the column's placeholder: nothing to write.
     if (!isDeepStrictEqual(payment, order.payment)) {
       await db.update(orders).set({ payment }).where(eq(orders.id, order.id));
@@ -69,12 +71,17 @@ export async function buyPack(db: Database, input: BuyInput): Promise<BuyResult>
  * session (idempotency key `checkout:<orderId>`, same parameters); another Stars invoice link carries
  * the same order id. A failure here leaves the reservation live for the next retry.
  */
-async function completePayment(db: Database, order: OrderRecord, input: BuyInput): Promise<BuyResult> {
+async function completePayment(
+  db: Database,
+  order: OrderRecord,
+  input: BuyInput,
+  chosen: PaymentRail,
+): Promise<BuyResult> {
   // Only the placeholder can be missing details; the rail is resolved (and may refuse) only then.
   if (order.payment.kind !== 'demo') return { order, created: false };
   const method = order.paymentMethod as PaymentMethod;
-  const rail = method === input.paymentMethod ? input.rail : input.railFor?.(method);
-  if (!rail || rail.method === 'demo') return { order, created: false };
+  const rail = method === input.paymentMethod ? chosen : input.railFor(method);
+  if (rail.method === 'demo') return { order, created: false };
   const payment = await rail.createPayment(order);
   await db
     .update(orders)
@@ -94,31 +101,27 @@ async function completePayment(db: Database, order: OrderRecord, input: BuyInput
  * process. It checks on a plain snapshot first, so a buyer it refuses (most of a drop) never queues for
  * the lock. Reservations of one pack that arrive together are made in one transaction (group commit).
  */
-export async function reserveEdition(db: DbOrTx, input: Omit<BuyInput, 'rail'>): Promise<BuyResult> {
+export async function reserveEdition(db: DbOrTx, input: Omit<BuyInput, 'railFor'>): Promise<BuyResult> {
   const policy = input.reservations ?? DEFAULT_RESERVATION_POLICY;
   // Fair drops (drops/reserve-rules.ts): refused before the pack lock, the reservation confirmed after it.
-  const rules = await checkBeforeReserving(db, input);
+  const rules = await checkBeforeReserving(db, { ...input, windowMs: policy.cooldown.windowMs });
   // The buyer's own live reservation of the pack comes back whatever the limits on new ones.
-  if (!rules.hasLive) await assertMayReserve(db, input.userId, input.now, policy);
+  if (!rules.hasLive) assertStanding(rules.standing, input.now, policy);
   const result = await reserveUnderPackLock(db, input, reservationEnd(input.now, rules.isDrop, policy));
   await confirmWithinPerUserLimit(db, result.order, rules, input.now);
   if (result.created) await confirmWithinOpenCap(db, result.order, policy, input.now);
   return result;
 }
 
-async function reserveUnderPackLock(db: DbOrTx, input: Omit<BuyInput, 'rail'>, expiresAt: Date): Promise<BuyResult> {
+async function reserveUnderPackLock(db: DbOrTx, input: Omit<BuyInput, 'railFor'>, expiresAt: Date): Promise<BuyResult> {
   const { packId, userId, paymentMethod, now } = input;
   const request: ReserveRequest = { userId, paymentMethod, now, expiresAt };
-  // Inside a caller's transaction: alone, in a savepoint, as part of that transaction.
-  const [row] =
-    db instanceof PgTransaction
-      ? await db.transaction((tx) => reserveTogether(tx, packId, [request]))
-      : [await reservations(db).submit(packId, request)];
-  const outcome = row!.outcome;
+  const row = await reserveOne(db, packId, request);
+  const outcome = row.outcome;
   switch (outcome) {
     case 'created':
     case 'existing':
-      return { order: { ...row!.order, edition: null }, created: outcome === 'created' };
+      return { order: { ...row.order, edition: null }, created: outcome === 'created' };
     case 'not_found':
       throw new DomainError('not_found', MESSAGES.packNotFound);
     case 'already_owned':
@@ -142,16 +145,11 @@ interface ReserveAnswer {
   order: OrderRow;
 }
 
-const batchers = new WeakMap<DbOrTx, Batcher<number, ReserveRequest, ReserveAnswer>>();
-
-function reservations(db: DbOrTx): Batcher<number, ReserveRequest, ReserveAnswer> {
-  return onePerHandle(batchers, db, (handle) =>
-    createBatcher((packId, requests) => reserveTogether(handle, packId, requests)),
-  );
-}
+/** One reservation, made with the others of the pack that arrive meanwhile (db/batches.ts). */
+const reserveOne = writesTogether(reserveTogether);
 
 async function reserveTogether(db: DbOrTx, packId: number, requests: ReserveRequest[]): Promise<ReserveAnswer[]> {
-  const rows = await onePerHandle(preparedReserveBatches, db, prepareReserveBatch).execute({
+  const rows = await preparedReserveBatch(db).execute({
     packId,
     userIds: requests.map((r) => r.userId),
     methods: requests.map((r) => r.paymentMethod),
@@ -162,7 +160,7 @@ async function reserveTogether(db: DbOrTx, packId: number, requests: ReserveRequ
 }
 
 /** Prepared (db/prepared.ts): a drop calls it hundreds of times, each a batch of arrays bound as parameters. */
-const prepareReserveBatch = (db: DbOrTx) =>
+const preparedReserveBatch = perHandle((db: DbOrTx) =>
   db
     .select({ outcome: sql<ReserveAnswer['outcome']>`r.outcome`, order: orderColumnsOf(sql`r.reserved`) })
     .from(
@@ -170,5 +168,5 @@ const prepareReserveBatch = (db: DbOrTx) =>
         ${sql.placeholder('methods')}::text[], ${sql.placeholder('nows')}::timestamptz[],
         ${sql.placeholder('expiries')}::timestamptz[]) as r`,
     )
-    .prepare('reserve_editions');
-const preparedReserveBatches = new WeakMap<DbOrTx, ReturnType<typeof prepareReserveBatch>>();
+    .prepare('reserve_editions'),
+);

@@ -8,8 +8,7 @@ const key = <K extends OutboxKind>(value: string) => value as OutboxKey<K>;
 
 /**
  * Every kind's dedupe key, built here and nowhere else: the writers and the readers that look a row up
- * by key (the Stars refund taken over by the bot, the ledger's refund reason) use the same function.
- * The one exception: fulfil_primary_order (migration 0007) writes the first three in SQL, in the same form.
+ * by key (the Stars refund taken over by the bot) use the same function.
  */
 export const outboxKey = {
   /** One receipt and one sale notice per order. */

@@ -1,4 +1,4 @@
-export { availablePaymentMethods, configuredRailMethods } from './availability.js';
+export { availablePaymentMethods, configuredRailMethods } from '../sales/payment-methods.js';
 export { createPaymentSetup, type PaymentSetup } from './rails.js';
 export { paymentJobs } from './jobs.js';
 export { usdCents, starsFor, STRIPE_MIN_USD_CENTS } from './prices.js';

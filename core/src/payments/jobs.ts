@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { configuredRailMethods } from './availability.js';
+import { configuredRailMethods } from '../sales/payment-methods.js';
 import type { PaymentSetup } from './rails.js';
 import { createRefundWorker } from './refunds.js';
 import { createStarsReconciler } from './stars/reconcile.js';

@@ -1,7 +1,6 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import type { PaymentRail } from '../orders/payment-rails.js';
-import { configuredRailMethods } from './availability.js';
+import { configuredRailMethods, type PaymentRail } from '../sales/payment-methods.js';
 import { starsRail } from './stars/rail.js';
 import { createStripeClient, type Stripe } from './stripe/client.js';
 import { stripeRail } from './stripe/rail.js';

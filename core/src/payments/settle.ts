@@ -1,10 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database, DbOrTx, Transaction } from '../db/client.js';
 import { editions, orders, payments } from '../db/schema.js';
-import { fulfilOrder } from '../orders/fulfil.js';
+import { fulfilLockedOrder } from '../orders/fulfil.js';
 import type { OrderRow } from '../db/order-record.js';
-import { findOutboxPayload } from '../outbox/enqueue.js';
-import { outboxKey } from '../outbox/keys.js';
 
 export type RealPaymentMethod = 'ton' | 'stripe' | 'stars';
 
@@ -40,6 +38,8 @@ export interface SettleOptions {
   now: Date;
   /** Whether the amount pays for the order; the rail knows the price it asked for. */
   pays(order: OrderRow, amount: bigint): boolean;
+  /** Runs in the transaction when the amount does not pay the order (the TON watcher tells a resale's buyer). */
+  underpaid?(tx: Transaction, order: OrderRow): Promise<void>;
 }
 
 /** Refunds that rails make on their own (Stars, card); TON goes back by the operator's hand. */
@@ -80,7 +80,8 @@ export async function settlePaymentInTransaction(
     .returning({ id: payments.id });
   if (!claimed) return settledBefore(tx, payment);
 
-  const order = payment.orderId ? await findOrderRow(tx, payment.orderId) : undefined;
+  // The one read of the order, under its row lock: what follows decides and writes from this row.
+  const order = payment.orderId ? await lockOrderRow(tx, payment.orderId) : undefined;
   if (!order) {
     await recordOutcome(tx, claimed.id, { outcome: 'unmatched', reason: 'unknown_order', refundStatus: 'manual' });
     return { outcome: 'unmatched', firstTime: true, orderId: null, edition: null };
@@ -92,11 +93,12 @@ export async function settlePaymentInTransaction(
       refundStatus: 'manual',
       orderId: order.id,
     });
+    await options.underpaid?.(tx, order);
     return { outcome: 'underpaid', firstTime: true, orderId: order.id, edition: null };
   }
 
-  // A savepoint inside this transaction: the edition and the ledger row commit together or not at all.
-  const result = await fulfilOrder(tx, {
+  // In this transaction: the edition and the ledger row commit together or not at all.
+  const result = await fulfilLockedOrder(tx, order, {
     orderId: order.id,
     paymentRef: payment.ref,
     now: options.now,
@@ -105,7 +107,7 @@ export async function settlePaymentInTransaction(
   if (result.outcome === 'refund_required') {
     await recordOutcome(tx, claimed.id, {
       outcome: 'refund_required',
-      reason: await refundReason(tx, order.id, payment),
+      reason: result.refundReason ?? 'refund_required',
       refundStatus: AUTOMATIC_REFUNDS.has(payment.method) ? 'pending' : 'manual',
       orderId: order.id,
     });
@@ -137,22 +139,12 @@ async function recordOutcome(
     .where(eq(payments.id, id));
 }
 
-async function findOrderRow(tx: DbOrTx, orderId: string): Promise<OrderRow | undefined> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+async function lockOrderRow(tx: Transaction, orderId: string): Promise<OrderRow | undefined> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   return order;
 }
 
 async function findOrderEdition(tx: DbOrTx, orderId: string): Promise<number | undefined> {
   const [row] = await tx.select({ serial: editions.serial }).from(editions).where(eq(editions.orderId, orderId));
   return row?.serial;
-}
-
-/** fulfilOrder queued the refund with its reason; the ledger keeps the same one. */
-async function refundReason(tx: DbOrTx, orderId: string, payment: IncomingPayment): Promise<string> {
-  const job = await findOutboxPayload(
-    tx,
-    'refund_required',
-    outboxKey.refund_required(orderId, payment.method, payment.ref),
-  );
-  return job?.reason ?? 'refund_required';
 }

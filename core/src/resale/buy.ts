@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { RESALE_ERRORS, type PaymentMethod } from '@stickerdrop/shared';
 import type { Database } from '../db/client.js';
 import { DomainError } from '../errors.js';
-import { findOrder, type OrderRecord } from '../db/order-record.js';
+import type { OrderRecord } from '../db/order-record.js';
 import { liveHolder, lockEdition } from './holds.js';
 import { listings } from './tables.js';
 import {
@@ -36,7 +36,8 @@ export async function buyListing(
   db: Database,
   input: BuyListingInput,
 ): Promise<{ order: OrderRecord; created: boolean }> {
-  const orderId = await db.transaction(async (tx) => {
+  // The order comes back as written (or as held): a resale order's edition is known from the start.
+  return db.transaction(async (tx) => {
     const [unlocked] = await tx.select().from(listings).where(eq(listings.id, input.listingId));
     if (!unlocked) throw new DomainError('not_for_sale', RESALE_ERRORS.noLongerForSale);
     const edition = await lockEdition(tx, unlocked.editionId);
@@ -46,13 +47,13 @@ export async function buyListing(
     }
     if (listing.sellerId === input.userId) throw new DomainError('own_edition', RESALE_ERRORS.ownEdition);
     const holder = await liveHolder(tx, edition.id, input.now);
-    if (holder?.userId === input.userId) return { id: holder.id, created: false };
+    if (holder?.userId === input.userId) return { order: { ...holder, edition: edition.serial }, created: false };
     if (holder) throw new DomainError('not_for_sale', RESALE_ERRORS.noLongerForSale);
     // Under the buyer's lock: their racing reservations elsewhere are counted, committed, before this one.
     await lockBuyer(tx, input.userId);
     await assertMayReserve(tx, input.userId, input.now, input.reservations ?? DEFAULT_RESERVATION_POLICY);
 
-    const { id } = await insertResaleOrder(tx, {
+    const { order } = await insertResaleOrder(tx, {
       buyerId: input.userId,
       sellerId: listing.sellerId,
       packId: listing.packId,
@@ -66,8 +67,6 @@ export async function buyListing(
       // A seller who unlinked their wallet since listing cannot be paid.
       sellerWithoutWallet: () => new DomainError('not_for_sale', RESALE_ERRORS.noLongerForSale),
     });
-    return { id, created: true };
+    return { order: { ...order, edition: edition.serial }, created: true };
   });
-  const order = await findOrder(db, orderId.id);
-  return { order: order!, created: orderId.created };
 }

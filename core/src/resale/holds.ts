@@ -1,6 +1,7 @@
-import { and, eq, gt, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { editions, orders } from '../db/schema.js';
+import { liveReservation, liveReservationOf } from '../sales/rules.js';
 import { listings, type ListingRow } from './tables.js';
 
 /**
@@ -29,13 +30,12 @@ export async function lockActiveListing(tx: DbOrTx, editionId: number): Promise<
  */
 export async function liveHolder(tx: DbOrTx, editionId: number, now: Date, exceptOrderId?: string) {
   const [order] = await tx
-    .select({ id: orders.id, userId: orders.userId, expiresAt: orders.expiresAt })
+    .select()
     .from(orders)
     .where(
       and(
         eq(orders.editionId, editionId),
-        eq(orders.status, 'reserved'),
-        gt(orders.expiresAt, now),
+        liveReservation(now),
         exceptOrderId ? sql`${orders.id} <> ${exceptOrderId}` : undefined,
       ),
     )
@@ -46,7 +46,6 @@ export async function liveHolder(tx: DbOrTx, editionId: number, now: Date, excep
 /** SQL: the listing aliased `alias` is active and no live reservation holds its edition. */
 export function buyableSql(alias: string, now: Date | SQLWrapper) {
   const l = sql.raw(alias);
-  const at = now instanceof Date ? now.toISOString() : now;
   return sql`${l}.status = 'active' and not exists (select 1 from orders ho where ho.edition_id = ${l}.edition_id
-    and ho.status = 'reserved' and ho.expires_at > ${at}::timestamptz)`;
+    and ${liveReservationOf('ho', now)})`;
 }

@@ -5,6 +5,7 @@ import type { Transaction } from '../db/client.js';
 import { orders, packs, users } from '../db/schema.js';
 import { assertWithinPerUserLimit } from '../drops/rules.js';
 import type { DomainError } from '../errors.js';
+import type { OrderRow } from '../db/order-record.js';
 import { resaleTonPayment, type TonTarget } from './ton-legs.js';
 
 /**
@@ -34,12 +35,13 @@ export interface ResaleOrderTerms {
 /**
  * Inserts the resale order, in the caller's transaction under the edition's row lock, with its payment at
  * once: the TON legs (seller, creator's royalty, our fee) are computed, never fetched, so nothing can fail
- * after the commit. The buyer's per-collector cap (fair drops) holds for resale too. Returns the order's id and when its buyer must have paid by.
+ * after the commit. The buyer's per-collector cap (fair drops) holds for resale too. Returns the order as
+ * written and when its buyer must have paid by.
  */
 export async function insertResaleOrder(
   tx: Transaction,
   terms: ResaleOrderTerms,
-): Promise<{ id: string; payBy: Date }> {
+): Promise<{ id: string; payBy: Date; order: OrderRow }> {
   const [pack] = await tx
     .select({ royaltyBps: packs.royaltyBps, creatorWallet: users.walletAddress, maxPerUser: packs.maxPerUser })
     .from(packs)
@@ -64,21 +66,24 @@ export async function insertResaleOrder(
       terms.ton,
     );
   }
-  await tx.insert(orders).values({
-    id,
-    kind: 'resale',
-    userId: terms.buyerId,
-    packId: terms.packId,
-    ...terms.source,
-    editionId: terms.editionId,
-    royaltyBps: pack!.royaltyBps,
-    feeBps: terms.feeBps,
-    paymentMethod: terms.paymentMethod,
-    amountNano: terms.priceNano,
-    payment,
-    expiresAt: new Date(reservationEnd + (terms.ton ? CHAIN_GRACE_MS : 0)),
-    createdAt: terms.now,
-  });
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      id,
+      kind: 'resale',
+      userId: terms.buyerId,
+      packId: terms.packId,
+      ...terms.source,
+      editionId: terms.editionId,
+      royaltyBps: pack!.royaltyBps,
+      feeBps: terms.feeBps,
+      paymentMethod: terms.paymentMethod,
+      amountNano: terms.priceNano,
+      payment,
+      expiresAt: new Date(reservationEnd + (terms.ton ? CHAIN_GRACE_MS : 0)),
+      createdAt: terms.now,
+    })
+    .returning();
   // Fair drops: the reservation just written counts; past the pack's cap it is rolled back with a 409.
   await assertWithinPerUserLimit(tx, {
     userId: terms.buyerId,
@@ -86,5 +91,5 @@ export async function insertResaleOrder(
     now: terms.now,
     maxPerUser: pack!.maxPerUser,
   });
-  return { id, payBy: new Date(reservationEnd) };
+  return { id, payBy: new Date(reservationEnd), order: order! };
 }

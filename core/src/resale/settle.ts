@@ -2,10 +2,12 @@ import { and, eq, ne } from 'drizzle-orm';
 import { formatTon, splitResalePrice, type PaymentMethod } from '@stickerdrop/shared';
 import type { Transaction } from '../db/client.js';
 import { editions, orders, packs, users } from '../db/schema.js';
-import { enqueueOutbox } from '../outbox/enqueue.js';
+import { enqueueOutbox, enqueueOutboxMessages } from '../outbox/enqueue.js';
+import { refundRequiredMessage } from '../sales/notices.js';
 import { outboxKey } from '../outbox/keys.js';
 import type { ResalePayload } from '../db/outbox-payloads.js';
-import type { FulfilInput, FulfilResult, OrderRow } from '../db/order-record.js';
+import type { OrderRow } from '../db/order-record.js';
+import type { FulfilInput, FulfilResult } from '../sales/order.js';
 import { recordActivity } from './activity.js';
 import { liveHolder, lockActiveListing, lockEdition } from './holds.js';
 import { listings, offers, resaleLedger } from './tables.js';
@@ -36,27 +38,16 @@ export async function fulfilResaleOrder(
     edition.ownerId === terms.sellerId &&
     !(await liveHolder(tx, edition.id, input.now, order.id));
   if (!sellable || !pack) {
+    const reason = order.offerId === null ? 'listing_gone' : 'offer_gone';
     const [refused] = await tx
       .update(orders)
       .set({ status: 'refund_required', ...settled })
       .where(eq(orders.id, order.id))
       .returning();
-    await enqueueOutbox(
-      tx,
-      'refund_required',
-      {
-        orderId: order.id,
-        packId: order.packId,
-        title: pack?.title ?? '',
-        amount: formatTon(order.amountNano),
-        buyerId: order.userId,
-        paymentMethod: input.method,
-        paymentRef: input.paymentRef,
-        reason: order.offerId === null ? 'listing_gone' : 'offer_gone',
-      },
-      outboxKey.refund_required(order.id, input.method, input.paymentRef),
-    );
-    return { outcome: 'refund_required', order: { ...refused!, edition: null } };
+    const payment = { method: input.method, paymentRef: input.paymentRef };
+    const soldPack = { id: order.packId, title: pack?.title ?? '' };
+    await enqueueOutboxMessages(tx, [refundRequiredMessage(order, soldPack, payment, reason)]);
+    return { outcome: 'refund_required', order: { ...refused!, edition: null }, refundReason: reason };
   }
 
   const sellerId = terms.sellerId;

@@ -1,8 +1,10 @@
-import { and, count, eq, gt, gte, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { ORDER_RESERVATION_MS, RESERVATION_ERRORS } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { orders } from '../db/schema.js';
 import { DomainError } from '../errors.js';
+import { queryRows } from '../db/sql-rows.js';
+import { lapsedReservation, liveReservation } from '../sales/rules.js';
 
 /**
  * How long and how many unpaid reservations one account may hold. A reservation takes an edition off the
@@ -30,14 +32,39 @@ export function reservationEnd(now: Date, isDrop: boolean, policy: ReservationPo
   return new Date(now.getTime() + (isDrop ? Math.min(policy.dropMs, ORDER_RESERVATION_MS) : ORDER_RESERVATION_MS));
 }
 
+type At = Date | SQLWrapper;
+
 /** Reservations the buyer made (from a listing or a pack) that are still live, offers accepted for them aside. */
-const liveOf = (userId: number, now: Date) =>
-  and(
-    eq(orders.userId, userId),
-    eq(orders.status, 'reserved'),
-    gt(orders.expiresAt, now),
-    sql`${orders.offerId} is null`,
-  );
+const liveOf = (userId: number | SQLWrapper, now: At) =>
+  and(eq(orders.userId, userId), liveReservation(now), sql`${orders.offerId} is null`);
+
+/** What `assertMayReserve` decides on: the buyer's live reservations and those left unpaid lately. */
+export interface ReservationStanding {
+  live: number;
+  lapsed: number;
+  /** When the first of the lapsed ones ended (a timestamp), null when none did. */
+  firstLapse: string | null;
+}
+
+/**
+ * The buyer's standing at `now`, as one expression: a caller that reads other things about the buyer in
+ * the same statement (the drop rules, for a burst of buyers) includes it there. Both kinds were made
+ * within the cooldown window and one reservation's length, so the buyer's index covers the read.
+ */
+export function reservationStandingSql(
+  userId: number | SQLWrapper,
+  now: At,
+  windowMs: number | SQLWrapper,
+): SQL<ReservationStanding> {
+  const lapsed = lapsedWithin(now, windowMs);
+  return sql<ReservationStanding>`(select json_build_object(
+      'live', count(*) filter (where ${liveOf(userId, now)}),
+      'lapsed', count(*) filter (where ${lapsed}),
+      'firstLapse', min(${orders.expiresAt}) filter (where ${lapsed}))
+    from ${orders}
+    where ${orders.userId} = ${userId}
+      and ${orders.createdAt} >= ${msBefore(now, sql`${windowMs}::double precision + ${ORDER_RESERVATION_MS}`)})`;
+}
 
 /**
  * Refuses a new reservation: 429 while the account cools down from unpaid ones, 409 at RESERVATIONS_MAX_OPEN
@@ -45,37 +72,37 @@ const liveOf = (userId: number, now: Date) =>
  * confirms again once its reservation is committed (`confirmWithinOpenCap`).
  */
 export async function assertMayReserve(db: DbOrTx, userId: number, now: Date, policy: ReservationPolicy) {
-  const lapsed = lapsedWithin(now, policy);
-  const [row] = await db
-    .select({
-      live: sql<number>`count(*) filter (where ${liveOf(userId, now)})`.mapWith(Number),
-      lapsed: sql<number>`count(*) filter (where ${lapsed})`.mapWith(Number),
-      firstLapse: sql<string | null>`min(${orders.expiresAt}) filter (where ${lapsed})`,
-    })
-    .from(orders)
-    // Both kinds were made within the window and one reservation's length: the buyer's index covers it.
-    .where(and(eq(orders.userId, userId), gte(orders.createdAt, windowStart(now, policy))));
-  if (row && row.lapsed >= policy.cooldown.maxLapsed && row.firstLapse) {
-    const waitMs = new Date(row.firstLapse).getTime() + policy.cooldown.windowMs - now.getTime();
+  const [row] = await queryRows<{ standing: ReservationStanding }>(
+    db,
+    sql`select ${reservationStandingSql(userId, now, policy.cooldown.windowMs)} as standing`,
+  );
+  assertStanding(row!.standing, now, policy);
+}
+
+/** `assertMayReserve`'s decision on a standing read already. */
+export function assertStanding(standing: ReservationStanding, now: Date, policy: ReservationPolicy): void {
+  if (standing.lapsed >= policy.cooldown.maxLapsed && standing.firstLapse) {
+    const waitMs = new Date(standing.firstLapse).getTime() + policy.cooldown.windowMs - now.getTime();
     throw new DomainError(
       'reservation_cooldown',
       RESERVATION_ERRORS.coolingDown(Math.max(1, Math.ceil(waitMs / 60_000))),
     );
   }
-  if ((row?.live ?? 0) >= policy.maxOpen) {
+  if (standing.live >= policy.maxOpen) {
     throw new DomainError('reservation_limit', RESERVATION_ERRORS.tooMany(policy.maxOpen));
   }
 }
 
-const windowStart = (now: Date, policy: ReservationPolicy) =>
-  new Date(now.getTime() - policy.cooldown.windowMs - ORDER_RESERVATION_MS);
+/** `ms` milliseconds before `at`, in SQL. */
+const msBefore = (at: At, ms: number | SQLWrapper) =>
+  sql`(${at instanceof Date ? at.toISOString() : at}::timestamptz - (${ms})::double precision * interval '1 millisecond')`;
 
 /** A reservation that ended unpaid within the cooldown window (lapsed, whether or not the sweep marked it). */
-function lapsedWithin(now: Date, policy: ReservationPolicy) {
+function lapsedWithin(now: At, windowMs: number | SQLWrapper) {
   return and(
     sql`${orders.offerId} is null`,
-    or(eq(orders.status, 'expired'), and(eq(orders.status, 'reserved'), lte(orders.expiresAt, now))),
-    gt(orders.expiresAt, new Date(now.getTime() - policy.cooldown.windowMs)),
+    or(eq(orders.status, 'expired'), lapsedReservation(now)),
+    gt(orders.expiresAt, msBefore(now, windowMs)),
   );
 }
 

@@ -31,7 +31,7 @@ export async function insertPack(
 
 /** A buyer's reservation on the demo rail, then its payment: the edition minted as in production. */
 export async function buyAndPay(db: Database, userId: number, packId: number, now: Date) {
-  const { order } = await buyPack(db, { userId, packId, paymentMethod: 'demo', rail: demoRail, now });
+  const { order } = await buyPack(db, { userId, packId, paymentMethod: 'demo', railFor: () => demoRail, now });
   const paid = await fulfilOrder(db, { orderId: order.id, paymentRef: `demo:${order.id}`, now });
   const [edition] = await db.select().from(tables.editions).where(eq(tables.editions.orderId, order.id));
   return { order: paid.order, outcome: paid.outcome, editionId: edition?.id ?? null };

@@ -35,7 +35,6 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
       userId,
       packId: input.stickerId,
       paymentMethod: input.paymentMethod,
-      rail: railOf(input.paymentMethod),
       railFor: railOf,
       reservations: config.reservations,
       now: at,

@@ -14,15 +14,15 @@ import {
   getEdition,
   listActivity,
   listEdition,
-  offeredPaymentMethods,
   packListings,
   parseInput,
   priceHistory,
   requirePack,
+  resalePaymentTarget,
   toOrderDto,
   type PaymentRail,
 } from '@stickerdrop/core';
-import { badRequest, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { requireUser } from '../../http/auth.js';
 import { packIdParam } from '../packs/params.js';
 
@@ -109,19 +109,13 @@ export async function buyListingRoute(
   const { config, db, now } = app.deps;
   const userId = requireUser(request);
   const input = parseInput(BuyListingRequest, request.body);
-  if (input.paymentMethod !== 'ton' && input.paymentMethod !== 'demo') throw badRequest(RESALE_ERRORS.tonOnly);
-  if (!offeredPaymentMethods(config).includes(input.paymentMethod)) {
-    throw badRequest(RESALE_ERRORS.tonOnly);
-  }
-  const tonConfigured = rails.some((rail) => rail.method === 'ton') && config.ton.receiver !== undefined;
-  const payInTon = input.paymentMethod === 'ton' && tonConfigured;
-  if (!payInTon && !config.demo) throw badRequest(RESALE_ERRORS.tonOnly);
+  const ton = resalePaymentTarget(config, rails, input.paymentMethod);
   const at = now();
   const { order, created } = await buyListing(db, {
     userId,
     listingId: input.listingId,
     paymentMethod: input.paymentMethod,
-    ton: payInTon ? { receiver: config.ton.receiver!, network: config.ton.network } : null,
+    ton,
     feeBps: config.marketFeeBps,
     reservations: config.reservations,
     now: at,

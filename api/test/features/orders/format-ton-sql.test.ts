@@ -4,7 +4,7 @@ import { formatTon } from '@stickerdrop/shared';
 import { queryRows } from '@stickerdrop/core/testing';
 import { describeEachDatabase, describePostgres, freshDatabase } from '../../helpers.js';
 
-// The sale and refund notices fulfil_primary_order queues carry amounts formatted in SQL (migration 0007).
+// Pack cards and notices carry amounts formatted in SQL (migration 0007); formatTon in TypeScript must agree.
 describeEachDatabase('format_ton in SQL', (kind) => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   beforeAll(async () => {

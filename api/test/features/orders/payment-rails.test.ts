@@ -64,8 +64,8 @@ describeEachDatabase('buyPack with a rail', (kind) => {
   it('stores and returns the instructions the rail made for the new order', async () => {
     const pack = await createPack(t, { priceNano: 3_000_000_000n });
     const buyer = await createUser(t);
-    const input = { userId: buyer.id, packId: pack.id, paymentMethod: 'ton' as const, rail: tonRail, now: t.clock.now };
-    const { order, created } = await buyPack(t.db, input);
+    const input = { userId: buyer.id, packId: pack.id, paymentMethod: 'ton' as const, now: t.clock.now };
+    const { order, created } = await buyPack(t.db, { ...input, railFor: () => tonRail });
     const instructions = { kind: 'ton', receiver: 'EQ-test-receiver', amountNano: '3000000000', comment: order.id };
     expect(created).toBe(true);
     expect(order.payment).toEqual(instructions);
@@ -78,7 +78,7 @@ describeEachDatabase('buyPack with a rail', (kind) => {
         throw new Error('must not be called');
       },
     };
-    const again = await buyPack(t.db, { ...input, rail: failing });
+    const again = await buyPack(t.db, { ...input, railFor: () => failing });
     expect(again).toMatchObject({ created: false, order: { id: order.id, payment: instructions } });
   });
 
@@ -92,10 +92,10 @@ describeEachDatabase('buyPack with a rail', (kind) => {
       },
     };
     const input = { userId: buyer.id, packId: pack.id, paymentMethod: 'ton' as const, now: t.clock.now };
-    await expect(buyPack(t.db, { ...input, rail: down })).rejects.toThrow('provider unreachable');
+    await expect(buyPack(t.db, { ...input, railFor: () => down })).rejects.toThrow('provider unreachable');
 
     const other = await createUser(t);
-    const retry = await buyPack(t.db, { ...input, userId: other.id, rail: tonRail });
+    const retry = await buyPack(t.db, { ...input, userId: other.id, railFor: () => tonRail });
     expect(retry.created).toBe(true);
   });
 

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { parseTon } from '@stickerdrop/shared';
 import { buyPack, type Database, fulfilOrder } from '@stickerdrop/core';
 import { demoRail, tables } from '@stickerdrop/core/testing';
@@ -59,14 +58,17 @@ export async function sellEdition(
   ownerId: number,
   at: Date = new Date(),
 ): Promise<{ serial: number; priceNano: bigint }> {
-  const reserved = await buyPack(db, { userId: ownerId, packId, paymentMethod: 'demo', rail: demoRail, now: at });
+  const reserved = await buyPack(db, {
+    userId: ownerId,
+    packId,
+    paymentMethod: 'demo',
+    railFor: () => demoRail,
+    now: at,
+  });
   const paid = await fulfilOrder(db, { orderId: reserved.order.id, paymentRef: `demo:${reserved.order.id}`, now: at });
   if (paid.outcome !== 'fulfilled' || paid.order.edition === null) {
     throw new Error(`sellEdition: pack ${packId} to user ${ownerId} was not fulfilled (${paid.outcome})`);
   }
-  // The one column fulfilment stamps with the database's clock (its default) instead of the app's `now`:
-  // in production the two agree; a suite that backdates a sale moves it to the app's time like the rest.
-  await db.update(tables.editions).set({ createdAt: at }).where(eq(tables.editions.orderId, reserved.order.id));
   return { serial: paid.order.edition, priceNano: paid.order.amountNano };
 }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { packs } from '../../db/schema.js';
-import type { PaymentRail } from '../../orders/payment-rails.js';
+import type { PaymentRail } from '../../sales/payment-methods.js';
 import { starsFor } from '../prices.js';
 import type { PaymentsTelegram } from '../telegram.js';
 

@@ -3,7 +3,7 @@ import { API_ERRORS } from '@stickerdrop/shared';
 import type { Database } from '../../db/client.js';
 import { orders, packs } from '../../db/schema.js';
 import { countLiveReservations, ownsEdition } from '../../orders/availability.js';
-import { isLiveReservation } from '../../db/order-record.js';
+import { isLiveReservation } from '../../sales/rules.js';
 import { settlePayment, type SettleResult } from '../settle.js';
 import { findOutboxPayload } from '../../outbox/enqueue.js';
 import { outboxKey } from '../../outbox/keys.js';

@@ -3,7 +3,7 @@ import { API_ERRORS } from '@stickerdrop/shared';
 import type { Database } from '../../db/client.js';
 import { packs } from '../../db/schema.js';
 import { DomainError } from '../../errors.js';
-import type { PaymentRail } from '../../orders/payment-rails.js';
+import type { PaymentRail } from '../../sales/payment-methods.js';
 import { STRIPE_MIN_USD_CENTS, usdCents } from '../prices.js';
 import type { Stripe } from './client.js';
 

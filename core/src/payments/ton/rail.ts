@@ -1,6 +1,6 @@
 import { Address } from '@ton/core';
 import { tonCommentPayload } from '@stickerdrop/shared';
-import type { PaymentRail } from '../../orders/payment-rails.js';
+import type { PaymentRail } from '../../sales/payment-methods.js';
 
 /**
  * TON: the buyer's wallet sends the exact amount to the marketplace wallet with the order id as its text

@@ -6,7 +6,6 @@ import { outboxKey } from '../../outbox/keys.js';
 import type { OrderRow } from '../../db/order-record.js';
 import type { TonIndexer } from './indexer.js';
 import type { IncomingTransfer } from './transfer.js';
-import type { SettleResult } from '../settle.js';
 import { expectedOtherLegs, legsPresent } from '../../resale/ton-legs.js';
 
 /** What the watcher learned about a resale's other legs before settling its fee leg. */
@@ -55,27 +54,29 @@ export function paysOrder(check: ResaleLegsCheck | null) {
   };
 }
 
-/** A resale payment that could not settle (legs missing or short): the buyer is told, in the same transaction. */
-export async function tellBuyerIfResaleFailed(
+/**
+ * A resale payment that could not settle (legs missing or short): the buyer is told, in the settling
+ * transaction, from the order row it read under lock (settle.ts calls this when the amount does not pay).
+ */
+export async function tellBuyerResaleFailed(
   tx: Transaction,
-  settled: SettleResult | null,
+  order: OrderRow,
   check: ResaleLegsCheck | null,
   paymentRef: string,
 ): Promise<void> {
-  if (!check || !settled?.firstTime || settled.outcome !== 'underpaid') return;
+  if (check?.orderId !== order.id || order.editionId === null) return;
   const [row] = await tx
-    .select({ order: orders, title: packs.title, serial: editions.serial })
-    .from(orders)
-    .innerJoin(packs, eq(packs.id, orders.packId))
-    .innerJoin(editions, eq(editions.id, orders.editionId))
-    .where(eq(orders.id, check.orderId));
+    .select({ title: packs.title, serial: editions.serial })
+    .from(editions)
+    .innerJoin(packs, eq(packs.id, editions.packId))
+    .where(eq(editions.id, order.editionId));
   if (!row) return;
   const failed = {
-    orderId: row.order.id,
-    packId: row.order.packId,
+    orderId: order.id,
+    packId: order.packId,
     title: row.title,
     serial: row.serial,
-    buyerId: row.order.userId,
+    buyerId: order.userId,
     paymentRef,
   };
   await enqueueOutbox(tx, 'resale_payment_failed', failed, outboxKey.resale_payment_failed(paymentRef));

@@ -7,7 +7,7 @@ import type { IndexedTransaction, TonIndexer } from './indexer.js';
 import { incomingTransfer } from './transfer.js';
 import { periodic, type Job } from '../../jobs/periodic.js';
 import type { Logger } from '../../logger.js';
-import { checkResaleLegs, paysOrder, tellBuyerIfResaleFailed } from './resale-legs.js';
+import { checkResaleLegs, paysOrder, tellBuyerResaleFailed } from './resale-legs.js';
 
 export interface TonWatcherOptions {
   db: Database;
@@ -95,9 +95,12 @@ export function createTonWatcher(options: TonWatcherOptions): TonWatcher {
               ...(legs && { otherLegsPaid: legs.legsPaid }),
             },
           },
-          { now, pays: paysOrder(legs) },
+          {
+            now,
+            pays: paysOrder(legs),
+            underpaid: (locked, order) => tellBuyerResaleFailed(locked, order, legs, transfer.hash),
+          },
         );
-        await tellBuyerIfResaleFailed(t, settled, legs, transfer.hash);
       }
       await advanceCursor(t, account, tx, now);
       return settled;
