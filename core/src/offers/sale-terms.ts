@@ -1,6 +1,7 @@
 import { RESALE_ERRORS } from '@stickerdrop/shared';
 import type { Config } from '../config.js';
 import { DomainError } from '../errors.js';
+import { resaleTonTarget } from '../sales/payment-methods.js';
 import type { TonTarget } from '../resale/ton-legs.js';
 
 export type OfferSaleConfig = Pick<Config, 'demo' | 'ton' | 'marketFeeBps' | 'paymentMethods' | 'starsResaleLockDays'>;
@@ -18,11 +19,9 @@ export interface OfferSaleTerms {
  * resale is paid in TON, wallet to wallet, and a watcher (the indexer) must be there to confirm it.
  */
 export function offerSaleTerms(config: OfferSaleConfig): OfferSaleTerms | null {
-  const { receiver, indexerUrl, network } = config.ton;
-  if (config.paymentMethods.includes('ton') && receiver && indexerUrl) {
-    return { ton: { receiver, network }, feeBps: config.marketFeeBps, starsLockDays: config.starsResaleLockDays };
-  }
-  return config.demo ? { ton: null, feeBps: config.marketFeeBps, starsLockDays: config.starsResaleLockDays } : null;
+  const ton = resaleTonTarget(config);
+  if (!ton && !config.demo) return null;
+  return { ton, feeBps: config.marketFeeBps, starsLockDays: config.starsResaleLockDays };
 }
 
 /** The terms, or the refusal an accepted offer gets where it could not be paid: resale is paid in TON. */

@@ -40,7 +40,7 @@ export function offeredPaymentMethods(config: Pick<Config, 'paymentMethods' | 'd
  */
 export function configuredRailMethods(config: RailConfig): Array<'ton' | 'stripe' | 'stars'> {
   const ready = {
-    ton: Boolean(config.ton.receiver && config.ton.indexerUrl),
+    ton: tonConfirmable(config),
     stripe: Boolean(config.stripe.secretKey && config.stripe.webhookSecret),
     stars: Boolean(config.botToken),
   };
@@ -94,4 +94,20 @@ export function resalePaymentTarget(
   if (method === 'ton' && tonConfigured) return { receiver, network: config.ton.network };
   if (!config.demo) throw tonOnly();
   return null;
+}
+
+/** TON can be confirmed here: a receiving wallet, and an indexer to watch the chain for payments. */
+function tonConfirmable(config: Pick<Config, 'ton'>): boolean {
+  return Boolean(config.ton.receiver && config.ton.indexerUrl);
+}
+
+/**
+ * Where a resale sold by accepting an offer is paid: resale is paid in TON, wallet to wallet, so the TON
+ * target when this deployment offers TON and can confirm it; null when it cannot.
+ */
+export function resaleTonTarget(
+  config: Pick<Config, 'paymentMethods' | 'ton'>,
+): { receiver: string; network: Config['ton']['network'] } | null {
+  const { receiver, network } = config.ton;
+  return config.paymentMethods.includes('ton') && tonConfirmable(config) && receiver ? { receiver, network } : null;
 }
