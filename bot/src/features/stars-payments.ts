@@ -54,6 +54,6 @@ starsPaymentsFeature.on('message:successful_payment', async (ctx) => {
     refund: (userId, charge) => ctx.api.refundStarPayment(userId, charge),
   });
   if (!refunded) return;
-  const { title, reason } = await starsRefundContext(db, result.orderId, chargeId, result.outcome);
+  const { title, reason } = await starsRefundContext(db, result.orderId, result.reason ?? result.outcome);
   await ctx.reply(refundNotice({ title, reason, route: 'stars' }), { parse_mode: 'HTML' });
 });

@@ -32,6 +32,8 @@ export interface SettleResult {
   firstTime: boolean;
   orderId: string | null;
   edition: number | null;
+  /** Why a refund_required payment bought nothing (`sold_out`, `already_owned`, …); null for any other outcome. */
+  reason: string | null;
 }
 
 export interface SettleOptions {
@@ -84,7 +86,7 @@ export async function settlePaymentInTransaction(
   const order = payment.orderId ? await lockOrderRow(tx, payment.orderId) : undefined;
   if (!order) {
     await recordOutcome(tx, claimed.id, { outcome: 'unmatched', reason: 'unknown_order', refundStatus: 'manual' });
-    return { outcome: 'unmatched', firstTime: true, orderId: null, edition: null };
+    return { outcome: 'unmatched', firstTime: true, orderId: null, edition: null, reason: null };
   }
   if (!options.pays(order, payment.amount)) {
     await recordOutcome(tx, claimed.id, {
@@ -94,7 +96,7 @@ export async function settlePaymentInTransaction(
       orderId: order.id,
     });
     await options.underpaid?.(tx, order);
-    return { outcome: 'underpaid', firstTime: true, orderId: order.id, edition: null };
+    return { outcome: 'underpaid', firstTime: true, orderId: order.id, edition: null, reason: null };
   }
 
   // In this transaction: the edition and the ledger row commit together or not at all.
@@ -105,27 +107,34 @@ export async function settlePaymentInTransaction(
     method: payment.method,
   });
   if (result.outcome === 'refund_required') {
+    const refundReason = result.refundReason ?? 'refund_required';
     await recordOutcome(tx, claimed.id, {
       outcome: 'refund_required',
-      reason: result.refundReason ?? 'refund_required',
+      reason: refundReason,
       refundStatus: AUTOMATIC_REFUNDS.has(payment.method) ? 'pending' : 'manual',
       orderId: order.id,
     });
-    return { outcome: 'refund_required', firstTime: true, orderId: order.id, edition: null };
+    return { outcome: 'refund_required', firstTime: true, orderId: order.id, edition: null, reason: refundReason };
   }
   await recordOutcome(tx, claimed.id, { outcome: 'fulfilled', reason: null, refundStatus: 'none', orderId: order.id });
-  return { outcome: 'fulfilled', firstTime: true, orderId: order.id, edition: result.order.edition };
+  return { outcome: 'fulfilled', firstTime: true, orderId: order.id, edition: result.order.edition, reason: null };
 }
 
 async function settledBefore(tx: Transaction, payment: IncomingPayment): Promise<SettleResult> {
   const [row] = await tx
-    .select({ outcome: payments.outcome, orderId: payments.orderId })
+    .select({ outcome: payments.outcome, orderId: payments.orderId, reason: payments.reason })
     .from(payments)
     .where(and(eq(payments.method, payment.method), eq(payments.ref, payment.ref)));
   if (!row) throw new Error(`Payment ${payment.method}:${payment.ref} vanished while being settled`);
   const edition =
     row.outcome === 'fulfilled' && row.orderId ? ((await findOrderEdition(tx, row.orderId)) ?? null) : null;
-  return { outcome: row.outcome as PaymentOutcome, firstTime: false, orderId: row.orderId, edition };
+  return {
+    outcome: row.outcome as PaymentOutcome,
+    firstTime: false,
+    orderId: row.orderId,
+    edition,
+    reason: row.reason,
+  };
 }
 
 async function recordOutcome(

@@ -5,8 +5,6 @@ import { orders, packs } from '../../db/schema.js';
 import { countLiveReservations, ownsEdition } from '../../orders/availability.js';
 import { isLiveReservation } from '../../sales/rules.js';
 import { settlePayment, type SettleResult } from '../settle.js';
-import { findOutboxPayload } from '../../outbox/enqueue.js';
-import { outboxKey } from '../../outbox/keys.js';
 
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const STARS_CURRENCY = 'XTR';
@@ -91,20 +89,17 @@ export async function settleStarsPayment(db: Database, payment: StarsPayment): P
   );
 }
 
-/** The pack's title and why the payment bought nothing, for the buyer's message. */
+/** The pack's title and why the payment bought nothing (settling returned the reason), for the buyer's message. */
 export async function starsRefundContext(
   db: Database,
   orderId: string | null,
-  chargeId: string,
-  outcome: string,
+  reason: string,
 ): Promise<{ title: string | null; reason: string }> {
-  if (!orderId) return { title: null, reason: outcome };
-  const job = await findOutboxPayload(db, 'refund_required', outboxKey.refund_required(orderId, 'stars', chargeId));
+  if (!orderId) return { title: null, reason };
   const [pack] = await db
     .select({ title: packs.title })
     .from(orders)
     .innerJoin(packs, eq(packs.id, orders.packId))
     .where(eq(orders.id, orderId));
-  const reason = job?.reason ?? outcome;
   return { title: pack?.title ?? null, reason };
 }
