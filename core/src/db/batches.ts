@@ -74,7 +74,7 @@ export function createBatcher<K, I, O>(
  * than the read. Each still starts after its request arrived, so no answer is older than its request.
  * Inside a caller's transaction, that transaction's snapshot is the one to read: alone.
  */
-export function readTogether<K, I, O>(
+function readTogether<K, I, O>(
   readers: WeakMap<DbOrTx, Batcher<K, I, O>>,
   db: DbOrTx,
   key: K,

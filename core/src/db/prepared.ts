@@ -23,7 +23,7 @@ export function perHandle<T extends object>(prepare: (db: DbOrTx) => T): (db: Db
  * `onePerHandle` for a family of statements told apart by `key` (a listing's shape, a page size): each is
  * prepared on its first use with that key.
  */
-export function onePerHandleAndKey<K, T>(
+function onePerHandleAndKey<K, T>(
   cache: WeakMap<DbOrTx, Map<K, T>>,
   db: DbOrTx,
   key: K,
@@ -33,6 +33,12 @@ export function onePerHandleAndKey<K, T>(
   let statement = statements.get(key);
   if (!statement) statements.set(key, (statement = prepare(db)));
   return statement;
+}
+
+/** `onePerHandleAndKey` as a function that keeps its own cache: `listStatements(db, name, prepare)`. */
+export function keyedPerHandle<K, T>(): (db: DbOrTx, key: K, prepare: (db: DbOrTx) => T) => T {
+  const cache = new WeakMap<DbOrTx, Map<K, T>>();
+  return (db, key, prepare) => onePerHandleAndKey(cache, db, key, prepare);
 }
 
 /**

@@ -4,8 +4,8 @@ import type { DbOrTx } from '../db/client.js';
 import { likes, packs, users } from '../db/schema.js';
 import { cardJsonSql, withFavorite } from './card-json.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { literalLimit, onePerHandle, onePerHandleAndKey } from '../db/prepared.js';
-import { readTogether, type Batcher } from '../db/batches.js';
+import { keyedPerHandle, literalLimit, perHandle } from '../db/prepared.js';
+import { readsTogether } from '../db/batches.js';
 import { onResaleCondition } from '../resale/pack-market.js';
 
 /** `%`, `_` and `\` are LIKE wildcards; a search for "50%" means the text "50%". */
@@ -98,12 +98,12 @@ function prepareList(db: DbOrTx, shape: ListShape, name: string) {
 }
 
 type ListStatement = ReturnType<typeof prepareList>;
-const preparedLists = new WeakMap<DbOrTx, Map<string, ListStatement>>();
+const listStatements = keyedPerHandle<string, ListStatement>();
 
 function listStatement(db: DbOrTx, shape: ListShape): ListStatement {
   const { sort, search, onResale, cursor, limit } = shape;
   const name = `packs_list_${sort}${search ? '_search' : ''}${onResale ? '_resale' : ''}${cursor ? '_after' : ''}_${limit}`;
-  return onePerHandleAndKey(preparedLists, db, name, (handle) => prepareList(handle, shape, name));
+  return listStatements(db, name, (handle) => prepareList(handle, shape, name));
 }
 
 /** A card as Postgres wrote it (without isFavorite), and its pack id. */
@@ -179,7 +179,7 @@ export async function listPacks(
  * badge.
  */
 export async function listTrendingCards(db: DbOrTx, limit: number, now: Date): Promise<CardText[]> {
-  const statement = onePerHandleAndKey(preparedTrending, db, limit, (handle) => prepareTrending(handle, limit));
+  const statement = trendingStatements(db, limit, (handle) => prepareTrending(handle, limit));
   return statement.execute({ now: now.toISOString() });
 }
 
@@ -203,7 +203,7 @@ const prepareTrending = (db: DbOrTx, limit: number) =>
     .limit(literalLimit(limit))
     .prepare(`packs_trending_${limit}`);
 type TrendingStatement = ReturnType<typeof prepareTrending>;
-const preparedTrending = new WeakMap<DbOrTx, Map<number, TrendingStatement>>();
+const trendingStatements = keyedPerHandle<number, TrendingStatement>();
 
 /**
  * Which of some pages' packs their viewers liked, in one statement of (position, viewer, pack) triples
@@ -218,7 +218,7 @@ const prepareLiked = (db: DbOrTx) =>
     )
     .innerJoin(likes, and(eq(likes.userId, sql`r.viewer_id`), eq(likes.packId, sql`r.pack_id`)))
     .prepare('packs_liked');
-const preparedLiked = new WeakMap<DbOrTx, ReturnType<typeof prepareLiked>>();
+const likedStatement = perHandle(prepareLiked);
 
 interface LikesAsked {
   viewerId: number;
@@ -227,7 +227,7 @@ interface LikesAsked {
 
 async function likesOf(db: DbOrTx, asked: LikesAsked[]): Promise<ReadonlySet<number>[]> {
   const triples = asked.flatMap(({ viewerId, packIds }, n) => packIds.map((packId) => [n, viewerId, packId]));
-  const rows = await onePerHandle(preparedLiked, db, prepareLiked).execute({
+  const rows = await likedStatement(db).execute({
     positions: triples.map((t) => t[0]),
     viewers: triples.map((t) => t[1]),
     packs: triples.map((t) => t[2]),
@@ -237,7 +237,7 @@ async function likesOf(db: DbOrTx, asked: LikesAsked[]): Promise<ReadonlySet<num
   return liked;
 }
 
-const likeReaders = new WeakMap<DbOrTx, Batcher<0, LikesAsked, ReadonlySet<number>>>();
+const likesTogether = readsTogether((handle, _key: 0, many: LikesAsked[]) => likesOf(handle, many));
 
 /**
  * Which of `cards` the viewer liked: one indexed lookup for the whole page, none when signed out, read
@@ -251,5 +251,5 @@ export async function likedPackIds(
 ): Promise<ReadonlySet<number>> {
   if (viewerId === null || cards.length === 0) return NOTHING_LIKED;
   const asked = { viewerId, packIds: cards.map((card) => card.id) };
-  return readTogether(likeReaders, db, 0, asked, (handle, _, many) => likesOf(handle, many));
+  return likesTogether(db, 0, asked);
 }

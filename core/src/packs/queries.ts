@@ -5,7 +5,7 @@ import { creatorStats, packs, users } from '../db/schema.js';
 import { fileUrl } from '../storage/storage.js';
 import type { FileUrls } from '../storage/file-urls.js';
 import { cardColumns, toPackCard, type CardRow } from './card.js';
-import { literalLimit, onePerHandle } from '../db/prepared.js';
+import { literalLimit, perHandle } from '../db/prepared.js';
 import { packRating } from './rating.js';
 import { lastSaleSql, marketColumns, toLastSale } from '../resale/pack-market.js';
 
@@ -47,14 +47,10 @@ function prepareDetail(db: DbOrTx, signedIn: boolean) {
     .prepare(signedIn ? 'pack_detail_signed_in' : 'pack_detail');
 }
 
-const preparedDetails = new WeakMap<DbOrTx, ReturnType<typeof prepareDetail>[]>();
+const detailStatements = perHandle((handle) => [prepareDetail(handle, false), prepareDetail(handle, true)]);
 
 function detailStatement(db: DbOrTx, signedIn: boolean): ReturnType<typeof prepareDetail> {
-  const statements = onePerHandle(preparedDetails, db, (handle) => [
-    prepareDetail(handle, false),
-    prepareDetail(handle, true),
-  ]);
-  return statements[signedIn ? 1 : 0]!;
+  return detailStatements(db)[signedIn ? 1 : 0]!;
 }
 
 function detailColumns(viewerId: SQLWrapper | null) {

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { formatTon, type ActivityItem, type ActivityPage } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { fileUrl } from '../storage/storage.js';
-import { literalLimit, onePerHandleAndKey } from '../db/prepared.js';
+import { keyedPerHandle, literalLimit } from '../db/prepared.js';
 import { packs, users } from '../db/schema.js';
 import { publicNameSql } from '../profile/display-name.js';
 import { activity, type ActivityType } from './tables.js';
@@ -85,7 +85,7 @@ function prepareActivity(db: DbOrTx, scope: Scope, cursor: boolean, limit: numbe
 }
 
 type ActivityStatement = ReturnType<typeof prepareActivity>;
-const preparedActivity = new WeakMap<DbOrTx, Map<string, ActivityStatement>>();
+const activityStatements = keyedPerHandle<string, ActivityStatement>();
 
 /**
  * A page of the feed, newest first: one pack's, one edition's, or (neither) the whole marketplace's, which
@@ -99,7 +99,7 @@ export async function listActivity(
   const scope: Scope =
     filter.packId !== undefined ? 'pack' : filter.editionId !== undefined ? 'edition' : 'marketplace';
   const cursor = Boolean(filter.cursor);
-  const statement = onePerHandleAndKey(preparedActivity, db, `${scope}:${cursor}:${limit + 1}`, (handle) =>
+  const statement = activityStatements(db, `${scope}:${cursor}:${limit + 1}`, (handle) =>
     prepareActivity(handle, scope, cursor, limit + 1),
   );
   const rows: ActivityRow[] = await statement.execute({

@@ -11,7 +11,7 @@ import { editions, packs, users } from '../db/schema.js';
 import { fileUrl } from '../storage/storage.js';
 import { creatorNameSql } from '../profile/display-name.js';
 import { listActivity } from './activity.js';
-import { onePerHandle } from '../db/prepared.js';
+import { perHandle } from '../db/prepared.js';
 import { buyableSql } from './holds.js';
 import { editionPayment } from './stars-lock.js';
 import { activity, listings } from './tables.js';
@@ -98,17 +98,17 @@ const preparePackReads = (db: DbOrTx) => ({
     .orderBy(asc(listings.priceNano), asc(editions.serial))
     .prepare('pack_listings'),
 });
-const preparedPackReads = new WeakMap<DbOrTx, ReturnType<typeof preparePackReads>>();
+const packReads = perHandle(preparePackReads);
 
 export async function packExists(db: DbOrTx, packId: number): Promise<boolean> {
-  const [pack] = await onePerHandle(preparedPackReads, db, preparePackReads).exists.execute({ packId });
+  const [pack] = await packReads(db).exists.execute({ packId });
   return pack !== undefined;
 }
 
 /** The pack's buyable listings, cheapest first (then lowest serial); null when there is no such pack. */
 export async function packListings(db: DbOrTx, packId: number, now: Date): Promise<PackListings | null> {
   if (!(await packExists(db, packId))) return null;
-  const rows: ListingRow[] = await onePerHandle(preparedPackReads, db, preparePackReads).listings.execute({
+  const rows: ListingRow[] = await packReads(db).listings.execute({
     packId,
     now: now.toISOString(),
   });

@@ -2,7 +2,7 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 import { formatTon, type MarketplaceStats } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { marketplaceCounters } from '../db/schema.js';
-import { onePerHandle } from '../db/prepared.js';
+import { perHandle } from '../db/prepared.js';
 
 /**
  * Marketplace figures, summed over the 16 counter slots that migration 0002's triggers keep in the
@@ -16,7 +16,7 @@ import { onePerHandle } from '../db/prepared.js';
  * - avgPrice: the mean asking price over all packs, rounded half up to the nanoton ("0.00" when none).
  */
 export async function getMarketplaceStats(db: DbOrTx): Promise<MarketplaceStats> {
-  const [row] = await onePerHandle(preparedStats, db, prepareStats).execute();
+  const [row] = await statsStatement(db).execute();
   if (!row) throw new Error('stats query returned no row');
   const packs = BigInt(row.packs);
   const priceSum = BigInt(row.priceSum);
@@ -46,4 +46,4 @@ const prepareStats = (db: DbOrTx) =>
     })
     .from(marketplaceCounters)
     .prepare('marketplace_stats');
-const preparedStats = new WeakMap<DbOrTx, ReturnType<typeof prepareStats>>();
+const statsStatement = perHandle(prepareStats);
