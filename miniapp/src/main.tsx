@@ -8,10 +8,13 @@ import { createRoot } from 'react-dom/client';
 import { createApiContext } from './api/create-api';
 import { createQueryClient } from './app/query-client';
 import { Root } from './app/Root';
+import { preloadScreen } from './app/screens';
 import { config, MOCK_TELEGRAM } from './config';
-import { initTelegram } from './telegram/init';
+import { initTelegram, openingRoute } from './telegram/init';
 
 async function start(): Promise<void> {
+  // The screen the address names starts loading now, beside Telegram's set-up, not after the first render.
+  preloadScreen(openingRoute());
   if (import.meta.env.DEV && MOCK_TELEGRAM) await (await import('./mockEnv')).mockTelegramForDevelopment();
   const telegram = await initTelegram().catch((error: unknown) => {
     // A container that answers oddly must not leave a blank page: run as the plain web app.

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from '../../router';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
@@ -13,7 +13,7 @@ import { useTelegram } from '../../telegram/TelegramProvider';
 import { useToast } from '../../toast/ToastProvider';
 import { useAuth } from '../auth/AuthProvider';
 import { configQueries } from '../config/queries';
-import { LazyOffersSection } from '../offers/lazy';
+import { OffersSection } from '../offers/OffersSection';
 import { ActivityList } from './ActivityList';
 import { LockDateText } from './LockDateText';
 import { resaleQueries } from './queries';
@@ -97,12 +97,7 @@ export function EditionPage({
             buy?.(data)
           ) : null}
           <EditionActions edition={data} />
-          <Suspense fallback={<Loading />}>
-            <LazyOffersSection
-              packId={data.pack.id}
-              edition={{ id: data.id, serial: data.serial, ownerId: data.owner.id }}
-            />
-          </Suspense>
+          <OffersSection packId={data.pack.id} edition={{ id: data.id, serial: data.serial, ownerId: data.owner.id }} />
           <h2 className="section-title">Provenance</h2>
           <ActivityList items={data.history} />
         </div>
