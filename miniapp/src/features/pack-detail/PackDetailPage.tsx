@@ -76,7 +76,7 @@ export function PackDetailPage() {
       <article className="detail">
         <div className="detail__media">
           {image ? (
-            <img src={apiUrl(image)} alt={data.title} width="512" height="512" />
+            <img src={apiUrl(image)} alt={data.title} width="512" height="512" fetchPriority="high" />
           ) : (
             <div className="pack-card__placeholder" aria-label="No image">
               <Icon icon={ImageIcon} size={72} />

@@ -63,7 +63,7 @@ export function EditionPage({
       <article className="edition" aria-label="Edition">
         <div className="edition__media">
           {data.pack.imageUrl ? (
-            <img src={apiUrl(data.pack.imageUrl)} alt={data.pack.title} width="256" height="256" />
+            <img src={apiUrl(data.pack.imageUrl)} alt={data.pack.title} width="256" height="256" fetchPriority="high" />
           ) : null}
           {stickers?.(data)}
         </div>
