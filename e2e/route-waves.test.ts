@@ -34,16 +34,25 @@ describeBrowser("a route's JavaScript arrives in one wave (issue 22)", () => {
     await page.waitForLoadState('networkidle');
   }
 
-  it('opening a pack page by its address: the document’s scripts, then every chunk of the route at once', async () => {
+  it('opening a pack page by its address: the document’s scripts, then every chunk of the route and its data at once', async () => {
     for (const where of ['web', 'telegram'] as const) {
       const { context, page, errors } = await newPage(browser, PHONE);
       const events = recordScripts(page);
+      // Where in the scripts' log the pack's data was asked for: it names the picture, so it goes with them.
+      let packDataAskedAt = Number.POSITIVE_INFINITY;
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === `/api/stickers/${packId}`) {
+          packDataAskedAt = Math.min(packDataAskedAt, events.length);
+        }
+      });
       if (where === 'web') await page.goto(`${server.url}/#/sticker?id=${packId}`);
       else await openInTelegram(page, server.url, { botToken: server.config.botToken!, startParam: `pack_${packId}` });
       await settledPackPage(page);
       const routeWaves = scriptWaves(events, (file) => !entry.has(file));
       expect(routeWaves, where).toHaveLength(1);
       for (const part of PACK_PARTS) expect(hasPart(routeWaves[0]!, part), `${where}: ${part}`).toBe(true);
+      const firstRouteChunkIn = events.findIndex(({ kind, file }) => kind === 'end' && !entry.has(file));
+      expect(packDataAskedAt, where).toBeLessThanOrEqual(firstRouteChunkIn);
       expect(errors).toEqual([]);
       await context.close();
     }

@@ -16,11 +16,9 @@ import { configQueries } from '../config/queries';
 import { OffersSection } from '../offers/OffersSection';
 import { ActivityList } from './ActivityList';
 import { LockDateText } from './LockDateText';
-import { resaleQueries } from './queries';
+import { parseEditionId, resaleQueries } from './queries';
 import { SellControls } from './SellControls';
 import './resale.css';
-
-const editionId = (raw: string | null) => (raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null);
 
 /**
  * `#/edition?id=`: one edition: its price and Buy when listed (`buy`, filled in by the route), the owner's
@@ -37,7 +35,7 @@ export function EditionPage({
   const api = useApi();
   const { user } = useAuth();
   const [params] = useSearchParams();
-  const id = editionId(params.get('id'));
+  const id = parseEditionId(params.get('id'));
   const edition = useQuery({ ...resaleQueries.edition(api, id ?? 0), enabled: id !== null });
   if (id !== null && edition.isPending) {
     return (
