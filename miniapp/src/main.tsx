@@ -10,10 +10,19 @@ import { createRoot } from 'react-dom/client';
 import { createApiContext } from './api/create-api';
 import { createQueryClient } from './app/query-client';
 import { Root } from './app/Root';
+import { prefetchScreenData } from './app/screen-data';
+import { preloadScreen } from './app/screens';
 import { config, MOCK_TELEGRAM } from './config';
-import { initTelegram } from './telegram/init';
+import { initTelegram, openingRoute } from './telegram/init';
 
 async function start(): Promise<void> {
+  const api = createApiContext(config.apiUrl);
+  const queryClient = createQueryClient();
+  // The screen the address names, and its data, start loading now, beside Telegram's set-up, not after
+  // the first render.
+  const route = openingRoute();
+  preloadScreen(route);
+  prefetchScreenData(route, queryClient, api.api);
   if (import.meta.env.DEV && MOCK_TELEGRAM) await (await import('./mockEnv')).mockTelegramForDevelopment();
   const telegram = await initTelegram().catch((error: unknown) => {
     // A container that answers oddly must not leave a blank page: run as the plain web app.
@@ -22,7 +31,7 @@ async function start(): Promise<void> {
   });
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <Root telegram={telegram} api={createApiContext(config.apiUrl)} queryClient={createQueryClient()} />
+      <Root telegram={telegram} api={api} queryClient={queryClient} />
     </StrictMode>,
   );
 }

@@ -10,6 +10,7 @@ import { useTelegramThemeDark } from '../telegram/use-theme-dark';
 import { ToastProvider } from '../toast/ToastProvider';
 import { App } from './App';
 import { ErrorBoundary } from './ErrorBoundary';
+import { preloadScreen } from './screens';
 
 export interface RootProps {
   telegram: TelegramEnvironment;
@@ -35,7 +36,7 @@ export function Root({ telegram, api, queryClient }: RootProps) {
           <ApiProvider value={api}>
             <QueryClientProvider client={queryClient}>
               <ToastProvider>
-                <HashRouter>
+                <HashRouter preload={preloadScreen}>
                   <AuthProvider telegramInitData={telegram.inside ? telegram.rawInitData : null}>
                     <App />
                   </AuthProvider>

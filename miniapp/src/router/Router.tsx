@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { hashHistory, memoryHistory, type History, type Location, type NavigationType } from './history';
+import { PreloadRouteContext, type PreloadRoute } from './preload';
 
 interface RouterState {
   history: History;
@@ -15,7 +16,15 @@ function useRouter(): RouterState {
   return router;
 }
 
-function RouterProvider({ history, children }: { history: History; children: ReactNode }) {
+interface RouterProps {
+  /** Called when a link to a route shows intent (hover, touch, focus), to start loading that route's screen. */
+  preload?: PreloadRoute;
+  children: ReactNode;
+}
+
+const noPreload: PreloadRoute = () => undefined;
+
+function RouterProvider({ history, preload = noPreload, children }: RouterProps & { history: History }) {
   const [state, setState] = useState<RouterState>(() => ({
     history,
     location: history.location(),
@@ -26,19 +35,23 @@ function RouterProvider({ history, children }: { history: History; children: Rea
     () => history.listen((navigationType) => setState({ history, location: history.location(), navigationType })),
     [history],
   );
-  return <RouterContext.Provider value={state}>{children}</RouterContext.Provider>;
+  return (
+    <RouterContext.Provider value={state}>
+      <PreloadRouteContext.Provider value={preload}>{children}</PreloadRouteContext.Provider>
+    </RouterContext.Provider>
+  );
 }
 
 /** The app's router: the route lives after the `#`, as in Telegram's mini-app template. */
-export function HashRouter({ children }: { children: ReactNode }) {
+export function HashRouter(props: RouterProps) {
   const [history] = useState(() => hashHistory());
-  return <RouterProvider history={history}>{children}</RouterProvider>;
+  return <RouterProvider history={history} {...props} />;
 }
 
 /** A router in memory, for component tests. */
-export function MemoryRouter({ initialEntry, children }: { initialEntry?: string; children: ReactNode }) {
+export function MemoryRouter({ initialEntry, ...props }: RouterProps & { initialEntry?: string }) {
   const [history] = useState(() => memoryHistory(initialEntry));
-  return <RouterProvider history={history}>{children}</RouterProvider>;
+  return <RouterProvider history={history} {...props} />;
 }
 
 export const useLocation = (): Location => useRouter().location;

@@ -14,4 +14,6 @@ export {
 } from './Router';
 export { Navigate, Outlet, Route, Routes } from './Routes';
 export { Link, NavLink } from './links';
-export type { Location, NavigationType } from './history';
+export { parseRoute, type Location, type NavigationType } from './history';
+export { lazyRoute, type LazyRoute } from './lazy-route';
+export type { PreloadRoute } from './preload';

@@ -1,4 +1,6 @@
 import { forwardRef, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { parseRoute } from './history';
+import { usePreloadRoute } from './preload';
 import { useHref, useLocation, useNavigate } from './Router';
 
 type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'className'>;
@@ -22,15 +24,35 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
   );
 }
 
-/** An anchor to a route of the app: a real href (`#/marketplace`), followed by the router. */
-export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ to, replace, onClick, ...anchor }, ref) {
+/**
+ * An anchor to a route of the app: a real href (`#/marketplace`), followed by the router. Hovering, touching
+ * or focusing it starts loading the route's screen, so a click finds its chunks on their way (issue 22).
+ */
+export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
+  { to, replace, onClick, onMouseEnter, onTouchStart, onFocus, ...anchor },
+  ref,
+) {
   const href = useHref(to);
   const navigate = useNavigate();
+  const preloadRoute = usePreloadRoute();
+  const preload = () => preloadRoute(parseRoute(to).pathname);
   return (
     <a
       {...anchor}
       ref={ref}
       href={href}
+      onMouseEnter={(event) => {
+        onMouseEnter?.(event);
+        preload();
+      }}
+      onTouchStart={(event) => {
+        onTouchStart?.(event);
+        preload();
+      }}
+      onFocus={(event) => {
+        onFocus?.(event);
+        preload();
+      }}
       onClick={(event) => {
         onClick?.(event);
         if (!isPlainClick(event)) return;

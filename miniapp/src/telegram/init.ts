@@ -56,6 +56,29 @@ function plainWeb(): TelegramEnvironment {
   return PLAIN_WEB;
 }
 
+/** The route a start parameter opens (see openStartRoute). */
+function startRoute(startParam: string | null): string {
+  const param = decodeStartParam(startParam);
+  return param?.kind === 'pack'
+    ? `/sticker?id=${param.packId}`
+    : param?.kind === 'edition'
+      ? `/edition?id=${param.editionId}`
+      : param?.kind === 'order'
+        ? `/sticker?id=${param.packId}&order=${param.orderId}`
+        : '/';
+}
+
+const isLaunchHash = () => /tgWebApp/.test(window.location.hash);
+
+/**
+ * The route the app opens on, read before the SDK loads: the address's hash, or inside Telegram the route
+ * its start parameter names (so that screen's chunks can load beside the SDK's).
+ */
+export function openingRoute(): string {
+  const hash = window.location.hash.slice(1);
+  return isLaunchHash() ? startRoute(new URLSearchParams(hash).get('tgWebAppStartParam')) : hash;
+}
+
 /**
  * Telegram puts its launch parameters in the URL hash, where the hash router expects a route. The SDK
  * has already kept them in session storage, so on first launch the hash becomes the app's start route:
@@ -63,20 +86,11 @@ function plainWeb(): TelegramEnvironment {
  * (an accepted offer), anything else Home. A reload keeps whatever route the user was on.
  */
 function openStartRoute(startParam: string | null): void {
-  if (!/tgWebApp/.test(window.location.hash)) return;
-  const param = decodeStartParam(startParam);
-  const route =
-    param?.kind === 'pack'
-      ? `/sticker?id=${param.packId}`
-      : param?.kind === 'edition'
-        ? `/edition?id=${param.editionId}`
-        : param?.kind === 'order'
-          ? `/sticker?id=${param.packId}&order=${param.orderId}`
-          : '/';
+  if (!isLaunchHash()) return;
   window.history.replaceState(
     window.history.state,
     '',
-    `${window.location.pathname}${window.location.search}#${route}`,
+    `${window.location.pathname}${window.location.search}#${startRoute(startParam)}`,
   );
 }
 

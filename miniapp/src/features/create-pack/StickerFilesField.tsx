@@ -98,6 +98,7 @@ export function StickerFilesField({ files, emoji, onChange }: StickerFilesFieldP
 function FilePreview({ file }: { file: File }) {
   const format = formatOf(file);
   const url = useObjectUrl(file);
-  if (format === 'static') return <img className="sticker-files__preview" src={url} alt={`Preview of ${file.name}`} />;
+  if (format === 'static')
+    return <img className="sticker-files__preview" src={url} alt={`Preview of ${file.name}`} width={72} height={72} />;
   return <StickerPlayer format={format} src={file} still={null} size={72} label={`Preview of ${file.name}`} />;
 }

@@ -5,10 +5,10 @@ import { Icon, type IconNode } from '../../components/Icon';
 import { FEATURE_BLURBS, HOME_TAGLINE, TRENDING_LIMIT } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { ButtonLink } from '../../components/ButtonLink';
-import { Loading } from '../../components/Loading';
 import { StatTiles } from '../../components/StatTiles';
 import { Page } from '../../telegram/Page';
 import { PackCard } from '../packs/PackCard';
+import { PackCardSkeletons } from '../packs/PackCardSkeletons';
 import { packQueries, statsQueries } from '../packs/queries';
 import { useLike } from '../packs/use-like';
 import { homeStatTiles } from './home-stats';
@@ -61,7 +61,7 @@ export function HomePage() {
           </Link>
         </div>
         {trending.isPending ? (
-          <Loading />
+          <PackCardSkeletons count={TRENDING_LIMIT} />
         ) : (
           <div className="pack-grid">
             {(trending.data ?? []).slice(0, TRENDING_LIMIT).map((pack, index) => (

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from '@telegram-apps/telegram-ui';
 import { useNavigate } from '../../router';
 import { useApi } from '../../api/ApiProvider';
-import { Loading } from '../../components/Loading';
+import { MESSAGES } from '@stickerdrop/shared';
 import { useToast } from '../../toast/ToastProvider';
 import { useAuth } from '../auth/AuthProvider';
 import { MakeOfferForm } from './MakeOfferForm';
@@ -56,7 +56,10 @@ export function OffersSection({ packId, edition }: OffersSectionProps) {
       </div>
       {making ? <MakeOfferForm target={target} onClose={() => setMaking(false)} /> : null}
       {offers.isPending ? (
-        <Loading />
+        // One line, as tall as the "No offers yet." that mostly follows: the page below does not move.
+        <p className="muted" role="status">
+          {MESSAGES.loading}
+        </p>
       ) : offers.isError ? (
         <div className="offers__error" role="alert">
           <span>{OFFER_TEXTS.loadFailed}</span>

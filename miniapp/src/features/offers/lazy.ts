@@ -1,10 +1,9 @@
 import { lazy } from 'react';
 
 /**
- * The offers UI loads with the screens that show it, in a chunk of its own: the pack, edition and
- * collection pages fetch it after their own content, and Home never does.
+ * The collection's offers load after its own content, in a chunk of their own. The pack and edition pages
+ * import OffersSection statically, so it arrives in the same wave as their route chunk (issue 22).
  */
-export const LazyOffersSection = lazy(() => import('./OffersSection').then((m) => ({ default: m.OffersSection })));
 export const LazyCollectionOffers = lazy(() =>
   import('./CollectionOffers').then((m) => ({ default: m.CollectionOffers })),
 );

@@ -7,6 +7,8 @@ import { StickerStrip } from './StickerStrip';
 export function EditionStickers({ packId }: { packId: number }) {
   const api = useApi();
   const pack = useQuery(packQueries.detail(api, packId));
+  // The strip's place is kept while the pack loads, so the edition's details under it do not move.
+  if (pack.isPending) return <div className="detail__stickers detail__stickers--pending" aria-hidden="true" />;
   const stickers = pack.data?.stickers ?? [];
   return stickers.length ? <StickerStrip stickers={stickers} /> : null;
 }

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from '../../router';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
@@ -24,7 +23,7 @@ import { PriceBox } from './PriceBox';
 import { routeOrderId, useOrderFromRoute } from './use-order-from-route';
 import { usePackActions } from './use-pack-actions';
 import { usePurchase } from '../orders/use-purchase';
-import { LazyOffersSection } from '../offers/lazy';
+import { OffersSection } from '../offers/OffersSection';
 import { PackMarket } from '../resale/PackMarket';
 import { DropCountdown } from '../drops/DropCountdown';
 import { useCountdown } from '../drops/use-countdown';
@@ -77,7 +76,7 @@ export function PackDetailPage() {
       <article className="detail">
         <div className="detail__media">
           {image ? (
-            <img src={apiUrl(image)} alt={data.title} width="512" height="512" />
+            <img src={apiUrl(image)} alt={data.title} width="512" height="512" fetchPriority="high" />
           ) : (
             <div className="pack-card__placeholder" aria-label="No image">
               <Icon icon={ImageIcon} size={72} />
@@ -166,9 +165,7 @@ export function PackDetailPage() {
                 void purchase.buy(resalePaymentChoice(clientConfig.data?.paymentMethods), listingId)
               }
             />
-            <Suspense fallback={<Loading />}>
-              <LazyOffersSection packId={data.id} />
-            </Suspense>
+            <OffersSection packId={data.id} />
           </div>
         </div>
       </article>

@@ -45,9 +45,9 @@ export function StickerPlayer({ format, src, still, size, label }: StickerPlayer
       {format === 'video' && src && mounted ? (
         <VideoSticker src={src} still={still} play={play} label={label} />
       ) : format === 'animated' && src && mounted ? (
-        <LottieSticker src={src} still={still} play={play} label={label} />
+        <LottieSticker src={src} still={still} play={play} label={label} size={size} />
       ) : (
-        <Still src={format === 'static' && typeof src === 'string' ? src : still} label={label} />
+        <Still src={format === 'static' && typeof src === 'string' ? src : still} label={label} size={size} />
       )}
       {/* A still of a moving sticker says so: a visitor's (it moves once owned), or one waiting for a tap. */}
       {format !== 'static' && !play ? (
@@ -59,9 +59,9 @@ export function StickerPlayer({ format, src, still, size, label }: StickerPlayer
   );
 }
 
-function Still({ src, label }: { src: string | null; label: string }) {
+function Still({ src, label, size }: { src: string | null; label: string; size: number }) {
   return src ? (
-    <img src={src} alt={label} loading="lazy" />
+    <img src={src} alt={label} loading="lazy" width={size} height={size} />
   ) : (
     <div className="sticker-player__empty" aria-label={label} />
   );
@@ -105,11 +105,13 @@ function LottieSticker({
   still,
   play,
   label,
+  size,
 }: {
   src: string | File;
   still: string | null;
   play: boolean;
   label: string;
+  size: number;
 }) {
   const stage = useRef<HTMLDivElement>(null);
   const [animation, setAnimation] = useState<AnimationItem | null>(null);
@@ -137,7 +139,7 @@ function LottieSticker({
   return (
     <>
       <div ref={stage} className="sticker-player__stage" role="img" aria-label={label} />
-      {animation ? null : <Still src={still} label="" />}
+      {animation ? null : <Still src={still} label="" size={size} />}
     </>
   );
 }

@@ -16,6 +16,9 @@ import { Initial } from '../../components/Initial';
 import { cardPrice, creatorName, counter } from './card-fields';
 import './pack-card.css';
 
+/** The card's picture is the pack's preview, which the server makes this square (core's PREVIEW_SIZE_PX). */
+const CARD_IMAGE_PX = 320;
+
 export type CardPack = Partial<PackCardData> &
   Pick<PackCardData, 'id' | 'title'> & { purchasePrice?: string; edition?: number | null };
 
@@ -57,7 +60,15 @@ export function PackCard({
     >
       <div className="pack-card__media">
         {image ? (
-          <img src={apiUrl(image)} alt={pack.title} loading={index < 4 ? 'eager' : 'lazy'} width="512" height="512" />
+          <img
+            src={apiUrl(image)}
+            alt={pack.title}
+            width={CARD_IMAGE_PX}
+            height={CARD_IMAGE_PX}
+            // The first card is the phone's largest paint; the ones under it wait until they are near the screen.
+            loading={index === 0 ? 'eager' : 'lazy'}
+            fetchPriority={index === 0 ? 'high' : undefined}
+          />
         ) : (
           <div className="pack-card__placeholder" aria-label="No image">
             <Icon icon={ImageIcon} size={40} />

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from '../../router';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
@@ -13,15 +13,13 @@ import { useTelegram } from '../../telegram/TelegramProvider';
 import { useToast } from '../../toast/ToastProvider';
 import { useAuth } from '../auth/AuthProvider';
 import { configQueries } from '../config/queries';
-import { LazyOffersSection } from '../offers/lazy';
+import { OffersSection } from '../offers/OffersSection';
 import { ActivityList } from './ActivityList';
 import { LockDateText } from './LockDateText';
-import { resaleQueries } from './queries';
+import { parseEditionId, resaleQueries } from './queries';
 import { SellControls } from './SellControls';
 import './resale.css';
 import './edition-page.css';
-
-const editionId = (raw: string | null) => (raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null);
 
 /**
  * `#/edition?id=`: one edition: its price and Buy when listed (`buy`, filled in by the route), the owner's
@@ -38,7 +36,7 @@ export function EditionPage({
   const api = useApi();
   const { user } = useAuth();
   const [params] = useSearchParams();
-  const id = editionId(params.get('id'));
+  const id = parseEditionId(params.get('id'));
   const edition = useQuery({ ...resaleQueries.edition(api, id ?? 0), enabled: id !== null });
   if (id !== null && edition.isPending) {
     return (
@@ -64,7 +62,7 @@ export function EditionPage({
       <article className="edition" aria-label="Edition">
         <div className="edition__media">
           {data.pack.imageUrl ? (
-            <img src={apiUrl(data.pack.imageUrl)} alt={data.pack.title} width="256" height="256" />
+            <img src={apiUrl(data.pack.imageUrl)} alt={data.pack.title} width="256" height="256" fetchPriority="high" />
           ) : null}
           {stickers?.(data)}
         </div>
@@ -98,12 +96,7 @@ export function EditionPage({
             buy?.(data)
           ) : null}
           <EditionActions edition={data} />
-          <Suspense fallback={<Loading />}>
-            <LazyOffersSection
-              packId={data.pack.id}
-              edition={{ id: data.id, serial: data.serial, ownerId: data.owner.id }}
-            />
-          </Suspense>
+          <OffersSection packId={data.pack.id} edition={{ id: data.id, serial: data.serial, ownerId: data.owner.id }} />
           <h2 className="section-title">Provenance</h2>
           <ActivityList items={data.history} />
         </div>

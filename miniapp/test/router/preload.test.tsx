@@ -1,0 +1,53 @@
+import { Suspense } from 'react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { lazyRoute, Link, MemoryRouter, NavLink, Route, Routes } from '../../src/router';
+
+describe('loading a route before it is shown (issue 22)', () => {
+  it('asks for the route of a link on hover, touch and focus, by its path without the query', () => {
+    const preload = vi.fn();
+    render(
+      <MemoryRouter preload={preload}>
+        <Link to="/sticker?id=7">Pack</Link>
+        <NavLink to="/marketplace">Marketplace</NavLink>
+      </MemoryRouter>,
+    );
+    fireEvent.mouseEnter(screen.getByRole('link', { name: 'Pack' }));
+    fireEvent.touchStart(screen.getByRole('link', { name: 'Pack' }));
+    fireEvent.focus(screen.getByRole('link', { name: 'Marketplace' }));
+    expect(preload.mock.calls).toEqual([['/sticker'], ['/sticker'], ['/marketplace']]);
+  });
+
+  it('keeps a handler the link was given beside its own', () => {
+    const preload = vi.fn();
+    const onMouseEnter = vi.fn();
+    render(
+      <MemoryRouter preload={preload}>
+        <Link to="/marketplace" onMouseEnter={onMouseEnter}>
+          Marketplace
+        </Link>
+      </MemoryRouter>,
+    );
+    fireEvent.mouseEnter(screen.getByRole('link', { name: 'Marketplace' }));
+    expect(onMouseEnter).toHaveBeenCalledTimes(1);
+    expect(preload).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads a lazy route once, whether it was preloaded first or rendered first', async () => {
+    const load = vi.fn(() => Promise.resolve(() => <h1>Marketplace</h1>));
+    const Marketplace = lazyRoute(load);
+    void Marketplace.preload();
+    void Marketplace.preload();
+    render(
+      <MemoryRouter initialEntry="/marketplace">
+        <Suspense fallback={<p>Loading</p>}>
+          <Routes>
+            <Route path="marketplace" element={<Marketplace />} />
+          </Routes>
+        </Suspense>
+      </MemoryRouter>,
+    );
+    await screen.findByRole('heading', { name: 'Marketplace' });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
