@@ -1,6 +1,7 @@
 export { buyPack, reserveEdition, type BuyInput, type BuyResult } from './reserve.js';
 export { fulfilOrder, OrderNotFoundError, PaymentRefConflictError } from './fulfil.js';
 export { expireReservations, reservationSweeper } from './expire.js';
+export { payOnDemoRail, requireDemoMode, requireUserOrder } from './own-orders.js';
 export {
   demoRail,
   offeredPaymentMethods,

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { API_ERRORS } from '@stickerdrop/shared';
 import { DomainError, isDatabaseUnavailable, type PaymentRail } from '@stickerdrop/core';
-import { serviceUnavailable } from '../../http/errors.js';
 
 /**
  * A provider that fails to answer (the Bot API for a Stars invoice, Stripe for a checkout session) is a
@@ -17,7 +16,8 @@ export function reachableRail(rail: PaymentRail, log: FastifyBaseLogger): Paymen
         if (error instanceof DomainError || isDatabaseUnavailable(error)) throw error;
         log.warn({ err: error, orderId: order.id, method: rail.method }, 'payment provider failed');
         // Stars failing says so and names the rail that still works; TON needs no provider of ours.
-        throw serviceUnavailable(
+        throw new DomainError(
+          'unavailable',
           rail.method === 'stars' ? API_ERRORS.starsUnavailable : API_ERRORS.paymentProviderUnavailable,
         );
       }

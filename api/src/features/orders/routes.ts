@@ -2,14 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_ERRORS, BuyRequest, MESSAGES, OrderIdParams, type PaymentMethod } from '@stickerdrop/shared';
 import {
   buyPack,
-  findUserOrder,
-  fulfilOrder,
   parseInput,
+  payOnDemoRail,
   type PaymentRail,
+  requireDemoMode,
+  requireUserOrder,
   resolvePaymentRail,
   toOrderDto,
 } from '@stickerdrop/core';
-import { badRequest, notFound, unauthorized } from '../../http/errors.js';
+import { notFound, unauthorized } from '../../http/errors.js';
 import { requireUser } from '../../http/auth.js';
 import { buyListingRoute, isListingBuy } from '../resale/routes.js';
 import { reachableRail } from './reachable-rail.js';
@@ -44,21 +45,15 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
 
   app.get('/api/orders/:id', async (request) => {
     const userId = requireUser(request);
-    const order = await findUserOrder(db, orderIdOf(request), userId);
-    if (!order) throw notFound(API_ERRORS.orderNotFound);
+    const order = await requireUserOrder(db, orderIdOf(request), userId);
     return { order: toOrderDto(order, now()) };
   });
 
   app.post('/api/orders/:id/demo-pay', async (request) => {
-    if (!config.demo) throw notFound(API_ERRORS.demoOff);
+    requireDemoMode(config.demo);
     const userId = requireUser(request);
-    const orderId = orderIdOf(request);
-    const order = await findUserOrder(db, orderId, userId);
-    if (!order) throw notFound(API_ERRORS.orderNotFound);
-    // An order on a real rail (configured even in demo mode) is paid there, never by this button.
-    if (order.payment.kind !== 'demo') throw badRequest(API_ERRORS.paymentMethodUnavailable);
     const at = now();
-    const result = await fulfilOrder(db, { orderId: order.id, paymentRef: `demo:${order.id}`, now: at });
+    const result = await payOnDemoRail(db, { orderId: orderIdOf(request), userId, now: at });
     return { order: toOrderDto(result.order, at) };
   });
 }

@@ -1,0 +1,33 @@
+import { API_ERRORS } from '@stickerdrop/shared';
+import type { Database } from '../db/client.js';
+import { findUserOrder, type OrderRecord } from '../db/order-record.js';
+import { DomainError } from '../errors.js';
+import type { FulfilResult } from '../sales/order.js';
+import { fulfilOrder } from './fulfil.js';
+
+/** A buyer's own order; anyone else's, like an unknown one, is not found. */
+export async function requireUserOrder(db: Database, orderId: string, userId: number): Promise<OrderRecord> {
+  const order = await findUserOrder(db, orderId, userId);
+  if (!order) throw new DomainError('not_found', API_ERRORS.orderNotFound);
+  return order;
+}
+
+/** The demo rail's button exists only in demo mode: elsewhere it is not there at all. */
+export function requireDemoMode(demo: boolean): void {
+  if (!demo) throw new DomainError('not_found', API_ERRORS.demoOff);
+}
+
+/**
+ * Pays the buyer's own order on the demo rail. An order a real rail took (configured even in demo mode)
+ * is paid there, never by this button.
+ */
+export async function payOnDemoRail(
+  db: Database,
+  input: { orderId: string; userId: number; now: Date },
+): Promise<FulfilResult> {
+  const order = await requireUserOrder(db, input.orderId, input.userId);
+  if (order.payment.kind !== 'demo') {
+    throw new DomainError('payment_method_unavailable', API_ERRORS.paymentMethodUnavailable);
+  }
+  return fulfilOrder(db, { orderId: order.id, paymentRef: `demo:${order.id}`, now: input.now });
+}
