@@ -13,7 +13,8 @@ const ignoreAll = () => new Proxy({}, { get: (target, key) => (key in target ? t
 dom.window.HTMLCanvasElement.prototype.getContext = ignoreAll;
 globalThis.window = dom.window;
 globalThis.document = dom.window.document;
-globalThis.navigator = dom.window.navigator;
+// Node 21 and later have a navigator of their own, a getter that plain assignment cannot replace.
+Object.defineProperty(globalThis, 'navigator', { value: dom.window.navigator, configurable: true, writable: true });
 
 const { default: lottie } = await import('lottie-web/build/player/lottie_light.js');
 const animation = lottie.loadAnimation({
