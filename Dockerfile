@@ -1,5 +1,5 @@
 # Stickerdrop in one image: the API serving the mini-app, and the bot when BOT_TOKEN is set.
-# Node 24, the LTS line that CI runs the core, API and bot suites on besides this machine's Node 20.
+# Node 24 LTS: `npm run test:node24` runs the core, API and bot suites on it (the README says which test is at its edge).
 FROM node:24-slim
 WORKDIR /app
 
