@@ -24,4 +24,6 @@ VOLUME /data
 EXPOSE 8080
 USER node
 # Node itself as PID 1 (not npm): `docker stop`'s SIGTERM reaches the graceful stop directly.
-CMD ["node", "--import", "tsx", "scripts/start.ts"]
+# The young generation at 16 MB semi-spaces, Node 20's size: Node 24 grows it to ~130 MB while loading the
+# server (drizzle's ES modules) and keeps it, ~110 MB of RSS more for the same work.
+CMD ["node", "--max-semi-space-size=16", "--import", "tsx", "scripts/start.ts"]
