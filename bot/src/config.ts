@@ -73,7 +73,9 @@ export interface BotProcessConfig extends BotConfig {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 }
 
-export class BotConfigError extends Error {}
+export class BotConfigError extends Error {
+  override name = 'BotConfigError';
+}
 
 export function loadBotConfig(source: Record<string, string | undefined> = environment()): BotProcessConfig {
   const parsed = EnvSchema.superRefine(requireCompleteS3).safeParse(source);

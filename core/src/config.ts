@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Address } from '@ton/core';
+import { tonCore } from './ton-core.js';
 import { z } from 'zod';
 import {
   DEFAULT_STARS_RESALE_LOCK_DAYS,
@@ -45,7 +45,7 @@ const EnvSchema = z.object({
   DEMO: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TON_RECEIVER_ADDRESS: optionalString.refine(
-    (value) => !value || Address.isFriendly(value) || Address.isRaw(value),
+    (value) => !value || tonCore().Address.isFriendly(value) || tonCore().Address.isRaw(value),
     'is not a TON address',
   ),
   TON_INDEXER_URL: optionalUrl,

@@ -1,4 +1,4 @@
-import { Address } from '@ton/core';
+import { tonCore } from '../ton-core.js';
 import { splitResalePrice, tonCommentPayload, type PaymentInstructions, type TonMessage } from '@stickerdrop/shared';
 
 export interface TonTarget {
@@ -27,13 +27,13 @@ export interface ResaleTerms {
  */
 export function resaleTonPayment(terms: ResaleTerms, target: TonTarget): PaymentInstructions {
   const testOnly = target.network === 'testnet';
-  const wallet = (address: string) => Address.parse(address).toString({ bounceable: false, testOnly });
+  const wallet = (address: string) => tonCore().Address.parse(address).toString({ bounceable: false, testOnly });
   const split = splitResalePrice(terms.priceNano, terms.royaltyBps, terms.feeBps);
   const royaltyToCreator = terms.creatorWallet !== null && split.royalty > 0n;
   const feeLeg = split.fee + (royaltyToCreator ? 0n : split.royalty);
   const messages: TonMessage[] = [{ address: wallet(terms.sellerWallet), amount: split.seller.toString() }];
   if (royaltyToCreator) messages.push({ address: wallet(terms.creatorWallet!), amount: split.royalty.toString() });
-  const receiver = Address.parse(target.receiver).toString({ bounceable: true, testOnly });
+  const receiver = tonCore().Address.parse(target.receiver).toString({ bounceable: true, testOnly });
   messages.push({ address: receiver, amount: feeLeg.toString(), payload: tonCommentPayload(terms.orderId) });
   return {
     kind: 'ton',
@@ -64,11 +64,11 @@ interface SentMessage {
 export function legsPresent(expected: readonly TonMessage[], sent: readonly SentMessage[]): boolean {
   const unused = [...sent];
   return expected.every((leg) => {
-    const want = Address.parse(leg.address);
+    const want = tonCore().Address.parse(leg.address);
     const index = unused.findIndex((out) => {
       if (!out.destination || !out.value || !/^\d+$/.test(out.value)) return false;
       try {
-        return Address.parse(out.destination).equals(want) && BigInt(out.value) >= BigInt(leg.amount);
+        return tonCore().Address.parse(out.destination).equals(want) && BigInt(out.value) >= BigInt(leg.amount);
       } catch {
         return false;
       }

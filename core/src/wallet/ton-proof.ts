@@ -1,5 +1,6 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
-import { Address, Cell, contractAddress, loadStateInit, type Slice, type StateInit } from '@ton/core';
+import type { Address, Cell, Slice, StateInit } from '@ton/core';
+import { tonCore } from '../ton-core.js';
 import { createRequire } from 'node:module';
 import type * as TonTon from '@ton/ton';
 import type { LinkWalletRequest } from '@stickerdrop/shared';
@@ -78,15 +79,15 @@ export function checkTonProof(
   let stateInit: StateInit;
   let claimed: Address;
   try {
-    stateInit = loadStateInit(Cell.fromBase64(proof.stateInit).beginParse());
-    claimed = Address.parse(request.walletAddress);
+    stateInit = tonCore().loadStateInit(tonCore().Cell.fromBase64(proof.stateInit).beginParse());
+    claimed = tonCore().Address.parse(request.walletAddress);
   } catch {
     return { ok: false, reason: 'state_init' };
   }
   const publicKey = publicKeyFromStateInit(stateInit);
   if (!publicKey) return { ok: false, reason: 'unknown_wallet' };
   if (!publicKey.equals(Buffer.from(request.publicKey, 'hex'))) return { ok: false, reason: 'public_key' };
-  const address = contractAddress(claimed.workChain, stateInit);
+  const address = tonCore().contractAddress(claimed.workChain, stateInit);
   if (!address.equals(claimed)) return { ok: false, reason: 'address' };
 
   const domain = Buffer.from(proof.domain.value, 'utf8');

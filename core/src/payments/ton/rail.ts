@@ -1,4 +1,4 @@
-import { Address } from '@ton/core';
+import { tonCore } from '../../ton-core.js';
 import { tonCommentPayload } from '@stickerdrop/shared';
 import type { PaymentRail } from '../../sales/payment-methods.js';
 
@@ -8,7 +8,9 @@ import type { PaymentRail } from '../../sales/payment-methods.js';
  * (bounceable, since it is a deployed wallet; test-only on testnet).
  */
 export function tonRail(receiver: string, network: 'mainnet' | 'testnet'): PaymentRail {
-  const address = Address.parse(receiver).toString({ bounceable: true, testOnly: network === 'testnet' });
+  const address = tonCore()
+    .Address.parse(receiver)
+    .toString({ bounceable: true, testOnly: network === 'testnet' });
   return {
     method: 'ton',
     createPayment: (order) => ({

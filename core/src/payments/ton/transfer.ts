@@ -1,4 +1,4 @@
-import { Address, Cell } from '@ton/core';
+import { tonCore } from '../../ton-core.js';
 import type { IndexedTransaction } from './indexer.js';
 
 /** A transfer of TON into the receiver that the chain accepted: the only kind of transaction that can pay. */
@@ -42,7 +42,7 @@ export function incomingTransfer(tx: IndexedTransaction): IncomingTransfer | nul
 export function commentOf(content: { body?: string | null; decoded?: { comment?: string } | null } | null | undefined) {
   if (content?.body) {
     try {
-      const slice = Cell.fromBase64(content.body).beginParse();
+      const slice = tonCore().Cell.fromBase64(content.body).beginParse();
       if (slice.remainingBits < 32 || slice.loadUint(32) !== 0) return null;
       return slice.loadStringTail().trim();
     } catch {
@@ -55,6 +55,7 @@ export function commentOf(content: { body?: string | null; decoded?: { comment?:
 /** Addresses compare by workchain and hash, whatever form (raw, bounceable, test-only) they are written in. */
 export function sameAddress(a: string, b: string): boolean {
   try {
+    const { Address } = tonCore();
     return Address.parse(a).equals(Address.parse(b));
   } catch {
     return false;

@@ -1,4 +1,4 @@
-import { Address } from '@ton/core';
+import { tonCore } from '../../ton-core.js';
 import { eq, min, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { chainCursors, orders } from '../../db/schema.js';
@@ -43,7 +43,7 @@ const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
  */
 export function createTonWatcher(options: TonWatcherOptions): TonWatcher {
   const { db, indexer, log, pageSize = 50, intervalMs = 5_000, maxBackoffMs = 60_000 } = options;
-  const account = Address.parse(options.receiver).toRawString();
+  const account = tonCore().Address.parse(options.receiver).toRawString();
 
   async function poll(signal: AbortSignal): Promise<number> {
     let cursor = await readCursor(db, account);
