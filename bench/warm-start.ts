@@ -80,7 +80,12 @@ try {
     `median: marketplace ${seconds(appWall)} (cpu ${seconds(median(app.map((r) => r.cpu)))}), bare Fastify ${seconds(bareWall)} (cpu ${seconds(median(bare.map((r) => r.cpu)))})`,
   );
   console.log(`ratio ${ratio.toFixed(2)}, goal ≤ ${GOAL_RATIO}: ${ratio <= GOAL_RATIO ? 'ok' : 'MISSED'}`);
-  console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, ${os.cpus().length} cores`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}, ${os.cpus().length} cores`,
+  );
   if (ratio > GOAL_RATIO) process.exitCode = 1;
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
