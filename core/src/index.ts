@@ -141,7 +141,6 @@ export {
   reserveEdition,
   fulfilOrder,
   reservationSweeper,
-  findUserOrder,
   payOnDemoRail,
   requireDemoMode,
   requireUserOrder,

@@ -43,3 +43,6 @@ export { expireReservations, OrderNotFoundError, PaymentRefConflictError } from 
 export { enqueueOutbox, enqueueOutboxMessages, outboxMessage } from './outbox/enqueue.js';
 export { outboxKey } from './outbox/keys.js';
 export { packSlug } from './delivery/index.js';
+
+/** An order's record as its buyer may see it: the API test of batched reads calls it directly. */
+export { findUserOrder } from './db/order-record.js';

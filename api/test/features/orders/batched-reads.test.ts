@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { API_ERRORS, DROP_ERRORS, MESSAGES, PackListResponse } from '@stickerdrop/shared';
-import { findUserOrder, likedPackIds, toggleLike } from '@stickerdrop/core';
+import { likedPackIds, toggleLike } from '@stickerdrop/core';
+import { findUserOrder } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { dropPack } from '../drops/fixtures.js';
