@@ -15,6 +15,7 @@ import { createApp } from '@stickerdrop/api';
 import { loadConfig, memoryStorage, seedBenchCatalogue, type Config, type Database } from '@stickerdrop/core';
 import { openBenchDatabase } from './database.js';
 import { startReadFloors } from './floor.js';
+import { profiled } from './profile.js';
 import { runLoad, type LoadResult } from './load.js';
 import { seedBenchResale } from './resale-seed.js';
 import { printTable } from './table.js';
@@ -107,7 +108,7 @@ async function main(): Promise<void> {
         floor: await measure(floors.floorUrl(url), {}),
         ceiling: await measure(`${bases.uncached}/bench/ceiling`, {}),
         cached: await measure(`${bases.cached}${route.path}`, headers),
-        uncached: await measure(url, headers),
+        uncached: await profiled(route.name, () => measure(url, headers)),
       });
     }
     process.exitCode = report(measured) ? 0 : 1;
