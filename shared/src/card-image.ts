@@ -21,8 +21,10 @@ export function cardImageVariant(keyOrUrl: string, width: CardImageWidth): strin
 /** The preview a variant key names, or null when the key is no variant. */
 export function cardImageOfVariant(key: string): string | null {
   const match = /^(.*)-(\d+)w\.webp$/.exec(key);
-  if (!match || !CARD_IMAGE_WIDTHS_PX.some((width) => String(width) === match[2])) return null;
-  return `${match[1]}.webp`;
+  if (!match) return null;
+  const width = Number(match[2]);
+  const isVariant = width !== PREVIEW_SIZE_PX && CARD_IMAGE_WIDTHS_PX.some((candidate) => candidate === width);
+  return isVariant ? `${match[1]}.webp` : null;
 }
 
 /** The `srcset` of a card image URL: every width for a public preview, else only the URL itself. */
