@@ -20,6 +20,22 @@ import { installTelegramClient, telegramLaunchHash, THEME } from '../e2e/support
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, '.test-data/bench-miniapp');
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/**
+ * The page Lighthouse opens before each measured load, in place of about:blank. The app's documents carry
+ * Cross-Origin-Opener-Policy, so a load that starts from about:blank moves to a new browsing context group
+ * and a renderer process spawned once the response arrives; on a busy machine that process began tracing
+ * after the document committed, the trace lacked the load's navigationStart and Lighthouse gave up
+ * (NO_NAVSTART). An empty document of the same origin, served with the same document headers, keeps the
+ * load in the renderer traced from the start; its path differs from every measured URL (`/`, `/#/…`), so
+ * each load is still a new document.
+ */
+const BLANK_PAGE = 'lighthouse-blank.html';
+/**
+ * tsx compiles with esbuild's keepNames, which wraps the inner functions of `installTelegramClient` in
+ * `__name(…)` calls; puppeteer sends the function's source to the page, where no `__name` exists, so the
+ * emulated client threw before it was installed and every "Telegram" run measured the plain web on Home.
+ */
+const KEEP_NAMES_SHIM = 'globalThis.__name = (target) => target;';
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 /** Issue 22's goals: room on Home, and the phone's first screen. */
 const TARGETS = {
@@ -51,6 +67,7 @@ async function buildForProduction(): Promise<Manifest> {
     logLevel: 'warn',
     build: { outDir: OUT, emptyOutDir: true, manifest: true },
   });
+  fs.writeFileSync(path.join(OUT, BLANK_PAGE), '<!doctype html><title>blank</title>\n');
   return JSON.parse(fs.readFileSync(path.join(OUT, '.vite/manifest.json'), 'utf8')) as Manifest;
 }
 
@@ -100,17 +117,29 @@ interface PageToMeasure {
   url: string;
   /** Opened inside the emulated Telegram client (its bridge answers; the SDK chunk loads). */
   telegram: boolean;
+  /** The route the app must show at the end (a launch that fell back to Home measured the wrong screen). */
+  route: string;
 }
 
 async function lighthouseRun(browser: Browser, page: PageToMeasure): Promise<LighthouseFigures> {
   const tab = await browser.newPage();
   try {
-    if (page.telegram) await tab.evaluateOnNewDocument(installTelegramClient, THEME);
-    const flags = { output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'] };
+    if (page.telegram) {
+      await tab.evaluateOnNewDocument(KEEP_NAMES_SHIM);
+      await tab.evaluateOnNewDocument(installTelegramClient, THEME);
+    }
+    const flags = {
+      output: 'json' as const,
+      logLevel: 'error' as const,
+      onlyCategories: ['performance'],
+      blankPage: new URL(`/${BLANK_PAGE}`, page.url).href,
+    };
     const result = await lighthouse(page.url, flags, undefined, tab as never);
     if (!result) throw new Error(`Lighthouse returned nothing for ${page.name}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.name}: ${lhr.runtimeError.message}`);
+    const shown = new URL(lhr.finalDisplayedUrl).hash.slice(1) || '/';
+    if (shown !== page.route) throw new Error(`${page.name} ended on #${shown}, not on #${page.route}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -137,14 +166,16 @@ async function medianRun(browser: Browser, page: PageToMeasure): Promise<Lightho
  */
 function pagesToMeasure(base: string, packId: number, editionId: number, botToken: string): PageToMeasure[] {
   const launch = (startParam?: string) => `${base}/${telegramLaunchHash({ botToken, startParam })}`;
+  const pack = `/sticker?id=${packId}`;
+  const edition = `/edition?id=${editionId}`;
   return [
-    { name: 'Home', url: `${base}/`, telegram: false },
-    { name: 'Marketplace', url: `${base}/#/marketplace`, telegram: false },
-    { name: 'Pack', url: `${base}/#/sticker?id=${packId}`, telegram: false },
-    { name: 'Edition', url: `${base}/#/edition?id=${editionId}`, telegram: false },
-    { name: 'Home (Telegram)', url: launch(), telegram: true },
-    { name: 'Pack (Telegram)', url: launch(`pack_${packId}`), telegram: true },
-    { name: 'Edition (Telegram)', url: launch(`edition_${editionId}`), telegram: true },
+    { name: 'Home', url: `${base}/`, telegram: false, route: '/' },
+    { name: 'Marketplace', url: `${base}/#/marketplace`, telegram: false, route: '/marketplace' },
+    { name: 'Pack', url: `${base}/#${pack}`, telegram: false, route: pack },
+    { name: 'Edition', url: `${base}/#${edition}`, telegram: false, route: edition },
+    { name: 'Home (Telegram)', url: launch(), telegram: true, route: '/' },
+    { name: 'Pack (Telegram)', url: launch(`pack_${packId}`), telegram: true, route: pack },
+    { name: 'Edition (Telegram)', url: launch(`edition_${editionId}`), telegram: true, route: edition },
   ];
 }
 

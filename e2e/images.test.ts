@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CARD_IMAGE_WIDTHS_PX, cardImageVariant } from '@stickerdrop/shared';
 import { startTestServer, type TestServer } from './support/app-server';
 import { PHONE, describeBrowser, launchChromium, newPage } from './support/browser';
 
@@ -23,6 +24,43 @@ function images(page: Page): Promise<ImageFacts[]> {
       fetchPriority: image.fetchPriority,
       belowFold: image.getBoundingClientRect().top + window.scrollY >= window.innerHeight,
     })),
+  );
+}
+
+interface LoadedImage {
+  alt: string;
+  src: string;
+  srcset: string;
+  sizes: string;
+  /** The width of the file the browser chose, in pixels. */
+  fileWidth: number;
+  /** The box's width in device pixels: its CSS width × the pixel ratio. */
+  needed: number;
+}
+
+/**
+ * The pictures that have loaded, with how well the chosen file fits its box. An image drawn from a srcset
+ * reports a naturalWidth scaled by the density it chose, so the file's own width comes from a plain copy.
+ */
+function loadedImages(page: Page): Promise<LoadedImage[]> {
+  return page.evaluate(() =>
+    Promise.all(
+      [...document.images]
+        .filter((image) => image.complete && image.naturalWidth > 0)
+        .map(async (image) => {
+          const file = new Image();
+          file.src = image.currentSrc;
+          await file.decode();
+          return {
+            alt: image.alt,
+            src: image.getAttribute('src') ?? '',
+            srcset: image.srcset,
+            sizes: image.sizes,
+            fileWidth: file.naturalWidth,
+            needed: image.getBoundingClientRect().width * window.devicePixelRatio,
+          };
+        }),
+    ),
   );
 }
 
@@ -66,5 +104,37 @@ describeBrowser('images sized for their place, the largest first and the rest wh
       expect(errors).toEqual([]);
       await context.close();
     });
+  }
+
+  // A card image comes in every width of CARD_IMAGE_WIDTHS_PX: the browser takes the smallest that covers the
+  // box at the screen's pixel ratio, so a 1x phone gets a small file and a 3x phone a large one, never blurry.
+  for (const [name, route, selector] of [
+    ['Home', '/', '[data-testid="pack-card"] img'],
+    ['a pack', '/sticker?id=PACK', '.detail__media > img'],
+  ] as const) {
+    for (const pixelRatio of [1, 2, 3]) {
+      it(`${name} at 390 px and ${pixelRatio}x loads card images sized for their box`, async () => {
+        const { context, page, errors } = await newPage(browser, PHONE, 'light', pixelRatio);
+        await page.goto(`${server.url}/#${route.replace('PACK', String(packId))}`);
+        await page.waitForFunction(
+          (css) => [...document.querySelectorAll<HTMLImageElement>(css)].some((image) => image.naturalWidth > 0),
+          selector,
+        );
+        const cards = await page.$$eval(selector, (found) => found.map((image) => (image as HTMLImageElement).alt));
+        const loaded = (await loadedImages(page)).filter((image) => cards.includes(image.alt));
+        expect(loaded.length).toBeGreaterThan(0);
+        for (const image of loaded) {
+          expect(image.srcset).toBe(
+            CARD_IMAGE_WIDTHS_PX.map((width) => `${cardImageVariant(image.src, width)} ${width}w`).join(', '),
+          );
+          expect(image.sizes).not.toBe('');
+          const enough =
+            CARD_IMAGE_WIDTHS_PX.find((width) => width >= image.needed) ?? Math.max(...CARD_IMAGE_WIDTHS_PX);
+          expect(image.fileWidth).toBe(enough);
+        }
+        expect(errors).toEqual([]);
+        await context.close();
+      });
+    }
   }
 });

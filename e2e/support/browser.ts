@@ -50,9 +50,10 @@ export async function newPage(
   browser: Browser,
   viewport: { width: number; height: number } = DESKTOP,
   colorScheme: ColorScheme = 'light',
+  deviceScaleFactor = 1,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   // The system scheme the page sees through prefers-color-scheme.
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, colorScheme });
+  const context = await browser.newContext({ viewport, deviceScaleFactor, colorScheme });
   const page = await context.newPage();
   // Uncaught page errors fail the suites that check them: the app must not throw, in or out of Telegram.
   const errors: string[] = [];

@@ -13,3 +13,4 @@ export * from './drops.js';
 export * from './stars-lock.js';
 export * from './reservations.js';
 export * from './studio.js';
+export * from './card-image.js';

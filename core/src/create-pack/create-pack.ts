@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   API_ERRORS,
+  cardImageVariant,
   MAX_STICKERS_PER_PACK,
   MAX_UPLOAD_BYTES,
   MESSAGES,
@@ -15,7 +16,7 @@ import { DomainError } from '../errors.js';
 import { newPreviewKey } from '../storage/file-urls.js';
 import { contentTypeOfKey, type FileStorage } from '../storage/storage.js';
 import type { ImagePool } from './image-pool.js';
-import { renderPreview, renderStickerPreview, sourceSize, type ImageSource } from './image.js';
+import { renderCardImages, renderStickerPreview, sourceSize, type ImageSource } from './image.js';
 import { readSource } from './media-tools.js';
 import { validatePackFields, type PackFieldsInput } from './pack-fields.js';
 import { renderStickerFile, type StickerFile } from './sticker-file.js';
@@ -85,9 +86,11 @@ export async function createPack(deps: CreatePackDeps, creatorId: number, input:
   const meta = parseStickerMeta(input, images.length);
 
   const render = () => renderFiles(images, infos, meta.kind);
-  const { stickers, previews, originals, card } = await (deps.imagePool ? deps.imagePool.run(render) : render());
+  const { stickers, previews, originals, cardKey, cardImages } = await (deps.imagePool
+    ? deps.imagePool.run(render)
+    : render());
 
-  const files = [...stickers, ...previews, ...originals, card];
+  const files = [...stickers, ...previews, ...originals, ...cardImages];
   try {
     await Promise.all(files.map((file) => deps.storage.put(file.key, file.bytes, file.contentType)));
     return await deps.db.transaction(async (tx) => {
@@ -99,7 +102,7 @@ export async function createPack(deps: CreatePackDeps, creatorId: number, input:
           kind: meta.kind,
           animated: stickers.some((sticker) => sticker.format !== 'static'),
           coverKey: stickers[0]!.key,
-          previewKey: card.key,
+          previewKey: cardKey,
           ...(deps.now ? { createdAt: deps.now() } : {}),
         })
         .returning({ id: packs.id });
@@ -147,6 +150,10 @@ async function renderFiles(images: ImageSource[], infos: UploadInfo[], kind: Pac
     originals.push(stored(newOriginalKey(extensionOf(infos[i]!.type)), await readSource(image)));
     cardStill ??= file.still;
   }
-  const card = stored(newPreviewKey(), await renderPreview(cardStill!));
-  return { stickers, previews, originals, card };
+  // The card's key names the PREVIEW_SIZE_PX image; its other widths are stored beside it.
+  const cardKey = newPreviewKey();
+  const cardImages = (await renderCardImages(cardStill!)).map((image) =>
+    stored(cardImageVariant(cardKey, image.width), image.bytes),
+  );
+  return { stickers, previews, originals, cardKey, cardImages };
 }

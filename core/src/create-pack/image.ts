@@ -1,10 +1,13 @@
 import fs from 'node:fs/promises';
 import {
   API_ERRORS,
+  CARD_IMAGE_WIDTHS_PX,
   EMOJI_SIZE_PX,
   MAX_IMAGE_PIXELS,
   MESSAGES,
+  PREVIEW_SIZE_PX,
   STICKER_SIZE_PX,
+  type CardImageWidth,
   type PackKind,
 } from '@stickerdrop/shared';
 import { DomainError } from '../errors.js';
@@ -38,8 +41,6 @@ export interface ImageInfo {
   pages?: number;
 }
 
-/** Side of the square preview the cards show; crisp on 2x screens at the card's ~160 px. */
-export const PREVIEW_SIZE_PX = 320;
 /** Longer side of a sticker's public preview: enough to judge a pack, too small to use as the sticker. */
 export const STICKER_PREVIEW_SIZE_PX = 192;
 
@@ -116,14 +117,21 @@ export function renderSticker(source: ImageSource, kind: PackKind = 'stickers'):
   return encode(() => decode(source).resize(resize).webp({ quality: 90, alphaQuality: 100, effort: 4 }).toBuffer());
 }
 
-/** The card image: square, the whole sticker visible on a transparent background. */
-export function renderPreview(source: ImageSource): Promise<Buffer> {
+/** The card image: square, the whole sticker visible on a transparent background; PREVIEW_SIZE_PX by default. */
+export function renderPreview(source: ImageSource, side: CardImageWidth = PREVIEW_SIZE_PX): Promise<Buffer> {
   return encode(() =>
     decode(source)
-      .resize(PREVIEW_SIZE_PX, PREVIEW_SIZE_PX, { fit: 'contain', background: TRANSPARENT })
+      .resize(side, side, { fit: 'contain', background: TRANSPARENT })
       .webp({ quality: 85, effort: 4 })
       .toBuffer(),
   );
+}
+
+/** The card image at every width a card may ask for (CARD_IMAGE_WIDTHS_PX), one after another. */
+export async function renderCardImages(source: ImageSource): Promise<{ width: CardImageWidth; bytes: Buffer }[]> {
+  const images: { width: CardImageWidth; bytes: Buffer }[] = [];
+  for (const width of CARD_IMAGE_WIDTHS_PX) images.push({ width, bytes: await renderPreview(source, width) });
+  return images;
 }
 
 /**

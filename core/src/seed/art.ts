@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
-import { EMOJI_SIZE_PX, STICKER_SIZE_PX, type StickerFormat } from '@stickerdrop/shared';
-import { PREVIEW_SIZE_PX, renderStickerPreview } from '../create-pack/image.js';
+import {
+  EMOJI_SIZE_PX,
+  PREVIEW_SIZE_PX,
+  STICKER_SIZE_PX,
+  type CardImageWidth,
+  type StickerFormat,
+} from '@stickerdrop/shared';
+import { renderStickerPreview } from '../create-pack/image.js';
 import { readTgs, tgsStill } from '../create-pack/tgs.js';
 import { loadSharp } from '../load-sharp.js';
 import { cachedArt } from './art-cache.js';
@@ -97,13 +103,16 @@ export function renderSeedStickerPreview(still: Buffer): Promise<Buffer> {
   return cachedArt(['preview', sha256(still)], () => renderStickerPreview(still));
 }
 
-/** The card image: the cover's still on a soft tile of the pack's colours. */
-export function renderSeedCard(palette: Palette, coverStill: Buffer): Promise<Buffer> {
-  return cachedArt(['card', palette, sha256(coverStill)], () => renderCard(palette, coverStill));
+/** The card image: the cover's still on a soft tile of the pack's colours, `side` px square. */
+export function renderSeedCard(
+  palette: Palette,
+  coverStill: Buffer,
+  side: CardImageWidth = PREVIEW_SIZE_PX,
+): Promise<Buffer> {
+  return cachedArt(['card', palette, sha256(coverStill), side], () => renderCard(palette, coverStill, side));
 }
 
-async function renderCard([from, to]: Palette, coverStill: Buffer): Promise<Buffer> {
-  const side = PREVIEW_SIZE_PX;
+async function renderCard([from, to]: Palette, coverStill: Buffer, side: number): Promise<Buffer> {
   const tile = `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}">
     <defs><radialGradient id="bg"><stop offset="0" stop-color="${from}" stop-opacity="0.4"/>
       <stop offset="1" stop-color="${to}" stop-opacity="0.18"/></radialGradient></defs>

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { parseTon } from '@stickerdrop/shared';
+import { CARD_IMAGE_WIDTHS_PX, cardImageVariant, parseTon } from '@stickerdrop/shared';
 import type { Database, Transaction } from '../db/client.js';
 import { editions, likes, orders, packStickers, packs, users } from '../db/schema.js';
 import { activity } from '../resale/tables.js';
@@ -82,8 +82,13 @@ async function storeArt(storage: FileStorage): Promise<void> {
       storage.put(seedStickerPreviewKey(pack.slug, n), await renderSeedStickerPreview(file.still), WEBP),
     ]);
   });
-  await mapLimited(SEED_PACKS, os.availableParallelism(), async (pack) =>
-    storage.put(seedPreviewKey(pack.slug), await renderSeedCard(pack.palette, stills.get(pack.slug)!), WEBP),
+  const cards = SEED_PACKS.flatMap((pack) => CARD_IMAGE_WIDTHS_PX.map((width) => ({ pack, width })));
+  await mapLimited(cards, os.availableParallelism(), async ({ pack, width }) =>
+    storage.put(
+      cardImageVariant(seedPreviewKey(pack.slug), width),
+      await renderSeedCard(pack.palette, stills.get(pack.slug)!, width),
+      WEBP,
+    ),
   );
 }
 

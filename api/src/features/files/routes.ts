@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { API_ERRORS } from '@stickerdrop/shared';
+import { API_ERRORS, cardImageOfVariant } from '@stickerdrop/shared';
 import { isPublicKey, isValidKey, type SignedFileQuery } from '@stickerdrop/core';
 import { forbidden, notFound } from '../../http/errors.js';
 
@@ -15,6 +15,8 @@ export function etagOf(bytes: Buffer): string {
  * `GET /files/<key>`: the stored pack images with the type the server chose when storing them. Card images
  * and sticker previews (`previews/…`) are public; a full sticker file needs the signed link the pack's
  * detail gives its owners and creator, and is refused with 403 without one (expired, altered or absent).
+ * A card image's narrower or wider variant (`<key>-<width>w.webp`) that a pack made before variants lacks is
+ * answered with the card image itself, so every card's `srcset` works.
  */
 export async function filesRoutes(app: FastifyInstance): Promise<void> {
   const { fileUrls, storage } = app.deps;
@@ -24,7 +26,8 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
     if (!isValidKey(key)) throw notFound();
     const open = isPublicKey(key);
     if (!open && !fileUrls.verify(key, request.query)) throw forbidden(API_ERRORS.fileLinkInvalid);
-    const file = await storage.get(key);
+    const variantOf = open ? cardImageOfVariant(key) : null;
+    const file = (await storage.get(key)) ?? (variantOf ? await storage.get(variantOf) : null);
     if (!file) throw notFound();
     const etag = etagOf(file.bytes);
     reply

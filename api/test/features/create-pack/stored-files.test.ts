@@ -4,6 +4,7 @@ import path from 'node:path';
 import { asc, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CARD_IMAGE_WIDTHS_PX } from '@stickerdrop/shared';
 import { createPack, makeMissingPreviews, renderSticker } from '@stickerdrop/core';
 import { diskStorage, tables } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
@@ -46,10 +47,10 @@ describeEachDatabase('stored files of a pack', (kind) => {
     expect(filesIn(root)).toEqual(before);
     expect(Number((await t.db.select({ n: count() }).from(tables.packs))[0]!.n)).toBe(0);
 
-    // The same upload by a real creator stores its seven files: two stickers, two previews, two originals,
-    // the card.
+    // The same upload by a real creator stores its files: two stickers, two previews, two originals, the
+    // card at each of its widths.
     await createPack({ db: t.db, storage: t.storage }, creator.id, { images, title: 'Kept', price: '1' });
-    expect(filesIn(root).length).toBe(before.length + 7);
+    expect(filesIn(root).length).toBe(before.length + 6 + CARD_IMAGE_WIDTHS_PX.length);
   });
 
   it('makes the previews an older pack lacks, once, from its stored files, and skips a missing file', async () => {

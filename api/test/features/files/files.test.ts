@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { API_ERRORS, PackDetail } from '@stickerdrop/shared';
+import { API_ERRORS, CARD_IMAGE_WIDTHS_PX, PackDetail, cardImageVariant } from '@stickerdrop/shared';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser, type TestUser } from '../../users.js';
 import { asc, eq } from 'drizzle-orm';
@@ -54,6 +54,30 @@ describeEachDatabase('GET /files/*', (kind) => {
       expect(res.headers['etag']).toMatch(/^"[\w-]{32}"$/);
       expect(res.rawPayload.equals((await t.storage.get(key))!.bytes)).toBe(true);
     }
+  });
+
+  it('serves the card image at every width a srcset names, each file that wide', async () => {
+    for (const width of CARD_IMAGE_WIDTHS_PX) {
+      const res = await get(`/files/${cardImageVariant(cardKey, width)}`);
+      expect(res.statusCode).toBe(200);
+      const image = await sharp(res.rawPayload).metadata();
+      expect([image.format, image.width, image.height]).toEqual(['webp', width, width]);
+    }
+  });
+
+  it('answers a width a card image lacks (stored before widths) with the card image, and nothing for private keys', async () => {
+    const narrow = cardImageVariant(cardKey, 160);
+    const kept = (await t.storage.get(narrow))!;
+    await t.storage.delete(narrow);
+    try {
+      const res = await get(`/files/${narrow}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals((await t.storage.get(cardKey))!.bytes)).toBe(true);
+    } finally {
+      await t.storage.put(narrow, kept.bytes, kept.contentType);
+    }
+    expect((await get(`/files/${cardImageVariant(cardKey.replace('.webp', '-none.webp'), 160)}`)).statusCode).toBe(404);
+    expect((await get(`/files/${cardImageVariant(stickerKeys[0]!, 160)}`)).statusCode).toBe(403);
   });
 
   it("a sticker's preview is reduced: longer side 192 px, against the full file's 512", async () => {

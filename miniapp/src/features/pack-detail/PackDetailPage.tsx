@@ -3,7 +3,7 @@ import { useSearchParams } from '../../router';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
 import { CircleCheck, Eye, Heart, Image as ImageIcon, Images, Users } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
-import { DROP_TEXTS, MESSAGES, parsePackId } from '@stickerdrop/shared';
+import { DROP_TEXTS, MESSAGES, PREVIEW_SIZE_PX, cardImageSrcset, parsePackId } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { ButtonLink } from '../../components/ButtonLink';
 import { HeartIcon } from '../../components/icons';
@@ -16,6 +16,7 @@ import { useTelegram } from '../../telegram/TelegramProvider';
 import { configQueries } from '../config/queries';
 import { paymentChoices, resalePaymentChoice } from '../orders/payment-methods';
 import { packQueries } from '../packs/queries';
+import { CARD_IMAGE_SIZES } from '../packs/card-image-sizes';
 import { useLike } from '../packs/use-like';
 import { AddToTelegramButton } from './AddToTelegramButton';
 import { StickerStrip } from './StickerStrip';
@@ -76,7 +77,15 @@ export function PackDetailPage() {
       <article className="detail">
         <div className="detail__media">
           {image ? (
-            <img src={apiUrl(image)} alt={data.title} width="512" height="512" fetchPriority="high" />
+            <img
+              src={apiUrl(image)}
+              srcSet={cardImageSrcset(apiUrl(image))}
+              sizes={CARD_IMAGE_SIZES.detail}
+              alt={data.title}
+              width={PREVIEW_SIZE_PX}
+              height={PREVIEW_SIZE_PX}
+              fetchPriority="high"
+            />
           ) : (
             <div className="pack-card__placeholder" aria-label="No image">
               <Icon icon={ImageIcon} size={72} />

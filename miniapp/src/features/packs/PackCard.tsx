@@ -6,6 +6,8 @@ import {
   CARD_DESCRIPTION_LINES,
   CARD_STAGGER_S,
   CURRENCY,
+  PREVIEW_SIZE_PX,
+  cardImageSrcset,
   isSoldOut,
   supplyBadge,
   type PackCard as PackCardData,
@@ -14,10 +16,8 @@ import { apiUrl } from '../../config';
 import { HeartIcon } from '../../components/icons';
 import { Initial } from '../../components/Initial';
 import { cardPrice, creatorName, counter } from './card-fields';
+import { CARD_IMAGE_SIZES } from './card-image-sizes';
 import './pack-card.css';
-
-/** The card's picture is the pack's preview, which the server makes this square (core's PREVIEW_SIZE_PX). */
-const CARD_IMAGE_PX = 320;
 
 export type CardPack = Partial<PackCardData> &
   Pick<PackCardData, 'id' | 'title'> & { purchasePrice?: string; edition?: number | null };
@@ -62,9 +62,11 @@ export function PackCard({
         {image ? (
           <img
             src={apiUrl(image)}
+            srcSet={cardImageSrcset(apiUrl(image))}
+            sizes={CARD_IMAGE_SIZES[view]}
             alt={pack.title}
-            width={CARD_IMAGE_PX}
-            height={CARD_IMAGE_PX}
+            width={PREVIEW_SIZE_PX}
+            height={PREVIEW_SIZE_PX}
             // The first card is the phone's largest paint; the ones under it wait until they are near the screen.
             loading={index === 0 ? 'eager' : 'lazy'}
             fetchPriority={index === 0 ? 'high' : undefined}
