@@ -3,20 +3,19 @@ import { useSearchParams } from '../../router';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
 import { CircleCheck, Eye, Heart, Image as ImageIcon, Images, Users } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
-import { DROP_TEXTS, MESSAGES, PREVIEW_SIZE_PX, cardImageSrcset, parsePackId } from '@stickerdrop/shared';
+import { DROP_TEXTS, MESSAGES, parsePackId } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { ButtonLink } from '../../components/ButtonLink';
 import { HeartIcon } from '../../components/icons';
 import { Initial } from '../../components/Initial';
 import { Loading } from '../../components/Loading';
 import { StatTiles } from '../../components/StatTiles';
-import { apiUrl } from '../../config';
 import { Page } from '../../telegram/Page';
 import { useTelegram } from '../../telegram/TelegramProvider';
 import { configQueries } from '../config/queries';
 import { paymentChoices, resalePaymentChoice } from '../orders/payment-methods';
 import { packQueries } from '../packs/queries';
-import { CARD_IMAGE_SIZES } from '../packs/card-image-sizes';
+import { DetailPicture } from '../packs/DetailPicture';
 import { useLike } from '../packs/use-like';
 import { AddToTelegramButton } from './AddToTelegramButton';
 import { StickerStrip } from './StickerStrip';
@@ -77,15 +76,7 @@ export function PackDetailPage() {
       <article className="detail">
         <div className="detail__media">
           {image ? (
-            <img
-              src={apiUrl(image)}
-              srcSet={cardImageSrcset(apiUrl(image))}
-              sizes={CARD_IMAGE_SIZES.detail}
-              alt={data.title}
-              width={PREVIEW_SIZE_PX}
-              height={PREVIEW_SIZE_PX}
-              fetchPriority="high"
-            />
+            <DetailPicture imageUrl={image} alt={data.title} />
           ) : (
             <div className="pack-card__placeholder" aria-label="No image">
               <Icon icon={ImageIcon} size={72} />

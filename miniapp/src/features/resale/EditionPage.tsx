@@ -2,19 +2,10 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from '../../router';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
-import {
-  CURRENCY,
-  MESSAGES,
-  PREVIEW_SIZE_PX,
-  cardImageSrcset,
-  editionAppLink,
-  paidWithText,
-  type EditionDetail,
-} from '@stickerdrop/shared';
+import { CURRENCY, MESSAGES, editionAppLink, paidWithText, type EditionDetail } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { ButtonLink } from '../../components/ButtonLink';
 import { Loading } from '../../components/Loading';
-import { apiUrl } from '../../config';
 import { Page } from '../../telegram/Page';
 import { shareLink } from '../../telegram/share';
 import { useTelegram } from '../../telegram/TelegramProvider';
@@ -22,7 +13,7 @@ import { useToast } from '../../toast/ToastProvider';
 import { useAuth } from '../auth/AuthProvider';
 import { configQueries } from '../config/queries';
 import { OffersSection } from '../offers/OffersSection';
-import { CARD_IMAGE_SIZES } from '../packs/card-image-sizes';
+import { DetailPicture } from '../packs/DetailPicture';
 import { ActivityList } from './ActivityList';
 import { LockDateText } from './LockDateText';
 import { parseEditionId, resaleQueries } from './queries';
@@ -70,17 +61,7 @@ export function EditionPage({
     <Page webBack>
       <article className="edition" aria-label="Edition">
         <div className="edition__media">
-          {data.pack.imageUrl ? (
-            <img
-              src={apiUrl(data.pack.imageUrl)}
-              srcSet={cardImageSrcset(apiUrl(data.pack.imageUrl))}
-              sizes={CARD_IMAGE_SIZES.detail}
-              alt={data.pack.title}
-              width={PREVIEW_SIZE_PX}
-              height={PREVIEW_SIZE_PX}
-              fetchPriority="high"
-            />
-          ) : null}
+          {data.pack.imageUrl ? <DetailPicture imageUrl={data.pack.imageUrl} alt={data.pack.title} /> : null}
           {stickers?.(data)}
         </div>
         <div className="edition__info">
