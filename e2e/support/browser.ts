@@ -1,20 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-import { describe, it } from 'vitest';
+import { describe, inject, it } from 'vitest';
 import { CHROMIUM_PATH } from './chromium';
 import { watchCsp } from './csp';
 import { TEST_DATA } from './paths';
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 export const SCREENSHOTS = path.join(TEST_DATA, 'screenshots');
 
 /**
@@ -47,7 +38,8 @@ let running: Promise<Browser> | undefined;
  */
 export async function launchChromium(): Promise<Browser> {
   const previous = await running?.catch(() => undefined);
-  if (!previous?.isConnected()) running = chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  if (!previous?.isConnected())
+    running = chromium.launch({ executablePath: CHROMIUM_PATH, args: inject('chromiumArgs') });
   const browser = await running!;
   const opened = new Set<BrowserContext>();
   return new Proxy(browser, {
