@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-import { describe, inject, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { CHROMIUM_PATH } from './chromium';
 import { watchCsp } from './csp';
 import { TEST_DATA } from './paths';
+import { suiteSetup } from './suite-setup';
 
 export const SCREENSHOTS = path.join(TEST_DATA, 'screenshots');
 
@@ -39,7 +40,9 @@ let running: Promise<Browser> | undefined;
 export async function launchChromium(): Promise<Browser> {
   const previous = await running?.catch(() => undefined);
   if (!previous?.isConnected())
-    running = chromium.launch({ executablePath: CHROMIUM_PATH, args: inject('chromiumArgs') });
+    running = suiteSetup().then(({ chromiumArgs }) =>
+      chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs }),
+    );
   const browser = await running!;
   const opened = new Set<BrowserContext>();
   return new Proxy(browser, {

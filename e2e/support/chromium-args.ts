@@ -1,12 +1,6 @@
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH } from './chromium';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    chromiumArgs: string[];
-  }
-}
-
 const BASE_ARGS = [
   '--headless',
   '--no-sandbox',
