@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import LongestFirstSequencer from './scripts/test-sequencer.js';
 
 /** One run covers every part; each part is a project with its own environment. */
 export default defineConfig({
@@ -9,6 +10,7 @@ export default defineConfig({
     // vitest's default is one worker fewer than the cores: a single worker on a 2-core machine, which
     // then sits idle while a suite waits on Chromium, Postgres or a timer. Two keep both cores busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       { test: { name: 'shared', include: ['shared/test/**/*.test.ts'], environment: 'node' } },
       {

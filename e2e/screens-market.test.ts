@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { MESSAGES, type Order } from '@stickerdrop/shared';
-import { PHONE, describeBrowser, firstScreen, toast } from './support/browser';
+import { PHONE, describeBrowser, firstScreen, settleAnimations, toast } from './support/browser';
 import { contrastFailures } from './support/contrast';
 import { callApi } from './support/page-api';
-import { FIRST_SCREEN_PX, SCREEN_CASES, screensApp, settle } from './support/screen-cases';
+import { FIRST_SCREEN_PX, SCREEN_CASES, screensApp } from './support/screen-cases';
 import { lastMainButton, pressNative, telegramEvents } from './support/telegram-mock';
 import { tables } from '@stickerdrop/core/testing';
 
@@ -179,7 +179,7 @@ describeBrowser('screens of the market', () => {
       else expect(box.width).toBeLessThanOrEqual(520);
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
-        await settle(page);
+        await settleAnimations(page);
         // On the web we choose the palette (inside Telegram the client's theme decides).
         if (where === 'web') expect(await contrastFailures(page)).toEqual([]);
         await firstScreen(page, `screens-${where}-${width}-${scheme}-sell-sheet`);

@@ -31,7 +31,15 @@ describeBrowser('screens that finish the job', () => {
       const { context, page, errors } = await open(where, viewport);
       const card = page.getByTestId('pack-card').last();
       await card.scrollIntoViewIfNeeded();
-      await page.evaluate(() => window.scrollBy(0, 40));
+      // As a person's scroll, it is seen (its scroll event dispatched) before the tap: on a busy machine the
+      // tap could otherwise reach the app first, which then kept the position from before these 40 px.
+      await page.evaluate(
+        () =>
+          new Promise((scrolled) => {
+            window.addEventListener('scroll', scrolled, { once: true });
+            window.scrollBy(0, 40);
+          }),
+      );
       const left = await scrollY(page);
       expect(left).toBeGreaterThan(200);
       const title = (await card.locator('h3, .pack-card__title').first().textContent())!.trim();

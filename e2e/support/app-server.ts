@@ -1,8 +1,8 @@
-import { inject } from 'vitest';
 import { testConfig, type Config, type Database } from '@stickerdrop/core';
 import { startServer } from '@stickerdrop/api';
 import { E2E_DIST } from './paths';
 import { openSeededDatabase, seededStorage } from './seeded-catalogue';
+import { suiteSetup } from './suite-setup';
 
 export interface TestServer {
   url: string;
@@ -16,7 +16,7 @@ export interface TestServer {
  * catalogue: what `npm start` serves, minus the disk. Both are made once per run (global-setup.ts).
  */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
-  const catalogue = inject('seededCatalogue');
+  const { catalogue } = await suiteSetup();
   const config = testConfig({ port: 0, host: '127.0.0.1', demo: true, ...overrides });
   const [database, storage] = await Promise.all([openSeededDatabase(catalogue), seededStorage(catalogue)]);
   const server = await startServer(config, { database, storage, staticDir: E2E_DIST, seed: false, logger: false });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { settleAnimations } from './browser';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -25,19 +26,23 @@ export async function contrastFailures(page: Page): Promise<ContrastFailure[]> {
   const first = await contrastCheck(page);
   if (first.length === 0) return first;
   // A card that starts fading in as its image arrives, after the caller settled animations, reads as low
-  // contrast mid-fade. Look again once it has had time to finish: what fails twice is the page's colours.
-  await page.waitForTimeout(STEADY_AFTER_MS);
+  // contrast mid-fade. Look again once the images on screen are decoded and what they started has ended:
+  // what fails twice is the page's colours.
   await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+    Promise.all(
+      [...document.images]
+        // A lazy one below the first screen never loads, so its decode would never settle.
+        .filter((image) => image.loading !== 'lazy' || image.getBoundingClientRect().top < window.innerHeight)
+        .map((image) => image.decode().catch(() => undefined)),
+    ).then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))),
   );
+  await settleAnimations(page);
   return contrastCheck(page);
 }
 
-/** Longer than any transition or fade the mini-app runs. */
-const STEADY_AFTER_MS = 1_000;
-
 async function contrastCheck(page: Page): Promise<ContrastFailure[]> {
-  await page.evaluate(AXE_SOURCE);
+  // A route change inside the app keeps the window, and axe with it: its 650 kB are evaluated once per document.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResult> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'rule', values: ['color-contrast'] } });

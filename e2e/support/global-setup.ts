@@ -1,22 +1,44 @@
 /**
  * vitest global setup of the browser suite: what each test file's server is made of, made once per run
  * rather than by every file: the mini-app's production build (kept between runs while its inputs are the
- * same, as `npm start` keeps dist/miniapp) and the seeded demo catalogue. Without Chromium the suite is
- * skipped and none of it is made.
+ * same, as `npm start` keeps dist/miniapp), the seeded demo catalogue, and Chromium's switches. They are
+ * made while the other projects' tests run (global setups run one after another before any test, and this
+ * one took 7 s): the browser files wait for them (suite-setup.ts). Without Chromium the suite is skipped
+ * and none of it is made.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureMiniappBuild } from '../../scripts/miniapp-build.js';
 import { CHROMIUM_PATH } from './chromium';
+import { chromiumArgs } from './chromium-args';
 import { E2E_DIST, TEST_DATA } from './paths';
 import { seedCatalogue } from './seeded-catalogue';
+import type { SuiteSetup } from './suite-setup';
 
-export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
+export default function setup(project: TestProject): (() => Promise<void>) | undefined {
   if (!fs.existsSync(CHROMIUM_PATH)) return;
   // This run's own folder: another run at the same time seeds its own. Removed when the run ends.
   const dir = path.join(TEST_DATA, `e2e-catalogue-${process.pid}`);
-  const [, catalogue] = await Promise.all([ensureMiniappBuild({ outDir: E2E_DIST }), seedCatalogue(dir)]);
-  project.provide('seededCatalogue', catalogue);
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  const file = path.join(TEST_DATA, `e2e-setup-${process.pid}.json`);
+  fs.rmSync(file, { force: true });
+  project.provide('browserSuiteSetup', file);
+  const making = Promise.all([ensureMiniappBuild({ outDir: E2E_DIST }), seedCatalogue(dir), chromiumArgs()]).then(
+    ([, catalogue, args]): SuiteSetup => ({ catalogue, chromiumArgs: args }),
+    (error: unknown): SuiteSetup => ({
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    }),
+  );
+  const written = making.then((made) => {
+    // Written whole, then renamed: a reader never sees half of it.
+    fs.writeFileSync(`${file}.tmp`, JSON.stringify(made));
+    fs.renameSync(`${file}.tmp`, file);
+  });
+  // Reported by the teardown, which awaits it.
+  written.catch(() => undefined);
+  return async () => {
+    await written;
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(file, { force: true });
+  };
 }

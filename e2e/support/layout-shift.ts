@@ -45,7 +45,7 @@ export async function settledLayoutShift(page: Page): Promise<{ total: number; s
         .map((image) => image.decode().catch(() => undefined)),
     ),
   );
-  await settleAnimations(page);
+  await settleAnimations(page, { inRealTime: true });
   // Two frames, so a shift caused by what just arrived is reported.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   const shifts = await page.evaluate(() => window.__layoutShifts ?? []);

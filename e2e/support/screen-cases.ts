@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type TestServer } from './app-server';
 import { type ColorScheme, DESKTOP, PHONE, launchChromium } from './browser';
@@ -11,10 +11,6 @@ export const SCREEN_CASES = WHERE.flatMap((where) =>
 
 /** The first screen of a phone (iPhone 12–15): what is in it needs no scrolling. */
 export const FIRST_SCREEN_PX = 844;
-
-/** Lets the sheet's slide-in finish before a picture or a contrast check. */
-export const settle = (page: Page) =>
-  page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
 
 /**
  * A server and a Chromium for the describe block that calls it (started before its tests, stopped after),

@@ -19,12 +19,6 @@ export interface SeededCatalogue {
   artDir: string;
 }
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    seededCatalogue: SeededCatalogue;
-  }
-}
-
 /** Seeds a fresh database at this moment (the seed's sales and views are dated back from now) into `dir`. */
 export async function seedCatalogue(dir: string): Promise<SeededCatalogue> {
   const catalogue = { image: path.join(dir, 'catalogue.tar'), artDir: path.join(dir, 'art') };

@@ -88,7 +88,8 @@ describe('npm start: the build', () => {
     }
   });
 
-  it('a warm start skips both builds: the mini-app and the server bundle are reused as they are', async () => {
+  // It then stops as the first of the stop cases below: one process fewer to start.
+  it('a warm start reuses the mini-app and the server bundle as they are; SIGTERM to npm then stops it', async () => {
     const serverStamp = path.join(REPO_ROOT, 'dist/server/.inputs-sha256');
     const bundledAt = fs.statSync(serverStamp).mtimeMs;
     const start = await startNpm();
@@ -102,12 +103,38 @@ describe('npm start: the build', () => {
     expect(fs.statSync(serverStamp).mtimeMs).toBe(bundledAt);
     const home = await fetch(`http://127.0.0.1:${start.port}/`);
     expect(home.status).toBe(200);
+    await stopsGracefully(start, log, 'SIGTERM', 'npm');
   }, 60_000);
 });
 
+/**
+ * `signal` to npm, to the server or to the whole group ends every process of the tree gracefully within the
+ * deadline and releases the PGlite lock.
+ */
+async function stopsGracefully(
+  start: NpmStart,
+  log: { text: () => string },
+  signal: NodeJS.Signals,
+  target: 'npm' | 'server' | 'group',
+): Promise<void> {
+  const server = await serverPid(start.npm.pid!);
+  const tree = processTree(start.npm.pid!);
+  expect(tree).toContain(server);
+  expect(fs.readFileSync(start.lockFile, 'utf8')).toBe(String(server));
+
+  if (target === 'npm') process.kill(start.npm.pid!, signal);
+  else if (target === 'server') process.kill(server, signal);
+  else process.kill(-start.npm.pid!, signal);
+
+  await waitAllGone(tree, STOP_DEADLINE_MS);
+  expect((await start.exited).code).toBe(0);
+  expect(fs.existsSync(start.lockFile)).toBe(false);
+  expect(log.text()).toContain('"msg":"shutting down"');
+}
+
 describe('npm start: stopping', () => {
+  // SIGTERM to npm: the warm start's test above.
   it.each([
-    ['SIGTERM', 'npm'],
     ['SIGINT', 'npm'],
     ['SIGTERM', 'server'],
     ['SIGTERM', 'group'],
@@ -117,19 +144,7 @@ describe('npm start: stopping', () => {
       const start = await startNpm();
       const log = collect(start.npm.stdout);
       await waitServing(start.port);
-      const server = await serverPid(start.npm.pid!);
-      const tree = processTree(start.npm.pid!);
-      expect(tree).toContain(server);
-      expect(fs.readFileSync(start.lockFile, 'utf8')).toBe(String(server));
-
-      if (target === 'npm') process.kill(start.npm.pid!, signal);
-      else if (target === 'server') process.kill(server, signal);
-      else process.kill(-start.npm.pid!, signal);
-
-      await waitAllGone(tree, STOP_DEADLINE_MS);
-      expect((await start.exited).code).toBe(0);
-      expect(fs.existsSync(start.lockFile)).toBe(false);
-      expect(log.text()).toContain('"msg":"shutting down"');
+      await stopsGracefully(start, log, signal, target);
     },
     60_000,
   );
