@@ -32,15 +32,13 @@ describe('the API on S3 storage', () => {
     expect(res.statusCode).toBe(201);
     const { sticker } = CreatePackResponse.parse(res.json());
 
-    // One sticker, its preview and the card image, each PUT signed and accepted as WEBP, and the original
-    // as the PNG it was (the owners' archive); the four are sent at once, so in any order.
+    // One sticker, its preview and the card image in its four widths (srcset), each PUT signed and accepted
+    // as WEBP, and the original as the PNG it was (the owners' archive); sent at once, so in any order.
     expect(s3.requests.map((r) => [r.method, r.contentType, r.status].join(' ')).sort()).toEqual([
       'PUT image/png 200',
-      'PUT image/webp 200',
-      'PUT image/webp 200',
-      'PUT image/webp 200',
+      ...Array.from({ length: 6 }, () => 'PUT image/webp 200'),
     ]);
-    expect(s3.objects.size).toBe(4);
+    expect(s3.objects.size).toBe(7);
 
     // The creator gets the full file as a signed link.
     const { fileUrl, previewUrl } = sticker.stickers[0]!;

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CreatePackResponse } from '@stickerdrop/shared';
+import { CARD_IMAGE_WIDTHS_PX, CreatePackResponse, PREVIEW_SIZE_PX, cardImageVariant } from '@stickerdrop/shared';
 import { buildTestApp, describeEachDatabase, rateLimitsWith, type TestApp } from '../../helpers.js';
 import { createCreator, type TestUser } from '../../users.js';
 import { file, makeImage, multipart, postPack, recordStorageWrites, validFields } from './fixtures.js';
@@ -72,6 +72,10 @@ describeEachDatabase('POST /api/stickers', (kind) => {
         ...rows.map((row) => row.previewKey),
         ...rows.map((row) => row.originalKey),
         pack!.previewKey,
+        // The card image's other widths, beside it (srcset).
+        ...CARD_IMAGE_WIDTHS_PX.filter((width) => width !== PREVIEW_SIZE_PX).map((width) =>
+          cardImageVariant(pack!.previewKey!, width),
+        ),
       ]),
     );
 
