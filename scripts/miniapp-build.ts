@@ -3,15 +3,13 @@
  * made of changed, so a warm start serves within seconds.
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
+import { ROOT, hashInputs, readStamp, writeStamp } from './build-stamp.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 /** Where vite.config.ts writes the bundle and the API serves it from (MINIAPP_DIST). */
 const OUT_DIR = path.join(ROOT, 'dist/miniapp');
-const STAMP_FILE = '.inputs-sha256';
 const VITE = path.join(ROOT, 'node_modules/vite/bin/vite.js');
 
 /** Everything the bundle is made of: sources, the shared package, dependency versions, build config. */
@@ -44,35 +42,18 @@ export async function ensureMiniappBuild(
   const hash = inputsHash();
   if (!options.force && isCurrent(outDir, hash)) return { built: false, ms: performance.now() - started };
   await viteBuild(outDir, options.signal);
-  fs.writeFileSync(path.join(outDir, STAMP_FILE), `${hash}\n`);
+  writeStamp(outDir, hash);
   return { built: true, ms: performance.now() - started };
 }
 
 function isCurrent(outDir: string, hash: string): boolean {
-  try {
-    const stamp = fs.readFileSync(path.join(outDir, STAMP_FILE), 'utf8');
-    return stamp.trim() === hash && fs.existsSync(path.join(outDir, 'index.html'));
-  } catch {
-    return false;
-  }
+  return readStamp(outDir) === hash && fs.existsSync(path.join(outDir, 'index.html'));
 }
 
 export function inputsHash(env: Record<string, string | undefined> = process.env): string {
-  const hash = createHash('sha256');
-  const files = [...INPUT_DIRS.flatMap(listFiles), ...INPUT_FILES].sort();
-  for (const file of files) {
-    hash.update(`${file}\0`);
-    hash.update(fs.readFileSync(path.join(ROOT, file)));
-  }
-  hash.update(JSON.stringify(viteEnv(env)));
-  return hash.digest('hex');
-}
-
-function listFiles(dir: string): string[] {
-  return fs
-    .readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)));
+  return hashInputs(INPUT_DIRS, INPUT_FILES)
+    .update(JSON.stringify(viteEnv(env)))
+    .digest('hex');
 }
 
 /** The VITE_* values the bundle gets: the env files in Vite's order, then the environment, which wins. */

@@ -4,16 +4,14 @@
  * mini-app is. Loading ~280 TypeScript modules one by one through tsx's hooks was a third of a warm start
  * (issue 22.6); the bundle is one module, built in about 0.3 s.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
+import { ROOT, hashInputs, readStamp, writeStamp } from './build-stamp.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT_DIR = path.join(ROOT, 'dist/server');
 const ENTRY = 'scripts/serve.ts';
-const STAMP_FILE = '.inputs-sha256';
 /** Everything bundled: our sources (dependencies are loaded from node_modules as they are). */
 const INPUT_DIRS = ['shared/src', 'core/src', 'api/src', 'bot/src', 'scripts'];
 const INPUT_FILES = ['package-lock.json', 'tsconfig.base.json'];
@@ -30,34 +28,13 @@ export async function ensureServerBundle(options: { force?: boolean } = {}): Pro
   const started = performance.now();
   const hash = inputsHash();
   const entry = path.join(OUT_DIR, 'serve.mjs');
-  const current = !options.force && readStamp() === hash && fs.existsSync(entry);
+  const current = !options.force && readStamp(OUT_DIR) === hash && fs.existsSync(entry);
   if (!current) await bundle(hash);
   return { entry, built: !current, ms: performance.now() - started };
 }
 
-function readStamp(): string | undefined {
-  try {
-    return fs.readFileSync(path.join(OUT_DIR, STAMP_FILE), 'utf8').trim();
-  } catch {
-    return undefined;
-  }
-}
-
 function inputsHash(): string {
-  const hash = createHash('sha256');
-  const files = [...INPUT_DIRS.flatMap(listFiles), ...INPUT_FILES].sort();
-  for (const file of files) {
-    hash.update(`${file}\0`);
-    hash.update(fs.readFileSync(path.join(ROOT, file)));
-  }
-  return hash.digest('hex');
-}
-
-function listFiles(dir: string): string[] {
-  return fs
-    .readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.(ts|mjs|json|sql)$/.test(entry.name))
-    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)));
+  return hashInputs(INPUT_DIRS, INPUT_FILES, (name) => /\.(ts|mjs|json|sql)$/.test(name)).digest('hex');
 }
 
 /**
@@ -83,13 +60,13 @@ async function bundle(hash: string): Promise<void> {
       logLevel: 'error',
       plugins: [dependenciesFromNodeModules, ownLocations],
     });
-    fs.writeFileSync(path.join(staging, STAMP_FILE), `${hash}\n`);
+    writeStamp(staging, hash);
     fs.rmSync(OUT_DIR, { recursive: true, force: true });
     try {
       fs.renameSync(staging, OUT_DIR);
     } catch (error) {
       // Another start built the same sources and renamed its bundle first: use that one.
-      if (readStamp() !== hash) throw error;
+      if (readStamp(OUT_DIR) !== hash) throw error;
     }
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
