@@ -1,6 +1,8 @@
 /**
  * BENCH_PROFILE=<dir>: a CPU profile of the API process (node:inspector) while one phase of the read bench
- * runs, written as <dir>/<name>.cpuprofile for Chrome's DevTools or speedscope. Without it, nothing.
+ * runs, written as <dir>/<name>.cpuprofile for Chrome's DevTools or speedscope. Without it, nothing. The
+ * profiler slows the phase it watches: a profiled run's figures say where the time goes, not whether a goal
+ * is met.
  */
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
