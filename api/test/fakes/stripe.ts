@@ -50,7 +50,7 @@ export class FakeStripe extends HttpFake {
   webhook: { url: string; secret: string } | null = null;
   private idempotent = new Map<string, { status: number; body: unknown; params: string }>();
   private failures = new ScriptedFailures<number>();
-  private held: { when: 'before' | 'after'; until: Promise<void> } | null = null;
+  private held: { when: 'before' | 'after'; until: Promise<void>; callersGone: Promise<void>[] } | null = null;
 
   constructor(readonly secretKey: string) {
     super();
@@ -70,10 +70,14 @@ export class FakeStripe extends HttpFake {
    * Checkout Session creates hang (a slow Stripe, or a caller that dies waiting): `before` creating the
    * session, or `after` it is created and its idempotency key recorded. The returned function lets them go.
    */
-  holdCheckouts(when: 'before' | 'after'): () => void {
+  holdCheckouts(when: 'before' | 'after'): () => Promise<void> {
     let release!: () => void;
-    this.held = { when, until: new Promise<void>((resolve) => (release = resolve)) };
-    return () => {
+    const until = new Promise<void>((resolve) => (release = resolve));
+    const held = { when, until, callersGone: [] as Promise<void>[] };
+    this.held = held;
+    return async () => {
+      // A caller killed while held is gone only once its socket closes here; releasing sooner would race it.
+      if (when === 'before') await Promise.all(held.callersGone);
       this.held = null;
       release();
     };
@@ -141,6 +145,10 @@ export class FakeStripe extends HttpFake {
     if (failure) return reply(failure, { error: { type: 'api_error', message: 'Something went wrong on our end' } });
     const held = record.path === '/v1/checkout/sessions' ? this.held : null;
     if (held?.when === 'before') {
+      const socket = req.socket;
+      held.callersGone.push(
+        new Promise((resolve) => (socket.closed ? resolve() : socket.once('close', () => resolve()))),
+      );
       await held.until;
       // The caller died while its request waited: Stripe never saw it.
       if (req.socket.destroyed) return;

@@ -117,7 +117,7 @@ describePostgres('a crash between the reservation and the checkout', () => {
       const release = stripe.holdCheckouts(when);
       const creates = () => stripe.requests.filter((r) => r.path === '/v1/checkout/sessions');
       await buyAndCrash(buyer, pack.id, 'stripe', () => creates().length === 1);
-      release();
+      await release();
       const reserved = await crashedOrder(buyer);
       expect(stripe.sessions.size).toBe(when === 'after' ? 1 : 0);
 
