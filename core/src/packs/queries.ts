@@ -1,13 +1,14 @@
 import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { isPackId, type PackDetail, type StickerFormat } from '@stickerdrop/shared';
+import { isPackId, type PackCard, type PackDetail, type StickerFormat } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { creatorStats, packs, users } from '../db/schema.js';
 import { fileUrl } from '../storage/storage.js';
 import type { FileUrls } from '../storage/file-urls.js';
-import { cardColumns, toPackCard, type CardRow } from './card.js';
+import { isFavoriteSql } from './card.js';
+import { cardJsonSql } from './card-json.js';
 import { literalLimit, perHandle } from '../db/prepared.js';
 import { packRating } from './rating.js';
-import { lastSaleSql, marketColumns, toLastSale } from '../resale/pack-market.js';
+import { lastSaleSql, toLastSale } from '../resale/pack-market.js';
 
 export const downloadPath = (packId: number) => `/api/stickers/${packId}/download`;
 
@@ -26,18 +27,24 @@ export async function getPackDetail(
 ): Promise<PackDetail | null> {
   if (!isPackId(packId)) return null;
   const [row] = await detailStatement(db, viewerId !== null).execute({ packId, viewerId, now: now.toISOString() });
-  return row ? toPackDetail(row, now, viewerId, fileUrls) : null;
+  return row ? toPackDetail(row, viewerId, fileUrls) : null;
 }
 
-/** Prepared per database handle, signed out and signed in (prepared.ts). */
+/**
+ * Prepared per database handle, signed out and signed in (prepared.ts). The card part comes as the JSON
+ * Postgres writes for lists (card-json.ts): mapping its ~25 columns row by row was most of the detail's own
+ * time against its floor (issue 22.4).
+ */
 function prepareDetail(db: DbOrTx, signedIn: boolean) {
+  const viewerId = signedIn ? sql.placeholder('viewerId') : null;
   return db
     .select({
-      ...detailColumns(signedIn ? sql.placeholder('viewerId') : null),
-      ...marketColumns(sql.placeholder('now')),
+      card: cardJsonSql(sql.placeholder('now')),
+      isFavorite: isFavoriteSql(viewerId),
+      ...detailColumns(viewerId),
       royaltyBps: packs.royaltyBps,
       lastSale: lastSaleSql,
-      notifying: isNotifyingSql(signedIn ? sql.placeholder('viewerId') : null),
+      notifying: isNotifyingSql(viewerId),
     })
     .from(packs)
     .innerJoin(users, eq(users.id, packs.creatorId))
@@ -60,7 +67,6 @@ function detailColumns(viewerId: SQLWrapper | null) {
       : sql<number | null>`(select min(oe.serial) from editions oe
           where oe.pack_id = ${packs.id} and oe.owner_id = ${viewerId})`;
   return {
-    ...cardColumns(viewerId),
     // Kept by migration 0002's triggers: summing the creator's packs here read ~200 heap pages per view.
     creatorPacks: sql<number>`coalesce(${creatorStats.packs}, 0)`.mapWith(Number),
     creatorSales: sql<number>`coalesce(${creatorStats.sales}, 0)`.mapWith(Number),
@@ -80,7 +86,10 @@ function isNotifyingSql(viewerId: SQLWrapper | null): SQL<boolean> {
   return sql<boolean>`exists (select 1 from drop_subscriptions ds where ds.pack_id = ${packs.id} and ds.user_id = ${viewerId})`;
 }
 
-type DetailRow = CardRow & {
+interface DetailRow {
+  /** The card's JSON text without isFavorite (card-json.ts). */
+  card: string;
+  isFavorite: boolean;
   notifying: boolean;
   royaltyBps: number;
   lastSale: string | null;
@@ -89,7 +98,7 @@ type DetailRow = CardRow & {
   owners: number;
   stickers: StickerRow[] | string;
   edition: number | null;
-};
+}
 
 interface StickerRow {
   fileKey: string;
@@ -99,10 +108,10 @@ interface StickerRow {
   keywords: string[];
 }
 
-function toPackDetail(row: DetailRow, now: Date, viewerId: number | null, fileUrls?: FileUrls): PackDetail {
-  const card = toPackCard(row, now);
+function toPackDetail(row: DetailRow, viewerId: number | null, fileUrls?: FileUrls): PackDetail {
+  const card = JSON.parse(row.card) as Omit<PackCard, 'isFavorite'>;
   const isOwned = row.edition !== null;
-  const mayHaveFiles = (isOwned || row.creatorId === viewerId) && fileUrls !== undefined;
+  const mayHaveFiles = (isOwned || card.creator.id === viewerId) && fileUrls !== undefined;
   // json_agg arrives parsed from node-postgres and as text from PGlite.
   const rows: StickerRow[] = typeof row.stickers === 'string' ? JSON.parse(row.stickers) : row.stickers;
   const stickers = rows.map((sticker) => ({
@@ -114,14 +123,15 @@ function toPackDetail(row: DetailRow, now: Date, viewerId: number | null, fileUr
   }));
   return {
     ...card,
+    isFavorite: Boolean(row.isFavorite),
     creator: { ...card.creator, stats: { totalStickers: row.creatorPacks, totalSales: row.creatorSales } },
-    rating: packRating({ likes: row.likes, owners: row.owners, views: row.views }),
+    rating: packRating({ likes: card.likes, owners: row.owners, views: card.views }),
     owners: row.owners,
     stickersCount: stickers.length,
     stickers,
     isOwned,
     edition: row.edition,
-    downloadUrl: isOwned ? downloadPath(row.id) : null,
+    downloadUrl: isOwned ? downloadPath(card.id) : null,
     royaltyBps: row.royaltyBps,
     lastSale: toLastSale(row.lastSale),
     notifying: Boolean(row.notifying),
