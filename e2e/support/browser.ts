@@ -133,17 +133,21 @@ export async function picture(page: Page, name: string, fullPage: boolean): Prom
   await settleAnimations(page);
   if (!devtools.has(page)) devtools.set(page, page.context().newCDPSession(page));
   const session = await devtools.get(page)!;
-  const clip = fullPage
-    ? await page.evaluate(() => {
-        const root = document.documentElement;
-        return { x: 0, y: 0, width: root.scrollWidth, height: root.scrollHeight, scale: 1 };
-      })
-    : undefined;
-  const { data } = await session.send('Page.captureScreenshot', {
-    format: 'png',
-    optimizeForSpeed: true,
-    captureBeyondViewport: fullPage,
-    clip,
-  });
-  fs.writeFileSync(path.join(SCREENSHOTS, `${name}.png`), Buffer.from(data, 'base64'));
+  const viewport = page.viewportSize();
+  // A whole page is taken through a window as tall as it, so fixed bars (the tabs, a pay bar) sit at its
+  // bottom as a person scrolling there sees them, not across the middle of the picture.
+  const height = fullPage ? await page.evaluate(() => document.documentElement.scrollHeight) : 0;
+  const tall = fullPage && viewport !== null && height > viewport.height;
+  if (tall) {
+    await page.setViewportSize({ width: viewport.width, height });
+    // Cards that come into view now start their entrance (an IntersectionObserver, a frame later).
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await settleAnimations(page);
+  }
+  try {
+    const { data } = await session.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true });
+    fs.writeFileSync(path.join(SCREENSHOTS, `${name}.png`), Buffer.from(data, 'base64'));
+  } finally {
+    if (tall) await page.setViewportSize(viewport);
+  }
 }
