@@ -11,6 +11,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { memoryStorage, seedDemoCatalogue, type DatabaseHandle, type FileStorage } from '@stickerdrop/core';
 import { diskStorage, migrationsFolder, tables } from '@stickerdrop/core/testing';
+import { catalogueFiles } from './paths';
 
 export interface SeededCatalogue {
   /** A file holding the seeded PGlite data dir (uncompressed tar). */
@@ -21,7 +22,7 @@ export interface SeededCatalogue {
 
 /** Seeds a fresh database at this moment (the seed's sales and views are dated back from now) into `dir`. */
 export async function seedCatalogue(dir: string): Promise<SeededCatalogue> {
-  const catalogue = { image: path.join(dir, 'catalogue.tar'), artDir: path.join(dir, 'art') };
+  const catalogue = catalogueFiles(dir);
   fs.rmSync(dir, { recursive: true, force: true });
   const client = await PGlite.create();
   try {

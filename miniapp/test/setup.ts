@@ -1,9 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
 /** telegram-ui's ripple updates state 70 ms and then 225 ms after a tap (useRipple's RIPPLE_DELAY + WAVE_LIVE). */
 const RIPPLE_SETTLE_MS = 400;
+/** The real clock, whatever a test fakes. */
+const realNow = performance.now.bind(performance);
 
 afterEach(() => {
   cleanup();
@@ -14,5 +16,13 @@ afterEach(() => {
 });
 
 // A ripple timer still pending when a file ends would fire after jsdom is torn down ("window is not
-// defined", an unhandled error that fails the run); let it run out while the DOM still exists.
-afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, RIPPLE_SETTLE_MS)));
+// defined", an unhandled error that fails the run); let it run out while the DOM still exists. Ripples
+// start on pointerdown, so only a file that tapped less than RIPPLE_SETTLE_MS ago waits, and only the rest.
+let lastTapAt = -Infinity;
+const noteTap = () => (lastTapAt = realNow());
+beforeAll(() => document.addEventListener('pointerdown', noteTap, true));
+afterAll(async () => {
+  document.removeEventListener('pointerdown', noteTap, true);
+  const left = lastTapAt + RIPPLE_SETTLE_MS - realNow();
+  if (left > 0) await new Promise<void>((resolve) => setTimeout(resolve, left));
+});

@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import type { Update } from 'grammy/types';
-import { ScriptedFailures, recordRequest, sendJson } from './http-fake.js';
+import { HeldCalls, ScriptedFailures, recordRequest, sendJson, type HeldCall } from './http-fake.js';
 import { attached, badRequest, now, TelegramError, type ApiError, type RecordedCall } from './bot-api-protocol.js';
 import { BotApiRecord, MESSAGE_METHODS } from './bot-api-record.js';
 import { FakeStars } from './bot-api-stars.js';
@@ -43,6 +43,7 @@ export class FakeBotApi extends BotApiRecord {
   private nextFileId = 1;
   private failures = new ScriptedFailures<ApiError>();
   private delays = new Map<string, number>();
+  private held = new HeldCalls();
   private responders = new Map<string, Responder>();
   private blocked = new Set<number>();
   private drops = new Map<string, { times: number; after: number }>();
@@ -55,6 +56,7 @@ export class FakeBotApi extends BotApiRecord {
 
   override async close(): Promise<void> {
     this.updates.wakeAll();
+    this.held.releaseAll();
     await super.close();
   }
 
@@ -110,6 +112,11 @@ export class FakeBotApi extends BotApiRecord {
   /** Every call of `method` takes this long before it answers. */
   delay(method: string, ms: number): void {
     this.delays.set(method, ms);
+  }
+
+  /** After `after` more calls answer, the next call of `method` waits unanswered until the test releases it. */
+  hold(method: string, after = 0): HeldCall {
+    return this.held.hold(method, after);
   }
 
   /** Bot API 8.0: a message the user can send with the mini-app's shareMessage, for 24 hours. */
@@ -169,6 +176,7 @@ export class FakeBotApi extends BotApiRecord {
 
     const delay = this.delays.get(call.method);
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+    await this.held.pass(call.method);
 
     const drop = this.drops.get(call.method);
     if (drop && drop.after > 0) drop.after--;

@@ -41,6 +41,47 @@ export class ScriptedFailures<Failure> {
   }
 }
 
+/** A call a test holds unanswered until it lets it go: the test, not a timer, decides when a slow call ends. */
+export interface HeldCall {
+  /** Resolves once the call has come in and is held. */
+  reached: Promise<void>;
+  release(): void;
+}
+
+/** Calls held per key (a Bot API method): after `after` more calls of the key, the next one waits. */
+export class HeldCalls {
+  private waiting = new Map<string, { after: number; reach: () => void; released: Promise<void> }>();
+  private releases: Array<() => void> = [];
+
+  hold(key: string, after: number): HeldCall {
+    let reach = () => {};
+    let release = () => {};
+    const reached = new Promise<void>((resolve) => (reach = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    this.waiting.set(key, { after, reach, released });
+    this.releases.push(release);
+    return { reached, release };
+  }
+
+  /** Resolves at once, or for the held call once the test releases it. */
+  async pass(key: string): Promise<void> {
+    const hold = this.waiting.get(key);
+    if (!hold) return;
+    if (hold.after > 0) {
+      hold.after--;
+      return;
+    }
+    this.waiting.delete(key);
+    hold.reach();
+    await hold.released;
+  }
+
+  /** A fake that closes lets every held call go. */
+  releaseAll(): void {
+    for (const release of this.releases) release();
+  }
+}
+
 /**
  * Keeps `entry` in `log` and returns how to answer it: the status goes into the entry (0 until then, and for a
  * dropped connection), the body out as JSON.

@@ -96,8 +96,8 @@ describe('outbox worker', () => {
   it('rides out a 429 storm: waits retry_after, pauses every sender, and sends each message exactly once', async () => {
     await buyers(4, 601);
     fake.tooManyRequests('sendMessage', 1, 6);
-    // The limiter waits on a virtual clock, so the pause is checked in its time, not the machine's.
-    const { worker, limiter, grants, clock } = outboxWorker({ db, storage }, fake, {
+    // The limiter and the retries wait on a virtual clock, so the pause is checked in its time, not the machine's.
+    const { worker, limiter, grants, clock, retryWaits } = outboxWorker({ db, storage }, fake, {
       concurrency: 4,
       virtualTime: true,
     });
@@ -120,6 +120,9 @@ describe('outbox worker', () => {
     const later = grants.filter((grant) => grant.at > pauses[0]!);
     expect(later.length).toBeGreaterThan(0);
     expect(Math.min(...later.map((grant) => grant.at - pauses[0]!))).toBeGreaterThanOrEqual(1_000);
+    // Each send that met a 429 waited its retry_after before going again.
+    expect(retryWaits.length).toBeGreaterThan(0);
+    expect(new Set(retryWaits)).toEqual(new Set([1_000]));
     expect((await outboxRows(db)).every((row) => row.status === 'sent')).toBe(true);
   });
 
@@ -127,11 +130,17 @@ describe('outbox worker', () => {
     await buyers(1, 651);
     fake.tooManyRequests('sendMessage', 120, 1);
     let now = new Date();
-    const { worker } = outboxWorker({ db, storage }, fake, { now: () => now, concurrency: 1 });
+    // Virtual time: the 429 holds every chat for a moment (the limiter's global pause), on the test's clock.
+    const { worker, retryWaits } = outboxWorker({ db, storage }, fake, {
+      now: () => now,
+      concurrency: 1,
+      virtualTime: true,
+    });
 
     await worker.drainOnce();
     const [first, second] = await outboxRows(db);
-    // The first row met the 429 (auto-retry does not wait 120 s); the other went out.
+    // The first row met the 429 (the client does not wait 120 s); the other went out.
+    expect(retryWaits).toEqual([]);
     expect(first!.status).toBe('pending');
     expect(first!.lastError).toContain('retry after 120');
     expect(first!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(now.getTime() + 119_000);
@@ -208,12 +217,17 @@ describe('outbox worker', () => {
 
   it('restarted in the middle of a batch, sends every notification, none twice', async () => {
     await buyers(6, 801);
-    fake.delay('sendMessage', 120);
+    // Three sends go through; the stop comes while the fourth is in flight.
+    const fourth = fake.hold('sendMessage', 3);
     const first = outboxWorker({ db, storage }, fake, { concurrency: 1 });
 
     first.worker.start();
-    await fake.waitFor(() => fake.delivered.length >= 3, 10_000, 'three deliveries');
-    await first.worker.stop();
+    await fourth.reached;
+    const stopped = first.worker.stop();
+    fourth.release();
+    await stopped;
+    // The send in flight was finished; the rest of the batch went back.
+    expect(fake.delivered).toHaveLength(4);
 
     const afterStop = await outboxRows(db);
     expect(afterStop.some((row) => row.status === 'sending')).toBe(false);

@@ -19,7 +19,10 @@ export function outboxWorker(
   fake: FakeBotApi,
   options: Partial<Omit<OutboxWorkerOptions, 'api' | 'db' | 'storage' | 'acquire'>> & {
     limits?: SendLimits;
-    /** The limiter waits on a clock of its own that its waits move: pacing is checked without real time. */
+    /**
+     * The limiter and the client's retry_after waits run on a clock of their own that those waits move:
+     * pacing and 429s are checked without real time.
+     */
     virtualTime?: boolean;
   } = {},
 ) {
@@ -31,8 +34,13 @@ export function outboxWorker(
   const clock = virtualTime ? () => virtualMs : options.now ? () => Date.now() + (now().getTime() - start) : Date.now;
   const sleep = virtualTime ? async (ms: number) => void (virtualMs += ms) : undefined;
   const limiter = new SendLimiter(limits ?? UNLIMITED, clock, sleep);
+  /** Each retry_after the client waited out before sending again, in ms (with virtualTime). */
+  const retryWaits: number[] = [];
   const api = new Api(TOKEN, { apiRoot: fake.apiRoot });
-  installApiTransformers(api, { onRetryAfter: (seconds, chatId) => limiter.pause(seconds, chatId) });
+  installApiTransformers(api, {
+    onRetryAfter: (seconds, chatId) => limiter.pause(seconds, chatId),
+    ...(sleep && { sleep: (ms: number) => (retryWaits.push(ms), sleep(ms)) }),
+  });
   const log = recordingLogger();
   let sends = 0;
   /** When each send was allowed to go, per chat. */
@@ -51,5 +59,5 @@ export function outboxWorker(
       sends++;
     },
   });
-  return { worker, limiter, log, grants, clock, sends: () => sends };
+  return { worker, limiter, log, grants, clock, retryWaits, sends: () => sends };
 }
