@@ -3,7 +3,8 @@ import { parsePackId } from '@stickerdrop/shared';
 import type { ApiClient } from '../api/client';
 import { parseRoute } from '../router';
 import { packQueries } from '../features/packs/queries';
-import { parseEditionId, resaleQueries } from '../features/resale/queries';
+import { parseEditionId } from '../features/resale/edition-id';
+import { resaleQueries } from '../features/resale/queries';
 
 /**
  * Asks for the data of the pack or edition the app opens on, beside its chunks: the page's picture (its
