@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { inlineFirstScreen } from './scripts/vite-first-screen.js';
 
 /**
  * Writes `.br` and `.gz` beside every text asset, so the API serves them precompressed (no compression
@@ -34,7 +35,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'miniapp',
   base: './',
-  plugins: [react(), precompress()],
+  plugins: [react(), inlineFirstScreen(), precompress()],
   envDir: '..',
   build: { outDir: '../dist/miniapp', emptyOutDir: true },
   server: { proxy: { '/api': 'http://localhost:8080', '/files': 'http://localhost:8080' } },

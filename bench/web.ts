@@ -15,7 +15,7 @@ import { build } from 'vite';
 import { startServer } from '@stickerdrop/api';
 import { memoryStorage, openDatabase, seedDemoCatalogue, testConfig } from '@stickerdrop/core';
 import { tables } from '@stickerdrop/core/testing';
-import { installTelegramClient, telegramLaunchHash, THEME } from '../e2e/support/telegram-mock.js';
+import { installTelegramClient, telegramLaunchAddress, THEME } from '../e2e/support/telegram-mock.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, '.test-data/bench-miniapp');
@@ -165,7 +165,7 @@ async function medianRun(browser: Browser, page: PageToMeasure): Promise<Lightho
  * parameter; it has none for the marketplace (a route the person reaches from Home), so that one is web only.
  */
 function pagesToMeasure(base: string, packId: number, editionId: number, botToken: string): PageToMeasure[] {
-  const launch = (startParam?: string) => `${base}/${telegramLaunchHash({ botToken, startParam })}`;
+  const launch = (startParam?: string) => `${base}/${telegramLaunchAddress({ botToken, startParam })}`;
   const pack = `/sticker?id=${packId}`;
   const edition = `/edition?id=${editionId}`;
   return [

@@ -20,6 +20,7 @@ const INPUT_FILES = [
   'shared/package.json',
   'package-lock.json',
   'vite.config.ts',
+  'scripts/vite-first-screen.ts',
   'tsconfig.base.json',
 ];
 /** The env files Vite reads for a production build (envDir is the repository root), lowest priority first. */

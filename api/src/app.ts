@@ -24,6 +24,7 @@ import { registerRateLimits } from './http/rate-limits.js';
 import { registerRequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerFeatures } from './features/index.js';
+import { screenDataReader } from './features/first-screen/screen-data.js';
 import { registerStaticSite } from './http/static-site.js';
 import { botApi } from './telegram.js';
 
@@ -100,7 +101,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_STICKERS_PER_PACK, fields: 20, fieldSize: 16 * 1024, parts: 80 },
   });
   await registerFeatures(app);
-  if (options.staticDir) await registerStaticSite(app, options.staticDir);
+  if (options.staticDir) await registerStaticSite(app, options.staticDir, screenDataReader(deps));
   return app;
 }
 

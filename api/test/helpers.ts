@@ -66,7 +66,14 @@ export interface TestApp {
 
 /** A fresh app on a fresh database. Time is frozen and moved by `clock.advance`. */
 export async function buildTestApp(
-  options: { kind?: DatabaseKind; config?: Partial<Config>; realTime?: boolean; storage?: FileStorage } = {},
+  options: {
+    kind?: DatabaseKind;
+    config?: Partial<Config>;
+    realTime?: boolean;
+    storage?: FileStorage;
+    /** A built mini-app to serve, as `npm start` does. */
+    staticDir?: string;
+  } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(options.kind);
   const config = testConfig(options.config);
@@ -83,6 +90,7 @@ export async function buildTestApp(
     storage,
     logger: false,
     now: options.realTime ? () => new Date() : () => clock.now,
+    staticDir: options.staticDir,
   });
   await app.ready();
   return {

@@ -87,8 +87,12 @@ export interface TelegramLaunch {
   version?: string;
 }
 
-/** The URL hash Telegram opens a mini-app with: signed init data and the launch parameters. */
-export function telegramLaunchHash(launch: TelegramLaunch): string {
+/**
+ * What Telegram adds to the mini-app's address to launch it: signed init data and the launch parameters
+ * in the hash, and the start parameter (a direct link's `startapp`) in the query, where Telegram puts it
+ * ("tgWebAppStartParam … is passed in the GET parameter"): `?tgWebAppStartParam=pack_7#tgWebAppData=…`.
+ */
+export function telegramLaunchAddress(launch: TelegramLaunch): string {
   const theme = launch.theme ?? THEME;
   const initData = signInitData(
     {
@@ -106,14 +110,16 @@ export function telegramLaunchHash(launch: TelegramLaunch): string {
     tgWebAppPlatform: 'android',
     tgWebAppThemeParams: JSON.stringify(theme),
   });
-  if (launch.startParam) params.set('tgWebAppStartParam', launch.startParam);
-  return `#${params.toString()}`;
+  const query = launch.startParam
+    ? `?${new URLSearchParams({ tgWebAppStartParam: launch.startParam }).toString()}`
+    : '';
+  return `${query}#${params.toString()}`;
 }
 
 /** Opens the app as Telegram launches it: signed init data and launch parameters in the URL hash. */
 export async function openInTelegram(page: Page, baseUrl: string, launch: TelegramLaunch): Promise<void> {
   await page.addInitScript(installTelegramClient, launch.theme ?? THEME);
-  await page.goto(`${baseUrl}/${telegramLaunchHash(launch)}`);
+  await page.goto(`${baseUrl}/${telegramLaunchAddress(launch)}`);
 }
 
 export function telegramEvents(page: Page): Promise<TelegramEvent[]> {

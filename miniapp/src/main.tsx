@@ -5,6 +5,8 @@ import './app/telegram-palette.css';
 import './app/global.css';
 import './app/layout/layout.css';
 import './app/controls.css';
+// The pack and edition pages' picture frame: the document's first screen draws the picture in it (first-screen/).
+import './features/packs/detail-picture.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApiContext } from './api/create-api';
@@ -13,22 +15,36 @@ import { Root } from './app/Root';
 import { prefetchScreenData } from './app/screen-data';
 import { preloadScreen } from './app/screens';
 import { config, MOCK_TELEGRAM } from './config';
-import { initTelegram, openingRoute } from './telegram/init';
+import { openingRoute } from './telegram/opening-route';
+import { initTelegram } from './telegram/init';
+
+/** How long the document's first screen may stand while the app waits for the screen's data. */
+const FIRST_SCREEN_WAIT_MS = 3_000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function start(): Promise<void> {
   const api = createApiContext(config.apiUrl);
   const queryClient = createQueryClient();
+  // The first screen the document drew (first-screen/), with the data it has or asked for: that data is the
+  // signed-out view, so a visitor with a session asks for their own.
+  const first = window.stickerdropFirstScreen ?? null;
+  const fromDocument = api.tokens.access() === null ? (first?.data ?? null) : null;
   // The screen the address names, and its data, start loading now, beside Telegram's set-up, not after
   // the first render.
-  const route = openingRoute();
-  preloadScreen(route);
-  prefetchScreenData(route, queryClient, api.api);
+  const route = first?.route ?? openingRoute(window.location);
+  const screenLoaded = preloadScreen(route);
+  const dataLoaded = prefetchScreenData(route, queryClient, api.api, fromDocument);
   if (import.meta.env.DEV && MOCK_TELEGRAM) await (await import('./mockEnv')).mockTelegramForDevelopment();
   const telegram = await initTelegram().catch((error: unknown) => {
     // A container that answers oddly must not leave a blank page: run as the plain web app.
     console.error('Telegram SDK set-up failed; continuing as a web page', error);
     return { inside: false, platform: null, rawInitData: null, startParam: null };
   });
+  // React replaces the document's first screen at its first render: not before it can draw the same screen
+  // (its chunk and data in), or a spinner would stand in the picture's place meanwhile. A slow API gets
+  // the app's own loading state after a while, as before.
+  if (first?.drawn) await Promise.race([Promise.all([screenLoaded, dataLoaded]), delay(FIRST_SCREEN_WAIT_MS)]);
   const root = createRoot(document.getElementById('root')!);
   // As a transition React renders the first tree in slices of a few milliseconds, yielding between them,
   // instead of one task of ~300 ms on a mid-range phone that blocks every tap until it ends (issue 22, TBT).

@@ -5,6 +5,7 @@ import {
   MIN_EDITION_SIZE,
   TITLE_MAX_LENGTH,
 } from './constants.js';
+import { groupThousands } from './money.js';
 import { MAX_ROYALTY_BPS } from './resale.js';
 
 /**
@@ -23,7 +24,7 @@ export const CREATE_FORM_FIELDS = {
   price: { label: 'Price (TON)', help: 'What one new edition costs, from 0.01 TON.' },
   maxSupply: {
     label: 'Edition size',
-    help: `How many numbered editions there will ever be, ${MIN_EDITION_SIZE} to ${MAX_EDITION_SIZE.toLocaleString('en-US')}.`,
+    help: `How many numbered editions there will ever be, ${MIN_EDITION_SIZE} to ${groupThousands(MAX_EDITION_SIZE)}.`,
   },
   royaltyPercent: {
     label: 'Resale royalty (%)',

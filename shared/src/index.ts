@@ -14,3 +14,4 @@ export * from './stars-lock.js';
 export * from './reservations.js';
 export * from './studio.js';
 export * from './card-image.js';
+export * from './first-screen.js';

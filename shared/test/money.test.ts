@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTon, parseTon } from '../src/money.js';
+import { formatTon, groupThousands, parseTon } from '../src/money.js';
 
 describe('TON amounts', () => {
   it('parses decimals exactly into nanotons', () => {
@@ -32,5 +32,13 @@ describe('display rounding', () => {
     expect(formatTonCents(1_665_000_000n)).toBe('1.67');
     expect(formatTonCents(0n)).toBe('0.00');
     expect(formatTonCents(89_500_000_000_000n)).toBe('89500.00');
+  });
+});
+
+describe('whole numbers with their thousands grouped', () => {
+  it('writes them as en-US does, without Intl', () => {
+    for (const value of [0, 7, 999, 1000, 10_000, 123_456, 1_000_000, 2_147_483_647]) {
+      expect(groupThousands(value)).toBe(value.toLocaleString('en-US'));
+    }
   });
 });

@@ -24,10 +24,11 @@ const EMPTY_SHA256 = createHash('sha256').update('').digest('base64');
  * - style-src 'unsafe-inline' — TON Connect's UI and Telegram UI inject <style> elements at run time.
  * - media-src blob: — the create form's live preview of a chosen video sticker.
  */
-export function contentSecurityPolicy(publicUrl: string): Record<string, string[]> {
+export function contentSecurityPolicy(publicUrl: string, inlineScriptHashes: string[] = []): Record<string, string[]> {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    // A document's own inline scripts by their hashes (the mini-app's first screen), and no other inline script.
+    'script-src': ["'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`)],
     // TON Connect's UI sets an empty `ontouchstart` on <body> (for iOS :active styles). The hash of the empty
     // string lets exactly that handler through, and no handler with code in it.
     'script-src-attr': ["'unsafe-hashes'", `'sha256-${EMPTY_SHA256}'`],
@@ -56,7 +57,7 @@ const EVERY_RESPONSE = new Set(['x-content-type-options', 'cross-origin-resource
 
 export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
   const headers = helmetHeaders({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(publicUrl) },
+    contentSecurityPolicy: cspOptions(publicUrl),
     // X-Frame-Options cannot name Telegram Web; frame-ancestors above does, and browsers prefer it.
     xFrameOptions: false,
     // Wallets show our TON Connect icon and Telegram clients our pack images from other origins. Nothing
@@ -74,10 +75,29 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (isDocument(reply.getHeader('content-type'))) {
-      for (const [name, value] of documentOnly) reply.header(name, value);
+      for (const [name, value] of documentOnly) {
+        // A document with inline scripts of its own sent the policy that names them (documentPolicy).
+        if (name.toLowerCase() === CSP && reply.hasHeader(CSP)) continue;
+        reply.header(name, value);
+      }
     }
     done(null, payload);
   });
+}
+
+const CSP = 'content-security-policy';
+
+const cspOptions = (publicUrl: string, inlineScriptHashes: string[] = []) => ({
+  useDefaults: false,
+  directives: contentSecurityPolicy(publicUrl, inlineScriptHashes),
+});
+
+/** The Content-Security-Policy header of a document whose inline scripts have these hashes (`sha256-…`). */
+export function documentPolicy(publicUrl: string, inlineScriptHashes: string[]): string {
+  const [policy] = helmetHeaders({ contentSecurityPolicy: cspOptions(publicUrl, inlineScriptHashes) }).filter(
+    ([name]) => name.toLowerCase() === CSP,
+  );
+  return policy![1];
 }
 
 /** A response a browser shows as a page: the mini-app's HTML (and the API docs' page). */

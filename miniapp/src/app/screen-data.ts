@@ -1,21 +1,30 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { parsePackId } from '@stickerdrop/shared';
+import type { QueryClient, QueryFunction } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
-import { parseRoute } from '../router';
 import { packQueries } from '../features/packs/queries';
-import { parseEditionId, resaleQueries } from '../features/resale/queries';
+import { resaleQueries } from '../features/resale/queries';
+import { pictureScreen } from '../first-screen/picture-screen';
 
 /**
  * Asks for the data of the pack or edition the app opens on, beside its chunks: the page's picture (its
  * largest paint) is named by that answer, so it no longer waits for the chunks to arrive and render first.
- * A sign-in that follows refreshes it, as it refreshes every query (issue 22).
+ * `fromDocument` is the public answer the document already has (embedded by the server, or asked for by its
+ * first screen): taken instead of asking again, and the API is asked when it came to nothing. A sign-in
+ * that follows refreshes it, as it refreshes every query (issue 22). Resolves once the data is in or failed.
  */
-export function prefetchScreenData(route: string, queryClient: QueryClient, api: ApiClient): void {
-  const { pathname, search } = parseRoute(route);
-  const id = new URLSearchParams(search).get('id');
-  const path = pathname.toLowerCase();
-  const packId = path === '/sticker' ? parsePackId(id) : null;
-  const editionId = path === '/edition' ? parseEditionId(id) : null;
-  if (packId !== null) void queryClient.prefetchQuery(packQueries.detail(api, packId));
-  if (editionId !== null) void queryClient.prefetchQuery(resaleQueries.edition(api, editionId));
+export function prefetchScreenData(
+  route: string,
+  queryClient: QueryClient,
+  api: ApiClient,
+  fromDocument: Promise<unknown> | null = null,
+): Promise<void> {
+  const screen = pictureScreen(route);
+  if (!screen) return Promise.resolve();
+  const prefetch = <T, Key extends readonly unknown[]>(query: { queryKey: Key; queryFn?: unknown }) => {
+    const ask = query.queryFn as QueryFunction<T, Key>;
+    const queryFn: QueryFunction<T, Key> = async (context) => ((await fromDocument) as T | null) ?? ask(context);
+    return queryClient.prefetchQuery({ ...query, queryFn });
+  };
+  return screen.kind === 'pack'
+    ? prefetch(packQueries.detail(api, screen.id))
+    : prefetch(resaleQueries.edition(api, screen.id));
 }

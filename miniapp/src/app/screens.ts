@@ -32,10 +32,10 @@ const screenAt: Record<string, { preload(): Promise<unknown> }> = {
 
 /**
  * Starts loading the screen a route shows, before it renders: main.tsx calls it for the address the app
- * opens on (so the screen's chunks load while Telegram is set up), links call it on intent.
+ * opens on (so the screen's chunks load while Telegram is set up), links call it on intent. Resolves once
+ * loaded, or failed: a failed preload is retried by the render, which shows its error.
  */
-export function preloadScreen(route: string): void {
+export function preloadScreen(route: string): Promise<unknown> {
   const screen = screenAt[parseRoute(route).pathname.toLowerCase()];
-  // A failed preload is retried by the render, which shows its error.
-  screen?.preload().catch(() => undefined);
+  return screen ? screen.preload().catch(() => undefined) : Promise.resolve();
 }

@@ -11,9 +11,26 @@ export interface LazyRoute<P extends object> extends LazyExoticComponent<Compone
  */
 export function lazyRoute<P extends object>(load: () => Promise<ComponentType<P>>): LazyRoute<P> {
   let loading: Promise<ComponentType<P>> | null = null;
-  const preload = () => (loading ??= load());
+  let loaded: ComponentType<P> | null = null;
+  const preload = () =>
+    (loading ??= load().then((component) => {
+      loaded = component;
+      return component;
+    }));
   return Object.assign(
-    lazy(() => preload().then((component) => ({ default: component }))),
+    lazy(() =>
+      loaded
+        ? // A screen already loaded renders at once: React.lazy takes a thenable that resolves synchronously
+          // as ready, where a resolved promise still suspends it for a tick and shows the Suspense fallback
+          // (a spinner in place of the first screen the document drew, when main.tsx waited for the chunk).
+          (resolvedThenable({ default: loaded }) as Promise<{ default: ComponentType<P> }>)
+        : preload().then((component) => ({ default: component })),
+    ),
     { preload },
   );
+}
+
+/** Calls back at once, where a promise would call back a tick later (all React.lazy needs of it). */
+function resolvedThenable<T>(value: T): unknown {
+  return { then: (onFulfilled: (value: T) => unknown) => void onFulfilled(value) };
 }

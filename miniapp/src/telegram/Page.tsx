@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { telegramSdk } from './sdk';
 import { useTelegram } from './TelegramProvider';
 import { useGoBack } from './use-go-back';
+import { WEB_BACK_LABEL } from './web-back';
 
 /**
  * Every screen is a Page (STYLE.md, the reactjs-template's Page): it shows Telegram's back button on
@@ -35,7 +36,7 @@ export function Page({
     <>
       {!inside && back && webBack ? (
         <button type="button" className="page-back" onClick={goBack}>
-          ‹ Back
+          {WEB_BACK_LABEL}
         </button>
       ) : null}
       {children}

@@ -1,4 +1,5 @@
-import { decodeStartParam } from '@stickerdrop/shared';
+import { forgetLaunchTheme } from './launch-theme';
+import { isLaunchHash, startRoute } from './opening-route';
 import { PLAIN_WEB, type TelegramEnvironment } from './environment';
 import { hasTelegramChannel, provideTelegramSdk } from './sdk';
 import { themeCssVarName } from './theme-vars';
@@ -58,31 +59,10 @@ export async function initTelegram(): Promise<TelegramEnvironment> {
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function plainWeb(): TelegramEnvironment {
+  // The document's first screen took a launch address for Telegram's; this container is not.
+  forgetLaunchTheme();
   trackWindowHeight();
   return PLAIN_WEB;
-}
-
-/** The route a start parameter opens (see openStartRoute). */
-function startRoute(startParam: string | null): string {
-  const param = decodeStartParam(startParam);
-  return param?.kind === 'pack'
-    ? `/sticker?id=${param.packId}`
-    : param?.kind === 'edition'
-      ? `/edition?id=${param.editionId}`
-      : param?.kind === 'order'
-        ? `/sticker?id=${param.packId}&order=${param.orderId}`
-        : '/';
-}
-
-const isLaunchHash = () => /tgWebApp/.test(window.location.hash);
-
-/**
- * The route the app opens on, read before the SDK loads: the address's hash, or inside Telegram the route
- * its start parameter names (so that screen's chunks can load beside the SDK's).
- */
-export function openingRoute(): string {
-  const hash = window.location.hash.slice(1);
-  return isLaunchHash() ? startRoute(new URLSearchParams(hash).get('tgWebAppStartParam')) : hash;
 }
 
 /**
@@ -92,12 +72,13 @@ export function openingRoute(): string {
  * (an accepted offer), anything else Home. A reload keeps whatever route the user was on.
  */
 function openStartRoute(startParam: string | null): void {
-  if (!isLaunchHash()) return;
-  window.history.replaceState(
-    window.history.state,
-    '',
-    `${window.location.pathname}${window.location.search}#${startRoute(startParam)}`,
-  );
+  if (!isLaunchHash(window.location.hash)) return;
+  // The query's start parameter has done its work: a reload on another route must not name that pack.
+  const query = new URLSearchParams(window.location.search);
+  query.delete('tgWebAppStartParam');
+  const search = query.toString();
+  const address = `${window.location.pathname}${search ? `?${search}` : ''}#${startRoute(startParam)}`;
+  window.history.replaceState(window.history.state, '', address);
 }
 
 /** Outside Telegram the viewport-height variable follows the window (the SDK binds it inside). */

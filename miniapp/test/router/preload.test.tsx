@@ -51,3 +51,21 @@ describe('loading a route before it is shown (issue 22)', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('a lazy route already loaded (issue 22: the first render replaces the first screen the document drew)', () => {
+  it('renders at once, without showing its Suspense fallback even for a moment', async () => {
+    const Marketplace = lazyRoute(() => Promise.resolve(() => <h1>Marketplace</h1>));
+    await Marketplace.preload();
+    const { container } = render(
+      <MemoryRouter initialEntry="/marketplace">
+        <Suspense fallback={<p>Loading</p>}>
+          <Routes>
+            <Route path="marketplace" element={<Marketplace />} />
+          </Routes>
+        </Suspense>
+      </MemoryRouter>,
+    );
+    // render() has committed the first render: the screen is in it, and no fallback came before.
+    expect(container.innerHTML).toBe('<h1>Marketplace</h1>');
+  });
+});

@@ -13,7 +13,6 @@ import {
   cardsJson,
   type CardPage,
   type CardText,
-  packRating,
   parseInput,
   subscribeToDrop,
   toggleLike,
@@ -21,6 +20,7 @@ import {
 } from '@stickerdrop/core';
 import { unauthorized } from '../../http/errors.js';
 import { optionalUser, requireUser } from '../../http/auth.js';
+import { detailWithViews } from './detail.js';
 import { packIdParam } from './params.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -62,8 +62,7 @@ export async function packsRoutes(app: FastifyInstance): Promise<void> {
     const id = packIdParam(request.params.id);
     const detail = foundPack(await getPackDetail(db, id, viewerId, now(), fileUrls));
     if (viewers.firstToday(id, viewerId === null ? `address:${request.ip}` : `user:${viewerId}`)) views.count(id);
-    const counted = detail.views + views.pending(id);
-    return { ...detail, views: counted, rating: packRating({ ...detail, views: counted }) };
+    return detailWithViews(detail, views.pending(id));
   });
 
   app.post<{ Params: { id: string } }>('/api/stickers/:id/like', async (request) => {

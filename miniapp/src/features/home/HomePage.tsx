@@ -11,6 +11,7 @@ import { PackCard } from '../packs/PackCard';
 import { PackCardSkeletons } from '../packs/PackCardSkeletons';
 import { packQueries, statsQueries } from '../packs/queries';
 import { useLike } from '../packs/use-like';
+import { HERO_ACTIONS, HERO_TITLE } from './hero';
 import { homeStatTiles } from './home-stats';
 import './home.css';
 
@@ -39,15 +40,14 @@ export function HomePage() {
   return (
     <Page back={false}>
       <section className="hero">
-        <h1 className="hero__title">Limited-edition sticker packs for Telegram</h1>
+        <h1 className="hero__title">{HERO_TITLE}</h1>
         <p className="hero__tagline">{HOME_TAGLINE}</p>
         <div className="hero__actions">
-          <ButtonLink to="/marketplace" size="l">
-            Browse Marketplace
-          </ButtonLink>
-          <ButtonLink to="/create" size="l" mode="white" className="hero__secondary">
-            Create Stickers
-          </ButtonLink>
+          {HERO_ACTIONS.map((action) => (
+            <ButtonLink key={action.to} to={action.to} size="l" mode={action.mode} className={action.className}>
+              {action.label}
+            </ButtonLink>
+          ))}
         </div>
       </section>
 

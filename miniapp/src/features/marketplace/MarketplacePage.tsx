@@ -26,6 +26,7 @@ import { PackCard } from '../packs/PackCard';
 import { packQueries, statsQueries } from '../packs/queries';
 import { useLike } from '../packs/use-like';
 import { SORT_LABELS, VIEW_ICONS, VIEW_LABELS } from './labels';
+import { MARKETPLACE_TITLE } from './title';
 import { MARKET_FILTERS, useMarketplaceParams } from './use-marketplace-params';
 import './marketplace.css';
 
@@ -69,7 +70,7 @@ export function MarketplacePage() {
 
   return (
     <Page>
-      <h1 className="page-title">Marketplace</h1>
+      <h1 className="page-title">{MARKETPLACE_TITLE}</h1>
       <StatTiles label="Marketplace statistics" tiles={marketplaceTiles(stats.data)} />
 
       <div className="toolbar">

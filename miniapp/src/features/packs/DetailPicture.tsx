@@ -1,6 +1,5 @@
-import { PREVIEW_SIZE_PX, cardImageSrcset } from '@stickerdrop/shared';
+import { CARD_IMAGE_SIZES, PREVIEW_SIZE_PX, cardImageSrcset } from '@stickerdrop/shared';
 import { apiUrl } from '../../config';
-import { CARD_IMAGE_SIZES } from './card-image-sizes';
 import './detail-picture.css';
 
 /**

@@ -4,6 +4,7 @@ import { Eye, Flame, Heart, Image as ImageIcon, ShoppingCart, Sparkles } from '.
 import { Icon } from '../../components/Icon';
 import {
   CARD_DESCRIPTION_LINES,
+  CARD_IMAGE_SIZES,
   CARD_STAGGER_S,
   CURRENCY,
   PREVIEW_SIZE_PX,
@@ -16,7 +17,6 @@ import { apiUrl } from '../../config';
 import { HeartIcon } from '../../components/icons';
 import { Initial } from '../../components/Initial';
 import { cardPrice, creatorName, counter } from './card-fields';
-import { CARD_IMAGE_SIZES } from './card-image-sizes';
 import './pack-card.css';
 
 export type CardPack = Partial<PackCardData> &

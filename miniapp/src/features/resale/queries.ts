@@ -2,10 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ActivityPage, EditionDetail, Listing, Order, PackListings, PriceHistory } from '@stickerdrop/shared';
 import type { ApiClient } from '../../api/client';
 
-/** An edition's id as the route gives it (`#/edition?id=12`), or null when it is not one. */
-export const parseEditionId = (raw: string | null): number | null =>
-  raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null;
-
 /** The resale reads; all under ['resale'] so a sale refreshes every one of them at once. */
 export const resaleQueries = {
   all: () => ['resale'] as const,

@@ -1,0 +1,125 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/app-server';
+import { PHONE, describeBrowser, firstScreen, launchChromium, newPage } from './support/browser';
+import { openInTelegram, THEME } from './support/telegram-mock';
+
+/** Keeps every script file from loading: what shows then is the document's own first screen. */
+const withoutScriptFiles = (page: Page) => page.route('**/assets/*.js', (route) => route.abort());
+
+/** The pack page's big picture, once it has loaded and been drawn. */
+async function shownPicture(page: Page) {
+  const picture = page.locator('img.detail-picture');
+  await picture.waitFor();
+  await expect
+    .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+    .toBe(true);
+  return picture;
+}
+
+declare global {
+  interface Window {
+    /** Set by the test's init script: whether the picture was ever gone once shown, and where it was first. */
+    __picture?: { first: DOMRect | null; lost: boolean };
+  }
+}
+
+describeBrowser('the document draws the first screen before the app has loaded (issue 22)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let packId: number;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchChromium();
+    const [pack] = await server.db.query.packs.findMany({ columns: { id: true, title: true }, limit: 1 });
+    packId = pack!.id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("shows Home's hero and the marketplace's heading with no script file loaded", async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await withoutScriptFiles(page);
+    await page.goto(server.url);
+    await page.getByRole('heading', { name: 'Limited-edition sticker packs for Telegram' }).waitFor();
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Browse Marketplace' }).getAttribute('href'))
+      .toBe('#/marketplace');
+    await firstScreen(page, 'first-screen-home-390-light');
+    // A new document (a hash change alone would stay in this one).
+    await page.goto('about:blank');
+    await page.goto(`${server.url}/#/marketplace`);
+    await page.getByRole('heading', { name: 'Marketplace', level: 1 }).waitFor();
+    await context.close();
+  });
+
+  it("shows a pack's picture on the web, from the API answer the document asked for at once", async () => {
+    const { context, page } = await newPage(browser, PHONE, 'dark');
+    await withoutScriptFiles(page);
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(`${server.url}/#/sticker?id=${packId}`);
+    const picture = await shownPicture(page);
+    expect(asked).toContain(`/api/stickers/${packId}`);
+    // Under the web's back button, as the pack page draws it.
+    await page.getByRole('button', { name: '‹ Back' }).waitFor();
+    expect(await picture.getAttribute('sizes')).toBe('(max-width: 768px) 280px, min(calc(50vw - 44px), 576px)');
+    await firstScreen(page, 'first-screen-pack-390-dark');
+    await context.close();
+  });
+
+  it("shows a pack opened from Telegram in Telegram's colours, from the data its document carries", async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await withoutScriptFiles(page);
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await openInTelegram(page, server.url, { botToken: server.config.botToken!, startParam: `pack_${packId}` });
+    await shownPicture(page);
+    // The server embedded the pack and preloaded its picture: nothing was asked of the API.
+    expect(asked.filter((pathname) => pathname.startsWith('/api/'))).toEqual([]);
+    expect(await page.getByRole('button', { name: '‹ Back' }).count()).toBe(0);
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe(hexToRgb(THEME.secondary_bg_color!));
+    await firstScreen(page, 'first-screen-pack-telegram-390');
+    await context.close();
+  });
+
+  it('hands over to the app without the picture going away or moving', async () => {
+    for (const where of ['web', 'telegram'] as const) {
+      const { context, page, errors } = await newPage(browser, PHONE);
+      await page.addInitScript(() => {
+        const state: { first: DOMRect | null; lost: boolean } = { first: null, lost: false };
+        window.__picture = state;
+        new MutationObserver(() => {
+          const picture = document.querySelector('img.detail-picture');
+          if (picture && !state.first) state.first = picture.getBoundingClientRect();
+          if (!picture && state.first) state.lost = true;
+        }).observe(document, { childList: true, subtree: true });
+      });
+      if (where === 'web') await page.goto(`${server.url}/#/sticker?id=${packId}`);
+      else await openInTelegram(page, server.url, { botToken: server.config.botToken!, startParam: `pack_${packId}` });
+      // The app's page: its title and price are there once it has taken over.
+      await page.getByTestId('sticker-strip').waitFor();
+      const picture = await shownPicture(page);
+      const { first, lost } = (await page.evaluate(() => window.__picture))!;
+      expect(lost, where).toBe(false);
+      const now = (await picture.boundingBox())!;
+      expect({ x: now.x, y: now.y, width: now.width, height: now.height }, where).toEqual({
+        x: first!.x,
+        y: first!.y,
+        width: first!.width,
+        height: first!.height,
+      });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
+function hexToRgb(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}

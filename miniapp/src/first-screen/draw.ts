@@ -1,0 +1,21 @@
+import { screenPicture } from '@stickerdrop/shared';
+import { detailPicture, drawShell } from './shell';
+
+/**
+ * The second of the document's inline scripts, right after the app's root element: draws the first screen
+ * start.ts prepared, and the pack's picture once its data is there (at once when the server embedded it).
+ */
+export function drawFirstScreen(): void {
+  const first = window.stickerdropFirstScreen;
+  const root = document.getElementById('root');
+  if (!first || !root || root.firstChild) return;
+  const pictureSlot = drawShell(root, first);
+  first.drawn = true;
+  const { picture, data } = first;
+  if (!pictureSlot || !picture || !data) return;
+  void data.then((answer) => {
+    const named = answer ? screenPicture(picture, answer) : null;
+    // The app may have taken over meanwhile: it draws its own.
+    if (named && pictureSlot.isConnected) pictureSlot.prepend(detailPicture(named.url, named.alt));
+  });
+}

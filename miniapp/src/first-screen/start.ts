@@ -1,0 +1,64 @@
+import {
+  FIRST_SCREEN_DATA_ID,
+  STORAGE_KEYS,
+  pictureScreenPath,
+  type FirstScreenData,
+  type PictureScreen,
+} from '@stickerdrop/shared';
+import { apiUrl } from '../config';
+import { applyLaunchTheme } from '../telegram/launch-theme';
+import { isLaunchHash, openingRoute } from '../telegram/opening-route';
+import { hasTelegramChannel } from '../telegram/sdk';
+import type { FirstScreen } from './handoff';
+import { pictureScreen } from './picture-screen';
+
+/**
+ * The first of the document's two inline scripts, in its head before the stylesheets: a script after them
+ * would wait for them to load, and the picture's data must be asked for at once. It decides the route and
+ * the look of the first screen, applies Telegram's theme and starts the data; draw.ts draws it.
+ */
+export function startFirstScreen(win: Window = window): FirstScreen | null {
+  const launched = isLaunchHash(win.location.hash);
+  // A launch address opened outside Telegram, or a reload inside it (Telegram's theme is no longer in the
+  // address): the app alone draws those, as it always did.
+  if (launched !== hasTelegramChannel(win)) return null;
+  const launch = new URLSearchParams(launched ? win.location.hash.slice(1) : '');
+  if (launched) applyLaunchTheme(launch.get('tgWebAppThemeParams'), win.document.documentElement);
+  const route = openingRoute(win.location);
+  const picture = pictureScreen(route);
+  const platform = launch.get('tgWebAppPlatform');
+  return {
+    route,
+    inside: launched,
+    ios: platform === 'ios' || platform === 'macos',
+    picture,
+    data: picture ? screenData(win, picture) : null,
+    drawn: false,
+  };
+}
+
+function screenData(win: Window, screen: PictureScreen): Promise<unknown> | null {
+  const embedded = win.document.getElementById(FIRST_SCREEN_DATA_ID)?.textContent;
+  if (embedded) {
+    try {
+      const first = JSON.parse(embedded) as FirstScreenData;
+      if (first.kind === screen.kind && first.id === screen.id) return Promise.resolve(first.data);
+    } catch {
+      // Not ours to read: ask the API as for any other document.
+    }
+  }
+  if (hasSession(win)) return null;
+  return win
+    .fetch(new URL(apiUrl(pictureScreenPath(screen)), win.location.href), { headers: { Accept: 'application/json' } })
+    .then((response) => (response.ok ? (response.json() as Promise<unknown>) : null))
+    .catch(() => null);
+}
+
+/** A stored session: the app asks for that visitor's own view, and a second, signed-out read would count twice. */
+function hasSession(win: Window): boolean {
+  try {
+    return win.localStorage.getItem(STORAGE_KEYS.accessToken) !== null;
+  } catch {
+    return false;
+  }
+}
