@@ -148,6 +148,11 @@ export async function picture(page: Page, name: string, fullPage: boolean): Prom
     const { data } = await session.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true });
     fs.writeFileSync(path.join(SCREENSHOTS, `${name}.png`), Buffer.from(data, 'base64'));
   } finally {
-    if (tall) await page.setViewportSize(viewport);
+    if (tall) {
+      await page.setViewportSize(viewport);
+      // The window's resize handlers (the viewport-height variable) run before the test reads the page again.
+      await page.waitForFunction((height) => window.innerHeight === height, viewport.height);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    }
   }
 }
