@@ -3,6 +3,19 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyRoute, Link, MemoryRouter, NavLink, Route, Routes } from '../../src/router';
 
+/** The app's router at /marketplace showing `Marketplace`, with a Suspense fallback that says "Loading". */
+function renderAtMarketplace(Marketplace: ReturnType<typeof lazyRoute>) {
+  return render(
+    <MemoryRouter initialEntry="/marketplace">
+      <Suspense fallback={<p>Loading</p>}>
+        <Routes>
+          <Route path="marketplace" element={<Marketplace />} />
+        </Routes>
+      </Suspense>
+    </MemoryRouter>,
+  );
+}
+
 describe('loading a route before it is shown (issue 22)', () => {
   it('asks for the route of a link on hover, touch and focus, by its path without the query', () => {
     const preload = vi.fn();
@@ -38,15 +51,7 @@ describe('loading a route before it is shown (issue 22)', () => {
     const Marketplace = lazyRoute(load);
     void Marketplace.preload();
     void Marketplace.preload();
-    render(
-      <MemoryRouter initialEntry="/marketplace">
-        <Suspense fallback={<p>Loading</p>}>
-          <Routes>
-            <Route path="marketplace" element={<Marketplace />} />
-          </Routes>
-        </Suspense>
-      </MemoryRouter>,
-    );
+    renderAtMarketplace(Marketplace);
     await screen.findByRole('heading', { name: 'Marketplace' });
     expect(load).toHaveBeenCalledTimes(1);
   });
@@ -56,15 +61,7 @@ describe('a lazy route already loaded (issue 22: the first render replaces the f
   it('renders at once, without showing its Suspense fallback even for a moment', async () => {
     const Marketplace = lazyRoute(() => Promise.resolve(() => <h1>Marketplace</h1>));
     await Marketplace.preload();
-    const { container } = render(
-      <MemoryRouter initialEntry="/marketplace">
-        <Suspense fallback={<p>Loading</p>}>
-          <Routes>
-            <Route path="marketplace" element={<Marketplace />} />
-          </Routes>
-        </Suspense>
-      </MemoryRouter>,
-    );
+    const { container } = renderAtMarketplace(Marketplace);
     // render() has committed the first render: the screen is in it, and no fallback came before.
     expect(container.innerHTML).toBe('<h1>Marketplace</h1>');
   });
