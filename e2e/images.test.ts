@@ -41,24 +41,27 @@ interface LoadedImage {
 /**
  * The pictures that have loaded, with how well the chosen file fits its box. An image drawn from a srcset
  * reports a naturalWidth scaled by the density it chose, so the file's own width comes from a plain copy.
+ * Every box is measured at one moment, before any wait: the app may replace the document's first screen
+ * (and its picture) while a copy decodes, and a detached image has no box.
  */
 function loadedImages(page: Page): Promise<LoadedImage[]> {
   return page.evaluate(() =>
     Promise.all(
       [...document.images]
         .filter((image) => image.complete && image.naturalWidth > 0)
-        .map(async (image) => {
+        .map((image) => ({
+          alt: image.alt,
+          src: image.getAttribute('src') ?? '',
+          srcset: image.srcset,
+          sizes: image.sizes,
+          currentSrc: image.currentSrc,
+          needed: image.getBoundingClientRect().width * window.devicePixelRatio,
+        }))
+        .map(async ({ currentSrc, ...image }) => {
           const file = new Image();
-          file.src = image.currentSrc;
+          file.src = currentSrc;
           await file.decode();
-          return {
-            alt: image.alt,
-            src: image.getAttribute('src') ?? '',
-            srcset: image.srcset,
-            sizes: image.sizes,
-            fileWidth: file.naturalWidth,
-            needed: image.getBoundingClientRect().width * window.devicePixelRatio,
-          };
+          return { ...image, fileWidth: file.naturalWidth };
         }),
     ),
   );
