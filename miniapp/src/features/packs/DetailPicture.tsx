@@ -1,4 +1,5 @@
 import { CARD_IMAGE_SIZES, PREVIEW_SIZE_PX, cardImageSrcset } from '@stickerdrop/shared';
+import { fetchPriority } from '../../components/fetch-priority';
 import { apiUrl } from '../../config';
 import './detail-picture.css';
 
@@ -17,7 +18,7 @@ export function DetailPicture({ imageUrl, alt }: { imageUrl: string; alt: string
       alt={alt}
       width={PREVIEW_SIZE_PX}
       height={PREVIEW_SIZE_PX}
-      fetchPriority="high"
+      {...fetchPriority(true)}
     />
   );
 }

@@ -14,6 +14,7 @@ import {
   type PackCard as PackCardData,
 } from '@stickerdrop/shared';
 import { apiUrl } from '../../config';
+import { fetchPriority } from '../../components/fetch-priority';
 import { HeartIcon } from '../../components/icons';
 import { Initial } from '../../components/Initial';
 import { cardPrice, creatorName, counter } from './card-fields';
@@ -69,7 +70,7 @@ export function PackCard({
             height={PREVIEW_SIZE_PX}
             // The first card is the phone's largest paint; the ones under it wait until they are near the screen.
             loading={index === 0 ? 'eager' : 'lazy'}
-            fetchPriority={index === 0 ? 'high' : undefined}
+            {...fetchPriority(index === 0)}
           />
         ) : (
           <div className="pack-card__placeholder" aria-label="No image">
