@@ -8,7 +8,8 @@
  * serials 1…1,000 and exactly 1,000 buyers turned away with 409. Exits non-zero when a check fails or
  * a goal (≥ 500 fulfilments/s, buy and pay p99 ≤ 150 ms: issue 22; RSS ≤ 300 MB) is missed. It runs
  * BENCH_DROP_RUNS (default 5) such drops one after another, each on its own fresh database, prints the
- * spread and fails unless every run met every goal.
+ * spread and fails unless every run met every goal. BENCH_PROFILE=<dir>: a CPU profile of the API process
+ * during each measured drop (profile.ts).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -20,6 +21,7 @@ import { loadConfig, memoryStorage, type Database } from '@stickerdrop/core';
 import { tables } from '@stickerdrop/core/testing';
 import { openBenchDatabase } from './database.js';
 import type { BuyersResult } from './drop-buyers.js';
+import { profiled } from './profile.js';
 import { printTable } from './table.js';
 
 const EDITIONS = 1_000;
@@ -92,7 +94,7 @@ async function oneDrop(serverUrl: string): Promise<RunFigures> {
     // What this run's set-up and earlier runs wrote (a database created, seeded, another dropped) is flushed
     // now, not by a checkpoint that falls inside the measured drop.
     await db.execute(sql`checkpoint`);
-    const result = await runBuyers({ base, packId, tokens, connections: CONNECTIONS });
+    const result = await profiled('drop', () => runBuyers({ base, packId, tokens, connections: CONNECTIONS }));
     clearInterval(sampler);
     return await report(db, packId, result, peakRss);
   } finally {
