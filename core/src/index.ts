@@ -110,6 +110,7 @@ export { profileOf } from './earnings/index.js';
 export { getStudio, updateStudioPack, studioSalesCsv } from './studio/index.js';
 export {
   listActivity,
+  listActivityJson,
   buyListing,
   listEdition,
   delistEdition,

@@ -19,11 +19,11 @@ import {
   unsubscribeFromDrop,
 } from '@stickerdrop/core';
 import { unauthorized } from '../../http/errors.js';
+import { JSON_TYPE } from '../../http/json-text.js';
 import { optionalUser, requireUser } from '../../http/auth.js';
 import { detailWithViews } from './detail.js';
 import { packIdParam } from './params.js';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 const VIEW_FLUSH_MS = 1_000;
 
 /** The catalogue: listing with search/sort/cursor, trending, one pack (counts a view), like toggle. */

@@ -12,7 +12,7 @@ import {
   foundEdition,
   foundPack,
   getEdition,
-  listActivity,
+  listActivityJson,
   listEdition,
   packListings,
   parseInput,
@@ -23,6 +23,7 @@ import {
   type PaymentRail,
 } from '@stickerdrop/core';
 import { notFound } from '../../http/errors.js';
+import { JSON_TYPE } from '../../http/json-text.js';
 import { requireUser } from '../../http/auth.js';
 import { packIdParam } from '../packs/params.js';
 
@@ -71,16 +72,16 @@ export async function resaleRoutes(app: FastifyInstance): Promise<void> {
     foundPack(await packListings(db, packIdParam(request.params.id), now())),
   );
 
-  app.get('/api/stickers/:id/activity', async (request: PackRequest) => {
+  app.get('/api/stickers/:id/activity', async (request: PackRequest, reply) => {
     const packId = packIdParam(request.params.id);
     const { cursor } = parseInput(ActivityQuery, request.query);
     await requirePack(db, packId);
-    return listActivity(db, { packId, cursor });
+    return reply.type(JSON_TYPE).send(await listActivityJson(db, { packId, cursor }));
   });
 
-  app.get('/api/activity', async (request) => {
+  app.get('/api/activity', async (request, reply) => {
     const { cursor } = parseInput(ActivityQuery, request.query);
-    return listActivity(db, { cursor });
+    return reply.type(JSON_TYPE).send(await listActivityJson(db, { cursor }));
   });
 
   app.get('/api/stickers/:id/price-history', async (request: PackRequest) => {
