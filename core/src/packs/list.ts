@@ -6,6 +6,7 @@ import { cardJsonSql, withFavorite } from './card-json.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { keyedPerHandle, literalLimit, perHandle } from '../db/prepared.js';
 import { readsTogether } from '../db/batches.js';
+import { jsonArrayText, pageJsonText } from '../db/json-text.js';
 import { onResaleCondition } from '../resale/pack-market.js';
 
 /** `%`, `_` and `\` are LIKE wildcards; a search for "50%" means the text "50%". */
@@ -149,14 +150,18 @@ function cursorKey(sort: Sort, value: unknown): number | string {
   return sort === 'trending' ? Number(value) : String(value);
 }
 
-/** The JSON text of a card array, each card with isFavorite: whether `liked` has its pack. */
+/** Each card's JSON text with isFavorite: whether `liked` has its pack. */
+const withFavorites = (cards: readonly CardText[], liked: ReadonlySet<number>) =>
+  cards.map((card) => withFavorite(card.json, liked.has(card.id)));
+
+/** The JSON text of a card array, each card with isFavorite. */
 export function cardsJson(cards: readonly CardText[], liked: ReadonlySet<number>): string {
-  return `[${cards.map((card) => withFavorite(card.json, liked.has(card.id))).join(',')}]`;
+  return jsonArrayText(withFavorites(cards, liked));
 }
 
 /** The JSON text of a PackListResponse. */
 export function pageJson(page: CardPage, liked: ReadonlySet<number>): string {
-  return `{"items":${cardsJson(page.cards, liked)},"nextCursor":${JSON.stringify(page.nextCursor)}}`;
+  return pageJsonText(withFavorites(page.cards, liked), page.nextCursor);
 }
 
 const NOTHING_LIKED: ReadonlySet<number> = new Set();

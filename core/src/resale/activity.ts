@@ -4,6 +4,7 @@ import type { ActivityPage } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { fileUrlSql } from '../storage/storage.js';
 import { isoTimeSql } from '../db/iso-time.js';
+import { pageJsonText } from '../db/json-text.js';
 import { keyedPerHandle, literalLimit } from '../db/prepared.js';
 import { packs, users } from '../db/schema.js';
 import { publicNameSql } from '../profile/display-name.js';
@@ -104,8 +105,8 @@ export async function listActivityJson(db: DbOrTx, filter: ActivityFilter): Prom
   );
   const rows = await statement.execute({ packId: filter.packId, editionId: filter.editionId, cursor: filter.cursor });
   const page = rows.slice(0, limit);
-  const nextCursor = rows.length > limit ? page[page.length - 1]!.id : null;
-  return `{"items":[${page.map((row) => row.item).join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
+  const items = page.map((row) => row.item);
+  return pageJsonText(items, rows.length > limit ? page[page.length - 1]!.id : null);
 }
 
 /** `listActivityJson` as objects, for answers that hold a feed inside them (an edition's history). */
