@@ -86,6 +86,11 @@ export async function newPage(
   return { context, page, errors };
 }
 
+/** Until the page has drawn two more frames: what the last change set off (an observer, a resize handler) has run. */
+export async function twoFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 /**
  * Brings the cards', sheets' and toasts' entrance animations to their end, so a picture or a colour check
  * sees what a person sees once they have played. They are finished rather than waited for: the cards of a
@@ -141,7 +146,7 @@ export async function picture(page: Page, name: string, fullPage: boolean): Prom
   if (tall) {
     await page.setViewportSize({ width: viewport.width, height });
     // Cards that come into view now start their entrance (an IntersectionObserver, a frame later).
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await twoFrames(page);
     await settleAnimations(page);
   }
   try {
@@ -152,7 +157,7 @@ export async function picture(page: Page, name: string, fullPage: boolean): Prom
       await page.setViewportSize(viewport);
       // The window's resize handlers (the viewport-height variable) run before the test reads the page again.
       await page.waitForFunction((height) => window.innerHeight === height, viewport.height);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await twoFrames(page);
     }
   }
 }

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { settleAnimations } from './browser';
+import { settleAnimations, twoFrames } from './browser';
 
 declare global {
   interface Window {
@@ -47,7 +47,7 @@ export async function settledLayoutShift(page: Page): Promise<{ total: number; s
   );
   await settleAnimations(page, { inRealTime: true });
   // Two frames, so a shift caused by what just arrived is reported.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await twoFrames(page);
   const shifts = await page.evaluate(() => window.__layoutShifts ?? []);
   return {
     total: shifts.reduce((sum, shift) => sum + shift.value, 0),
