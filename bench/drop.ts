@@ -9,8 +9,7 @@
  * a goal (≥ 500 fulfilments/s, buy and pay p99 ≤ 150 ms: issue 22; RSS ≤ 300 MB) is missed. It runs
  * BENCH_DROP_RUNS (default 5) such drops one after another, each on its own fresh database, prints the
  * spread and fails unless every run met every goal. Between runs it collects the garbage, so each run's peak
- * RSS is its own. BENCH_PROFILE=<dir>: a CPU profile of the API process
- * during each measured drop (profile.ts).
+ * RSS is its own. BENCH_PROFILE=<dir>: a CPU profile of the API process during each measured drop (profile.ts).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
