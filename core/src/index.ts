@@ -73,6 +73,8 @@ export {
 } from './create-pack/index.js';
 export {
   getPackDetail,
+  getPackDetailText,
+  type PackDetailText,
   listPacks,
   listTrending,
   listPackCards,

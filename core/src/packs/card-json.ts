@@ -15,10 +15,18 @@ import { isoTimeSql } from '../db/iso-time.js';
  * card-json.test.ts holds the two equal. `now` may be a prepared statement's placeholder.
  */
 export function cardJsonSql(now: SQLWrapper): SQL<string> {
+  return sql<string>`json_build_object(${cardFieldsSql(now, { creator: creatorRefSql() })},
+    'views', ${packs.views})::text`;
+}
+
+/**
+ * A card's fields as `json_build_object`'s arguments, but for its `views`, which the detail adds itself
+ * with the views counted and not yet written (detail-json.ts); `creator` is the creator's object.
+ */
+export function cardFieldsSql(now: SQLWrapper, { creator }: { creator: SQL }): SQL {
   const image = fileUrlSql(sql`coalesce(${packs.previewKey}, ${packs.coverKey})`);
   const categories = sql.raw(CATEGORIES.map((c) => `'${c}'`).join(', '));
-  return sql<string>`json_build_object(
-    'id', ${packs.id},
+  return sql`'id', ${packs.id},
     'title', ${packs.title},
     'description', ${packs.description},
     'category', case when ${packs.category} in (${categories}) then ${packs.category} else 'general' end,
@@ -26,8 +34,7 @@ export function cardJsonSql(now: SQLWrapper): SQL<string> {
     'price', format_ton(${packs.priceNano}),
     'imageUrl', ${image},
     'previewUrl', ${image},
-    'creator', json_build_object('id', ${users.id}, 'name', ${creatorNameSql}, 'username', ${users.username}),
-    'views', ${packs.views},
+    'creator', ${creator},
     'likes', ${packs.likes},
     'sales', ${packs.soldCount},
     'maxSupply', ${packs.maxSupply},
@@ -41,8 +48,13 @@ export function cardJsonSql(now: SQLWrapper): SQL<string> {
     'dropsAt', ${isoTimeSql(packs.dropsAt)},
     'maxPerUser', ${packs.maxPerUser},
     'kind', ${packs.kind},
-    'animated', ${packs.animated}
-  )::text`;
+    'animated', ${packs.animated}`;
+}
+
+/** The card's creator: `CreatorRef`. `extra` adds fields (the detail's stats) as `json_build_object`'s arguments. */
+export function creatorRefSql(extra?: SQL): SQL {
+  const more = extra ? sql`, ${extra}` : sql``;
+  return sql`json_build_object('id', ${users.id}, 'name', ${creatorNameSql}, 'username', ${users.username}${more})`;
 }
 
 /** A card text of `cardJsonSql` completed with the viewer's isFavorite (the text ends with its `}`). */

@@ -1,5 +1,5 @@
 /** What other features and the bot use from the catalogue. */
-export { getPackDetail, downloadPath } from './queries.js';
+export { getPackDetail, getPackDetailText, type PackDetailText } from './queries.js';
 export {
   listPacks,
   listPackCards,

@@ -30,11 +30,11 @@ function floorSql(now: Date | SQLWrapper, shape: (cheapest: SQL) => SQL): SQL<st
 }
 
 /**
- * The latest sale of the pack, primary (a mint) or resale, as "price|serial|at" (one subquery instead of
- * three): a pack that only ever sold new editions has sold, and "—" would say it never did.
+ * The latest sale of the pack, primary (a mint) or resale, as `LastSale`'s JSON; null when none. A pack
+ * that only ever sold new editions has sold, and "—" would say it never did.
  */
-export const lastSaleSql: SQL<string | null> = sql<string | null>`(select ls.price_nano::text || '|' || ls.serial
-    || '|' || ${isoTimeSql(sql.raw('ls.at'))}
+export const lastSaleJsonSql: SQL = sql`(select json_build_object('price', format_ton(ls.price_nano),
+    'serial', ls.serial, 'at', ${isoTimeSql(sql.raw('ls.at'))})
   from activity ls where ls.pack_id = ${packs.id} and ls.type in ('mint', 'sale') and ls.price_nano is not null
   order by ls.at desc, ls.id desc limit 1)`;
 
@@ -48,12 +48,6 @@ export function toMarketFields(row: MarketRow) {
     floorPrice: row.floorNano ? formatTon(BigInt(row.floorNano)) : null,
     listedCount: Number(row.listedCount ?? 0),
   };
-}
-
-export function toLastSale(value: string | null) {
-  if (!value) return null;
-  const [price, serial, at] = value.split('|');
-  return { price: formatTon(BigInt(price!)), serial: Number(serial), at: at! };
 }
 
 /** `onResale=1`: the pack has a buyable listing. */

@@ -37,10 +37,20 @@ export function createFileUrls(jwtSecret: string, ttlSeconds: number, now: () =>
   const expiresOf = (query: SignedFileQuery) =>
     typeof query.expires === 'string' && /^\d{1,12}$/.test(query.expires) ? Number(query.expires) : null;
 
+  // A link is the same for every request of one second: an owner's pack page signs each of its stickers,
+  // so the second's links are kept (and dropped when it passes) instead of computing each HMAC again.
+  let signedSecond = -1;
+  let signed = new Map<string, string>();
   return {
     sign(key) {
       const expires = nowSeconds() + ttlSeconds;
-      return `${fileUrl(key)}?expires=${expires}&signature=${mac(key, expires)}`;
+      if (expires !== signedSecond) [signedSecond, signed] = [expires, new Map()];
+      let link = signed.get(key);
+      if (link === undefined) {
+        link = `${fileUrl(key)}?expires=${expires}&signature=${mac(key, expires)}`;
+        signed.set(key, link);
+      }
+      return link;
     },
     verify(key, query) {
       const expires = expiresOf(query);

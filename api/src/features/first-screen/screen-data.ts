@@ -1,7 +1,6 @@
 import type { PictureScreen } from '@stickerdrop/shared';
 import { getEdition, getPackDetail } from '@stickerdrop/core';
 import type { AppDeps } from '../../app.js';
-import { detailWithViews } from '../packs/detail.js';
 
 export type ReadScreenData = (screen: PictureScreen) => Promise<unknown>;
 
@@ -14,8 +13,7 @@ export function screenDataReader({ db, now, fileUrls, config }: AppDeps): ReadSc
     if (screen.kind === 'edition') {
       return getEdition(db, screen.id, { now: now(), lockDays: config.starsResaleLockDays });
     }
-    const detail = await getPackDetail(db, screen.id, null, now(), fileUrls);
     // Views as written: the second's worth the API has counted but not yet written is left out.
-    return detail && detailWithViews(detail, 0);
+    return getPackDetail(db, screen.id, null, now(), fileUrls);
   };
 }

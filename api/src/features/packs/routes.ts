@@ -5,7 +5,7 @@ import {
   createViewCounter,
   createViewerLog,
   foundPack,
-  getPackDetail,
+  getPackDetailText,
   listPackCards,
   listTrendingCards,
   likedPackIds,
@@ -21,7 +21,6 @@ import {
 import { unauthorized } from '../../http/errors.js';
 import { JSON_TYPE } from '../../http/json-text.js';
 import { optionalUser, requireUser } from '../../http/auth.js';
-import { detailWithViews } from './detail.js';
 import { packIdParam } from './params.js';
 
 const VIEW_FLUSH_MS = 1_000;
@@ -57,12 +56,13 @@ export async function packsRoutes(app: FastifyInstance): Promise<void> {
     return reply.type(JSON_TYPE).send(cardsJson(cards, await likedPackIds(db, viewerId, cards)));
   });
 
-  app.get<{ Params: { id: string } }>('/api/stickers/:id', async (request) => {
+  // The detail is JSON text written by Postgres (core/src/packs/detail-json.ts), with this view counted.
+  app.get<{ Params: { id: string } }>('/api/stickers/:id', async (request, reply) => {
     const viewerId = optionalUser(request);
     const id = packIdParam(request.params.id);
-    const detail = foundPack(await getPackDetail(db, id, viewerId, now(), fileUrls));
+    const detail = foundPack(await getPackDetailText(db, id, viewerId, now(), fileUrls));
     if (viewers.firstToday(id, viewerId === null ? `address:${request.ip}` : `user:${viewerId}`)) views.count(id);
-    return detailWithViews(detail, views.pending(id));
+    return reply.type(JSON_TYPE).send(detail.withViews(views.pending(id)));
   });
 
   app.post<{ Params: { id: string } }>('/api/stickers/:id/like', async (request) => {

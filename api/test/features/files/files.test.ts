@@ -133,6 +133,17 @@ describeEachDatabase('GET /files/*', (kind) => {
     }
   });
 
+  it('signs anew each second: the links kept for one second are not given out later', async () => {
+    const first = (await detail(owner.headers)).stickers[0]!.fileUrl!;
+    expect((await detail(owner.headers)).stickers[0]!.fileUrl).toBe(first);
+    t.clock.advance(1_000);
+    const later = (await detail(owner.headers)).stickers[0]!.fileUrl!;
+    expect(new URL(later, 'http://x').searchParams.get('expires')).toBe(
+      String(Number(new URL(first, 'http://x').searchParams.get('expires')) + 1),
+    );
+    expect((await get(later)).statusCode).toBe(200);
+  });
+
   it('refuses a link once it has expired', async () => {
     const { stickers } = await detail(owner.headers);
     t.clock.advance((t.config.fileUrlTtlSeconds - 1) * 1000);

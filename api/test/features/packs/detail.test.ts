@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGES, PackDetail } from '@stickerdrop/shared';
-import { getPackDetail } from '@stickerdrop/core';
+import { getPackDetail, packRating } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser, type TestUser } from '../../users.js';
 import { insertPack, sellEdition } from './fixtures.js';
@@ -45,6 +45,8 @@ describeEachDatabase('GET /api/stickers/:id', (kind) => {
   it('shows an owner the whole pack with their serial and the download link', async () => {
     const res = await get(packId, owner.headers);
     expect(res.statusCode).toBe(200);
+    // Written by Postgres and completed by the API: exactly the fields the schema names, no more.
+    expect(Object.keys(res.json()).sort()).toEqual(Object.keys(PackDetail.shape).sort());
     const detail = PackDetail.parse(res.json());
     expect(detail).toMatchObject({
       id: packId,
@@ -108,6 +110,8 @@ describeEachDatabase('GET /api/stickers/:id', (kind) => {
     for (const viewer of [a, b, c, a]) await read(viewer.headers);
     const today = await read();
     expect(today.views).toBe(before + 3);
+    // The rating is made of the views as shown, counted and not yet written.
+    expect(today.rating).toBe(packRating(today));
     // The next day the same address counts again, once.
     t.clock.advance(day);
     expect((await read()).views).toBe(before + 4);
