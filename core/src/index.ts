@@ -119,6 +119,7 @@ export {
   getEdition,
   packExists,
   packListings,
+  packListingsJson,
   priceHistory,
   assertResellable,
   resellableFrom,

@@ -16,6 +16,7 @@ export interface RouteDoc {
   /**
    * A hot read: answers go through Fastify's serializer compiled from these response schemas
    * (fast-json-stringify) instead of JSON.stringify, which also drops any field the schema does not name.
+   * The reads Postgres writes as JSON text (the catalogue, a pack, its listings, the feeds) need none.
    */
   compiled?: true;
 }

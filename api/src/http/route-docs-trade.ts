@@ -21,7 +21,7 @@ import {
   StudioPackUpdate,
   StudioResponse,
 } from '@stickerdrop/shared';
-import { NO_CONTENT, doc, signedIn, hot, section, type RouteDoc } from './route-doc-kit.js';
+import { NO_CONTENT, doc, signedIn, section, type RouteDoc } from './route-doc-kit.js';
 
 const Empty = NO_CONTENT;
 const PackParams = PackIdParams;
@@ -49,16 +49,16 @@ export const TRADE_ROUTE_DOCS: Record<string, RouteDoc> = {
         responses: { 200: EditionDetail },
       },
     ),
-    'GET /api/stickers/:id/listings': hot('A pack’s editions on sale', {
+    'GET /api/stickers/:id/listings': doc('A pack’s editions on sale', {
       params: PackParams,
       responses: { 200: PackListings },
     }),
-    'GET /api/stickers/:id/activity': hot('A pack’s mints, listings and sales', {
+    'GET /api/stickers/:id/activity': doc('A pack’s mints, listings and sales', {
       params: PackParams,
       query: ActivityQuery,
       responses: { 200: ActivityPage },
     }),
-    'GET /api/activity': hot('Marketplace activity', {
+    'GET /api/activity': doc('Marketplace activity', {
       query: ActivityQuery,
       responses: { 200: ActivityPage },
     }),

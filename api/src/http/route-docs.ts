@@ -103,17 +103,17 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     }),
   }),
   ...section('packs', {
-    'GET /api/stickers': hot('The catalogue: search, sort, cursor pages', {
+    'GET /api/stickers': doc('The catalogue: search, sort, cursor pages', {
       auth: 'optional',
       query: PackListQuery,
       responses: { 200: PackListResponse },
     }),
-    'GET /api/stickers/trending/list': hot('Trending packs', {
+    'GET /api/stickers/trending/list': doc('Trending packs', {
       auth: 'optional',
       query: TrendingQuery,
       responses: { 200: TrendingResponse },
     }),
-    'GET /api/stickers/:id': hot(
+    'GET /api/stickers/:id': doc(
       "One pack (counts a view). Its stickers are reduced public previews; a signed-in owner of an edition and the pack's creator also get each full file as a link signed for FILE_URL_TTL_SECONDS",
       {
         auth: 'optional',

@@ -3,7 +3,7 @@ export { listActivity, listActivityJson, recordActivity, ACTIVITY_PAGE_SIZE } fr
 export { buyListing, type BuyListingInput } from './buy.js';
 export { CHAIN_GRACE_MS } from './resale-order.js';
 export { listEdition, delistEdition } from './listings.js';
-export { getEdition, packExists, packListings, priceHistory } from './read.js';
+export { getEdition, packExists, packListings, packListingsJson, priceHistory } from './read.js';
 export { listings, resaleLedger, activity } from './tables.js';
 export { resaleTonPayment, legsPresent } from './ton-legs.js';
 export { assertResellable, resellableFrom, editionPayment, type EditionAcquisition } from './stars-lock.js';

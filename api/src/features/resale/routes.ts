@@ -14,7 +14,7 @@ import {
   getEdition,
   listActivityJson,
   listEdition,
-  packListings,
+  packListingsJson,
   parseInput,
   priceHistory,
   requirePack,
@@ -68,9 +68,10 @@ export async function resaleRoutes(app: FastifyInstance): Promise<void> {
     return foundEdition(await getEdition(db, editionId, { now: now(), lockDays: config.starsResaleLockDays }));
   });
 
-  app.get('/api/stickers/:id/listings', async (request: PackRequest) =>
-    foundPack(await packListings(db, packIdParam(request.params.id), now())),
-  );
+  app.get('/api/stickers/:id/listings', async (request: PackRequest, reply) => {
+    const listings = foundPack(await packListingsJson(db, packIdParam(request.params.id), now()));
+    return reply.type(JSON_TYPE).send(listings);
+  });
 
   app.get('/api/stickers/:id/activity', async (request: PackRequest, reply) => {
     const packId = packIdParam(request.params.id);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { getPackDetail, listActivity, listPacks, listTrending, packListings } from '@stickerdrop/core';
+import { getPackDetail, listActivity, listPacks, listTrending, packListings, requirePack } from '@stickerdrop/core';
 import { queryRows } from '@stickerdrop/core/testing';
 import { buildTestApp, describePostgres, type TestApp } from '../../helpers.js';
 import { createCreator } from '../../users.js';
@@ -31,6 +31,8 @@ describePostgres('prepared hot reads keep a generic plan', () => {
         await listTrending(tx, 6, now);
         await getPackDetail(tx, packId, null, now);
         await packListings(tx, packId, now);
+        // The pack feed's check that the pack exists.
+        await requirePack(tx, packId);
         await listActivity(tx, { packId });
         await listActivity(tx, {});
       }

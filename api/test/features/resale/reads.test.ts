@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { PackListings } from '@stickerdrop/shared';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { createPack, demoPay } from '../orders/fixtures.js';
@@ -34,6 +35,9 @@ describeEachDatabase('resale: what everyone can read', (kind) => {
       name: `User ${b.seller.id}`,
       username: `user${b.seller.id}`,
     });
+    // Written by Postgres: exactly the schema's fields, the listing's time as the API writes it elsewhere.
+    expect(PackListings.parse(listings)).toEqual(listings);
+    expect(listings.items[2]).toMatchObject({ id: la.id, editionId: a.editionId, createdAt: la.createdAt });
     expect((await get(t, '/api/stickers/999999/listings')).statusCode).toBe(404);
 
     const all = (await get(t, '/api/stickers?sort=newest')).body.items;
