@@ -1,30 +1,27 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { writesTogether } from '../db/batches.js';
 import { perHandle } from '../db/prepared.js';
 import { orderColumnsOf, type OrderRow } from '../db/order-record.js';
 import type { RefundReason } from '../db/outbox-payloads.js';
-import { enqueueOutboxMessages, type OutboxMessage } from '../outbox/enqueue.js';
+import { orders, packs } from '../db/schema.js';
+import { checkedOutboxRows, type OutboxRow } from '../outbox/enqueue.js';
 import { editionSoldMessages, refundRequiredMessage } from '../sales/notices.js';
 import type { FulfilInput } from '../sales/order.js';
 
 /**
  * A reserved or lapsed primary order is settled by the database function `fulfil_primary_order`
- * (migrations 0007, 0012): in a drop every buyer waits for the pack's row lock, so it is held for the
+ * (migrations 0007, 0012, 0013): in a drop every buyer waits for the pack's row lock, so it is held for the
  * database's work only, never across a round trip to this process. Payments that arrive together are
- * settled in one transaction (group commit), in the order they arrived. The function locks, decides and
- * writes the sale; the messages it calls for are queued here, in the same transaction, in one statement
- * for the whole batch.
+ * settled in one statement (group commit), in the order they arrived, and that statement also writes the
+ * messages each outcome calls for, built and checked here beforehand: its own transaction commits the
+ * moment it ends, with nothing left to send under the lock.
  */
 
 export interface FulfilAnswer {
   outcome: 'fulfilled' | RefundReason | 'missing' | 'ref_conflict' | 'other' | `error: ${string}`;
   serial: number | null;
   order: OrderRow;
-  /** The pack's, when the function got as far as locking it. */
-  title: string | null;
-  maxSupply: number | null;
-  creatorId: number | null;
 }
 
 /** One payment: alone in a savepoint inside a caller's transaction, else with the others arriving meanwhile. */
@@ -32,48 +29,72 @@ export function fulfilPrimary(db: DbOrTx, input: FulfilInput): Promise<FulfilAns
   return fulfilOne(db, 0, input);
 }
 
-const fulfilOne = writesTogether((tx, _: 0, inputs: FulfilInput[]) => fulfilTogether(tx, inputs), {
-  inTransaction: true,
-});
+const fulfilOne = writesTogether((db, _: 0, inputs: FulfilInput[]) => fulfilTogether(db, inputs));
 
-async function fulfilTogether(tx: DbOrTx, inputs: FulfilInput[]): Promise<FulfilAnswer[]> {
-  const answers = (await preparedFulfilBatch(tx).execute({
+async function fulfilTogether(db: DbOrTx, inputs: FulfilInput[]): Promise<FulfilAnswer[]> {
+  const sales = await preparedSalesToSettle(db).execute({ orderIds: inputs.map((i) => i.orderId) });
+  const saleOf = new Map(sales.map((sale) => [sale.order.id, sale]));
+  return (await preparedFulfilBatch(db).execute({
     orderIds: inputs.map((i) => i.orderId),
     refs: inputs.map((i) => i.paymentRef),
     methods: inputs.map((i) => i.method ?? null),
     nows: inputs.map((i) => i.now.toISOString()),
+    notices: JSON.stringify(inputs.map((input) => noticesFor(saleOf.get(input.orderId), input))),
   })) as FulfilAnswer[];
-  const messages = answers.flatMap(messagesOf);
-  if (messages.length > 0) await enqueueOutboxMessages(tx, messages as [OutboxMessage, ...OutboxMessage[]]);
-  return answers;
 }
 
-/** What the buyer and the creator are told: a receipt and a sale notice, or the refund and its reason. */
-function messagesOf(answer: FulfilAnswer): OutboxMessage[] {
-  const { outcome, order, title, maxSupply, creatorId, serial } = answer;
-  if (title === null) return [];
-  const pack = { id: order.packId, title };
-  if (outcome === 'fulfilled')
-    return editionSoldMessages(order, { ...pack, maxSupply: maxSupply!, creatorId: creatorId! }, serial!);
-  if (outcome !== 'sold_out' && outcome !== 'already_owned') return [];
-  const payment = { method: order.paymentMethod, paymentRef: order.paymentRef! };
-  return [refundRequiredMessage(order, pack, payment, outcome)];
+/** An order about to be paid and its pack, as they were before the lock: what its messages are made of. */
+type SaleToSettle = Awaited<ReturnType<ReturnType<typeof preparedSalesToSettle>['execute']>>[number];
+
+type NoticeOutcome = Extract<FulfilAnswer['outcome'], 'fulfilled' | 'sold_out' | 'already_owned'>;
+
+/**
+ * What the buyer and the creator are told for each outcome the payment may have: a receipt and a sale
+ * notice, or the refund and its reason. The database writes one list, with what it read under the lock
+ * (the pack's title, supply and creator, the serial it minted) over the fields of the same name here;
+ * serial 1 stands in for the one it mints. An order not found has none: the function answers 'missing'.
+ */
+function noticesFor(sale: SaleToSettle | undefined, input: FulfilInput): Partial<Record<NoticeOutcome, OutboxRow[]>> {
+  if (!sale) return {};
+  const { order, pack } = sale;
+  const payment = { method: input.method ?? order.paymentMethod, paymentRef: input.paymentRef };
+  return {
+    fulfilled: checkedOutboxRows(editionSoldMessages(order, pack, 1)),
+    sold_out: checkedOutboxRows([refundRequiredMessage(order, pack, payment, 'sold_out')]),
+    already_owned: checkedOutboxRows([refundRequiredMessage(order, pack, payment, 'already_owned')]),
+  };
 }
 
-/** Prepared (db/prepared.ts): a drop calls it hundreds of times, each a batch of arrays bound as parameters. */
+/** Prepared (db/prepared.ts), as is the batch below: a drop runs each hundreds of times. */
+const preparedSalesToSettle = perHandle((db: DbOrTx) =>
+  db
+    .select({
+      order: {
+        id: orders.id,
+        amountNano: orders.amountNano,
+        userId: orders.userId,
+        paymentMethod: orders.paymentMethod,
+      },
+      pack: { id: packs.id, title: packs.title, maxSupply: packs.maxSupply, creatorId: packs.creatorId },
+    })
+    .from(orders)
+    .innerJoin(packs, eq(packs.id, orders.packId))
+    .where(sql`${orders.id} = any(${sql.placeholder('orderIds')}::uuid[])`)
+    .prepare('primary_sales_to_settle'),
+);
+
+/** Each batch a statement of arrays bound as parameters. */
 const preparedFulfilBatch = perHandle((db: DbOrTx) =>
   db
     .select({
       outcome: sql<FulfilAnswer['outcome']>`r.outcome`,
       serial: sql<number | null>`r.minted_serial`,
       order: orderColumnsOf(sql`r.settled`),
-      title: sql<string | null>`r.pack_title`,
-      maxSupply: sql<number | null>`r.pack_max_supply`,
-      creatorId: sql<number | null>`r.pack_creator_id`.mapWith(Number),
     })
     .from(
       sql`fulfil_primary_orders(${sql.placeholder('orderIds')}::uuid[], ${sql.placeholder('refs')}::text[],
-        ${sql.placeholder('methods')}::text[], ${sql.placeholder('nows')}::timestamptz[]) as r`,
+        ${sql.placeholder('methods')}::text[], ${sql.placeholder('nows')}::timestamptz[],
+        ${sql.placeholder('notices')}::jsonb) as r`,
     )
     .prepare('fulfil_primary_orders'),
 );

@@ -37,28 +37,44 @@ export async function enqueueOutbox<K extends OutboxKind>(
 /** Rows per statement: a long list (a drop's subscribers, a pack's holders) goes in a few round trips. */
 const ROWS_PER_STATEMENT = 500;
 
+/** A row as the outbox table takes it. */
+export interface OutboxRow {
+  kind: OutboxKind;
+  dedupeKey: string;
+  payload: OutboxPayloads[OutboxKind];
+  nextAttemptAt?: Date;
+}
+
 /**
- * The one writer of the outbox. Each payload is checked against its kind's schema first, so a bad one
- * throws before any row is written and no reader meets a row its schema refuses; then the rows go in
- * statements of up to 500 (under a hot lock, one round trip counts). True when any row was new.
+ * The rows `messages` become, each payload checked against its kind's schema first: a bad one throws
+ * before any row is written, so no reader meets a row its schema refuses. Every outbox row goes through
+ * here: `enqueueOutboxMessages` below, and the sale notices the batch of payments writes in its statement
+ * (orders/fulfil-primary.ts).
  */
-export async function enqueueOutboxMessages(tx: DbOrTx, messages: readonly OutboxMessage[]): Promise<boolean> {
-  for (const message of messages) {
+export function checkedOutboxRows(messages: readonly OutboxMessage[]): OutboxRow[] {
+  return messages.map((message) => {
     const checked = OUTBOX_PAYLOADS[message.kind].safeParse(message.payload);
     if (!checked.success) throw new Error(`Outbox ${message.kind} payload refused: ${checked.error.message}`);
-  }
+    return {
+      kind: message.kind,
+      dedupeKey: message.key,
+      payload: message.payload,
+      ...(message.dueAt && { nextAttemptAt: message.dueAt }),
+    };
+  });
+}
+
+/**
+ * The one writer of the outbox: the checked rows go in statements of up to 500 (under a hot lock, one
+ * round trip counts). True when any row was new.
+ */
+export async function enqueueOutboxMessages(tx: DbOrTx, messages: readonly OutboxMessage[]): Promise<boolean> {
+  const rows = checkedOutboxRows(messages);
   let wrote = false;
-  for (let start = 0; start < messages.length; start += ROWS_PER_STATEMENT) {
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const inserted = await tx
       .insert(outbox)
-      .values(
-        messages.slice(start, start + ROWS_PER_STATEMENT).map((message) => ({
-          kind: message.kind,
-          dedupeKey: message.key,
-          payload: message.payload,
-          ...(message.dueAt && { nextAttemptAt: message.dueAt }),
-        })),
-      )
+      .values(rows.slice(start, start + ROWS_PER_STATEMENT))
       .onConflictDoNothing({ target: outbox.dedupeKey })
       .returning({ id: outbox.id });
     wrote ||= inserted.length > 0;

@@ -59,6 +59,23 @@ describeEachDatabase('POST /api/orders/:id/demo-pay', (kind) => {
     ]);
   });
 
+  it('tells the second buyer and the creator of edition #2, the serial the sale minted', async () => {
+    const t = await app();
+    const pack = await createPack(t, { maxSupply: 3, title: 'Neon Frogs' });
+    const [first, second] = [await createUser(t), await createUser(t)];
+    await demoPay(t, first, (await buy(t, first, pack.id)).order.id);
+    const { order } = await buy(t, second, pack.id);
+
+    expect((await demoPay(t, second, order.id)).order.edition).toBe(2);
+    const notices = (await outboxRows(t)).filter((row) => (row.payload as { orderId?: string }).orderId === order.id);
+    expect(notices.map((row) => [row.kind, row.payload])).toEqual(
+      ['purchase_receipt', 'sale_notice'].map((kind) => [
+        kind,
+        expect.objectContaining({ serial: 2, maxSupply: 3, title: 'Neon Frogs', buyerId: second.id }),
+      ]),
+    );
+  });
+
   it('changes nothing when paid again', async () => {
     const t = await app();
     const pack = await createPack(t);
