@@ -39,7 +39,7 @@ export interface DatabaseOptions {
  * A request waits at most this long for a connection, so an unreachable server answers 5xx, not a hang.
  * node-postgres counts the wait for a free pool slot in it too: a burst larger than the pool can drain
  * in 5 s gets 503s. The drop's writes hold a connection for one batched call each (orders/reserve.ts,
- * orders/fulfil.ts), so a burst drains in milliseconds per batch rather than queueing on the pack lock.
+ * orders/fulfil.ts), so a burst drains in milliseconds per batch rather than queueing on the pack's locks.
  */
 const CONNECT_TIMEOUT_MS = 5_000;
 /** Without a setting: a few connections per core serve a small Postgres best; more only queue inside it. */

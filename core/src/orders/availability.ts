@@ -5,7 +5,7 @@ import { liveReservation } from '../sales/rules.js';
 
 /**
  * Supply reads for the Stars rail's pre-checkout answer. Reservation and fulfilment apply the same rules
- * under the pack's row lock in the database functions of migration 0007.
+ * under the pack's supply lock in the database functions (migration 0014).
  */
 
 /** Unpaid reservations of a pack that still hold an edition at `now`, optionally leaving one order out. */

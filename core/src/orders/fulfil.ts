@@ -30,7 +30,7 @@ export class PaymentRefConflictError extends Error {
 /**
  * Settles a payment for an order: the one function every rail calls, safe to call any number of times.
  *
- * With the order row and then the pack row locked:
+ * With the order row and then the pack row locked (and the pack's supply lock, for a lapsed order):
  * - an order already settled by this payment changes nothing ('already_fulfilled' when paid, else
  *   'refund_required'); a different payment for a settled order is a duplicate and gets a refund notice;
  * - a reserved or expired order buys an edition when one is available to it: it is live, or enough supply

@@ -94,26 +94,31 @@ async function completePayment(
  * The reservation itself: 404 for an unknown pack, 409 before a scheduled drop opens, 409 when the buyer
  * owns an edition already, the buyer's live reservation when there is one, 409 past the pack's per-collector
  * cap, 409 when editions sold plus live reservations leave none; otherwise a new order at the pack's current
- * price, under the pack's row lock.
+ * price, under the pack's supply lock.
  *
- * The rules are the database function `reserve_edition` (migration 0007): in a drop every buyer of the
- * pack waits for that lock, so it is held for the database's work only, never across a round trip to this
- * process. It checks on a plain snapshot first, so a buyer it refuses (most of a drop) never queues for
- * the lock. Reservations of one pack that arrive together are made in one transaction (group commit).
+ * The rules are the database function `reserve_edition` (migrations 0007, 0014): in a drop every buyer of
+ * the pack waits for that lock, so it is held for the database's work only, never across a round trip to
+ * this process; payments of live reservations do not take it (they leave sold plus live as it was). It
+ * checks on a plain snapshot first, so a buyer it refuses (most of a drop) never queues for the lock.
+ * Reservations of one pack that arrive together are made in one transaction (group commit).
  */
 export async function reserveEdition(db: DbOrTx, input: Omit<BuyInput, 'railFor'>): Promise<BuyResult> {
   const policy = input.reservations ?? DEFAULT_RESERVATION_POLICY;
-  // Fair drops (drops/reserve-rules.ts): refused before the pack lock, the reservation confirmed after it.
+  // Fair drops (drops/reserve-rules.ts): refused before the supply lock, the reservation confirmed after it.
   const rules = await checkBeforeReserving(db, { ...input, windowMs: policy.cooldown.windowMs });
   // The buyer's own live reservation of the pack comes back whatever the limits on new ones.
   if (!rules.hasLive) assertStanding(rules.standing, input.now, policy);
-  const result = await reserveUnderPackLock(db, input, reservationEnd(input.now, rules.isDrop, policy));
+  const result = await reserveUnderSupplyLock(db, input, reservationEnd(input.now, rules.isDrop, policy));
   await confirmWithinPerUserLimit(db, result.order, rules, input.now);
   if (result.created) await confirmWithinOpenCap(db, result.order, policy, input.now);
   return result;
 }
 
-async function reserveUnderPackLock(db: DbOrTx, input: Omit<BuyInput, 'railFor'>, expiresAt: Date): Promise<BuyResult> {
+async function reserveUnderSupplyLock(
+  db: DbOrTx,
+  input: Omit<BuyInput, 'railFor'>,
+  expiresAt: Date,
+): Promise<BuyResult> {
   const { packId, userId, paymentMethod, now } = input;
   const request: ReserveRequest = { userId, paymentMethod, now, expiresAt };
   const row = await reserveOne(db, packId, request);

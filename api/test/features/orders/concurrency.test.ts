@@ -125,4 +125,34 @@ describePostgres('orders under concurrency', () => {
     expect(orders.map((o) => o.status)).toEqual(Array(30).fill('paid'));
     expect((await editionsOf(t, pack.id)).map((e) => e.serial)).toEqual(range(1, 30));
   });
+
+  it('late payments racing new buyers for the last editions: never more sold than the supply, no paid reservation refused', async () => {
+    const pack = await createPack(t, { maxSupply: 10 });
+    const late = await users(10);
+    const lapsed: string[] = [];
+    for (const buyer of late) lapsed.push(await insertOrder(t, { userId: buyer.id, packId: pack.id }));
+    t.clock.advance(ORDER_RESERVATION_MS);
+    const newcomers = await users(20);
+
+    const [latePayments, purchases] = await Promise.all([
+      Promise.all(
+        lapsed.map((orderId) => fulfilOrder(t.db, { orderId, paymentRef: `ton:${orderId}`, now: t.clock.now })),
+      ),
+      Promise.all(
+        newcomers.map(async (buyer) => {
+          const bought = await buy(t, buyer, pack.id);
+          return bought.statusCode === 201 ? (await demoPay(t, buyer, bought.order.id)).order.status : bought.error;
+        }),
+      ),
+    ]);
+
+    // Every attempt either got an edition or found the supply taken, so exactly ten were sold between them.
+    const lateBought = latePayments.filter((r) => r.outcome === 'fulfilled').length;
+    const newBought = purchases.filter((status) => status === 'paid').length;
+    expect(lateBought + newBought).toBe(10);
+    expect(latePayments.filter((r) => r.outcome === 'refund_required')).toHaveLength(10 - lateBought);
+    expect(purchases.filter((status) => status !== 'paid')).toEqual(Array(20 - newBought).fill(API_ERRORS.soldOut));
+    expect((await editionsOf(t, pack.id)).map((e) => e.serial)).toEqual(range(1, 10));
+    expect((await packRow(t, pack.id)).soldCount).toBe(10);
+  });
 });
