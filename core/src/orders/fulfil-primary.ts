@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { writesTogether } from '../db/batches.js';
+import { readsTogether, writesTogether } from '../db/batches.js';
 import { perHandle } from '../db/prepared.js';
 import { orderColumnsOf, type OrderRow } from '../db/order-record.js';
 import type { RefundReason } from '../db/outbox-payloads.js';
@@ -24,24 +24,35 @@ export interface FulfilAnswer {
   order: OrderRow;
 }
 
-/** One payment: alone in a savepoint inside a caller's transaction, else with the others arriving meanwhile. */
-export function fulfilPrimary(db: DbOrTx, input: FulfilInput): Promise<FulfilAnswer> {
-  return fulfilOne(db, 0, input);
+/**
+ * One payment: its messages are built first, from a read made with the other payments' reads arriving
+ * meanwhile (not in the chain of batches below, so a batch waits for nothing but its statement); then it is
+ * settled alone in a savepoint inside a caller's transaction, else with the others arriving meanwhile.
+ */
+export async function fulfilPrimary(db: DbOrTx, input: FulfilInput): Promise<FulfilAnswer> {
+  const sale = await readSaleToSettle(db, 0, input.orderId);
+  return fulfilOne(db, 0, { ...input, notices: noticesFor(sale, input) });
 }
 
-const fulfilOne = writesTogether((db, _: 0, inputs: FulfilInput[]) => fulfilTogether(db, inputs));
+type PaymentWithNotices = FulfilInput & { notices: Partial<Record<NoticeOutcome, OutboxRow[]>> };
 
-async function fulfilTogether(db: DbOrTx, inputs: FulfilInput[]): Promise<FulfilAnswer[]> {
-  const sales = await preparedSalesToSettle(db).execute({ orderIds: inputs.map((i) => i.orderId) });
-  const saleOf = new Map(sales.map((sale) => [sale.order.id, sale]));
+const fulfilOne = writesTogether((db, _: 0, payments: PaymentWithNotices[]) => fulfilTogether(db, payments));
+
+async function fulfilTogether(db: DbOrTx, payments: PaymentWithNotices[]): Promise<FulfilAnswer[]> {
   return (await preparedFulfilBatch(db).execute({
-    orderIds: inputs.map((i) => i.orderId),
-    refs: inputs.map((i) => i.paymentRef),
-    methods: inputs.map((i) => i.method ?? null),
-    nows: inputs.map((i) => i.now.toISOString()),
-    notices: JSON.stringify(inputs.map((input) => noticesFor(saleOf.get(input.orderId), input))),
+    orderIds: payments.map((p) => p.orderId),
+    refs: payments.map((p) => p.paymentRef),
+    methods: payments.map((p) => p.method ?? null),
+    nows: payments.map((p) => p.now.toISOString()),
+    notices: JSON.stringify(payments.map((p) => p.notices)),
   })) as FulfilAnswer[];
 }
+
+const readSaleToSettle = readsTogether(async (db: DbOrTx, _: 0, orderIds: string[]) => {
+  const sales = await preparedSalesToSettle(db).execute({ orderIds });
+  const saleOf = new Map(sales.map((sale) => [sale.order.id, sale]));
+  return orderIds.map((id) => saleOf.get(id));
+});
 
 /** An order about to be paid and its pack, as they were before the lock: what its messages are made of. */
 type SaleToSettle = Awaited<ReturnType<ReturnType<typeof preparedSalesToSettle>['execute']>>[number];
