@@ -1,10 +1,11 @@
-import { and, count, eq, gt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { ORDER_RESERVATION_MS, RESERVATION_ERRORS } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { orders } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import { queryRows } from '../db/sql-rows.js';
-import { lapsedReservation, liveReservation } from '../sales/rules.js';
+import { lapsedReservation, liveReservation, liveReservationOf } from '../sales/rules.js';
+import { writesTogether } from '../db/batches.js';
 
 /**
  * How long and how many unpaid reservations one account may hold. A reservation takes an edition off the
@@ -117,6 +118,7 @@ export async function lockBuyer(tx: DbOrTx, userId: number): Promise<void> {
  * buyer gets 409. Each confirmation reads after its own reservation committed, so of two racing ones the
  * later sees the earlier: more than `maxOpen` never survive (racing ones may all be withdrawn, and the buyer
  * asks again). One statement, not a transaction holding a lock: a buy must not wait on another one's lock.
+ * The confirmations arriving meanwhile share that statement (a drop's thousand would each cost a round trip).
  */
 export async function confirmWithinOpenCap(
   db: DbOrTx,
@@ -124,11 +126,30 @@ export async function confirmWithinOpenCap(
   policy: ReservationPolicy,
   now: Date,
 ): Promise<void> {
-  const live = db.select({ n: count() }).from(orders).where(liveOf(order.userId, now));
-  const withdrawn = await db
-    .update(orders)
-    .set({ status: 'expired', expiresAt: now })
-    .where(and(eq(orders.id, order.id), eq(orders.status, 'reserved'), sql`(${live}) > ${policy.maxOpen}`))
-    .returning({ id: orders.id });
-  if (withdrawn.length > 0) throw new DomainError('reservation_limit', RESERVATION_ERRORS.tooMany(policy.maxOpen));
+  const withdrawn = await confirmTogether(db, 0, { ...order, maxOpen: policy.maxOpen, now });
+  if (withdrawn) throw new DomainError('reservation_limit', RESERVATION_ERRORS.tooMany(policy.maxOpen));
 }
+
+interface OpenCapCheck {
+  id: string;
+  userId: number;
+  maxOpen: number;
+  now: Date;
+}
+
+/** Whether each reservation was withdrawn. */
+const confirmTogether = writesTogether(async (db: DbOrTx, _: 0, checks: OpenCapCheck[]) => {
+  const withdrawn = await queryRows<{ id: string }>(
+    db,
+    sql`update ${orders} set status = 'expired', expires_at = c.now
+      from unnest(${sql.param(checks.map((c) => c.id))}::uuid[], ${sql.param(checks.map((c) => c.userId))}::bigint[],
+        ${sql.param(checks.map((c) => c.maxOpen))}::integer[],
+        ${sql.param(checks.map((c) => c.now.toISOString()))}::timestamptz[]) as c(id, user_id, max_open, now)
+      where ${orders.id} = c.id and ${orders.status} = 'reserved'
+        and (select count(*) from ${orders} o where o.user_id = c.user_id and ${liveReservationOf('o', sql`c.now`)}
+          and o.offer_id is null) > c.max_open
+      returning ${orders.id}`,
+  );
+  const gone = new Set(withdrawn.map((row) => row.id));
+  return checks.map((check) => gone.has(check.id));
+});
