@@ -30,6 +30,11 @@ export interface PackDropRules {
   hasLive: boolean;
   /** The buyer's reservations everywhere (reservations/policy.ts), read in the same statement. */
   standing: ReservationStanding;
+  /**
+   * Sold plus live reservations leave none, on this snapshot, for a buyer with no live reservation of the
+   * pack and no edition: the reservation would refuse them too, so they need not queue for it.
+   */
+  soldOut: boolean;
 }
 
 interface Buyer {
@@ -38,6 +43,14 @@ interface Buyer {
   /** The reservation cooldown's window (RESERVATION_COOLDOWN). */
   windowMs: number;
 }
+
+/**
+ * The pack's live reservations, counted once for the batch at its latest moment: there are no more of them
+ * then than at any buyer's own moment, so sold out then is sold out for each of them.
+ */
+const latestNow = sql`(select max(t) from unnest(${sql.placeholder('nows')}::timestamptz[]) t)`;
+const liveOfPackAtLatest = sql`select count(*) from orders o where o.pack_id = ${sql.placeholder('packId')}
+  and o.kind = 'primary' and ${liveReservationOf('o', latestNow)}`;
 
 /**
  * The pack's drop rules and each buyer's standing, in one statement: one snapshot per buyer, since read
@@ -58,6 +71,7 @@ const preparedDropRules = perHandle((db: DbOrTx) =>
       held: sql<string>`(case when ${packs.maxPerUser} is null then 0
         else ${heldOrReservedSql(sql`b.user_id`, packs.id, sql`b.now`)} end)::text`,
       packFound: sql<boolean>`${packs.id} is not null`,
+      soldOut: sql<boolean>`${packs.soldCount} + (${liveOfPackAtLatest}) >= ${packs.maxSupply}`,
       standing: reservationStandingSql(sql`b.user_id`, sql`b.now`, sql`b.window_ms`),
     })
     .from(
@@ -96,7 +110,7 @@ export async function checkBeforeReserving(
   const { userId, packId, now, windowMs } = input;
   const pack = (await readDropRules(db, packId, { userId, now, windowMs }))!;
   const standing = pack.standing;
-  if (!pack.packFound) return { maxPerUser: null, isDrop: false, hasLive: false, standing };
+  if (!pack.packFound) return { maxPerUser: null, isDrop: false, hasLive: false, standing, soldOut: false };
   assertDropOpen({ dropsAt: pack.dropsAt }, now);
   const maxPerUser = pack.maxPerUser;
   // An owner is refused by the reservation's own rule (one primary edition each), which answers first.
@@ -104,7 +118,8 @@ export async function checkBeforeReserving(
   if (maxPerUser !== null && mayReserve && Number(pack.held) >= maxPerUser) {
     throw new DomainError('per_user_limit', DROP_ERRORS.perUserLimit);
   }
-  return { maxPerUser, isDrop: pack.dropsAt !== null, hasLive: pack.hasLive, standing };
+  const soldOut = mayReserve && pack.soldOut;
+  return { maxPerUser, isDrop: pack.dropsAt !== null, hasLive: pack.hasLive, standing, soldOut };
 }
 
 /**

@@ -108,6 +108,8 @@ export async function reserveEdition(db: DbOrTx, input: Omit<BuyInput, 'railFor'
   const rules = await checkBeforeReserving(db, { ...input, windowMs: policy.cooldown.windowMs });
   // The buyer's own live reservation of the pack comes back whatever the limits on new ones.
   if (!rules.hasLive) assertStanding(rules.standing, input.now, policy);
+  // Most of a drop: refused on that snapshot, without queueing for the reservation's own check.
+  if (rules.soldOut) throw new DomainError('sold_out', API_ERRORS.soldOut);
   const result = await reserveUnderSupplyLock(db, input, reservationEnd(input.now, rules.isDrop, policy));
   await confirmWithinPerUserLimit(db, result.order, rules, input.now);
   if (result.created) await confirmWithinOpenCap(db, result.order, policy, input.now);
