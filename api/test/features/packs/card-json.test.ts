@@ -8,7 +8,7 @@ import { ownedEdition, putOnSale } from '../resale/fixtures.js';
 import { DAY_MS, insertPack } from './fixtures.js';
 import { tables } from '@stickerdrop/core/testing';
 
-/** The card fields of a detail, which `toPackCard` (JS) builds from the same row. */
+/** The card fields of a detail, which Postgres writes with the listing cards' own SQL (`cardFieldsSql`). */
 function cardOf(detail: Record<string, unknown> & { creator: { id: number; name: string; username: string | null } }) {
   const keys = Object.keys(PackCard.shape) as (keyof typeof PackCard.shape)[];
   const card = Object.fromEntries(keys.map((key) => [key, detail[key]]));
