@@ -1,7 +1,7 @@
 -- A drop's payments settle as a set. fulfil_primary_orders settled a batch one payment at a time, each in a
 -- subtransaction running ten statements and two triggers, under the pack's row lock: in a drop that lock
 -- is held for most of the time, and every payment of the pack waits for it. When every payment of a batch
--- is for a live reservation that is free to be paid (the common case, and every case of a drop),
+-- of two or more is for a live reservation that is free to be paid (every such batch of a drop),
 -- fulfil_live_primary_orders now settles them in one statement per table: one update of the pack's sold
 -- count, one insert of the editions, one of their mints in the activity feed, one update of the orders,
 -- one insert of their messages. The answers, the serials (in the batch's order, after the pack's sold
