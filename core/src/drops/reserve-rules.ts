@@ -6,7 +6,7 @@ import { orders, packs } from '../db/schema.js';
 import { perHandle } from '../db/prepared.js';
 import { readsTogether } from '../db/batches.js';
 import { DomainError } from '../errors.js';
-import { liveReservationOf } from '../sales/rules.js';
+import { liveReservationOf, liveReservationOfPack } from '../sales/rules.js';
 import { reservationStandingSql, type ReservationStanding } from '../reservations/policy.js';
 import {
   assertDropOpen,
@@ -49,8 +49,8 @@ interface Buyer {
  * then than at any buyer's own moment, so sold out then is sold out for each of them.
  */
 const latestNow = sql`(select max(t) from unnest(${sql.placeholder('nows')}::timestamptz[]) t)`;
-const liveOfPackAtLatest = sql`select count(*) from orders o where o.pack_id = ${sql.placeholder('packId')}
-  and o.kind = 'primary' and ${liveReservationOf('o', latestNow)}`;
+const liveOfPackAtLatest = sql`select count(*) from ${orders}
+  where ${liveReservationOfPack(sql.placeholder('packId'), latestNow)}`;
 
 /**
  * The pack's drop rules and each buyer's standing, in one statement: one snapshot per buyer, since read

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { editions, orders } from '../db/schema.js';
-import { liveReservation } from '../sales/rules.js';
+import { liveReservationOfPack } from '../sales/rules.js';
 
 /**
  * Supply reads for the Stars rail's pre-checkout answer. Reservation and fulfilment apply the same rules
@@ -18,15 +18,7 @@ export async function countLiveReservations(
   const [row] = await tx
     .select({ count: sql<string>`count(*)::text` })
     .from(orders)
-    .where(
-      and(
-        eq(orders.packId, packId),
-        // Resale orders hold a listed edition, not one of the pack's unsold ones.
-        eq(orders.kind, 'primary'),
-        liveReservation(now),
-        exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,
-      ),
-    );
+    .where(and(liveReservationOfPack(packId, now), exceptOrderId ? ne(orders.id, exceptOrderId) : undefined));
   return Number(row?.count ?? 0);
 }
 

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client.js';
 import { orders } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import { queryRows } from '../db/sql-rows.js';
-import { lapsedReservation, liveReservation, liveReservationOf } from '../sales/rules.js';
+import { lapsedReservation, liveReservation } from '../sales/rules.js';
 import { writesTogether } from '../db/batches.js';
 
 /**
@@ -141,14 +141,14 @@ interface OpenCapCheck {
 const confirmTogether = writesTogether(async (db: DbOrTx, _: 0, checks: OpenCapCheck[]) => {
   const withdrawn = await queryRows<{ id: string }>(
     db,
-    sql`update ${orders} set status = 'expired', expires_at = c.now
+    // The row updated is `target`, so `orders` in the count is the subquery's own (`liveOf`, as above).
+    sql`update ${orders} as target set status = 'expired', expires_at = c.now
       from unnest(${sql.param(checks.map((c) => c.id))}::uuid[], ${sql.param(checks.map((c) => c.userId))}::bigint[],
         ${sql.param(checks.map((c) => c.maxOpen))}::integer[],
         ${sql.param(checks.map((c) => c.now.toISOString()))}::timestamptz[]) as c(id, user_id, max_open, now)
-      where ${orders.id} = c.id and ${orders.status} = 'reserved'
-        and (select count(*) from ${orders} o where o.user_id = c.user_id and ${liveReservationOf('o', sql`c.now`)}
-          and o.offer_id is null) > c.max_open
-      returning ${orders.id}`,
+      where target.id = c.id and target.status = 'reserved'
+        and (select count(*) from ${orders} where ${liveOf(sql`c.user_id`, sql`c.now`)}) > c.max_open
+      returning target.id`,
   );
   const gone = new Set(withdrawn.map((row) => row.id));
   return checks.map((check) => gone.has(check.id));
