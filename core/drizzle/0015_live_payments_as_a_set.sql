@@ -10,6 +10,18 @@
 CREATE TYPE live_primary_sale AS (minted_serial integer, settled orders, pack_title text, pack_max_supply integer,
 	pack_creator_id bigint);
 --> statement-breakpoint
+-- A sale's message as the caller built and checked it (migration 0013), with what was read under the lock
+-- (the pack's title, supply and creator, the serial minted) over its fields of the same name; a field the
+-- message does not have is not added. Both paths below write their messages through it.
+CREATE FUNCTION sale_notice_payload(p_payload jsonb, p_title text, p_max_supply integer, p_creator_id bigint,
+	p_serial integer) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+	SELECT p_payload || coalesce((
+		SELECT jsonb_object_agg(locked.key, locked.value)
+		FROM jsonb_each(jsonb_build_object('title', p_title, 'maxSupply', p_max_supply, 'creatorId', p_creator_id,
+			'serial', p_serial)) AS locked
+		WHERE p_payload ? locked.key), '{}')
+$$;
+--> statement-breakpoint
 -- No rows unless every payment qualifies: each order primary, reserved and live at its payment's time, no
 -- two payments for one order, one reference, or one buyer of a pack; the reference spent by no other order;
 -- the buyer owning no edition of the pack; no serial freed below the sold count (a revoked edition's goes out
@@ -56,7 +68,8 @@ BEGIN
 		UPDATE packs p SET sold_count = p.sold_count + n.sold
 		FROM (SELECT pack_id, count(*) AS sold FROM sale GROUP BY pack_id) n WHERE p.id = n.pack_id
 	), minted AS (
-		INSERT INTO editions (pack_id, serial, owner_id, order_id, purchase_price_nano, acquired_with, acquired_at, created_at)
+		INSERT INTO editions (pack_id, serial, owner_id, order_id, purchase_price_nano, acquired_with, acquired_at,
+			created_at)
 		SELECT pack_id, serial, user_id, order_id, amount_nano, method, at, at FROM sale ORDER BY i
 		RETURNING id, order_id
 	), feed AS (
@@ -65,12 +78,9 @@ BEGIN
 		FROM sale s JOIN minted m ON m.order_id = s.order_id ORDER BY s.i
 	), told AS (
 		INSERT INTO outbox (kind, dedupe_key, payload)
-		SELECT n.kind, n."dedupeKey", n.payload || (
-			SELECT coalesce(jsonb_object_agg(locked.key, locked.value), '{}')
-			FROM jsonb_each(jsonb_build_object('title', s.title, 'maxSupply', s.max_supply, 'creatorId', s.creator_id,
-				'serial', s.serial)) AS locked
-			WHERE n.payload ? locked.key)
-		FROM sale s, jsonb_to_recordset(p_notices -> (s.i::integer - 1) -> 'fulfilled') AS n(kind text, "dedupeKey" text, payload jsonb)
+		SELECT n.kind, n."dedupeKey", sale_notice_payload(n.payload, s.title, s.max_supply, s.creator_id, s.serial)
+		FROM sale s,
+			jsonb_to_recordset(p_notices -> (s.i::integer - 1) -> 'fulfilled') AS n(kind text, "dedupeKey" text, payload jsonb)
 		ORDER BY s.i
 		ON CONFLICT (dedupe_key) DO NOTHING
 	), paid AS (
@@ -123,11 +133,8 @@ BEGIN
 		BEGIN
 			SELECT * INTO answer FROM fulfil_primary_order(p_order_ids[i], p_payment_refs[i], p_payment_methods[i], p_nows[i]);
 			INSERT INTO outbox (kind, dedupe_key, payload)
-				SELECT n.kind, n."dedupeKey", n.payload || (
-					SELECT coalesce(jsonb_object_agg(locked.key, locked.value), '{}')
-					FROM jsonb_each(jsonb_build_object('title', answer.pack_title, 'maxSupply', answer.pack_max_supply,
-						'creatorId', answer.pack_creator_id, 'serial', answer.minted_serial)) AS locked
-					WHERE n.payload ? locked.key)
+				SELECT n.kind, n."dedupeKey", sale_notice_payload(n.payload, answer.pack_title, answer.pack_max_supply,
+					answer.pack_creator_id, answer.minted_serial)
 				FROM jsonb_to_recordset(p_notices -> (i - 1) -> answer.outcome) AS n(kind text, "dedupeKey" text, payload jsonb)
 				ON CONFLICT (dedupe_key) DO NOTHING;
 			outcome := answer.outcome;
