@@ -2,8 +2,8 @@
  * The buyers of `npm run bench:drop`, in their own process so they do not share the API's event loop.
  * Reads { base, packId, tokens, connections } as JSON on stdin; opens `connections` connections, then each
  * loop takes the next buyer, reserves (POST /api/marketplace/buy) and, when it got an order, pays it on the
- * demo rail (POST /api/orders/:id/demo-pay). Prints one JSON line: statuses and latencies (ms) of both steps, and
- * when the first request left and the last payment answered, and the CPU this process used.
+ * demo rail (POST /api/orders/:id/demo-pay). Prints one JSON line: statuses and latencies (ms) of both
+ * steps, when the first request left and the last payment answered, and the CPU this process used.
  */
 import net from 'node:net';
 import { text } from 'node:stream/consumers';

@@ -11,10 +11,10 @@ import type { FulfilInput } from '../sales/order.js';
 
 /**
  * A reserved or lapsed primary order is settled by the database function `fulfil_primary_order`
- * (migrations 0007, 0012, 0013): in a drop every buyer waits for the pack's row lock, so it is held for the
- * database's work only, never across a round trip to this process. Payments that arrive together are
- * settled in one statement (group commit), in the order they arrived, and that statement also writes the
- * messages each outcome calls for, built and checked here beforehand: its own transaction commits the
+ * (migrations 0007, 0012 to 0015): in a drop every payment waits for the pack's row lock, so it is held
+ * for the database's work only, never across a round trip to this process. Payments that arrive together
+ * are settled in one statement (group commit), in the order they arrived, and that statement also writes
+ * the messages each outcome calls for, built and checked here beforehand: its own transaction commits the
  * moment it ends, with nothing left to send under the lock.
  */
 
