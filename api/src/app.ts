@@ -22,6 +22,7 @@ import { registerApiDocs } from './http/api-docs.js';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.js';
 import { registerRateLimits } from './http/rate-limits.js';
 import { registerRequestLog } from './http/request-log.js';
+import { compilersOnDemand } from './http/schema-compilers.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerFeatures } from './features/index.js';
 import { screenDataReader } from './features/first-screen/screen-data.js';
@@ -75,6 +76,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     ...serverOptions(options.config.http),
     frameworkErrors: answerFrameworkError,
     bodyLimit: 64 * 1024,
+    schemaController: { compilersFactory: compilersOnDemand },
   });
   const now = options.now ?? (() => new Date());
   const deps: AppDeps = {

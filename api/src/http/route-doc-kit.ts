@@ -13,12 +13,6 @@ export interface RouteDoc {
   /** Bodies other than JSON (uploads, the Stripe webhook's raw bytes), described in words. */
   consumes?: string;
   responses: Record<number, z.ZodType | string>;
-  /**
-   * A hot read: answers go through Fastify's serializer compiled from these response schemas
-   * (fast-json-stringify) instead of JSON.stringify, which also drops any field the schema does not name.
-   * The reads Postgres writes as JSON text (the catalogue, a pack, its listings, the feeds) need none.
-   */
-  compiled?: true;
 }
 
 /** A 204: no body at all (the OpenAPI document lists no content for it). */
@@ -31,9 +25,6 @@ export const doc = (summary: string, details: Omit<Doc, 'summary'>): Doc => ({ s
 /** A route for the signed-in only. */
 export const signedIn = (summary: string, details: Omit<Doc, 'summary' | 'auth'>): Doc =>
   doc(summary, { auth: 'required', ...details });
-/** A hot read, answered through the serializer compiled from its response schemas. */
-export const hot = (summary: string, details: Omit<Doc, 'summary' | 'compiled'>): Doc =>
-  doc(summary, { compiled: true, ...details });
 
 /** Routes of one tag, in the order /api/docs lists them. */
 export function section(tag: string, routes: Record<string, Doc>): Record<string, RouteDoc> {

@@ -36,7 +36,7 @@ import {
   UpdateProfileRequest,
   UserResponse,
 } from '@stickerdrop/shared';
-import { NO_CONTENT, doc, signedIn, hot, section, type RouteDoc } from './route-doc-kit.js';
+import { NO_CONTENT, doc, signedIn, section, type RouteDoc } from './route-doc-kit.js';
 import { TRADE_ROUTE_DOCS } from './route-docs-trade.js';
 
 export { NO_CONTENT, type RouteDoc } from './route-doc-kit.js';
@@ -173,7 +173,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
         },
       },
     ),
-    'GET /api/marketplace/stats': hot('Marketplace totals', { responses: { 200: MarketplaceStats } }),
+    'GET /api/marketplace/stats': doc('Marketplace totals', { responses: { 200: MarketplaceStats } }),
   }),
   ...section('orders', {
     'POST /api/marketplace/buy': signedIn(
