@@ -37,6 +37,10 @@ const BLANK_PAGE = 'lighthouse-blank.html';
  */
 const KEEP_NAMES_SHIM = 'globalThis.__name = (target) => target;';
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+/** Each run's whole Lighthouse report is written here as JSON when set (to read its LCP element and graph). */
+const REPORTS = process.env.BENCH_WEB_REPORTS;
+/** Only the pages whose name contains this text, when set. */
+const ONLY = process.env.BENCH_WEB_ONLY;
 /** Issue 22's goals: room on Home, and the phone's first screen. */
 const TARGETS = {
   homeJsWebKb: 90,
@@ -137,6 +141,11 @@ async function lighthouseRun(browser: Browser, page: PageToMeasure): Promise<Lig
     const result = await lighthouse(page.url, flags, undefined, tab as never);
     if (!result) throw new Error(`Lighthouse returned nothing for ${page.name}`);
     const { lhr } = result;
+    if (REPORTS) {
+      fs.mkdirSync(REPORTS, { recursive: true });
+      const file = `${page.name.replace(/\W+/g, '-').toLowerCase()}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(REPORTS, file), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.name}: ${lhr.runtimeError.message}`);
     const shown = new URL(lhr.finalDisplayedUrl).hash.slice(1) || '/';
     if (shown !== page.route) throw new Error(`${page.name} ended on #${shown}, not on #${page.route}`);
@@ -205,7 +214,8 @@ async function main(): Promise<void> {
   const results: Array<[string, LighthouseFigures]> = [];
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-    for (const page of pagesToMeasure(server.url, pack.id, edition.id, config.botToken!)) {
+    const pages = pagesToMeasure(server.url, pack.id, edition.id, config.botToken!);
+    for (const page of pages.filter((candidate) => !ONLY || candidate.name.includes(ONLY))) {
       results.push([page.name, await medianRun(browser, page)]);
     }
     await browser.disconnect();
