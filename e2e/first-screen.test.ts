@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/app-server';
 import { PHONE, describeBrowser, firstScreen, launchChromium, newPage } from './support/browser';
+import { documentScripts } from './support/js-requests';
 import { openInTelegram, THEME } from './support/telegram-mock';
 
 /** Keeps every script file from loading: what shows then is the document's own first screen. */
@@ -17,10 +18,44 @@ async function shownPicture(page: Page) {
   return picture;
 }
 
+/** Notes each largest paint as it is reported, with its element (which the app may replace later). */
+const noteLargestPaints = (page: Page) =>
+  page.addInitScript(() => {
+    const paints: Array<{ at: number; element: string | null }> = [];
+    window.__largestPaints = paints;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { element?: Element | null }>) {
+        const element = entry.element ? `${entry.element.tagName.toLowerCase()}.${entry.element.className}` : null;
+        paints.push({ at: entry.startTime, element });
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+
+/** In the page's own clock: its first paint, its largest one, and when the first of the document's scripts was asked for. */
+function paintsAndScripts(page: Page, scripts: Set<string>) {
+  return page.evaluate(
+    (names) => {
+      const starts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => names.some((name) => entry.name.endsWith(`/${name}`)))
+        .map((entry) => entry.startTime);
+      return {
+        firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+        largest: window.__largestPaints!.at(-1) ?? null,
+        firstScript: Math.min(...starts),
+        scripts: starts.length,
+      };
+    },
+    [...scripts],
+  );
+}
+
 declare global {
   interface Window {
     /** Set by the test's init script: whether the picture was ever gone once shown, and where it was first. */
     __picture?: { first: DOMRect | null; lost: boolean };
+    /** Set by noteLargestPaints: each largest-contentful-paint entry, as it came. */
+    __largestPaints?: Array<{ at: number; element: string | null }>;
   }
 }
 
@@ -28,12 +63,14 @@ describeBrowser('the document draws the first screen before the app has loaded (
   let server: TestServer;
   let browser: Browser;
   let packId: number;
+  let scripts: Set<string>;
 
   beforeAll(async () => {
     server = await startTestServer();
     browser = await launchChromium();
     const [pack] = await server.db.query.packs.findMany({ columns: { id: true, title: true }, limit: 1 });
     packId = pack!.id;
+    scripts = await documentScripts(server.url);
   });
   afterAll(async () => {
     await browser?.close();
@@ -85,6 +122,58 @@ describeBrowser('the document draws the first screen before the app has loaded (
     expect(background).toBe(hexToRgb(THEME.secondary_bg_color!));
     await firstScreen(page, 'first-screen-pack-telegram-390');
     await context.close();
+  });
+
+  it("asks for the app's scripts only once the first screen, with its picture, has been painted", async () => {
+    for (const where of ['home', 'web', 'telegram'] as const) {
+      const { context, page, errors } = await newPage(browser, PHONE);
+      await noteLargestPaints(page);
+      if (where === 'home') await page.goto(server.url);
+      else if (where === 'web') await page.goto(`${server.url}/#/sticker?id=${packId}`);
+      else await openInTelegram(page, server.url, { botToken: server.config.botToken!, startParam: `pack_${packId}` });
+      // The app has taken over: what it alone draws is there.
+      await page
+        .getByTestId(where === 'home' ? 'pack-card' : 'sticker-strip')
+        .first()
+        .waitFor();
+      const seen = await paintsAndScripts(page, scripts);
+      expect(seen.scripts, where).toBe(scripts.size);
+      expect(seen.firstPaint, where).toBeLessThan(seen.firstScript);
+      // Home's largest paint may be a card's image, which only the app draws; a pack's is its picture.
+      if (where !== 'home') {
+        expect(seen.largest?.element, where).toBe('img.detail-picture');
+        expect(seen.largest!.at, where).toBeLessThan(seen.firstScript);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('starts the app all the same when the picture never comes, or its data failed', async () => {
+    const { context, page, errors } = await newPage(browser, PHONE);
+    // The picture's request is held until the app is there; the first screen's own read of the pack fails.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/files/previews/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Not waiting for the document's load event: the held picture keeps it from coming.
+    await page.goto(`${server.url}/#/sticker?id=${packId}`, { waitUntil: 'commit' });
+    await page.getByTestId('sticker-strip').waitFor();
+    release();
+    await context.close();
+
+    const second = await newPage(browser, PHONE);
+    let reads = 0;
+    await second.page.route(`**/api/stickers/${packId}`, (route) =>
+      ++reads === 1 ? route.fulfill({ status: 503, json: { error: 'unavailable' } }) : route.continue(),
+    );
+    await second.page.goto(`${server.url}/#/sticker?id=${packId}`);
+    await second.page.getByTestId('sticker-strip').waitFor();
+    expect(reads).toBe(2);
+    expect([...errors, ...second.errors]).toEqual([]);
+    await second.context.close();
   });
 
   it('hands over to the app without the picture going away or moving', async () => {

@@ -9,6 +9,10 @@ const FIRST_SCREEN = path.resolve(import.meta.dirname, '../miniapp/src/first-scr
  */
 const HEAD_MARKER = '<!--first-screen-data-->';
 const ROOT_ELEMENT = '<div id="root"></div>';
+/** load-app.ts's APP_SCRIPTS_ID: the template that keeps the app's scripts until the first screen is painted. */
+const APP_SCRIPTS_ID = 'app-scripts';
+/** The tags Vite writes for the app's JavaScript: the entry module and the modulepreloads of its imports. */
+const APP_SCRIPT_TAG = /\s*<script type="module"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*>/g;
 
 /**
  * Inlines the document's first screen (miniapp/src/first-screen) into the built index.html as two classic
@@ -16,7 +20,7 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * be one more round trip before the first paint; the API's CSP allows exactly these two, by their hashes.
  * Each is bundled on its own by Vite's bundler, which drops what they do not use of shared's barrel.
  */
-export function inlineFirstScreen(): Plugin {
+export function inlineFirstScreen(): Plugin[] {
   let apiUrl = '';
   const compile = async (entry: string) => {
     const result = (await build({
@@ -35,7 +39,7 @@ export function inlineFirstScreen(): Plugin {
     const [output] = Array.isArray(result) ? result : [result];
     return output!.output[0].code.trim();
   };
-  return {
+  const firstScreen: Plugin = {
     name: 'stickerdrop:first-screen',
     apply: 'build',
     configResolved(config) {
@@ -51,4 +55,23 @@ export function inlineFirstScreen(): Plugin {
         .replace(ROOT_ELEMENT, `${ROOT_ELEMENT}\n    <script>${body}</script>`);
     },
   };
+  return [firstScreen, appScriptsAfterFirstScreen];
 }
+
+/**
+ * Moves the app's script tags, once Vite has written them, into a `<template>` before the first screen's
+ * drawing, which starts them once the first screen is painted (load-app.ts).
+ */
+const appScriptsAfterFirstScreen: Plugin = {
+  name: 'stickerdrop:app-scripts-after-first-screen',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html) {
+      const tags = html.match(APP_SCRIPT_TAG)?.map((tag) => tag.trim()) ?? [];
+      if (!tags.some((tag) => tag.startsWith('<script'))) throw new Error('index.html has no entry module for the app');
+      const template = `<template id="${APP_SCRIPTS_ID}">${tags.join('')}</template>`;
+      return html.replace(APP_SCRIPT_TAG, '').replace(ROOT_ELEMENT, `${ROOT_ELEMENT}\n    ${template}`);
+    },
+  },
+};

@@ -1,0 +1,55 @@
+/**
+ * The app's own scripts come after the first screen has been painted: vite-first-screen.ts keeps the entry
+ * module and its modulepreloads, exactly as Vite wrote them, in a `<template>`, and this moves them into the
+ * head, where they start loading (a script cloned from a template runs when inserted). Before, they loaded
+ * beside the stylesheets and the picture, sharing a phone's bandwidth with what the person sees first.
+ */
+export const APP_SCRIPTS_ID = 'app-scripts';
+
+/** Longest the app waits for the first screen's paint: a slow picture must not hold it back for long. */
+const PAINT_WAIT_MS = 2_000;
+
+/** Starts the app; once only, whoever calls first. */
+export function loadApp(doc: Document = document): void {
+  const kept = doc.getElementById(APP_SCRIPTS_ID);
+  if (!(kept instanceof HTMLTemplateElement)) return;
+  kept.remove();
+  doc.head.append(doc.importNode(kept.content, true));
+}
+
+/** The app comes whatever happens to the first screen: at the latest after a wait, at once when the person acts. */
+export function loadAppAtTheLatest(win: Window = window): void {
+  win.setTimeout(() => loadApp(win.document), PAINT_WAIT_MS);
+  for (const type of ['pointerdown', 'keydown'] as const) {
+    win.addEventListener(type, () => loadApp(win.document), { once: true, capture: true });
+  }
+}
+
+type PaintEntry = PerformanceEntry & { element?: Element | null };
+
+/**
+ * Calls `then` once the browser has reported the paint: of `picture` (its largest-contentful-paint entry),
+ * or the first contentful paint when there is none. A browser that reports neither: once the picture is
+ * decoded, two frames later.
+ */
+export function whenPainted(then: () => void, picture?: HTMLImageElement): void {
+  const type = picture ? 'largest-contentful-paint' : 'paint';
+  if (!PerformanceObserver.supportedEntryTypes?.includes(type)) {
+    if (!picture) return afterTwoFrames(then);
+    const decoded = () => void picture.decode().then(() => afterTwoFrames(then), then);
+    return picture.complete ? decoded() : picture.addEventListener('load', decoded, { once: true });
+  }
+  const observer = new PerformanceObserver((list) => {
+    const painted = (list.getEntries() as PaintEntry[]).some((entry) =>
+      picture ? entry.element === picture : entry.name === 'first-contentful-paint',
+    );
+    if (!painted) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe({ type, buffered: true });
+}
+
+function afterTwoFrames(then: () => void): void {
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(then, 0)));
+}
