@@ -158,8 +158,13 @@ describeBrowser('the document draws the first screen before the app has loaded (
       await held;
       await route.continue();
     });
+    // The page's clock: the longest wait for the picture passes without the test waiting it out.
+    await page.clock.install();
     // Not waiting for the document's load event: the held picture keeps it from coming.
     await page.goto(`${server.url}/#/sticker?id=${packId}`, { waitUntil: 'commit' });
+    await page.locator('img.detail-picture').waitFor();
+    expect(await page.locator('script[type="module"]').count()).toBe(0);
+    await page.clock.runFor(2_000);
     await page.getByTestId('sticker-strip').waitFor();
     release();
     await context.close();
