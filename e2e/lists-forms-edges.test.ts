@@ -6,14 +6,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CREATE_FORM_FIELDS, type Order } from '@stickerdrop/shared';
 import { startTestServer, type TestServer } from './support/app-server';
-import { DESKTOP, PHONE, describeBrowser, launchChromium } from './support/browser';
+import { DESKTOP, PHONE, SCREENSHOTS, describeBrowser, launchChromium } from './support/browser';
 import { shotsInBothThemes } from './support/both-themes';
 import { openApp, WHERE, type Where } from './support/open-app';
 import { callApi } from './support/page-api';
 import { tables } from '@stickerdrop/core/testing';
 
 /** Where the pictures of these screens go, to be looked at (issue 20's acceptance). */
-const SHOTS = '/tmp/shots-polish';
+const SHOTS = path.join(SCREENSHOTS, 'polish');
 const VIEWPORTS = [PHONE, DESKTOP] as const;
 const cases = WHERE.flatMap((where, w) =>
   VIEWPORTS.map((viewport, v) => ({ where, width: viewport.width, viewport, index: w * 2 + v })),

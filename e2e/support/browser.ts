@@ -8,6 +8,11 @@ import { TEST_DATA } from './paths';
 import { suiteSetup } from './suite-setup';
 
 export const SCREENSHOTS = path.join(TEST_DATA, 'screenshots');
+/**
+ * Whether this run takes the pictures of the screens (`npm run shots`, or TEST_SCREENSHOTS=1; CI does). They
+ * are for people to look at and no test reads them: taking them was a sixth of the browser suite's time.
+ */
+export const TAKING_PICTURES = process.env.TEST_SCREENSHOTS === '1';
 
 /**
  * A browser suite: runs when Debian's Chromium is installed, says plainly that it was skipped when not,
@@ -134,6 +139,8 @@ const devtools = new WeakMap<Page, Promise<CDPSession>>();
  * full run takes some 300, many of long pages.
  */
 export async function picture(page: Page, name: string, fullPage: boolean): Promise<void> {
+  // What comes after a picture may count on the entrance animations having ended, as the picture made them.
+  if (!TAKING_PICTURES) return settleAnimations(page);
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await settleAnimations(page);
   if (!devtools.has(page)) devtools.set(page, page.context().newCDPSession(page));
