@@ -17,7 +17,16 @@ export { stopOnSignals } from './process.js';
 export { createLogger, silentLogger, type Logger } from './logger.js';
 export { periodic, startJobs, type Job } from './jobs/periodic.js';
 export { DomainError, DOMAIN_ERROR_CODES, parseInput, type DomainErrorCode } from './errors.js';
-export { openDatabase, type Database, type DatabaseHandle, type Transaction, type DbOrTx } from './db/client.js';
+export {
+  beginOpeningDatabase,
+  databaseOptionsOf,
+  openDatabase,
+  type Database,
+  type DatabaseHandle,
+  type OpeningDatabase,
+  type Transaction,
+  type DbOrTx,
+} from './db/client.js';
 export { DataDirLockedError } from './db/lock.js';
 export { isDatabaseUnavailable } from './db/unavailable.js';
 export { memoryStorage, fileUrl, isValidKey, type FileStorage } from './storage/storage.js';

@@ -1,28 +1,37 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { type DatabaseHandle, migrationsFolder } from './client.js';
+import { type Database, migrationsFolder, type OpeningDatabase } from './client.js';
 import { lockDataDir } from './lock.js';
+import { PgliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
 
-/** The embedded Postgres in `dataDir` (locked against a second process), or in memory without one. */
-export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+/**
+ * The embedded Postgres in `dataDir` (locked against a second process), or in memory without one, in a
+ * thread of its own (pglite-thread.ts): it opens while the server is built, and its queries run beside
+ * the event loop instead of on it.
+ */
+export function beginOpeningPglite(dataDir: string | undefined): OpeningDatabase {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
-  try {
-    const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined);
-    const db = drizzle(client, { schema });
-    await migrate(db, { migrationsFolder });
-    return {
-      db,
-      kind: 'pglite',
-      close: async () => {
-        await client.close();
-        unlock();
-      },
-    };
-  } catch (error) {
-    unlock();
-    throw error;
-  }
+  const client = new PgliteThread(dataDir ? path.join(dataDir, 'pglite') : undefined);
+  // drizzle's PGlite driver calls query() and transaction() alone, which the thread answers as PGlite would.
+  const drizzled = drizzle(client as unknown as PGlite, { schema });
+  const db: Database = drizzled;
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      unlock();
+    }
+  };
+  // The migrations' files are read here while the thread opens; their queries wait there until it has.
+  const opened = Promise.all([client.ready, migrate(drizzled, { migrationsFolder })]).then(
+    () => ({ db, kind: 'pglite' as const, close }),
+    async (error: unknown) => {
+      await close().catch(() => {});
+      throw error;
+    },
+  );
+  return { db, opened };
 }

@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { type DatabaseHandle, type DatabaseOptions, migrationsFolder } from './client.js';
+import { type DatabaseOptions, migrationsFolder, type OpeningDatabase } from './client.js';
 import * as schema from './schema.js';
 
 /**
@@ -15,7 +15,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
 const DEFAULT_POOL_SIZE = 10;
 
 /** A pool on the Postgres server at `url`, its database brought up to the migrations. */
-export async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
+export function beginOpeningPostgres(url: string, options: DatabaseOptions): OpeningDatabase {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? DEFAULT_POOL_SIZE,
@@ -23,8 +23,15 @@ export async function openPostgres(url: string, options: DatabaseOptions): Promi
   });
   survivePostgresRestarts(pool, options.onConnectionError ?? logConnectionError);
   const db = drizzle(pool, { schema });
-  await migrate(db, { migrationsFolder });
-  return { db, kind: 'postgres', close: () => pool.end() };
+  const close = () => pool.end();
+  const opened = migrate(db, { migrationsFolder }).then(
+    () => ({ db, kind: 'postgres' as const, close }),
+    async (error: unknown) => {
+      await close();
+      throw error;
+    },
+  );
+  return { db, opened };
 }
 
 /**
