@@ -1,7 +1,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { type Config, createStorage, type DatabaseHandle, type FileStorage, openDatabase } from '@stickerdrop/core';
+import {
+  beginOpeningDatabase,
+  type Config,
+  databaseOptionsOf,
+  createStorage,
+  type DatabaseHandle,
+  type FileStorage,
+  type OpeningDatabase,
+} from '@stickerdrop/core';
 import { createApp, type CreateAppOptions } from './app.js';
 import { startBackgroundJobs } from './jobs.js';
 
@@ -20,6 +28,8 @@ export interface RunningServer {
 export interface StartServerOptions {
   /** Reuse an open database (tests, bench); otherwise one is opened from the config. */
   database?: DatabaseHandle;
+  /** The config's database, its opening begun by the caller (serve.ts: while this module loaded); closed on stop. */
+  opening?: OpeningDatabase;
   storage?: FileStorage;
   staticDir?: string | false;
   /** Seed the demo catalogue into an empty database (default: when demo mode is on). */
@@ -32,23 +42,22 @@ export interface StartServerOptions {
  * when asked, and serves the API with the mini-app. Background jobs stop before the database closes.
  */
 export async function startServer(config: Config, options: StartServerOptions = {}): Promise<RunningServer> {
-  const database =
-    options.database ??
-    (await openDatabase({
-      url: config.databaseUrl,
-      dataDir: path.join(config.dataDir, 'db'),
-      poolSize: config.databasePoolSize,
-    }));
+  const opening: OpeningDatabase = options.database
+    ? { db: options.database.db, opened: Promise.resolve(options.database) }
+    : (options.opening ?? (await beginOpeningDatabase(databaseOptionsOf(config))));
   const storage = options.storage ?? createStorage(config);
   let app: FastifyInstance | undefined;
   try {
+    // Built while the database opens (PGlite in its own thread, on the other core): registering the
+    // routes queries nothing.
     app = await createApp({
       config,
-      db: database.db,
+      db: opening.db,
       storage,
       staticDir: options.staticDir === false ? undefined : (options.staticDir ?? MINIAPP_DIST),
       logger: options.logger,
     });
+    const database = await opening.opened;
     const jobs = await startBackgroundJobs({
       config,
       db: database.db,
@@ -61,20 +70,22 @@ export async function startServer(config: Config, options: StartServerOptions = 
     const address = await app.listen({ port: config.port, host: config.host });
     const url = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
     const running = app;
+    const open = database;
     return {
       app: running,
-      database,
+      database: open,
       storage,
       url,
       async stop() {
         await jobs.stop();
         await running.close();
-        if (!options.database) await database.close();
+        if (!options.database) await open.close();
       },
     };
   } catch (error) {
     await app?.close();
-    if (!options.database) await database.close();
+    // Opened or not yet: it is closed once it is (a failed open has closed itself).
+    if (!options.database) await opening.opened.then((open: DatabaseHandle) => open.close()).catch(() => {});
     throw error;
   }
 }
