@@ -82,9 +82,15 @@ async function bundle(hash: string): Promise<void> {
  */
 const BUNDLED_DEPENDENCY = /^(zod|drizzle-orm)(\/|$)/;
 
+/** What drizzle's PGlite driver asks of PGlite on the main thread, where PGlite itself does not run. */
+const PGLITE_ON_MAIN_THREAD = path.join(ROOT, 'core/src/db/pglite-on-main-thread.ts');
+
 const dependenciesFromNodeModules: Plugin = {
   name: 'dependencies-from-node-modules',
   setup(build) {
+    build.onResolve({ filter: /^@electric-sql\/pglite$/ }, (args) =>
+      args.importer.includes(`${path.sep}drizzle-orm${path.sep}`) ? { path: PGLITE_ON_MAIN_THREAD } : undefined,
+    );
     build.onResolve({ filter: /^[^./]/ }, (args) =>
       args.path.startsWith('@stickerdrop/') || BUNDLED_DEPENDENCY.test(args.path)
         ? undefined
