@@ -88,14 +88,6 @@ describe('PGlite in its own thread', () => {
     expect(committed).toBe('done');
     expect((await thread.query('select n from tx_rows')).rows).toEqual([{ n: 2 }]);
   });
-
-  it('fails every call after close with why, and a second close does nothing', async () => {
-    const closing = new PgliteThread(undefined);
-    await closing.ready;
-    await closing.close();
-    await closing.close();
-    await expect(closing.query('select 1')).rejects.toThrow('the embedded database is closed');
-  });
 });
 
 describe('openDatabase on a data dir, through the thread', () => {
@@ -113,7 +105,7 @@ describe('openDatabase on a data dir, through the thread', () => {
     ((await open.db.execute(sql`show shared_buffers`)) as unknown as { rows: Array<{ shared_buffers: string }> })
       .rows[0]!.shared_buffers;
 
-  it('keeps what was written across a close and a new thread, releasing the lock between', async () => {
+  it('keeps what was written across a close (lock released, later calls refused) and a new thread; an idle one holds no process open', async () => {
     handle = await openDatabase({ dataDir });
     const [user] = await handle.db.insert(tables.users).values({ id: 42, firstName: 'Ada' }).returning();
     // drizzle's transactions and savepoints go through the thread's transaction as they went through PGlite's.
@@ -127,9 +119,29 @@ describe('openDatabase on a data dir, through the thread', () => {
         .catch(() => {});
     });
     expect(await sharedBuffers(handle)).toBe('16MB');
-    await handle.close();
+    const closed = handle;
+    await closed.close();
     handle = undefined;
     expect(fs.existsSync(path.join(dataDir, '.lock'))).toBe(false);
+    // Every later call fails with why; a second close does nothing.
+    await expect(closed.db.execute(sql`select 1`)).rejects.toHaveProperty(
+      'cause.message',
+      'the embedded database is closed',
+    );
+    await closed.close();
+
+    // A process that forgot to close it still ends: an idle thread does not hold it open.
+    const script = `import { openDatabase } from './core/src/index.ts';
+      const open = await openDatabase({ dataDir: ${JSON.stringify(dataDir)} });
+      await open.db.execute('select 1');
+      console.log('queried');`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: REPO,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.stdout).toContain('queried');
+    expect(run.status).toBe(0);
 
     handle = await openDatabase({ dataDir });
     const rows = await handle.db.select().from(tables.users);
@@ -158,19 +170,5 @@ describe("what the server's bundle gives drizzle for PGlite on the main thread",
       expect(onMainThread.types[name as keyof typeof onMainThread.types], name).toBe(types[name as keyof typeof types]);
     }
     expect(() => new onMainThread.PGlite()).toThrow(/its own thread/);
-  });
-});
-
-describe('an idle thread', () => {
-  it('does not keep a process alive that forgot to close its database', () => {
-    const script =
-      "import { openDatabase } from './core/src/index.ts'; const d = await openDatabase({}); await d.db.execute('select 1'); console.log('queried');";
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      cwd: REPO,
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(run.stdout).toContain('queried');
-    expect(run.status).toBe(0);
   });
 });
