@@ -103,7 +103,7 @@ export class PgliteThread implements PgliteClient {
     const call = this.#pending.get(answer.id);
     if (!call) return;
     this.#pending.delete(answer.id);
-    if (this.#pending.size === 0) this.#worker.unref();
+    if (this.#pending.size === 0 && !this.#closing) this.#worker.unref();
     if ('error' in answer) call.reject(Object.assign(new Error(answer.error.message), answer.error));
     else call.resolve(answer.result);
   }
