@@ -3,7 +3,7 @@
  * With no configuration it runs on an embedded Postgres (PGlite) in DATA_DIR. `npm start` (start.ts) runs
  * it from its bundle; `npm run dev` from these sources.
  */
-import type { RunningServer } from '@stickerdrop/api';
+import type { RunningServer, startServer as StartServer } from '@stickerdrop/api';
 import {
   beginOpeningDatabase,
   ConfigError,
@@ -25,22 +25,23 @@ async function start(config: Config, log: Logger, signal: AbortSignal): Promise<
   // The database opens first: PGlite's thread opens the data dir on the other core while the server's
   // code (Fastify, its plugins, the routes) loads here.
   const opening = await beginOpeningDatabase(databaseOptionsOf(config));
-  let server: RunningServer;
+  let startServer: typeof StartServer;
   try {
-    const { startServer } = await import('@stickerdrop/api');
+    ({ startServer } = await import('@stickerdrop/api'));
     // `npm run dev` passes --no-build: Vite's dev server serves the mini-app there.
     if (!process.argv.includes('--no-build')) {
       const build = await ensureMiniappBuild({ signal });
       if (build.built) log.info({ ms: Math.round(build.ms) }, 'mini-app built');
     }
     if (signal.aborted) throw signal.reason;
-    server = await startServer(config, { logger: log, opening });
   } catch (error) {
-    // startServer closes what it was handed; before it, this is the only owner.
+    // Until startServer is handed the database, this is its only owner.
     await opening.opened.then((database) => database.close()).catch(() => {});
     if (signal.aborted) return undefined;
     throw error;
   }
+  // From here startServer owns it: it closes the database on a failure, and on stop.
+  const server = await startServer(config, { logger: log, opening });
   const bot = await startBotIfConfigured(config, server, log);
   log.info(
     { url: config.publicUrl, listening: server.url, database: server.database.kind, demo: config.demo },

@@ -70,16 +70,15 @@ export async function startServer(config: Config, options: StartServerOptions = 
     const address = await app.listen({ port: config.port, host: config.host });
     const url = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
     const running = app;
-    const open = database;
     return {
       app: running,
-      database: open,
+      database,
       storage,
       url,
       async stop() {
         await jobs.stop();
         await running.close();
-        if (!options.database) await open.close();
+        if (!options.database) await database.close();
       },
     };
   } catch (error) {

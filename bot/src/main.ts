@@ -4,8 +4,14 @@
  * API's database (DATABASE_URL) and files (the S3 bucket of S3_*, else DATA_DIR); the API runs elsewhere.
  * Stops gracefully on SIGINT/SIGTERM.
  */
-import path from 'node:path';
-import { createLogger, createStorage, type Logger, openDatabase, stopOnSignals } from '@stickerdrop/core';
+import {
+  createLogger,
+  createStorage,
+  databaseOptionsOf,
+  type Logger,
+  openDatabase,
+  stopOnSignals,
+} from '@stickerdrop/core';
 import { BotConfigError, loadBotConfig, type BotProcessConfig } from './config.js';
 import { startBot } from './runtime/start.js';
 
@@ -14,7 +20,7 @@ interface Running {
 }
 
 async function start(config: BotProcessConfig, log: Logger): Promise<Running> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+  const database = await openDatabase(databaseOptionsOf(config));
   const storage = createStorage(config);
   const bot = await startBot({ config, db: database.db, storage, log });
   return {
