@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, PHONE, SCREENSHOTS, describeBrowser, launchChromium } from './support/browser';
 import { shotsInBothThemes } from './support/both-themes';
 import { openApp, WHERE, type Where } from './support/open-app';
-import { callApi } from './support/page-api';
+import { callApi, telegramUserApi } from './support/page-api';
 import { tables } from '@stickerdrop/core/testing';
 
 /** Where the pictures of these screens go, to be looked at (issue 20's acceptance). */
@@ -97,12 +97,12 @@ describeBrowser('lists, the create form and edge states', () => {
       const pack = packs.items.filter((item) => item.maxSupply - item.soldCount > 4)[index]!;
       // A seller inside Telegram buys an edition and lists it at 3.40.
       const sellerUser = { id: 777_000_420 + index, first_name: 'Sol', username: `sol${index}` };
-      const seller = await openApp(browser, server, 'telegram', PHONE, 'light', sellerUser);
-      const bought = await callApi<{ order: Order }>(seller.page, '/api/marketplace/buy', {
+      const seller = await telegramUserApi(server, sellerUser);
+      const bought = await seller<{ order: Order }>('/api/marketplace/buy', {
         stickerId: pack.id,
         paymentMethod: 'demo',
       });
-      const paid = await callApi<{ order: Order }>(seller.page, `/api/orders/${bought.order.id}/demo-pay`, {});
+      const paid = await seller<{ order: Order }>(`/api/orders/${bought.order.id}/demo-pay`, {});
       await server.db
         .update(tables.users)
         .set({ walletAddress: `0:${'42'.repeat(32)}` })
@@ -111,8 +111,7 @@ describeBrowser('lists, the create form and edge states', () => {
         .select()
         .from(tables.editions)
         .where(and(eq(tables.editions.packId, pack.id), eq(tables.editions.serial, paid.order.edition!)));
-      await callApi(seller.page, `/api/editions/${edition!.id}/listing`, { price: '3.40' });
-      await seller.context.close();
+      await seller(`/api/editions/${edition!.id}/listing`, { price: '3.40' });
 
       // The viewer owns an edition of the same pack already.
       const { context, page, errors } = await signedIn(where, viewport, index);

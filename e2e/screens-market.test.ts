@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { MESSAGES, type Order } from '@stickerdrop/shared';
 import { PHONE, describeBrowser, firstScreen, settleAnimations, toast } from './support/browser';
 import { contrastFailures } from './support/contrast';
-import { callApi } from './support/page-api';
+import { callApi, telegramUserApi } from './support/page-api';
 import { FIRST_SCREEN_PX, SCREEN_CASES, screensApp } from './support/screen-cases';
 import { lastMainButton, pressNative, telegramEvents } from './support/telegram-mock';
 import { tables } from '@stickerdrop/core/testing';
@@ -100,13 +100,12 @@ describeBrowser('screens of the market', () => {
       const [pack] = await app.server().db.select().from(tables.packs).where(eq(tables.packs.title, 'Kitten Chaos'));
       // Two sales this week at least (each run adds its own): two collectors buy on the demo rail.
       for (const id of [777_000_080 + 2 * index, 777_000_081 + 2 * index]) {
-        const buyer = await open('telegram', PHONE, 'light', { id, first_name: 'Kit', username: `kit${id}` });
-        const { order } = await callApi<{ order: Order }>(buyer.page, '/api/marketplace/buy', {
+        const buyer = await telegramUserApi(app.server(), { id, first_name: 'Kit', username: `kit${id}` });
+        const { order } = await buyer<{ order: Order }>('/api/marketplace/buy', {
           stickerId: pack!.id,
           paymentMethod: 'demo',
         });
-        await callApi(buyer.page, `/api/orders/${order.id}/demo-pay`, {});
-        await buyer.context.close();
+        await buyer(`/api/orders/${order.id}/demo-pay`, {});
       }
       const { context, page, errors } = await open(where, viewport, 'light');
       await page.evaluate((id) => (window.location.hash = `/sticker?id=${id}`), pack!.id);

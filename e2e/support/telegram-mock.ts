@@ -87,14 +87,9 @@ export interface TelegramLaunch {
   version?: string;
 }
 
-/**
- * What Telegram adds to the mini-app's address to launch it: signed init data and the launch parameters
- * in the hash, and the start parameter (a direct link's `startapp`) in the query, where Telegram puts it
- * ("tgWebAppStartParam … is passed in the GET parameter"): `?tgWebAppStartParam=pack_7#tgWebAppData=…`.
- */
-export function telegramLaunchAddress(launch: TelegramLaunch): string {
-  const theme = launch.theme ?? THEME;
-  const initData = signInitData(
+/** The init data Telegram signs for a launch, with the bot's token as the API checks it. */
+export function telegramInitData(launch: Pick<TelegramLaunch, 'user' | 'startParam' | 'botToken'>): string {
+  return signInitData(
     {
       user: launch.user ?? { id: 777_000_001, first_name: 'Tess', username: 'tess' },
       auth_date: Math.floor(Date.now() / 1000),
@@ -104,6 +99,16 @@ export function telegramLaunchAddress(launch: TelegramLaunch): string {
     },
     launch.botToken,
   );
+}
+
+/**
+ * What Telegram adds to the mini-app's address to launch it: signed init data and the launch parameters
+ * in the hash, and the start parameter (a direct link's `startapp`) in the query, where Telegram puts it
+ * ("tgWebAppStartParam … is passed in the GET parameter"): `?tgWebAppStartParam=pack_7#tgWebAppData=…`.
+ */
+export function telegramLaunchAddress(launch: TelegramLaunch): string {
+  const theme = launch.theme ?? THEME;
+  const initData = telegramInitData(launch);
   const params = new URLSearchParams({
     tgWebAppData: initData,
     tgWebAppVersion: launch.version ?? '8.0',
