@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { MESSAGES, type Order } from '@stickerdrop/shared';
 import { lottieDocument, makeTgs, makeVideo } from '../api/test/features/create-pack/media-fixtures';
 import { startTestServer, type TestServer } from './support/app-server';
+import { callApi } from './support/page-api';
 import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
 import { tables } from '@stickerdrop/core/testing';
 
@@ -15,24 +16,6 @@ async function signInAs(page: Page, baseUrl: string, who: 'creator' | 'collector
   await page.getByRole('heading', { name: 'Trending Stickers' }).waitFor();
 }
 const signInAsCreator = (page: Page, baseUrl: string) => signInAs(page, baseUrl, 'creator');
-
-/** A signed-in call from the page, with its stored token. */
-async function callApi<T>(page: Page, path: string, body: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const response = await fetch(path, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('accessToken')}`,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify(body),
-      });
-      return response.json();
-    },
-    { path, body },
-  ) as Promise<T>;
-}
 
 /** Playing: a video's clock moves on from wherever it was first seen. */
 async function expectVideoPlays(page: Page): Promise<void> {

@@ -15,6 +15,7 @@ import {
   type ColorScheme,
 } from './support/browser';
 import { contrastFailures } from './support/contrast';
+import { serverApi } from './support/page-api';
 import { LIGHT_THEME, THEME, openInTelegram } from './support/telegram-mock';
 
 type Where = 'web' | 'telegram';
@@ -38,15 +39,7 @@ describeBrowser('the creator studio and honest figures', () => {
 
   /** A call to the API as `userId` (an access token signed as the API signs them). */
   async function as<T>(userId: number, path: string, body?: unknown): Promise<T> {
-    const token = await createAccessTokens(server.config.jwtSecret).sign(userId);
-    const response = await fetch(`${server.url}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.json()) as T & { error?: string };
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${json.error}`);
-    return json;
+    return serverApi(server, await createAccessTokens(server.config.jwtSecret).sign(userId))<T>(path, body);
   }
 
   async function buyPaid(userId: number, body: Record<string, unknown>): Promise<Order> {

@@ -23,19 +23,15 @@ export async function callApi<T>(page: Page, path: string, body?: unknown): Prom
 export type ApiCall = <T>(path: string, body?: unknown) => Promise<T>;
 
 /**
- * A Telegram user's API calls made from the test itself, signed in as the mini-app signs in (real init
- * data to POST /api/auth/telegram): for a test's setup (a purchase, a listing), where opening a page only
- * to call the API cost a second of the browser each time.
+ * API calls made from the test itself (GET, or POST with a JSON body), with `accessToken` when given; a
+ * refusal throws with its status and error.
  */
-export async function telegramUserApi(
-  server: TestServer,
-  user: { id: number; first_name: string; username?: string },
-): Promise<ApiCall> {
-  const request = async <T>(path: string, body?: unknown, token?: string): Promise<T> => {
+export function serverApi(server: TestServer, accessToken?: string): ApiCall {
+  return async <T>(path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${server.url}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
       headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -44,7 +40,18 @@ export async function telegramUserApi(
     if (!response.ok) throw new Error(`${path}: ${response.status} ${json.error}`);
     return json;
   };
+}
+
+/**
+ * A Telegram user's API calls made from the test itself, signed in as the mini-app signs in (real init
+ * data to POST /api/auth/telegram): for a test's setup (a purchase, a listing), where opening a page only
+ * to call the API cost a second of the browser each time.
+ */
+export async function telegramUserApi(
+  server: TestServer,
+  user: { id: number; first_name: string; username?: string },
+): Promise<ApiCall> {
   const initData = telegramInitData({ user, botToken: server.config.botToken! });
-  const { tokens } = await request<{ tokens: { accessToken: string } }>('/api/auth/telegram', { initData });
-  return (path, body) => request(path, body, tokens.accessToken);
+  const { tokens } = await serverApi(server)<{ tokens: { accessToken: string } }>('/api/auth/telegram', { initData });
+  return serverApi(server, tokens.accessToken);
 }
