@@ -1,6 +1,6 @@
 /**
  * PGlite databases for tests, loaded from the run's migrated image and recycled within a suite: closing
- * one empties every table (TRUNCATE … RESTART IDENTITY, so ids start over as on a new database) and keeps
+ * one empties every table and restarts the sequences (emptyAllTables: ids start over as on a new database) and keeps
  * the instance for the suite's next test, instead of paying for a new instance per test. A closed handle
  * refuses queries, so a late background write fails as on a closed database instead of landing in the
  * next test's data.
@@ -10,12 +10,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { inject } from 'vitest';
 import type { Database } from '@stickerdrop/core';
-import { tables as schema } from '@stickerdrop/core/testing';
+import { emptyAllTables, tables as schema } from '@stickerdrop/core/testing';
 import { dumpMigratedPglite } from './db-images.js';
 
 const idle: PGlite[] = [];
 let image: Promise<Blob> | undefined;
-let truncateAll: string | undefined;
 
 /** The run's image from global setup; made here when this file runs without it. */
 function migratedImage(): Promise<Blob> {
@@ -49,21 +48,11 @@ export async function leasePglite(): Promise<{ db: Database; close(): Promise<vo
       if (!open) return;
       open = false;
       try {
-        await reset(client);
+        await emptyAllTables(client);
         idle.push(client);
       } catch {
         await client.close();
       }
     },
   };
-}
-
-async function reset(client: PGlite): Promise<void> {
-  if (truncateAll === undefined) {
-    const { rows } = await client.query<{ list: string }>(
-      `select string_agg(format('%I.%I', schemaname, tablename), ', ') as list from pg_tables where schemaname = 'public'`,
-    );
-    truncateAll = `truncate ${rows[0]!.list} restart identity cascade`;
-  }
-  await client.exec(truncateAll);
 }

@@ -10,7 +10,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { describe } from 'vitest';
 import { type Database, openDatabase } from '../../src/index.js';
-import { migrationsFolder, tables } from '../../src/testing.js';
+import { emptyAllTables, migrationsFolder, tables } from '../../src/testing.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export interface TestDatabase {
@@ -50,10 +50,7 @@ async function leasePglite(): Promise<TestDatabase> {
   return {
     db: drizzle({ client, schema: tables }),
     async close() {
-      const { rows } = await client.query<{ list: string }>(
-        `select string_agg(format('%I.%I', schemaname, tablename), ', ') as list from pg_tables where schemaname = 'public'`,
-      );
-      await client.exec(`truncate ${rows[0]!.list} restart identity cascade`);
+      await emptyAllTables(client);
       idle.push(client);
     },
   };
