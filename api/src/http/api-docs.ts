@@ -52,7 +52,22 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 }
 
+const documented = new WeakMap<RouteDoc, FastifySchema>();
+
+/**
+ * The route's schema for the docs, converted from zod once per process (every app built, as in the tests,
+ * converted all of them again) and copied for each app, since Fastify writes into the schemas it is given.
+ */
 function routeSchema(doc: RouteDoc): FastifySchema {
+  let schema = documented.get(doc);
+  if (!schema) {
+    schema = convertedSchema(doc);
+    documented.set(doc, schema);
+  }
+  return structuredClone(schema);
+}
+
+function convertedSchema(doc: RouteDoc): FastifySchema {
   const schema: FastifySchema & Record<string, unknown> = {
     tags: [doc.tag],
     summary: doc.summary,
