@@ -1,9 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type TestServer } from './app-server';
+import { inBothSchemes } from './both-themes';
 import { launchChromium, screenshot, settleAnimations } from './browser';
 import { contrastFailures } from './contrast';
 import { EMOJI } from './emoji';
+import type { Where } from './open-app';
 
 /** What a person reads or hears on the page: its text and the texts it gives in attributes. */
 function shownTexts(): string[] {
@@ -15,17 +17,23 @@ function shownTexts(): string[] {
   ];
 }
 
-/** Checks a screen as shown: axe's contrast failures, emoji in its texts, and a full-page picture. */
-export function screenChecker(page: Page, prefix: string) {
+/**
+ * Checks a screen as shown, in the dark scheme and then the light one: axe's contrast failures, emoji in
+ * its texts, and a full-page picture of each, named `prefix` with `{scheme}` filled in.
+ */
+export function screenChecker(page: Page, where: Where, prefix: string) {
   const failures: string[] = [];
   const emoji: string[] = [];
   const check = async (screen: string) => {
     await settleAnimations(page);
-    for (const failure of await contrastFailures(page)) {
-      failures.push(`${screen}: ${failure.target} "${failure.text}" ${failure.summary.replace(/\s+/g, ' ')}`);
-    }
     for (const text of await page.evaluate(shownTexts)) if (EMOJI.test(text)) emoji.push(`${screen}: ${text}`);
-    await screenshot(page, `${prefix}-${screen}`);
+    await inBothSchemes(page, where, async (scheme) => {
+      for (const failure of await contrastFailures(page)) {
+        const summary = failure.summary.replace(/\s+/g, ' ');
+        failures.push(`${scheme} ${screen}: ${failure.target} "${failure.text}" ${summary}`);
+      }
+      await screenshot(page, `${prefix.replace('{scheme}', scheme)}-${screen}`);
+    });
   };
   return { failures, emoji, check };
 }
