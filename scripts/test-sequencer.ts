@@ -1,6 +1,6 @@
 /**
- * The order `npm test` starts its files in: the longest first within each project, so neither of the two
- * workers is left finishing a long file alone at the end. Vitest's own sequencer does that only with its
+ * The order `npm test` starts its files in: the longest first within each project, so no worker is left
+ * finishing a long file alone at the end. Vitest's own sequencer does that only with its
  * results cache (node_modules/.vite/vitest, written by the last run); on a fresh clone (CI) it has only file
  * sizes, and a big file is not a slow one. So a file vitest has no time for takes it from SLOW_FILES.
  * Projects stay together, in vitest's order: a worker is reused, imports and all, only for a file of the
@@ -10,20 +10,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Seconds each took in a full run on 2 cores (the rest take under 15 s): a fresh clone's estimate. */
+/** Seconds each took in a full run on 2 cores with 3 workers (the rest take under 15 s): a fresh clone's estimate. */
 const SLOW_FILES: Record<string, number> = {
-  'api/test/process/npm-start.test.ts': 37,
-  'e2e/lists-forms-edges.test.ts': 43,
+  'api/test/process/npm-start.test.ts': 42,
   'e2e/screens-market.test.ts': 41,
-  'e2e/studio.test.ts': 36,
-  'e2e/screens.test.ts': 32,
-  'e2e/themes.test.ts': 30,
-  'e2e/themes-telegram.test.ts': 25,
-  'e2e/visitor.test.ts': 22,
-  'e2e/layout-shift.test.ts': 19,
-  'bot/test/main.test.ts': 16,
-  'e2e/payments.test.ts': 15,
-  'e2e/animated-stickers.test.ts': 15,
+  'e2e/lists-forms-edges.test.ts': 39,
+  'e2e/screens.test.ts': 38,
+  'api/test/features/create-pack/media-route.test.ts': 22,
+  'e2e/layout-shift.test.ts': 21,
+  'core/test/db/pglite-thread.test.ts': 19,
+  'e2e/themes.test.ts': 19,
+  'api/test/http/fuzz.test.ts': 19,
+  'e2e/payments.test.ts': 18,
+  'e2e/studio.test.ts': 17,
+  'bot/test/outbox/sticker-set.test.ts': 16,
 };
 
 export default class LongestFirstSequencer extends BaseSequencer {
