@@ -37,9 +37,19 @@ export async function seedCatalogue(dir: string): Promise<SeededCatalogue> {
   }
 }
 
-/** A database loaded from the seeded image: a fresh copy for each server. */
+const images = new Map<string, Blob>();
+
+/**
+ * A database loaded from the seeded image: a fresh copy for each server. The image is read once per worker
+ * (a Blob is never changed by the PGlite that loads it), not once per file.
+ */
 export async function openSeededDatabase(catalogue: SeededCatalogue): Promise<DatabaseHandle> {
-  const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(catalogue.image)]) });
+  let image = images.get(catalogue.image);
+  if (!image) {
+    image = new Blob([fs.readFileSync(catalogue.image)]);
+    images.set(catalogue.image, image);
+  }
+  const client = await PGlite.create({ loadDataDir: image });
   return { db: drizzle({ client, schema: tables }), kind: 'pglite', close: () => client.close() };
 }
 
