@@ -3,6 +3,12 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import LongestFirstSequencer from './scripts/test-sequencer.js';
 
+/**
+ * Each project's workers get a larger young generation, as `npm start` has: in a profile of the browser
+ * suite's workers, collecting garbage took a tenth of what they did.
+ */
+const execArgv = ['--max-semi-space-size=32'];
+
 /** One run covers every part; each part is a project with its own environment. */
 export default defineConfig({
   test: {
@@ -13,10 +19,11 @@ export default defineConfig({
     maxWorkers: availableParallelism() + 1,
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
-      { test: { name: 'shared', include: ['shared/test/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'shared', include: ['shared/test/**/*.test.ts'], environment: 'node', execArgv } },
       {
         test: {
           name: 'core',
+          execArgv,
           include: ['core/test/**/*.test.ts'],
           environment: 'node',
           // As for the API: each file makes its own databases; the worker shares PGlite's wasm and the imports.
@@ -28,6 +35,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          execArgv,
           include: ['api/test/**/*.test.ts'],
           environment: 'node',
           // Every file builds its own apps and databases, so files of one worker share the imported modules
@@ -41,6 +49,7 @@ export default defineConfig({
       {
         test: {
           name: 'bot',
+          execArgv,
           include: ['bot/test/**/*.test.ts'],
           environment: 'node',
           // As for the API: each file makes its own bot, app and database.
@@ -53,6 +62,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'miniapp',
+          execArgv,
           include: ['miniapp/test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['miniapp/test/setup.ts'],
@@ -64,6 +74,7 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
+          execArgv,
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           // The mini-app's build and the seeded catalogue, made once for all the files.
