@@ -131,8 +131,9 @@ describeBrowser('screens that finish the job', () => {
     await context.close();
   });
 
+  // One pack page for both checks: what its first screen holds, then its toasts.
   it.each(cases)(
-    '$where at $width px: the price, what is left and Buy are in the first screen',
+    '$where at $width px: the price, what is left and Buy are in the first screen; one toast at a time, clear of the navigation',
     async ({ where, viewport }) => {
       const { context, page, errors } = await open(where, viewport);
       const { items } = (await (await fetch(`${app.server().url}/api/stickers?q=ramen`)).json()) as {
@@ -150,52 +151,43 @@ describeBrowser('screens that finish the job', () => {
       if (where === 'web') {
         expect(await bottomOf('button:has-text("Buy Now")')).toBeLessThanOrEqual(FIRST_SCREEN_PX);
       }
-      for (const scheme of ['light', 'dark'] as const) {
+      for (const scheme of ['dark', 'light'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         await screenshot(page, `screens-${where}-${viewport.width}-${scheme}-pack`);
       }
+
+      // Two toasts in a row: the second replaces the first.
+      if (where === 'web') {
+        await page.getByRole('button', { name: /^Like \(\d+\)$/ }).click();
+        await toast(page, MESSAGES.likeRequiresLogin).waitFor();
+        await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+        await page.getByRole('button', { name: 'Share' }).click();
+        await toast(page, MESSAGES.linkCopied).waitFor();
+      } else {
+        await page.getByRole('button', { name: 'Make offer' }).click();
+        await page.getByLabel('Your offer (TON)').fill('0');
+        await page.getByRole('button', { name: 'Send offer' }).click();
+        await toast(page, MESSAGES.priceInvalid).waitFor();
+        await page.getByLabel('Your offer (TON)').fill('0.001');
+        await page.getByRole('button', { name: 'Send offer' }).click();
+        await toast(page, MESSAGES.priceInvalid).waitFor();
+      }
+      expect(await page.locator('.toast').count()).toBe(1);
+      const shown = (await page.locator('.toast').boundingBox())!;
+      const header = (await page.locator('header').boundingBox())!;
+      // Top-centre, below the header's bar (the logo and the avatar stay visible), never over the tab bar.
+      expect(shown.y).toBeGreaterThanOrEqual(header.y + header.height);
+      expect(Math.abs(shown.x + shown.width / 2 - viewport.width / 2)).toBeLessThan(4);
+      if (where === 'telegram') {
+        const bar = (await page.getByRole('navigation', { name: 'Main' }).boundingBox())!;
+        expect(shown.y + shown.height).toBeLessThan(bar.y);
+      }
+      await screenshot(page, `screens-${where}-${viewport.width}-toast`);
+      // A tap dismisses it.
+      await page.locator('.toast').click();
+      await expect.poll(() => page.locator('.toast').count()).toBe(0);
       expect(errors).toEqual([]);
       await context.close();
     },
   );
-
-  it.each(cases)('$where at $width px: one toast at a time, clear of the navigation', async ({ where, viewport }) => {
-    const { context, page } = await open(where, viewport);
-    const { items } = (await (await fetch(`${app.server().url}/api/stickers?q=ramen`)).json()) as {
-      items: { id: number }[];
-    };
-    await page.evaluate((id) => (window.location.hash = `/sticker?id=${id}`), items[0]!.id);
-    await page.getByLabel('Buy this pack').waitFor();
-    // Two toasts in a row: the second replaces the first.
-    if (where === 'web') {
-      await page.getByRole('button', { name: /^Like \(\d+\)$/ }).click();
-      await toast(page, MESSAGES.likeRequiresLogin).waitFor();
-      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-      await page.getByRole('button', { name: 'Share' }).click();
-      await toast(page, MESSAGES.linkCopied).waitFor();
-    } else {
-      await page.getByRole('button', { name: 'Make offer' }).click();
-      await page.getByLabel('Your offer (TON)').fill('0');
-      await page.getByRole('button', { name: 'Send offer' }).click();
-      await toast(page, MESSAGES.priceInvalid).waitFor();
-      await page.getByLabel('Your offer (TON)').fill('0.001');
-      await page.getByRole('button', { name: 'Send offer' }).click();
-      await toast(page, MESSAGES.priceInvalid).waitFor();
-    }
-    expect(await page.locator('.toast').count()).toBe(1);
-    const shown = (await page.locator('.toast').boundingBox())!;
-    const header = (await page.locator('header').boundingBox())!;
-    // Top-centre, below the header's bar (the logo and the avatar stay visible), never over the tab bar.
-    expect(shown.y).toBeGreaterThanOrEqual(header.y + header.height);
-    expect(Math.abs(shown.x + shown.width / 2 - viewport.width / 2)).toBeLessThan(4);
-    if (where === 'telegram') {
-      const bar = (await page.getByRole('navigation', { name: 'Main' }).boundingBox())!;
-      expect(shown.y + shown.height).toBeLessThan(bar.y);
-    }
-    await screenshot(page, `screens-${where}-${viewport.width}-toast`);
-    // A tap dismisses it.
-    await page.locator('.toast').click();
-    await expect.poll(() => page.locator('.toast').count()).toBe(0);
-    await context.close();
-  });
 });
