@@ -16,7 +16,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { openDatabase } from '@stickerdrop/core';
-import { migrationsFolder } from '@stickerdrop/core/testing';
+import { dumpTestImage, migrationsFolder } from '@stickerdrop/core/testing';
 
 const require = createRequire(import.meta.url);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -39,8 +39,7 @@ export async function dumpMigratedPglite(): Promise<Blob> {
   const client = await PGlite.create();
   try {
     await migrate(drizzle({ client }), { migrationsFolder });
-    // 'none': loading an uncompressed tar is faster than gunzipping the same image in every suite.
-    return await client.dumpDataDir('none');
+    return await dumpTestImage(client);
   } finally {
     await client.close();
   }
@@ -87,7 +86,8 @@ export async function createTestDatabaseImages(
  * for initdb once, and running a single test file again does not pay at all.
  */
 async function cachedPgliteImage(): Promise<string> {
-  const hash = createHash('sha256');
+  // The version names how the image is made (2: without the template databases).
+  const hash = createHash('sha256').update('image v2');
   hash.update(fs.readFileSync(path.join(path.dirname(require.resolve('@electric-sql/pglite')), '../package.json')));
   for (const name of fs.readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
     const file = path.join(migrationsFolder, name);

@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { memoryStorage, seedDemoCatalogue, type DatabaseHandle, type FileStorage } from '@stickerdrop/core';
-import { diskStorage, migrationsFolder, tables } from '@stickerdrop/core/testing';
+import { diskStorage, dumpTestImage, migrationsFolder, tables } from '@stickerdrop/core/testing';
 import { catalogueFiles } from './paths';
 
 export interface SeededCatalogue {
@@ -29,7 +29,7 @@ export async function seedCatalogue(dir: string): Promise<SeededCatalogue> {
     const db = drizzle({ client, schema: tables });
     await migrate(db, { migrationsFolder });
     await seedDemoCatalogue({ db, storage: diskStorage(catalogue.artDir), now: new Date() });
-    const image = await client.dumpDataDir('none');
+    const image = await dumpTestImage(client);
     fs.writeFileSync(catalogue.image, Buffer.from(await image.arrayBuffer()));
     return catalogue;
   } finally {

@@ -10,7 +10,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { describe } from 'vitest';
 import { type Database, openDatabase } from '../../src/index.js';
-import { emptyAllTables, migrationsFolder, tables } from '../../src/testing.js';
+import { dumpTestImage, emptyAllTables, migrationsFolder, tables } from '../../src/testing.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export interface TestDatabase {
@@ -38,7 +38,7 @@ function migratedImage(): Promise<Blob> {
   image ??= (async () => {
     const client = await PGlite.create();
     await migrate(drizzle({ client }), { migrationsFolder });
-    const dump = await client.dumpDataDir('none');
+    const dump = await dumpTestImage(client);
     await client.close();
     return dump;
   })();

@@ -1,0 +1,16 @@
+import type { PGlite } from '@electric-sql/pglite';
+
+/**
+ * A migrated (or seeded) PGlite database as an image for tests to load, without the two template databases
+ * initdb makes: nothing connects to them (the tests that make databases make them on a real Postgres), and
+ * they were 16 of the image's 42 MB and 700 of its 1,150 files, which every load writes out again: a load
+ * takes a quarter less CPU without them.
+ */
+export async function dumpTestImage(client: PGlite): Promise<Blob> {
+  await client.exec(`update pg_database set datistemplate = false where datname in ('template0', 'template1')`);
+  await client.exec('drop database template0');
+  await client.exec('drop database template1');
+  await client.exec('checkpoint');
+  // 'none': loading an uncompressed tar is faster than gunzipping the same image in every suite.
+  return client.dumpDataDir('none');
+}
