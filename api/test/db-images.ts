@@ -11,12 +11,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash, randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { openDatabase } from '@stickerdrop/core';
-import { dumpTestImage, migrationsFolder } from '@stickerdrop/core/testing';
+import { migratedTestImage, migrationsFolder } from '@stickerdrop/core/testing';
 
 const require = createRequire(import.meta.url);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -31,17 +28,6 @@ export interface TestDatabaseImages {
 declare module 'vitest' {
   export interface ProvidedContext {
     testDatabaseImages: TestDatabaseImages;
-  }
-}
-
-/** A migrated, empty PGlite data dir as a tarball. */
-export async function dumpMigratedPglite(): Promise<Blob> {
-  const client = await PGlite.create();
-  try {
-    await migrate(drizzle({ client }), { migrationsFolder });
-    return await dumpTestImage(client);
-  } finally {
-    await client.close();
   }
 }
 
@@ -96,7 +82,7 @@ async function cachedPgliteImage(): Promise<string> {
   const dir = path.join(repoRoot, 'node_modules', '.cache', 'stickerdrop-test');
   const image = path.join(dir, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
   if (fs.existsSync(image)) return image;
-  const dump = await dumpMigratedPglite();
+  const dump = await migratedTestImage();
   fs.mkdirSync(dir, { recursive: true });
   // Written aside and renamed, so a run stopped halfway never leaves a torn image behind.
   const partial = `${image}.${process.pid}.partial`;

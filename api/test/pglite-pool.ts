@@ -10,8 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { inject } from 'vitest';
 import type { Database } from '@stickerdrop/core';
-import { emptyAllTables, tables as schema } from '@stickerdrop/core/testing';
-import { dumpMigratedPglite } from './db-images.js';
+import { emptyAllTables, migratedTestImage, tables as schema } from '@stickerdrop/core/testing';
 
 const idle: PGlite[] = [];
 let image: Promise<Blob> | undefined;
@@ -20,7 +19,7 @@ let image: Promise<Blob> | undefined;
 function migratedImage(): Promise<Blob> {
   image ??= (async () => {
     const file = inject('testDatabaseImages')?.pgliteImage;
-    return file ? new Blob([fs.readFileSync(file)]) : dumpMigratedPglite();
+    return file ? new Blob([fs.readFileSync(file)]) : migratedTestImage();
   })();
   return image;
 }

@@ -6,7 +6,7 @@ export { lockDataDir } from './db/lock.js';
 export { pruneExpiredSignIns } from './auth/index.js';
 export { migrationsFolder } from './db/client.js';
 export { emptyAllTables } from './db/empty-tables.js';
-export { dumpTestImage } from './db/test-image.js';
+export { dumpTestImage, migratedTestImage } from './db/test-image.js';
 export { queryRows } from './db/sql-rows.js';
 export { SEED_PACKS, emojiArtPackage } from './seed/index.js';
 export { renderPreview } from './create-pack/image.js';

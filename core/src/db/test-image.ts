@@ -1,4 +1,18 @@
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { migrationsFolder } from './client.js';
+
+/** A freshly migrated, empty PGlite database as a test image (what the API's and core's suites load). */
+export async function migratedTestImage(): Promise<Blob> {
+  const client = await PGlite.create();
+  try {
+    await migrate(drizzle({ client }), { migrationsFolder });
+    return await dumpTestImage(client);
+  } finally {
+    await client.close();
+  }
+}
 
 /**
  * A migrated (or seeded) PGlite database as an image for tests to load, without the two template databases

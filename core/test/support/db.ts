@@ -6,11 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { describe } from 'vitest';
 import { type Database, openDatabase } from '../../src/index.js';
-import { dumpTestImage, emptyAllTables, migrationsFolder, tables } from '../../src/testing.js';
+import { emptyAllTables, migratedTestImage, tables } from '../../src/testing.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export interface TestDatabase {
@@ -35,13 +34,7 @@ let image: Promise<Blob> | undefined;
 const idle: PGlite[] = [];
 
 function migratedImage(): Promise<Blob> {
-  image ??= (async () => {
-    const client = await PGlite.create();
-    await migrate(drizzle({ client }), { migrationsFolder });
-    const dump = await dumpTestImage(client);
-    await client.close();
-    return dump;
-  })();
+  image ??= migratedTestImage();
   return image;
 }
 
