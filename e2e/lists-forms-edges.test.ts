@@ -1,6 +1,5 @@
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -9,8 +8,7 @@ import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, PHONE, SCREENSHOTS, describeBrowser, launchChromium } from './support/browser';
 import { shotsInBothThemes } from './support/both-themes';
 import { openApp, WHERE, type Where } from './support/open-app';
-import { callApi, telegramUserApi } from './support/page-api';
-import { tables } from '@stickerdrop/core/testing';
+import { callApi, listEdition } from './support/page-api';
 
 /** Where the pictures of these screens go, to be looked at (issue 20's acceptance). */
 const SHOTS = path.join(SCREENSHOTS, 'polish');
@@ -97,21 +95,7 @@ describeBrowser('lists, the create form and edge states', () => {
       const pack = packs.items.filter((item) => item.maxSupply - item.soldCount > 4)[index]!;
       // A seller inside Telegram buys an edition and lists it at 3.40.
       const sellerUser = { id: 777_000_420 + index, first_name: 'Sol', username: `sol${index}` };
-      const seller = await telegramUserApi(server, sellerUser);
-      const bought = await seller<{ order: Order }>('/api/marketplace/buy', {
-        stickerId: pack.id,
-        paymentMethod: 'demo',
-      });
-      const paid = await seller<{ order: Order }>(`/api/orders/${bought.order.id}/demo-pay`, {});
-      await server.db
-        .update(tables.users)
-        .set({ walletAddress: `0:${'42'.repeat(32)}` })
-        .where(eq(tables.users.id, sellerUser.id));
-      const [edition] = await server.db
-        .select()
-        .from(tables.editions)
-        .where(and(eq(tables.editions.packId, pack.id), eq(tables.editions.serial, paid.order.edition!)));
-      await seller(`/api/editions/${edition!.id}/listing`, { price: '3.40' });
+      const edition = await listEdition(server, sellerUser, pack.id, '3.40');
 
       // The viewer owns an edition of the same pack already.
       const { context, page, errors } = await signedIn(where, viewport, index);
@@ -158,7 +142,7 @@ describeBrowser('lists, the create form and edge states', () => {
       expect(await when.textContent()).not.toBe(exact);
       await shotsInBothThemes(page, where, SHOTS, `${where}-${width}-pack-market`);
 
-      await go(page, `/edition?id=${edition!.id}`);
+      await go(page, `/edition?id=${edition.id}`);
       await page.getByRole('heading', { name: 'Provenance' }).waitFor();
       await page.getByTestId('activity').locator('.relative-time').first().waitFor();
       await shotsInBothThemes(page, where, SHOTS, `${where}-${width}-edition`);

@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { MESSAGES, type Order } from '@stickerdrop/shared';
 import { PHONE, describeBrowser, firstScreen, settleAnimations, toast } from './support/browser';
 import { contrastFailures } from './support/contrast';
-import { callApi, telegramUserApi } from './support/page-api';
+import { callApi, listEdition, telegramUserApi } from './support/page-api';
 import { FIRST_SCREEN_PX, SCREEN_CASES, screensApp } from './support/screen-cases';
 import { lastMainButton, pressNative, telegramEvents } from './support/telegram-mock';
 import { tables } from '@stickerdrop/core/testing';
@@ -18,27 +18,10 @@ describeBrowser('screens of the market', () => {
 
   const cases = SCREEN_CASES;
 
-  /** A Mochi Feelings edition that `seller` bought on the demo rail and listed at 1.45 TON, made through the API. */
+  /** A Mochi Feelings edition that `seller` bought on the demo rail and listed at 1.45 TON. */
   async function listedEdition(seller: { id: number; first_name: string; username: string }) {
-    const api = await telegramUserApi(app.server(), seller);
     const [pack] = await app.server().db.select().from(tables.packs).where(eq(tables.packs.title, 'Mochi Feelings'));
-    const { order } = await api<{ order: Order }>('/api/marketplace/buy', {
-      stickerId: pack!.id,
-      paymentMethod: 'demo',
-    });
-    const paid = await api<{ order: Order }>(`/api/orders/${order.id}/demo-pay`, {});
-    await app
-      .server()
-      .db.update(tables.users)
-      .set({ walletAddress: `0:${'41'.repeat(32)}` })
-      .where(eq(tables.users.id, seller.id));
-    const [edition] = await app
-      .server()
-      .db.select()
-      .from(tables.editions)
-      .where(and(eq(tables.editions.packId, pack!.id), eq(tables.editions.serial, paid.order.edition!)));
-    await api(`/api/editions/${edition!.id}/listing`, { price: '1.45' });
-    return { id: edition!.id, serial: paid.order.edition! };
+    return listEdition(app.server(), seller, pack!.id, '1.45');
   }
 
   it('the seller of a listed edition sees their own controls on its page, no Buy', async () => {

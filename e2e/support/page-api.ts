@@ -1,4 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
+import type { Order } from '@stickerdrop/shared';
+import { tables } from '@stickerdrop/core/testing';
 import type { TestServer } from './app-server';
 import { telegramInitData } from './telegram-mock';
 
@@ -54,4 +57,30 @@ export async function telegramUserApi(
   const initData = telegramInitData({ user, botToken: server.config.botToken! });
   const { tokens } = await serverApi(server)<{ tokens: { accessToken: string } }>('/api/auth/telegram', { initData });
   return serverApi(server, tokens.accessToken);
+}
+
+/**
+ * An edition of `packId` that `seller` bought on the demo rail and listed at `price` TON, all through the API
+ * (the seller's payout wallet is set in the database: linking one takes a signed TON Connect proof).
+ */
+export async function listEdition(
+  server: TestServer,
+  seller: { id: number; first_name: string; username?: string },
+  packId: number,
+  price: string,
+): Promise<{ id: number; serial: number }> {
+  const api = await telegramUserApi(server, seller);
+  const { order } = await api<{ order: Order }>('/api/marketplace/buy', { stickerId: packId, paymentMethod: 'demo' });
+  const paid = await api<{ order: Order }>(`/api/orders/${order.id}/demo-pay`, {});
+  const serial = paid.order.edition!;
+  await server.db
+    .update(tables.users)
+    .set({ walletAddress: `0:${'41'.repeat(32)}` })
+    .where(eq(tables.users.id, seller.id));
+  const [edition] = await server.db
+    .select()
+    .from(tables.editions)
+    .where(and(eq(tables.editions.packId, packId), eq(tables.editions.serial, serial)));
+  await api(`/api/editions/${edition!.id}/listing`, { price });
+  return { id: edition!.id, serial };
 }
