@@ -19,6 +19,8 @@ export interface BuyersResult {
   buyStatuses: Record<string, number>;
   payStatuses: Record<string, number>;
   buyMs: number[];
+  /** When each buy (same order as buyMs) left, in ms after the drop began: where a slow tail starts. */
+  buyAtMs: number[];
   payMs: number[];
   startedAt: number;
   lastPaidAt: number;
@@ -102,6 +104,7 @@ async function main(): Promise<void> {
     buyStatuses: {},
     payStatuses: {},
     buyMs: [],
+    buyAtMs: [],
     payMs: [],
     startedAt: 0,
     lastPaidAt: 0,
@@ -115,9 +118,11 @@ async function main(): Promise<void> {
   const connections = Array.from({ length: input.connections }, () => new Connection(base));
   await Promise.all(connections.map((connection) => connection.opened));
   result.startedAt = Date.now();
+  const began = performance.now();
   const buyer = async (connection: Connection) => {
     while (next < input.tokens.length) {
       const token = input.tokens[next++]!;
+      result.buyAtMs.push(performance.now() - began);
       const buy = await timed(connection, '/api/marketplace/buy', token, {
         stickerId: input.packId,
         paymentMethod: 'demo',

@@ -14,6 +14,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { createApp } from '@stickerdrop/api';
@@ -104,9 +105,10 @@ async function oneDrop(serverUrl: string): Promise<RunFigures> {
     // What this run's set-up and earlier runs wrote (a database created, seeded, another dropped) is flushed
     // now, not by a checkpoint that falls inside the measured drop.
     await db.execute(sql`checkpoint`);
+    const pauses = garbageCollectionPauses();
     const result = await profiled('drop', () => runBuyers({ base, packId, tokens, connections: CONNECTIONS }));
     clearInterval(sampler);
-    return await report(db, packId, result, peakRss);
+    return await report(db, packId, result, peakRss, pauses.stop());
   } finally {
     clearInterval(sampler);
     await app.close();
@@ -149,12 +151,45 @@ function runBuyers(input: {
   });
 }
 
+/** The API process's garbage-collection pauses while observed: a tail's first suspect, in-process. */
+function garbageCollectionPauses(): { stop(): { count: number; longestMs: number; totalMs: number } } {
+  const durations: number[] = [];
+  const observer = new PerformanceObserver((list) => durations.push(...list.getEntries().map((e) => e.duration)));
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    stop() {
+      observer.disconnect();
+      return {
+        count: durations.length,
+        longestMs: Math.max(0, ...durations),
+        totalMs: durations.reduce((sum, ms) => sum + ms, 0),
+      };
+    },
+  };
+}
+
+/** When the slowest 1 % of buys left, so a missed p99 says whether it is the opening burst or later. */
+function slowestBuysStart(result: BuyersResult): string {
+  const slow = result.buyMs
+    .map((ms, i) => ({ ms, at: result.buyAtMs[i]! }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, Math.ceil(result.buyMs.length / 100));
+  const at = slow.map((buy) => buy.at);
+  return `the slowest ${slow.length} buys left ${Math.min(...at).toFixed(0)}–${Math.max(...at).toFixed(0)} ms into the drop`;
+}
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-async function report(db: Database, packId: number, result: BuyersResult, peakRss: number): Promise<RunFigures> {
+async function report(
+  db: Database,
+  packId: number,
+  result: BuyersResult,
+  peakRss: number,
+  pauses: { count: number; longestMs: number; totalMs: number },
+): Promise<RunFigures> {
   const seconds = (result.lastPaidAt - result.startedAt) / 1000;
   const fulfilled = result.payStatuses['200'] ?? 0;
   const rate = fulfilled / seconds;
@@ -172,6 +207,9 @@ async function report(db: Database, packId: number, result: BuyersResult, peakRs
   console.log(`buy statuses ${JSON.stringify(result.buyStatuses)}, pay statuses ${JSON.stringify(result.payStatuses)}`);
   const buyersCpu = result.cpuMs / 1000 / seconds;
   console.log(`the buyers' own process used ${(buyersCpu * 100).toFixed(0)} % of a core (taken from the server's two)`);
+  console.log(
+    `the API's garbage collection: ${pauses.count} pauses, ${pauses.totalMs.toFixed(0)} ms in all, the longest ${pauses.longestMs.toFixed(0)} ms; ${slowestBuysStart(result)}`,
+  );
 
   const [editions] = (
     (await db.execute(sql`
