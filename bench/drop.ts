@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { PerformanceObserver } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { createApp } from '@stickerdrop/api';
@@ -105,7 +105,7 @@ async function oneDrop(serverUrl: string): Promise<RunFigures> {
     // What this run's set-up and earlier runs wrote (a database created, seeded, another dropped) is flushed
     // now, not by a checkpoint that falls inside the measured drop.
     await db.execute(sql`checkpoint`);
-    const pauses = garbageCollectionPauses();
+    const pauses = apiPauses();
     const result = await profiled('drop', () => runBuyers({ base, packId, tokens, connections: CONNECTIONS }));
     clearInterval(sampler);
     return await report(db, packId, result, peakRss, pauses.stop());
@@ -151,18 +151,30 @@ function runBuyers(input: {
   });
 }
 
-/** The API process's garbage-collection pauses while observed: a tail's first suspect, in-process. */
-function garbageCollectionPauses(): { stop(): { count: number; longestMs: number; totalMs: number } } {
+interface ApiPauses {
+  gcCount: number;
+  gcLongestMs: number;
+  gcTotalMs: number;
+  /** The longest the API's event loop was late (a blocking task, a pause, the process descheduled). */
+  loopDelayMaxMs: number;
+}
+
+/** The API process's pauses while observed: a slow tail's first suspects, in-process. */
+function apiPauses(): { stop(): ApiPauses } {
   const durations: number[] = [];
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
   const observer = new PerformanceObserver((list) => durations.push(...list.getEntries().map((e) => e.duration)));
   observer.observe({ entryTypes: ['gc'] });
   return {
     stop() {
       observer.disconnect();
+      delay.disable();
       return {
-        count: durations.length,
-        longestMs: Math.max(0, ...durations),
-        totalMs: durations.reduce((sum, ms) => sum + ms, 0),
+        gcCount: durations.length,
+        gcLongestMs: Math.max(0, ...durations),
+        gcTotalMs: durations.reduce((sum, ms) => sum + ms, 0),
+        loopDelayMaxMs: delay.max / 1e6,
       };
     },
   };
@@ -188,7 +200,7 @@ async function report(
   packId: number,
   result: BuyersResult,
   peakRss: number,
-  pauses: { count: number; longestMs: number; totalMs: number },
+  pauses: ApiPauses,
 ): Promise<RunFigures> {
   const seconds = (result.lastPaidAt - result.startedAt) / 1000;
   const fulfilled = result.payStatuses['200'] ?? 0;
@@ -208,7 +220,8 @@ async function report(
   const buyersCpu = result.cpuMs / 1000 / seconds;
   console.log(`the buyers' own process used ${(buyersCpu * 100).toFixed(0)} % of a core (taken from the server's two)`);
   console.log(
-    `the API's garbage collection: ${pauses.count} pauses, ${pauses.totalMs.toFixed(0)} ms in all, the longest ${pauses.longestMs.toFixed(0)} ms; ${slowestBuysStart(result)}`,
+    `the API: ${pauses.gcCount} garbage-collection pauses, ${pauses.gcTotalMs.toFixed(0)} ms in all, the longest ` +
+      `${pauses.gcLongestMs.toFixed(0)} ms; its event loop late by ${pauses.loopDelayMaxMs.toFixed(0)} ms at most; ${slowestBuysStart(result)}`,
   );
 
   const [editions] = (
