@@ -6,6 +6,7 @@ import { Icon } from '../../components/Icon';
 import { DROP_TEXTS, MESSAGES, parsePackId } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { ButtonLink } from '../../components/ButtonLink';
+import { AfterFirstScreen } from '../../components/AfterFirstScreen';
 import { HeartIcon } from '../../components/icons';
 import { Initial } from '../../components/Initial';
 import { Loading } from '../../components/Loading';
@@ -119,53 +120,60 @@ export function PackDetailPage() {
             )}
           </div>
           <div className="detail__more">
-            <div className="detail__actions">
-              <Button
-                mode={data.isFavorite ? 'filled' : 'bezeled'}
-                size="s"
-                before={<HeartIcon filled={data.isFavorite} />}
-                aria-pressed={data.isFavorite}
-                aria-label={`Like (${data.likes})`}
-                disabled={like.pending}
-                onClick={() => like.toggle(data.id)}
-              >
-                {data.likes}
-              </Button>
-              <Button mode="bezeled" size="s" onClick={() => void actions.share()}>
-                Share
-              </Button>
-              {data.isOwned ? (
-                <>
-                  <Button mode="bezeled" size="s" loading={actions.downloading} onClick={() => void actions.download()}>
-                    Download
-                  </Button>
-                  <AddToTelegramButton
-                    pending={actions.addToTelegram.isPending}
-                    onAdd={() => actions.addToTelegram.mutate(data.id)}
-                  />
-                </>
-              ) : null}
-            </div>
-            <p className="detail__description">{data.description}</p>
+            <AfterFirstScreen>
+              <div className="detail__actions">
+                <Button
+                  mode={data.isFavorite ? 'filled' : 'bezeled'}
+                  size="s"
+                  before={<HeartIcon filled={data.isFavorite} />}
+                  aria-pressed={data.isFavorite}
+                  aria-label={`Like (${data.likes})`}
+                  disabled={like.pending}
+                  onClick={() => like.toggle(data.id)}
+                >
+                  {data.likes}
+                </Button>
+                <Button mode="bezeled" size="s" onClick={() => void actions.share()}>
+                  Share
+                </Button>
+                {data.isOwned ? (
+                  <>
+                    <Button
+                      mode="bezeled"
+                      size="s"
+                      loading={actions.downloading}
+                      onClick={() => void actions.download()}
+                    >
+                      Download
+                    </Button>
+                    <AddToTelegramButton
+                      pending={actions.addToTelegram.isPending}
+                      onAdd={() => actions.addToTelegram.mutate(data.id)}
+                    />
+                  </>
+                ) : null}
+              </div>
+              <p className="detail__description">{data.description}</p>
 
-            <StatTiles
-              label="Pack statistics"
-              tiles={[
-                { label: 'Likes', value: data.likes, icon: Heart },
-                { label: 'Owners', value: data.owners, icon: Users },
-                { label: 'Stickers', value: data.stickersCount, icon: Images },
-                { label: 'Views', value: data.views, icon: Eye },
-              ]}
-            />
-            <p className="drop-rules">{DROP_TEXTS.serialRule}</p>
-            <PackMarket
-              pack={data}
-              busy={purchase.processing}
-              onBuy={(listingId) =>
-                void purchase.buy(resalePaymentChoice(clientConfig.data?.paymentMethods), listingId)
-              }
-            />
-            <OffersSection packId={data.id} />
+              <StatTiles
+                label="Pack statistics"
+                tiles={[
+                  { label: 'Likes', value: data.likes, icon: Heart },
+                  { label: 'Owners', value: data.owners, icon: Users },
+                  { label: 'Stickers', value: data.stickersCount, icon: Images },
+                  { label: 'Views', value: data.views, icon: Eye },
+                ]}
+              />
+              <p className="drop-rules">{DROP_TEXTS.serialRule}</p>
+              <PackMarket
+                pack={data}
+                busy={purchase.processing}
+                onBuy={(listingId) =>
+                  void purchase.buy(resalePaymentChoice(clientConfig.data?.paymentMethods), listingId)
+                }
+              />
+              <OffersSection packId={data.id} />
+            </AfterFirstScreen>
           </div>
         </div>
       </article>

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from '../../router';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
 import { CURRENCY, MESSAGES, editionAppLink, paidWithText, type EditionDetail } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
+import { AfterFirstScreen } from '../../components/AfterFirstScreen';
 import { ButtonLink } from '../../components/ButtonLink';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../telegram/Page';
@@ -95,9 +96,14 @@ export function EditionPage({
             buy?.(data)
           ) : null}
           <EditionActions edition={data} />
-          <OffersSection packId={data.pack.id} edition={{ id: data.id, serial: data.serial, ownerId: data.owner.id }} />
-          <h2 className="section-title">Provenance</h2>
-          <ActivityList items={data.history} />
+          <AfterFirstScreen>
+            <OffersSection
+              packId={data.pack.id}
+              edition={{ id: data.id, serial: data.serial, ownerId: data.owner.id }}
+            />
+            <h2 className="section-title">Provenance</h2>
+            <ActivityList items={data.history} />
+          </AfterFirstScreen>
         </div>
       </article>
     </Page>
