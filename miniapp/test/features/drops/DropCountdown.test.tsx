@@ -22,7 +22,8 @@ describe('Pack page before a drop opens', () => {
     expect(screen.getByText(/UTC$/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Opens in 00:00:0\d$/ })).toBeDisabled();
     expect(screen.getByRole('radio', { name: 'TON' })).toBeDisabled();
-    expect(screen.getByText(DROP_TEXTS.serialRule)).toBeInTheDocument();
+    // The rule is below the first screen, which renders just after it (AfterFirstScreen).
+    expect(await screen.findByText(DROP_TEXTS.serialRule)).toBeInTheDocument();
     expect(screen.getByText(/Up to 2 per collector/)).toBeInTheDocument();
 
     expect(await screen.findByRole('button', { name: 'Buy Now · 1.50 TON' }, { timeout: 5_000 })).toBeEnabled();

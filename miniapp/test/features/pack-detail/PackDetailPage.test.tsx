@@ -18,7 +18,8 @@ describe('Pack detail', () => {
     // The first render loads the route's lazy chunk, which on a busy machine can take more than findBy's 1 s.
     expect(await screen.findByRole('heading', { name: 'Space Cats' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Space Cats' })).toHaveAttribute('src', '/files/preview-1.webp');
-    expect(screen.getByRole('button', { name: 'Like (7)' })).toBeInTheDocument();
+    // What lies below the first screen renders just after it (AfterFirstScreen).
+    expect(await screen.findByRole('button', { name: 'Like (7)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
     expect(screen.getByText('@alice')).toBeInTheDocument();
