@@ -140,4 +140,41 @@ describeBrowser('images sized for their place, the largest first and the rest wh
       });
     }
   }
+
+  it('the marketplace at 390 px asks only for the pictures within a screen of it, the rest as they come near', async () => {
+    const { context, page, errors } = await newPage(browser, PHONE);
+    const asked = new Set<string>();
+    page.on('request', (request) => {
+      if (request.url().includes('/files/previews/')) asked.add(request.url());
+    });
+    await page.goto(`${server.url}/#/marketplace`);
+    await page.getByTestId('pack-card').first().waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="pack-card"] img').length > 0);
+    // The cards whose box starts within two screens of the top: the one on screen and the one under it.
+    const cards = await page.$$eval('[data-testid="pack-card"]', (found) =>
+      found.map((card) => card.getBoundingClientRect().top + window.scrollY < 2 * window.innerHeight),
+    );
+    const near = cards.filter(Boolean).length;
+    expect(near).toBeGreaterThan(1);
+    expect(near).toBeLessThan(cards.length);
+    await expect.poll(() => page.locator('[data-testid="pack-card"] img').count()).toBe(near);
+    await expect.poll(() => asked.size).toBe(near);
+
+    // Scrolled a screen at a time to the last of these cards, each has its picture.
+    for (let screen = 1; screen <= Math.ceil(cards.length / 2); screen += 1) {
+      await page.evaluate((y) => window.scrollTo(0, y * window.innerHeight), screen);
+    }
+    await expect
+      .poll(() =>
+        page.$$eval(
+          '[data-testid="pack-card"]',
+          (found, count) => found.slice(0, count).filter((card) => card.querySelector('img')?.complete).length,
+          cards.length,
+        ),
+      )
+      .toBe(cards.length);
+    expect(asked.size).toBeGreaterThanOrEqual(cards.length);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { useRef, type MouseEvent } from 'react';
 import { Link } from '../../router';
 import { Eye, Flame, Heart, Image as ImageIcon, ShoppingCart, Sparkles } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
@@ -15,6 +15,7 @@ import {
 } from '@stickerdrop/shared';
 import { apiUrl } from '../../config';
 import { fetchPriority } from '../../components/fetch-priority';
+import { useNearScreen } from '../../components/use-near-screen';
 import { HeartIcon } from '../../components/icons';
 import { Initial } from '../../components/Initial';
 import { cardPrice, creatorName, counter } from './card-fields';
@@ -42,6 +43,10 @@ export function PackCard({
   onToggleFavorite,
 }: PackCardProps) {
   const image = pack.imageUrl ?? pack.previewUrl ?? null;
+  const media = useRef<HTMLDivElement>(null);
+  // The first card is the phone's largest paint and asks at once; the others only once near the screen.
+  const first = index === 0;
+  const pictureWanted = useNearScreen(media, !first && image !== null);
   const favorite = Boolean(pack.isFavorite);
   const stock = pack.maxSupply ? { maxSupply: pack.maxSupply, soldCount: pack.soldCount ?? 0 } : null;
   const supply = stock && supplyBadge(stock);
@@ -59,8 +64,8 @@ export function PackCard({
       style={{ animationDelay: `${index * CARD_STAGGER_S}s` }}
       data-testid="pack-card"
     >
-      <div className="pack-card__media">
-        {image ? (
+      <div className="pack-card__media" ref={media}>
+        {image && pictureWanted ? (
           <img
             src={apiUrl(image)}
             srcSet={cardImageSrcset(apiUrl(image))}
@@ -68,11 +73,11 @@ export function PackCard({
             alt={pack.title}
             width={PREVIEW_SIZE_PX}
             height={PREVIEW_SIZE_PX}
-            // The first card is the phone's largest paint; the ones under it wait until they are near the screen.
-            loading={index === 0 ? 'eager' : 'lazy'}
-            {...fetchPriority(index === 0)}
+            // Lazy as well: a browser without IntersectionObserver counts every card as near.
+            loading={first ? 'eager' : 'lazy'}
+            {...fetchPriority(first)}
           />
-        ) : (
+        ) : image ? null : (
           <div className="pack-card__placeholder" aria-label="No image">
             <Icon icon={ImageIcon} size={40} />
           </div>

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '../../../src/router';
 import { describe, expect, it, vi } from 'vitest';
@@ -92,5 +92,40 @@ describe('pack card (SPEC §2)', () => {
     expect(heart).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(heart);
     expect(onToggle).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
+  });
+
+  it("asks for a later card's picture only once it comes within a screen of the viewport; the first at once", () => {
+    const watched: { element: Element; margin?: string; report: (near: boolean) => void }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(
+          private readonly callback: IntersectionObserverCallback,
+          private readonly options?: IntersectionObserverInit,
+        ) {}
+        observe(element: Element) {
+          watched.push({
+            element,
+            margin: this.options?.rootMargin,
+            report: (near) => this.callback([{ isIntersecting: near } as IntersectionObserverEntry], this as never),
+          });
+        }
+        disconnect() {}
+      },
+    );
+    renderCard(packCard({ title: 'First' }), { index: 0 });
+    expect(screen.getByRole('img', { name: 'First' })).toHaveAttribute('loading', 'eager');
+    expect(watched).toEqual([]);
+
+    renderCard(packCard({ id: 2, title: 'Later' }), { index: 5 });
+    expect(screen.queryByRole('img', { name: 'Later' })).not.toBeInTheDocument();
+    // Its box stands meanwhile, without the no-image placeholder.
+    expect(screen.queryByLabelText('No image')).not.toBeInTheDocument();
+    expect(watched).toHaveLength(1);
+    expect(watched[0]!.margin).toBe('100%');
+    act(() => watched[0]!.report(false));
+    expect(screen.queryByRole('img', { name: 'Later' })).not.toBeInTheDocument();
+    act(() => watched[0]!.report(true));
+    expect(screen.getByRole('img', { name: 'Later' })).toHaveAttribute('loading', 'lazy');
   });
 });
