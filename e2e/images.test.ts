@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CARD_IMAGE_WIDTHS_PX, cardImageVariant } from '@stickerdrop/shared';
 import { startTestServer, type TestServer } from './support/app-server';
-import { PHONE, describeBrowser, launchChromium, newPage } from './support/browser';
+import { PHONE, describeBrowser, launchChromium, newPage, twoFrames } from './support/browser';
 
 interface ImageFacts {
   alt: string;
@@ -160,9 +160,11 @@ describeBrowser('images sized for their place, the largest first and the rest wh
     await expect.poll(() => page.locator('[data-testid="pack-card"] img').count()).toBe(near);
     await expect.poll(() => asked.size).toBe(near);
 
-    // Scrolled a screen at a time to the last of these cards, each has its picture.
+    // Scrolled a screen at a time to the last of these cards, each has its picture. Each stop lasts two
+    // frames, as a person's scroll passes through every position: intersections are taken at a frame.
     for (let screen = 1; screen <= Math.ceil(cards.length / 2); screen += 1) {
       await page.evaluate((y) => window.scrollTo(0, y * window.innerHeight), screen);
+      await twoFrames(page);
     }
     await expect
       .poll(() =>
