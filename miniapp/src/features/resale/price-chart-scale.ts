@@ -41,7 +41,13 @@ export function scale(axis: Axis, value: number, from: number, to: number): numb
   return from + ((value - axis.min) / (axis.max - axis.min)) * (to - from);
 }
 
+let dayFormat: Intl.DateTimeFormat | undefined;
+
+/**
+ * "26 Nov". One formatter for every call, made on the first: toLocaleDateString builds a formatter each
+ * time, and a chart labels every point (a pack page's render spent 70 % of a 100 ms task here, 4× slowed).
+ */
 export const formatDay = (time: number) =>
-  new Date(time).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
+  (dayFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' })).format(time);
 
 export const formatPrice = (value: number) => value.toFixed(2);
