@@ -1,3 +1,4 @@
+import { nextTask } from '../components/next-task';
 import { forgetLaunchTheme } from './launch-theme';
 import { isLaunchHash, startRoute } from './opening-route';
 import { PLAIN_WEB, type TelegramEnvironment } from './environment';
@@ -54,18 +55,6 @@ export async function initTelegram(): Promise<TelegramEnvironment> {
     rawInitData: sdk.retrieveRawInitData() ?? null,
     startParam,
   };
-}
-
-/** Resolves in a task of its own: a message to itself, as setTimeout(0) is held 4 ms once nested five deep. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 }
 
 /** The viewport's size variables, and the app expanded to the full height. */
