@@ -11,11 +11,13 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApiContext } from './api/create-api';
 import { createQueryClient } from './app/query-client';
+import { loadDateData } from './components/date-data';
 import { nextTask } from './components/next-task';
 import { Root } from './app/Root';
 import { prefetchScreenData } from './app/screen-data';
 import { preloadScreen } from './app/screens';
 import { config, MOCK_TELEGRAM } from './config';
+import { pictureScreen } from './first-screen/picture-screen';
 import { openingRoute } from './telegram/opening-route';
 import { initTelegram } from './telegram/init';
 
@@ -39,6 +41,9 @@ async function start(): Promise<void> {
   // a 4× slowed phone, after the entry module's own evaluation): a task of its own, not the same long one.
   await nextTask();
   const screenLoaded = preloadScreen(route);
+  // A pack's or an edition's page shows dates (its price chart, its activity): their calendar data loads
+  // while the data is on its way, not inside the render that shows them.
+  if (pictureScreen(route)) void nextTask().then(loadDateData);
   if (import.meta.env.DEV && MOCK_TELEGRAM) await (await import('./mockEnv')).mockTelegramForDevelopment();
   const telegram = await initTelegram().catch((error: unknown) => {
     // A container that answers oddly must not leave a blank page: run as the plain web app.
