@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { type ColorScheme, settleAnimations, TAKING_PICTURES } from './browser';
+import { type ColorScheme, pictureInto, settleAnimations, TAKING_PICTURES } from './browser';
 import type { Where } from './open-app';
 import { THEME, THEME_LIGHT } from './telegram-mock';
 
@@ -67,8 +66,8 @@ export async function inBothSchemes(
  * (TAKING_PICTURES); the switches of scheme are made either way.
  */
 export async function shotsInBothThemes(page: Page, where: Where, dir: string, name: string): Promise<void> {
-  if (TAKING_PICTURES) fs.mkdirSync(dir, { recursive: true });
   await inBothSchemes(page, where, async (scheme) => {
-    if (TAKING_PICTURES) await page.screenshot({ path: path.join(dir, `${name}-${scheme}.png`), fullPage: true });
+    // As `screenshot` takes them: through a window as tall as the page, its pictures loaded.
+    if (TAKING_PICTURES) await pictureInto(page, path.join(dir, `${name}-${scheme}.png`), true);
   });
 }

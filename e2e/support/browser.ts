@@ -138,10 +138,15 @@ const devtools = new WeakMap<Page, Promise<CDPSession>>();
  * Chromium's own command with its fast PNG encoding (bigger files, a fraction of the encoding's CPU): a
  * full run takes some 300, many of long pages.
  */
-export async function picture(page: Page, name: string, fullPage: boolean): Promise<void> {
+export function picture(page: Page, name: string, fullPage: boolean): Promise<void> {
+  return pictureInto(page, path.join(SCREENSHOTS, `${name}.png`), fullPage);
+}
+
+/** As `picture`, into `file`. */
+export async function pictureInto(page: Page, file: string, fullPage: boolean): Promise<void> {
   // What comes after a picture may count on the entrance animations having ended, as the picture made them.
   if (!TAKING_PICTURES) return settleAnimations(page);
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   await settleAnimations(page);
   if (!devtools.has(page)) devtools.set(page, page.context().newCDPSession(page));
   const session = await devtools.get(page)!;
@@ -151,14 +156,22 @@ export async function picture(page: Page, name: string, fullPage: boolean): Prom
   const height = fullPage ? await page.evaluate(() => document.documentElement.scrollHeight) : 0;
   const tall = fullPage && viewport !== null && height > viewport.height;
   if (tall) {
-    await page.setViewportSize({ width: viewport.width, height });
-    // Cards that come into view now start their entrance (an IntersectionObserver, a frame later).
-    await twoFrames(page);
-    await settleAnimations(page);
+    // Cards that come into view now start their entrance and ask for their picture (an IntersectionObserver
+    // a frame later, then a render): the picture shows what a person scrolling there sees, once loaded. A
+    // list that then loads its next page grows: the window grows with it, a few times at most.
+    for (let grown = height, turns = 0; grown > (page.viewportSize()?.height ?? 0) && turns < 3; turns += 1) {
+      await page.setViewportSize({ width: viewport.width, height: grown });
+      await twoFrames(page);
+      await twoFrames(page);
+      await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+      await twoFrames(page);
+      await settleAnimations(page);
+      grown = await page.evaluate(() => document.documentElement.scrollHeight);
+    }
   }
   try {
     const { data } = await session.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true });
-    fs.writeFileSync(path.join(SCREENSHOTS, `${name}.png`), Buffer.from(data, 'base64'));
+    fs.writeFileSync(file, Buffer.from(data, 'base64'));
   } finally {
     if (tall) {
       await page.setViewportSize(viewport);
