@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
 import { Gem, Palette, TrendingUp, Users } from '../../components/icon-set';
@@ -12,6 +12,7 @@ import {
   VIEW_MODES,
   packMatchesSearch,
   type MarketplaceStats,
+  type ViewMode,
 } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { Loading } from '../../components/Loading';
@@ -22,7 +23,7 @@ import { useDebounced } from '../../components/use-debounced';
 import { useInView } from '../../components/use-in-view';
 import { Page } from '../../telegram/Page';
 import { useToast } from '../../toast/ToastProvider';
-import { PackCard } from '../packs/PackCard';
+import { PackCard, type CardPack } from '../packs/PackCard';
 import { packQueries, statsQueries } from '../packs/queries';
 import { useLike } from '../packs/use-like';
 import { SORT_LABELS, VIEW_ICONS, VIEW_LABELS } from './labels';
@@ -53,20 +54,36 @@ export function MarketplacePage() {
   const stats = useQuery(statsQueries.marketplace(api));
   const packs = useInfiniteQuery(packQueries.list(api, { search: serverSearch, sort, onResale: market === 'resale' }));
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = packs;
-  const sentinel = useInView<HTMLDivElement>(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, Boolean(hasNextPage));
 
   useEffect(() => {
     if (packs.isError) toast.error(MESSAGES.marketplaceLoadFailed);
   }, [packs.isError, toast]);
 
-  // The server filters on the settled query; the shared rule filters what is shown while typing.
-  const pages = packs.data?.pages ?? [];
-  const items = pages.flatMap((page, pageIndex) =>
-    page.items.map((pack, index) => ({ pack, index: pageIndex === 0 ? index : index % DEFAULT_PAGE_SIZE })),
+  // The grid follows the list and the search a render behind, in slices that yield: a page of cards drawn
+  // at once was the marketplace's longest task on a slow phone, and each key typed in the search drew them all.
+  const shownPages = useDeferredValue(packs.data?.pages);
+  const shownSearch = useDeferredValue(search);
+  const items = useMemo(
+    () =>
+      (shownPages ?? []).flatMap((page, pageIndex) =>
+        page.items.map((pack, index) => ({ pack, index: pageIndex === 0 ? index : index % DEFAULT_PAGE_SIZE })),
+      ),
+    [shownPages],
   );
-  const visible = items.filter(({ pack }) => packMatchesSearch(pack, search));
+  // The server filters on the settled query; the shared rule filters what is shown while typing.
+  const visible = useMemo(() => items.filter(({ pack }) => packMatchesSearch(pack, shownSearch)), [items, shownSearch]);
+  // The end of the list, its sentinel and its button, follow once the grid shows the pages loaded: until
+  // then they sit under the toolbar, would ask for the next page before anyone scrolled, and then move.
+  const gridCurrent = shownPages === packs.data?.pages;
+  const sentinel = useInView<HTMLDivElement>(
+    () => {
+      if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    },
+    Boolean(hasNextPage) && gridCurrent,
+  );
+  const likeNow = useRef(like);
+  likeNow.current = like;
+  const toggleLike = useCallback((pack: CardPack) => likeNow.current.toggle(pack.id), []);
 
   return (
     <Page>
@@ -94,7 +111,7 @@ export function MarketplacePage() {
         />
       </div>
 
-      {packs.isPending ? (
+      {packs.isPending || (packs.data !== undefined && shownPages === undefined) ? (
         <Loading />
       ) : packs.isError && items.length === 0 ? (
         <Placeholder
@@ -106,7 +123,7 @@ export function MarketplacePage() {
             </Button>
           }
         />
-      ) : visible.length === 0 && market === 'resale' && !search ? (
+      ) : visible.length === 0 && market === 'resale' && !shownSearch ? (
         // Nothing listed at all is not a search that missed: say so, and lead back to the whole market.
         <Placeholder
           header="Nothing is on resale right now"
@@ -120,15 +137,11 @@ export function MarketplacePage() {
       ) : visible.length === 0 ? (
         <Placeholder header="No sticker packs found" description="Try another search or sort." />
       ) : (
-        <div className={`pack-grid${view === 'list' ? ' pack-grid--list' : ''}`} data-view={view}>
-          {visible.map(({ pack, index }) => (
-            <PackCard key={pack.id} pack={pack} index={index} view={view} onToggleFavorite={(p) => like.toggle(p.id)} />
-          ))}
-        </div>
+        <PackGrid items={visible} view={view} onToggleFavorite={toggleLike} />
       )}
       <div ref={sentinel} className="sentinel" aria-hidden="true" />
       {isFetchingNextPage ? <Loading /> : null}
-      {hasNextPage && !isFetchingNextPage ? (
+      {hasNextPage && !isFetchingNextPage && gridCurrent ? (
         <div className="load-more">
           <Button mode="bezeled" onClick={() => void fetchNextPage()}>
             Load more
@@ -138,3 +151,20 @@ export function MarketplacePage() {
     </Page>
   );
 }
+
+interface PackGridProps {
+  items: { pack: CardPack; index: number }[];
+  view: ViewMode;
+  onToggleFavorite: (pack: CardPack) => void;
+}
+
+/** The cards, drawn again only when they or the view change (not on each render of the page around them). */
+const PackGrid = memo(function PackGrid({ items, view, onToggleFavorite }: PackGridProps) {
+  return (
+    <div className={`pack-grid${view === 'list' ? ' pack-grid--list' : ''}`} data-view={view}>
+      {items.map(({ pack, index }) => (
+        <PackCard key={pack.id} pack={pack} index={index} view={view} onToggleFavorite={onToggleFavorite} />
+      ))}
+    </div>
+  );
+});
