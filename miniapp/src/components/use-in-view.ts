@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'react';
 
-/** Calls `onVisible` whenever the returned element scrolls into view (infinite scroll's sentinel). */
-export function useInView<T extends Element>(onVisible: () => void, enabled: boolean) {
+/**
+ * Calls `onVisible` whenever the returned element comes within `rootMargin` of the viewport (infinite
+ * scroll's sentinel, 400 px ahead by default).
+ */
+export function useInView<T extends Element>(onVisible: () => void, enabled: boolean, rootMargin = '400px 0px') {
   const ref = useRef<T>(null);
   const callback = useRef(onVisible);
   callback.current = onVisible;
@@ -12,10 +15,10 @@ export function useInView<T extends Element>(onVisible: () => void, enabled: boo
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) callback.current();
       },
-      { rootMargin: '400px 0px' },
+      { rootMargin },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [enabled]);
+  }, [enabled, rootMargin]);
   return ref;
 }

@@ -1,4 +1,4 @@
-import { useRef, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { Link } from '../../router';
 import { Eye, Flame, Heart, Image as ImageIcon, ShoppingCart, Sparkles } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
@@ -43,10 +43,9 @@ export function PackCard({
   onToggleFavorite,
 }: PackCardProps) {
   const image = pack.imageUrl ?? pack.previewUrl ?? null;
-  const media = useRef<HTMLDivElement>(null);
   // The first card is the phone's largest paint and asks at once; the others only once near the screen.
   const first = index === 0;
-  const pictureWanted = useNearScreen(media, !first && image !== null);
+  const { ref: media, near: pictureWanted } = useNearScreen<HTMLDivElement>(!first && image !== null);
   const favorite = Boolean(pack.isFavorite);
   const stock = pack.maxSupply ? { maxSupply: pack.maxSupply, soldCount: pack.soldCount ?? 0 } : null;
   const supply = stock && supplyBadge(stock);
