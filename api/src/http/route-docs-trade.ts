@@ -31,17 +31,20 @@ const EditionParams = z.object({ editionId: RowId });
 export const TRADE_ROUTE_DOCS: Record<string, RouteDoc> = {
   ...section('resale', {
     'POST /api/editions/:editionId/listing': signedIn(
-      'List an owned edition for sale, or change its price: 201 new, 200 repriced; 409 while its Stars purchase is locked',
+      'List an owned edition for sale, or change its price: 201 new, 200 repriced; 409 while its Stars purchase is locked or a buyer’s reservation holds it',
       {
         params: EditionParams,
         body: ListingRequest,
         responses: { 200: z.object({ listing: Listing }), 201: z.object({ listing: Listing }) },
       },
     ),
-    'DELETE /api/editions/:editionId/listing': signedIn('Take an edition off sale', {
-      params: EditionParams,
-      responses: { 204: Empty },
-    }),
+    'DELETE /api/editions/:editionId/listing': signedIn(
+      'Take an edition off sale: 409 while a buyer’s reservation holds it',
+      {
+        params: EditionParams,
+        responses: { 204: Empty },
+      },
+    ),
     'GET /api/editions/:editionId': doc(
       'One edition: owner, history, listing, how it was paid, when it is resellable',
       {

@@ -1,9 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { MESSAGES, RESALE_ERRORS, formatTon, parsePrice, type Listing } from '@stickerdrop/shared';
 import type { Database, DbOrTx } from '../db/client.js';
-import { orders, packs, users } from '../db/schema.js';
-import { enqueueOutbox } from '../outbox/enqueue.js';
-import { outboxKey } from '../outbox/keys.js';
+import { users } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import { recordActivity } from './activity.js';
 import { liveHolder, lockActiveListing, lockEdition } from './holds.js';
@@ -63,17 +61,17 @@ export async function listEdition(db: Database, input: ListInput): Promise<{ lis
 }
 
 /**
- * Takes an edition off sale: 404 unknown edition, 403 not the owner, 404 not listed. A seller can always
- * delist: a buyer's unpaid reservation of the listing is released and they are told (a payment that still
- * arrives finds the listing gone and is refunded, as after a lapse).
+ * Takes an edition off sale: 404 unknown edition, 403 not the owner, 404 not listed, 409 while a buyer's
+ * live reservation holds it. The hold is never released early: the buyer's signed transfer pays the seller
+ * directly until it expires, so a delisted edition could leave the seller with both the money and the
+ * edition. Squatting is answered by the reservation caps instead.
  */
 export async function delistEdition(db: Database, input: Omit<ListInput, 'price' | 'starsLockDays'>): Promise<void> {
   await db.transaction(async (tx) => {
     const edition = await ownedEdition(tx, input.userId, input.editionId);
     const listing = await lockActiveListing(tx, edition.id);
     if (!listing) throw new DomainError('not_found', RESALE_ERRORS.notListed);
-    const holder = await liveHolder(tx, edition.id, input.now);
-    if (holder) await releaseReservation(tx, holder, edition, input.now);
+    if (await liveHolder(tx, edition.id, input.now)) throw new DomainError('edition_held', RESALE_ERRORS.beingBought);
     await tx
       .update(listings)
       .set({ status: 'cancelled', closedAt: input.now, updatedAt: input.now })
@@ -89,33 +87,6 @@ export async function delistEdition(db: Database, input: Omit<ListInput, 'price'
       at: input.now,
     });
   });
-}
-
-/** Ends a buyer's unpaid reservation now and tells them, in the seller's transaction. */
-async function releaseReservation(
-  tx: DbOrTx,
-  holder: { id: string; userId: number },
-  edition: { id: number; packId: number; serial: number },
-  now: Date,
-): Promise<void> {
-  await tx
-    .update(orders)
-    .set({ status: 'expired', expiresAt: now })
-    .where(and(eq(orders.id, holder.id), eq(orders.status, 'reserved')));
-  const [pack] = await tx.select({ title: packs.title }).from(packs).where(eq(packs.id, edition.packId));
-  await enqueueOutbox(
-    tx,
-    'reservation_released',
-    {
-      orderId: holder.id,
-      packId: edition.packId,
-      editionId: edition.id,
-      title: pack?.title ?? '',
-      serial: edition.serial,
-      buyerId: holder.userId,
-    },
-    outboxKey.reservation_released(holder.id),
-  );
 }
 
 async function ownedEdition(tx: DbOrTx, userId: number, editionId: number) {

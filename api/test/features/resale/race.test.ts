@@ -4,7 +4,7 @@ import { RESALE_ERRORS } from '@stickerdrop/shared';
 import { listings, resaleLedger, tables } from '@stickerdrop/core/testing';
 import { buildTestApp, describePostgres, type TestApp } from '../../helpers.js';
 import { createUser, type TestUser } from '../../users.js';
-import { createPack, demoPay } from '../orders/fixtures.js';
+import { authHeaders, createPack, demoPay } from '../orders/fixtures.js';
 import { buyListing, ownedEdition, putOnSale } from './fixtures.js';
 
 /** Real Postgres only: PGlite runs one transaction at a time and would hide every race here. */
@@ -33,6 +33,28 @@ describePostgres('resale under concurrency', () => {
     );
     const orders = await t.db.select().from(tables.orders).where(eq(tables.orders.listingId, listing.id));
     expect(orders).toHaveLength(1);
+  });
+
+  it('a delist racing ten buyers: either the delist or one hold wins, never both', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { seller, editionId } = await ownedEdition(t);
+      const { listing } = await putOnSale(t, seller, editionId, '2');
+      const headers = await authHeaders(t, seller);
+      const delist = t.app.inject({ method: 'DELETE', url: `/api/editions/${editionId}/listing`, headers });
+      const buys = (await users(10)).map((buyer) => buyListing(t, buyer, listing.id));
+      const [delisted, ...bought] = await Promise.all([delist, ...buys]);
+      const holds = bought.filter((r) => r.statusCode === 201);
+      const [row] = await t.db.select().from(listings).where(eq(listings.id, listing.id));
+      if (delisted!.statusCode === 204) {
+        expect(holds).toHaveLength(0);
+        expect(row!.status).toBe('cancelled');
+      } else {
+        expect(delisted!.statusCode).toBe(409);
+        expect(delisted!.json()).toEqual({ error: RESALE_ERRORS.beingBought });
+        expect(holds).toHaveLength(1);
+        expect(row!.status).toBe('active');
+      }
+    }
   });
 
   it('100 buyers for 10 listings: 10 sales, one new owner per edition, the ledger adds up to the prices', async () => {
