@@ -51,7 +51,7 @@ async function main(): Promise<void> {
 
   const watcher = watchChildren();
   const started = performance.now();
-  const sticker = await renderVideoSticker({ path: gifPath, size: gif.length }, 'stickers');
+  const sticker = await renderVideoSticker({ path: gifPath, size: gif.length }, 'gif', 'stickers');
   const seconds = (performance.now() - started) / 1000;
   const childPeakKb = watcher.stop();
   console.log(`One conversion: ${seconds.toFixed(2)} s wall, WEBM ${(sticker.bytes.length / 1024).toFixed(0)} KB`);
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   const crowdStarted = performance.now();
   const results = await Promise.allSettled(
     Array.from({ length: jobs }, () =>
-      pool.run(() => renderVideoSticker({ path: gifPath, size: gif.length }, 'stickers')),
+      pool.run(() => renderVideoSticker({ path: gifPath, size: gif.length }, 'gif', 'stickers')),
     ),
   );
   const crowdSeconds = (performance.now() - crowdStarted) / 1000;

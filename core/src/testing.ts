@@ -32,6 +32,8 @@ export {
   detectImageType,
   detectMediaType,
   executable,
+  fileBudget,
+  MAX_ANIMATION_DECODED_PIXELS,
   mediaBinaries,
   probeVideo,
   readTgs,

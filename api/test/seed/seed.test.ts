@@ -170,7 +170,7 @@ describeEachDatabase('seedDemoCatalogue', (kind) => {
         expect(file.bytes.length).toBeLessThanOrEqual(MAX_VIDEO_STICKER_BYTES);
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-video-'));
         fs.writeFileSync(path.join(dir, 'sticker.webm'), file.bytes);
-        const video = await probeVideo(path.join(dir, 'sticker.webm'));
+        const video = await probeVideo({ file: path.join(dir, 'sticker.webm'), type: 'webm' });
         fs.rmSync(dir, { recursive: true });
         expect([video.width, video.height]).toEqual([side, side]);
         expect(video.fps).toBeLessThanOrEqual(MAX_VIDEO_FPS);

@@ -19,7 +19,15 @@ export { makeMissingPreviews, type MissingPreviewsDeps } from './missing-preview
 export { checkPixelBudget } from './upload-limits.js';
 export { validatePackFields, type PackFields, type PackFieldsInput } from './pack-fields.js';
 export { detectMediaType, inspectUpload, type MediaType, type UploadInfo } from './upload.js';
-export { executable, mediaBinaries, MEDIA_TOOL_TIMEOUT_MS } from './media-tools.js';
-export { probeVideo, renderVideoSticker, VIDEO_CRF_STEPS } from './video.js';
+export {
+  executable,
+  fileBudget,
+  inputArgs,
+  mediaBinaries,
+  MEDIA_FILE_BUDGET_MS,
+  MEDIA_TOOL_TIMEOUT_MS,
+  type ToolBudget,
+} from './media-tools.js';
+export { MAX_ANIMATION_DECODED_PIXELS, probeVideo, renderVideoSticker, VIDEO_CRF_STEPS } from './video.js';
 export { readTgs, tgsStill } from './tgs.js';
 export { checkStickerUpload } from './sticker-file.js';

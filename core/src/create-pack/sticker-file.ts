@@ -1,9 +1,9 @@
 import type { PackKind, StickerFormat } from '@stickerdrop/shared';
 import { renderSticker, type ImageSource } from './image.js';
-import { readSource } from './media-tools.js';
+import { fileBudget, readSource } from './media-tools.js';
 import { readTgs, tgsStill } from './tgs.js';
 import { inspectUpload, type UploadInfo } from './upload.js';
-import { checkVideoLength, renderVideoSticker } from './video.js';
+import { checkVideoLength, renderVideoSticker, type VideoType } from './video.js';
 
 export interface StickerFile {
   format: StickerFormat;
@@ -17,7 +17,8 @@ export interface StickerFile {
 /**
  * One upload as Telegram takes it: an image becomes a WEBP, a TGS is checked and kept as it is, an
  * animated GIF, MP4 or WEBM is encoded to a VP9 WEBM. Called inside the upload pool; the heavy work
- * (sharp's threads, ffmpeg and the Lottie renderer as child processes) never runs on the event loop.
+ * (sharp's threads, ffmpeg and the Lottie renderer as child processes) never runs on the event loop. The
+ * file's tool calls share one budget (media-tools.ts), so a hostile file holds its slot a bounded time.
  */
 export async function renderStickerFile(source: ImageSource, info: UploadInfo, kind: PackKind): Promise<StickerFile> {
   switch (info.format) {
@@ -27,11 +28,11 @@ export async function renderStickerFile(source: ImageSource, info: UploadInfo, k
     }
     case 'animated': {
       const bytes = await readSource(source);
-      const still = await tgsStill(await readTgs(bytes, kind));
+      const still = await tgsStill(await readTgs(bytes, kind), fileBudget());
       return { format: 'animated', bytes, extension: 'tgs', still };
     }
     case 'video': {
-      const { bytes, still } = await renderVideoSticker(source, kind);
+      const { bytes, still } = await renderVideoSticker(source, info.type as VideoType, kind, fileBudget());
       return { format: 'video', bytes, extension: 'webm', still };
     }
   }
@@ -45,6 +46,6 @@ export async function renderStickerFile(source: ImageSource, info: UploadInfo, k
 export async function checkStickerUpload(source: ImageSource, kind: PackKind): Promise<UploadInfo> {
   const info = await inspectUpload(source);
   if (info.format === 'animated') await readTgs(await readSource(source), kind);
-  if (info.format === 'video') await checkVideoLength(source);
+  if (info.format === 'video') await checkVideoLength(source, info.type as VideoType);
   return info;
 }

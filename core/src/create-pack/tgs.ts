@@ -14,7 +14,7 @@ import {
 } from '@stickerdrop/shared';
 import { DomainError } from '../errors.js';
 import { loadSharp } from '../load-sharp.js';
-import { runTool, withTempDir } from './media-tools.js';
+import { runTool, withTempDir, type ToolBudget } from './media-tools.js';
 
 /** A Lottie document's header: canvas, frame rate and the frames it plays (in point to out point). */
 interface LottieHeader {
@@ -71,11 +71,11 @@ export async function readTgs(bytes: Buffer, kind: PackKind): Promise<LottieHead
  * The first frame as PNG: lottie-web draws it as SVG in a child process (lottie-still.mjs), and sharp
  * rasterises the SVG. A document lottie-web cannot draw is "could not be read".
  */
-export async function tgsStill(lottie: LottieHeader): Promise<Buffer> {
+export async function tgsStill(lottie: LottieHeader, budget: ToolBudget): Promise<Buffer> {
   return withTempDir(async (dir) => {
     const file = path.join(dir, 'lottie.json');
     await fs.writeFile(file, JSON.stringify(lottie));
-    const svg = await runTool(process.execPath, [STILL_SCRIPT, file, String(lottie.ip)]);
+    const svg = await runTool(process.execPath, [STILL_SCRIPT, file, String(lottie.ip)], budget);
     try {
       return await loadSharp()(svg, { limitInputPixels: lottie.w * lottie.h })
         .png()

@@ -1,6 +1,7 @@
 import { API_ERRORS, MAX_TGS_BYTES, MESSAGES, type StickerFormat } from '@stickerdrop/shared';
 import { DomainError } from '../errors.js';
 import { detectImageType, head, inspectImage, sourceSize, type ImageSource, type ImageType } from './image.js';
+import { MAX_ANIMATION_DECODED_PIXELS } from './video.js';
 
 /** What an upload may be, told by its first bytes: an image, a TGS, or a video container. */
 export type MediaType = ImageType | 'tgs' | 'webm' | 'mp4';
@@ -48,8 +49,8 @@ export const extensionOf = (type: MediaType) => EXTENSIONS[type];
 /**
  * The checks that need no decoding, run as each file arrives: the type (415 for anything else), an
  * image's dimensions from its header (a decompression bomb is refused before a pixel is inflated), a
- * TGS's 64 KB. A GIF of several frames becomes a video sticker; the rest of each rule (length, canvas,
- * frame rate) is checked when the file is converted.
+ * TGS's 64 KB, a GIF's pixels over all its frames. A GIF of several frames becomes a video sticker; the
+ * rest of each rule (length, canvas, frame rate) is checked when the file is converted.
  */
 export async function inspectUpload(source: ImageSource): Promise<UploadInfo> {
   const type = detectMediaType(await head(source));
@@ -62,5 +63,8 @@ export async function inspectUpload(source: ImageSource): Promise<UploadInfo> {
   const info = await inspectImage(source, { acceptWebp: true });
   // An animated WEBP stays a still of its first frame: the shipped ffmpeg cannot decode one.
   const format = type === 'gif' && info.pages ? 'video' : 'static';
+  // A GIF's frames are counted from its blocks without decoding one: a few KB can be billions of pixels.
+  if (format === 'video' && info.width * info.height * info.pages! > MAX_ANIMATION_DECODED_PIXELS)
+    throw new DomainError('invalid_image', API_ERRORS.animationTooManyPixels);
   return { type, format, width: info.width, height: info.height };
 }

@@ -12,14 +12,33 @@ import {
 } from '@stickerdrop/shared';
 import { DomainError } from '../errors.js';
 import type { ImageSource } from './image.js';
-import { mediaBinaries, runTool, sourcePath, withTempDir } from './media-tools.js';
+import {
+  ffmpeg,
+  ffprobe,
+  fileBudget,
+  sourcePath,
+  withTempDir,
+  type MediaInput,
+  type ToolBudget,
+} from './media-tools.js';
 
 export interface VideoInfo {
   width: number;
   height: number;
   seconds: number;
   fps: number;
+  /** Frames (packets) in the video stream, counted by demuxing alone. */
+  frames: number;
 }
+
+/** The upload types that become video stickers. */
+export type VideoType = 'gif' | 'mp4' | 'webm';
+
+/**
+ * Pixels decoded over all of an animation's frames. Decoding time follows them: a 7071×7071 GIF of 300
+ * frames is 6.9 KB and took 31 s; 600 million is a 3 s 1080p video at 60 fps with room to spare.
+ */
+export const MAX_ANIMATION_DECODED_PIXELS = 600_000_000;
 
 /**
  * Quality steps (VP9 constant quality; higher is smaller) tried in turn until the sticker fits Telegram's
@@ -33,13 +52,15 @@ const rate = (text: unknown) => {
   return Number.isFinite(value) && value > 0 ? value : 0;
 };
 
-/** Dimensions, length and frame rate of a GIF, MP4 or WEBM, from ffprobe; unreadable is refused as an invalid image. */
-export async function probeVideo(file: string): Promise<VideoInfo> {
-  const output = await runTool(mediaBinaries().ffprobe, [
-    ...['-v', 'error', '-select_streams', 'v:0', '-of', 'json'],
-    ...['-show_entries', 'stream=width,height,avg_frame_rate,r_frame_rate,duration:format=duration'],
-    file,
-  ]);
+const PROBE_ENTRIES = 'stream=width,height,avg_frame_rate,r_frame_rate,duration,nb_read_packets:format=duration';
+
+/**
+ * Dimensions, length, frame rate and frame count of a GIF, MP4 or WEBM, from ffprobe reading it as its
+ * magic bytes said; unreadable is refused as an invalid image, and so is a frame too large.
+ */
+export async function probeVideo(input: MediaInput, budget: ToolBudget = fileBudget()): Promise<VideoInfo> {
+  const show = ['-select_streams', 'v:0', '-count_packets', '-show_entries', PROBE_ENTRIES];
+  const output = await ffprobe(input, show, budget);
   let parsed: { streams?: Record<string, unknown>[]; format?: { duration?: string } };
   try {
     parsed = JSON.parse(output.toString('utf8')) as typeof parsed;
@@ -50,9 +71,11 @@ export async function probeVideo(file: string): Promise<VideoInfo> {
   const width = Number(stream?.width);
   const height = Number(stream?.height);
   const seconds = Number(parsed.format?.duration ?? stream?.duration);
-  if (!(width > 0 && height > 0 && seconds > 0)) throw new DomainError('invalid_image', API_ERRORS.imageUnreadable);
+  const frames = Number(stream?.nb_read_packets);
+  if (!(width > 0 && height > 0 && seconds > 0 && frames > 0))
+    throw new DomainError('invalid_image', API_ERRORS.imageUnreadable);
   if (width * height > MAX_IMAGE_PIXELS) throw new DomainError('invalid_image', API_ERRORS.imageTooManyPixels);
-  return { width, height, seconds, fps: rate(stream?.avg_frame_rate) || rate(stream?.r_frame_rate) };
+  return { width, height, seconds, frames, fps: rate(stream?.avg_frame_rate) || rate(stream?.r_frame_rate) };
 }
 
 /** ffmpeg's filters: the longer side 512 (even, for 4:2:0), or a 100×100 emoji with the rest transparent. */
@@ -81,25 +104,36 @@ export interface VideoSticker {
 }
 
 /**
- * Converts an animated GIF, an MP4 or a WEBM into a video sticker. Longer than 3 s is refused before any
- * encoding; then each quality step is tried until the file fits 256 KB, and a file that never fits is
- * refused with its own message.
+ * Converts an animated GIF, an MP4 or a WEBM into a video sticker. Longer than 3 s, or too many pixels over
+ * its frames, is refused before any encoding; then each quality step is tried until the file fits 256 KB,
+ * and a file that never fits is refused with its own message. Every tool call shares the file's budget.
  */
-export async function renderVideoSticker(source: ImageSource, kind: PackKind): Promise<VideoSticker> {
-  const { ffmpeg } = mediaBinaries();
+export async function renderVideoSticker(
+  source: ImageSource,
+  type: VideoType,
+  kind: PackKind,
+  budget: ToolBudget = fileBudget(),
+): Promise<VideoSticker> {
   return withTempDir(async (dir) => {
-    const input = await sourcePath(source, dir);
-    const info = checkLength(await probeVideo(input));
+    const input = { file: await sourcePath(source, dir), type };
+    const info = checkVideo(await probeVideo(input, budget));
     const output = path.join(dir, 'sticker.webm');
     for (const crf of VIDEO_CRF_STEPS) {
-      await runTool(ffmpeg, [
-        ...['-v', 'error', '-y', '-i', input, '-t', String(MAX_ANIMATION_SECONDS), '-an', '-sn', '-dn'],
-        ...['-vf', filters(info, kind), '-c:v', 'libvpx-vp9', '-pix_fmt', 'yuva420p'],
-        ...['-b:v', '0', '-crf', String(crf), '-deadline', 'realtime', '-cpu-used', '8'],
-        ...['-map_metadata', '-1', '-f', 'webm', output],
-      ]);
+      await ffmpeg(
+        {
+          input,
+          outputOptions: [
+            ...['-map', '0:v:0', '-t', String(MAX_ANIMATION_SECONDS), '-an', '-sn', '-dn'],
+            ...['-vf', filters(info, kind), '-c:v', 'libvpx-vp9', '-pix_fmt', 'yuva420p'],
+            ...['-b:v', '0', '-crf', String(crf), '-deadline', 'realtime', '-cpu-used', '8'],
+            ...['-map_metadata', '-1', '-f', 'webm'],
+          ],
+          output,
+        },
+        budget,
+      );
       const bytes = await fs.readFile(output);
-      if (bytes.length <= MAX_VIDEO_STICKER_BYTES) return { bytes, still: await videoStill(output) };
+      if (bytes.length <= MAX_VIDEO_STICKER_BYTES) return { bytes, still: await videoStill(output, budget) };
     }
     throw new DomainError('invalid_image', API_ERRORS.videoTooLarge);
   });
@@ -111,21 +145,29 @@ export async function renderVideoSticker(source: ImageSource, kind: PackKind): P
  */
 const LENGTH_TOLERANCE_S = 0.1;
 
-function checkLength(info: VideoInfo): VideoInfo {
+/** Telegram's length rule, then ours on the pixels decoding would cost. */
+function checkVideo(info: VideoInfo): VideoInfo {
   if (info.seconds > MAX_ANIMATION_SECONDS + LENGTH_TOLERANCE_S)
     throw new DomainError('invalid_image', API_ERRORS.animationTooLong);
+  if (info.width * info.height * info.frames > MAX_ANIMATION_DECODED_PIXELS)
+    throw new DomainError('invalid_image', API_ERRORS.animationTooManyPixels);
   return info;
 }
 
-/** Telegram's length rule alone, without encoding: what the bot tells a creator as each file arrives. */
-export function checkVideoLength(source: ImageSource): Promise<VideoInfo> {
-  return withTempDir(async (dir) => checkLength(await probeVideo(await sourcePath(source, dir))));
+/** The rules told without encoding: what the bot tells a creator as each file arrives. */
+export function checkVideoLength(source: ImageSource, type: VideoType): Promise<VideoInfo> {
+  return withTempDir(async (dir) => checkVideo(await probeVideo({ file: await sourcePath(source, dir), type })));
 }
 
-/** The first frame of a VP9 WEBM as PNG; libvpx decodes it so the alpha channel is kept. */
-export function videoStill(file: string): Promise<Buffer> {
-  return runTool(mediaBinaries().ffmpeg, [
-    ...['-v', 'error', '-c:v', 'libvpx-vp9', '-i', file],
-    ...['-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-'],
-  ]);
+/** The first frame of our own VP9 WEBM as PNG; libvpx decodes it so the alpha channel is kept. */
+export function videoStill(file: string, budget: ToolBudget = fileBudget()): Promise<Buffer> {
+  return ffmpeg(
+    {
+      input: { file, type: 'webm' },
+      inputOptions: ['-c:v', 'libvpx-vp9'],
+      outputOptions: ['-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png'],
+      output: '-',
+    },
+    budget,
+  );
 }

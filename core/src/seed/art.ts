@@ -7,6 +7,7 @@ import {
   type StickerFormat,
 } from '@stickerdrop/shared';
 import { renderStickerPreview } from '../create-pack/image.js';
+import { fileBudget } from '../create-pack/media-tools.js';
 import { readTgs, tgsStill } from '../create-pack/tgs.js';
 import { loadSharp } from '../load-sharp.js';
 import { cachedArt } from './art-cache.js';
@@ -89,7 +90,7 @@ export async function renderSeedSticker(pack: SeedPack, sticker: SeedSticker): P
       const bytes = await renderTgs(sticker.art as LottieAnimation, pack.palette);
       // The still is drawn by the same renderer as an uploaded TGS's, after the same checks.
       const still = await cachedArt(['tgs-still', sha256(bytes)], async () =>
-        tgsStill(await readTgs(bytes, pack.kind)),
+        tgsStill(await readTgs(bytes, pack.kind), fileBudget()),
       );
       return { format: 'animated', extension: 'tgs', bytes, still };
     }

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_VIDEO_STICKER_BYTES, STICKER_SIZE_PX } from '@stickerdrop/shared';
-import { mediaBinaries, runTool, withTempDir } from '../create-pack/media-tools.js';
+import { ffmpeg, fileBudget, withTempDir } from '../create-pack/media-tools.js';
 
 /** 2 s at 15 fps: smooth enough for a sway, and the old static ffmpeg build encodes it in a few seconds. */
 export const SEED_VIDEO_SECONDS = 2;
@@ -20,17 +20,24 @@ export function renderSwayVideo(still: Buffer): Promise<Buffer> {
     const input = path.join(dir, 'still.png');
     const output = path.join(dir, 'sticker.webm');
     await fs.writeFile(input, still);
-    await runTool(mediaBinaries().ffmpeg, [
-      ...['-v', 'error', '-y', '-loop', '1', '-framerate', String(SEED_VIDEO_FPS)],
-      ...['-t', String(SEED_VIDEO_SECONDS), '-i', input, '-an'],
-      ...[
-        '-vf',
-        `format=rgba,rotate=a='${SWAY}*sin(2*PI*t/${SEED_VIDEO_SECONDS})':ow=${side}:oh=${side}:c=none,format=yuva420p`,
-      ],
-      ...['-c:v', 'libvpx-vp9', '-pix_fmt', 'yuva420p', '-b:v', '0', '-crf', '40'],
-      ...['-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-lag-in-frames', '0'],
-      ...['-map_metadata', '-1', '-f', 'webm', output],
-    ]);
+    await ffmpeg(
+      {
+        input: { file: input, type: 'png' },
+        inputOptions: ['-loop', '1', '-framerate', String(SEED_VIDEO_FPS), '-t', String(SEED_VIDEO_SECONDS)],
+        outputOptions: [
+          '-an',
+          ...[
+            '-vf',
+            `format=rgba,rotate=a='${SWAY}*sin(2*PI*t/${SEED_VIDEO_SECONDS})':ow=${side}:oh=${side}:c=none,format=yuva420p`,
+          ],
+          ...['-c:v', 'libvpx-vp9', '-pix_fmt', 'yuva420p', '-b:v', '0', '-crf', '40'],
+          ...['-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-lag-in-frames', '0'],
+          ...['-map_metadata', '-1', '-f', 'webm'],
+        ],
+        output,
+      },
+      fileBudget(),
+    );
     const bytes = await fs.readFile(output);
     if (bytes.length > MAX_VIDEO_STICKER_BYTES)
       throw new Error(`A demo video sticker came out at ${bytes.length} bytes`);
