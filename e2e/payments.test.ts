@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { Bot } from 'grammy';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MESSAGES, type Order } from '@stickerdrop/shared';
+import { MESSAGES, STARS_LOCK_TEXTS, type Order } from '@stickerdrop/shared';
 import { createBot, type BotContext } from '@stickerdrop/bot';
 import { memoryStorage, silentLogger } from '@stickerdrop/core';
 import { startFakeBotApi, type FakeBotApi } from '../api/test/fakes/bot-api.js';
@@ -12,7 +12,7 @@ import { RECEIVER, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from '../api/test/
 import { preCheckoutUpdate, successfulPaymentUpdate, telegramUser } from '../bot/test/support/updates.js';
 import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
-import { openInTelegram, pressNative, telegramEvents } from './support/telegram-mock';
+import { lastMainButton, openInTelegram, pressNative, telegramEvents } from './support/telegram-mock';
 import { installTonWallet, sameAddress } from './support/ton-wallet';
 
 /** The watcher reads the chain every 5 seconds; a payment is confirmed within a few polls. */
@@ -176,6 +176,11 @@ describeBrowser('Buy Now to an owned edition on each real rail (remote sides pla
     await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
     await openPack(page, server.url, 'ramen');
     await page.locator('label', { hasText: 'Telegram Stars' }).click();
+    // Before paying: the Main Button in Stars, and the resale lock a Stars payment brings.
+    const shownText = async () => lastMainButton(await telegramEvents(page))?.text as string | undefined;
+    await expect.poll(shownText).toMatch(/^Buy Now · \u2B50 \d+$/);
+    const shownStars = Number((await shownText())!.split(' ').at(-1));
+    await page.getByTestId('stars-lock-note').getByText(STARS_LOCK_TEXTS.beforePaying(21)).waitFor();
     await pressNative(page, 'main_button_pressed');
 
     // Telegram's side: the client opened the invoice the API made through the bot.
@@ -191,7 +196,13 @@ describeBrowser('Buy Now to an owned edition on each real rail (remote sides pla
     expect(telegram.acceptedCallsTo('createInvoiceLink')[0]?.params).toMatchObject({
       currency: 'XTR',
       payload: orderId,
+      prices: [{ amount: shownStars }],
     });
+    // The Stars shown before paying are the invoice's; the pay step says them too, and the lock.
+    expect(stars).toBe(shownStars);
+    const step = page.getByTestId('payment-step');
+    await step.getByText(`Complete the payment of ${stars} Stars in Telegram.`).waitFor();
+    await step.getByText(STARS_LOCK_TEXTS.beforePaying(21)).waitFor();
 
     // While the invoice is open the Main Button keeps its progress.
     const mainButton = (await telegramEvents(page)).filter((event) => event.type === 'web_app_setup_main_button');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MESSAGES, packAppLink } from '@stickerdrop/shared';
+import { MESSAGES, STARS_LOCK_TEXTS, packAppLink, starsFor } from '@stickerdrop/shared';
 import { startFakeBotApi, type FakeBotApi } from '../api/test/fakes/bot-api.js';
 import { startTestServer, type TestServer } from './support/app-server';
 import { PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
@@ -130,13 +130,17 @@ describeBrowser('inside a mocked Telegram client', () => {
       user: { id: 777_000_002, first_name: 'Bea', username: 'bea' },
     });
     await page.getByRole('heading', { name: 'Mochi Feelings' }).waitFor();
+    // Stars, the default inside Telegram: the Main Button says the Stars the invoice would charge for
+    // 1.20 TON, and the resale lock a Stars payment brings is said before paying.
+    const stars = starsFor(1_200_000_000n, server.config.starsPerTon);
     await expect
       .poll(async () => lastMainButton(await telegramEvents(page)))
       .toMatchObject({
-        text: 'Buy Now · 1.20 TON',
+        text: `Buy Now · ${String.fromCodePoint(0x2b50)} ${stars}`,
         is_visible: true,
         is_active: true,
       });
+    await page.getByTestId('stars-lock-note').getByText(STARS_LOCK_TEXTS.beforePaying(21)).waitFor();
     // The native Main Button replaces the page's Buy Now.
     expect(await page.getByRole('button', { name: /^Buy Now/ }).count()).toBe(0);
     await screenshot(page, 'telegram-pack-390');
@@ -148,8 +152,11 @@ describeBrowser('inside a mocked Telegram client', () => {
     // Telegram's Bot Developer Terms: Stars (the default) and TON, never a card.
     expect(await page.locator('.payment-choice label').allTextContents()).toEqual(['Telegram Stars', 'TON']);
     expect(await page.getByRole('radio', { name: 'Telegram Stars' }).isChecked()).toBe(true);
-    // TON, paid on the demo rail (no receiver configured); Stars is played in payments.test.ts.
+    // TON, paid on the demo rail (no receiver configured); Stars is played in payments.test.ts. SPEC's
+    // TON texts stay exactly as they were, and no lock is said.
     await page.locator('label', { hasText: 'TON' }).click();
+    await expect.poll(async () => lastMainButton(await telegramEvents(page))?.text).toBe('Buy Now · 1.20 TON');
+    expect(await page.getByTestId('stars-lock-note').count()).toBe(0);
     await pressNative(page, 'main_button_pressed');
     await page.getByTestId('payment-step').waitFor();
     await expect

@@ -49,3 +49,12 @@ export function formatTonCents(nano: bigint): string {
   const cents = (nano + CENT_NANO / 2n) / CENT_NANO;
   return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
 }
+
+/**
+ * Telegram Stars for `amountNano` at `starsPerTon` (STARS_PER_TON), rounded up, at least one Star. The
+ * Stars invoice is priced with this, and the buy screen shows the same number before the invoice opens.
+ */
+export function starsFor(amountNano: bigint, starsPerTon: number): number {
+  const stars = (amountNano * BigInt(starsPerTon) + NANO_PER_TON - 1n) / NANO_PER_TON;
+  return Number(stars > 0n ? stars : 1n);
+}

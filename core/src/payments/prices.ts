@@ -26,8 +26,5 @@ export function usdCents(amountNano: bigint, usdPerTon: string): bigint {
   return ceilDiv(amountNano * numerator * 100n, NANO_PER_TON * denominator);
 }
 
-/** Telegram Stars for `amountNano` at `starsPerTon` (STARS_PER_TON), rounded up; at least one Star. */
-export function starsFor(amountNano: bigint, starsPerTon: number): number {
-  const stars = ceilDiv(amountNano * BigInt(starsPerTon), NANO_PER_TON);
-  return Number(stars > 0n ? stars : 1n);
-}
+/** Stars are priced in shared: the buy screen shows the number the invoice will charge. */
+export { starsFor } from '@stickerdrop/shared';

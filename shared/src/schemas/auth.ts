@@ -45,5 +45,9 @@ export const ClientConfig = z.object({
   paymentMethods: z.array(z.string()),
   /** MARKET_FEE_BPS, for the seller's live preview of a resale split. */
   marketFeeBps: z.number().int().optional(),
+  /** STARS_PER_TON: the buy screen shows the Stars an invoice will charge before it opens. */
+  starsPerTon: z.number().int().optional(),
+  /** STARS_RESALE_LOCK_DAYS: stated on the buy screen before a Stars payment. */
+  starsResaleLockDays: z.number().int().optional(),
 });
 export type ClientConfig = z.infer<typeof ClientConfig>;

@@ -12,6 +12,8 @@ export function clientConfigOf(config: Config): ClientConfig {
     botUsername: config.botUsername ?? null,
     paymentMethods: availablePaymentMethods(config),
     marketFeeBps: config.marketFeeBps,
+    starsPerTon: config.starsPerTon,
+    starsResaleLockDays: config.starsResaleLockDays,
   };
 }
 

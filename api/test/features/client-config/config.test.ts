@@ -22,6 +22,8 @@ describeEachDatabase('GET /api/config', (kind) => {
       botUsername: 'stickerdrop_test_bot',
       paymentMethods: ['demo', 'ton', 'stripe', 'stars'],
       marketFeeBps: 250,
+      starsPerTon: 250,
+      starsResaleLockDays: 21,
     });
   });
 
@@ -36,6 +38,13 @@ describeEachDatabase('GET /api/config', (kind) => {
         stripe: { secretKey: 'sk_test_configured', webhookSecret: 'whsec_configured', apiBase: undefined },
       },
     });
-    expect(await get()).toEqual({ demo: false, botUsername: null, paymentMethods: ['stripe'], marketFeeBps: 250 });
+    expect(await get()).toEqual({
+      demo: false,
+      botUsername: null,
+      paymentMethods: ['stripe'],
+      marketFeeBps: 250,
+      starsPerTon: 250,
+      starsResaleLockDays: 21,
+    });
   });
 });

@@ -1,6 +1,9 @@
 import { Button } from '@telegram-apps/telegram-ui';
 import { CURRENCY, type Order } from '@stickerdrop/shared';
 import { DEMO_PAYMENT_NOTE } from './payment-methods';
+import { RailAmount, StarsAmount } from './StarsAmount';
+import { StarsLockNote } from './StarsLockNote';
+import { useStarsTerms } from './use-stars-terms';
 import { openExternalUrl } from '../../telegram/links';
 import type { PurchasePhase } from './use-purchase';
 import { TonPayButton } from '../payments';
@@ -14,9 +17,13 @@ interface PaymentStepProps {
   onCancel: () => void;
 }
 
-/** The rail's step between "order reserved" and "paid": what the buyer has to do now. */
+/**
+ * The rail's step between "order reserved" and "paid": what the buyer has to do now, in the chosen rail's
+ * unit (the invoice's Stars for Stars, also on the demo rail), with the Stars resale lock before paying.
+ */
 export function PaymentStep({ order, phase, showButton, onPayDemo, onCancel }: PaymentStepProps) {
   const payment = order.payment;
+  const terms = useStarsTerms();
   return (
     <div className="payment-step" data-testid="payment-step">
       {payment.kind === 'demo' ? (
@@ -24,7 +31,7 @@ export function PaymentStep({ order, phase, showButton, onPayDemo, onCancel }: P
           <p>{DEMO_PAYMENT_NOTE}</p>
           {showButton ? (
             <Button stretched size="l" loading={phase === 'paying'} onClick={onPayDemo}>
-              Pay (demo) · {order.amount} {CURRENCY}
+              Pay (demo) · <RailAmount method={order.paymentMethod} amount={order.amount} terms={terms} />
             </Button>
           ) : null}
         </>
@@ -55,8 +62,11 @@ export function PaymentStep({ order, phase, showButton, onPayDemo, onCancel }: P
           Open card checkout
         </Button>
       ) : (
-        <p>Complete the payment of {payment.stars} Stars in Telegram.</p>
+        <p>
+          Complete the payment of <StarsAmount stars={payment.stars} /> in Telegram.
+        </p>
       )}
+      {order.paymentMethod === 'stars' ? <StarsLockNote terms={terms} /> : null}
       {phase === 'confirming' ? <p className="muted">Waiting for the payment to be confirmed…</p> : null}
       <Button mode="plain" size="s" onClick={onCancel} disabled={phase === 'paying'}>
         Cancel

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@telegram-apps/telegram-ui';
 import {
   API_ERRORS,
@@ -11,12 +11,16 @@ import {
   type PackDetail,
   type PaymentMethod,
 } from '@stickerdrop/shared';
-import { haptics } from '../../telegram/haptics';
 import { useMainButton } from '../../telegram/use-main-button';
 import { useTelegram } from '../../telegram/TelegramProvider';
 import { PaymentStep } from '../orders/PaymentStep';
-import { PAYMENT_LABELS, defaultPaymentChoice } from '../orders/payment-methods';
+import { defaultPaymentChoice } from '../orders/payment-methods';
+import { RailAmount, StarsAmount } from '../orders/StarsAmount';
+import { StarsLockNote } from '../orders/StarsLockNote';
+import { nativeAmountText, starsPrice, type StarsTerms } from '../orders/stars-price';
+import { useStarsTerms } from '../orders/use-stars-terms';
 import type { usePurchase } from '../orders/use-purchase';
+import { PaymentChoice } from './PaymentChoice';
 import { SOLD_OUT_LABEL } from './texts';
 
 type Purchase = ReturnType<typeof usePurchase>;
@@ -27,9 +31,63 @@ function resaleMethod(method: PaymentMethod, choices: PaymentMethod[]): PaymentM
   return choices.includes('demo') ? 'demo' : 'ton';
 }
 
+/** The headline price: in Stars when Stars is chosen (the TON price beside it), else SPEC's "2.20 TON". */
+function Headline({ amount, method, terms }: { amount: string; method: PaymentMethod; terms: StarsTerms }) {
+  const stars = method === 'stars' ? starsPrice(amount, terms) : null;
+  if (stars === null) {
+    return (
+      <div className="price-box__price">
+        <span className="price-box__amount">{amount}</span> {CURRENCY}
+      </div>
+    );
+  }
+  return (
+    <div className="price-box__price">
+      <span className="price-box__amount">
+        <StarsAmount stars={stars} size={26} />
+      </span>{' '}
+      <span className="price-box__ton">
+        = {amount} {CURRENCY}
+      </span>
+    </div>
+  );
+}
+
+/** What the Buy action says: the drop's wait, sold out, the floor's listing, or Buy Now in the rail's unit. */
+function buyLabels(props: {
+  pack: PackDetail;
+  method: PaymentMethod;
+  terms: StarsTerms;
+  cheapest: { price: string } | null;
+  dropLeftMs: number;
+}): { native: string; page: ReactNode; blocked: boolean } {
+  const { pack, method, terms, cheapest, dropLeftMs } = props;
+  const soldOut = isSoldOut(pack);
+  if (dropLeftMs > 0) {
+    const text = DROP_TEXTS.buyLocked(formatCountdown(dropLeftMs));
+    return { native: text, page: text, blocked: true };
+  }
+  if (soldOut && !cheapest) return { native: SOLD_OUT_LABEL, page: SOLD_OUT_LABEL, blocked: true };
+  if (soldOut && cheapest) {
+    const text = `Buy from ${cheapest.price} ${CURRENCY}`;
+    return { native: text, page: text, blocked: false };
+  }
+  return {
+    native: `Buy Now · ${nativeAmountText(method, pack.price, terms)}`,
+    page: (
+      <>
+        Buy Now · <RailAmount method={method} amount={pack.price} terms={terms} />
+      </>
+    ),
+    blocked: false,
+  };
+}
+
 /**
  * SPEC §2: price, remaining supply labelled limited edition, payment choice and Buy Now. Once the primary
  * supply is sold out and an edition is listed, the action buys the cheapest listing ("Buy from <floor>").
+ * Every amount is in the chosen rail's unit: with Stars, the Stars the invoice will charge, and the resale
+ * lock a Stars payment brings is said before paying.
  */
 export function PriceBox({
   pack,
@@ -46,47 +104,45 @@ export function PriceBox({
   dropLeftMs?: number;
 }) {
   const { inside } = useTelegram();
+  const terms = useStarsTerms();
   // The buyer's pick while it is still offered; else the container's default (the choices can change
   // when the API's config arrives after the pack).
   const [picked, setMethod] = useState<PaymentMethod | null>(null);
   const method = picked && choices.includes(picked) ? picked : defaultPaymentChoice(choices, inside);
   const soldOut = isSoldOut(pack);
   const fromFloor = soldOut && cheapest !== null;
-  const locked = dropLeftMs > 0;
-  const blocked = (soldOut && !fromFloor) || locked;
-  const actionText = locked
-    ? DROP_TEXTS.buyLocked(formatCountdown(dropLeftMs))
-    : soldOut && !fromFloor
-      ? SOLD_OUT_LABEL
-      : null;
-  const awaitingDemo = purchase.phase === 'awaiting' && purchase.order?.payment.kind === 'demo';
-  const buyText = fromFloor ? `Buy from ${cheapest.price} ${CURRENCY}` : `Buy Now · ${pack.price} ${CURRENCY}`;
+  const labels = buyLabels({ pack, method, terms, cheapest, dropLeftMs });
+  const order = purchase.phase !== 'idle' ? purchase.order : null;
+  const awaitingDemo = purchase.phase === 'awaiting' && order?.payment.kind === 'demo';
   const buy = () => (fromFloor ? purchase.buy(resaleMethod(method, choices), cheapest.id) : purchase.buy(method));
 
   // Inside Telegram the Main Button is the screen's action: Buy Now, then Pay (demo) on the demo rail.
   const native = useMainButton({
-    text: awaitingDemo ? `Pay (demo) · ${purchase.order?.amount ?? pack.price} ${CURRENCY}` : (actionText ?? buyText),
+    text:
+      awaitingDemo && order
+        ? `Pay (demo) · ${nativeAmountText(order.paymentMethod, order.amount, terms)}`
+        : labels.native,
     visible: true,
-    enabled: !blocked && purchase.phase !== 'confirming',
+    enabled: !labels.blocked && purchase.phase !== 'confirming',
     loading: purchase.processing,
     onClick: () => (awaitingDemo ? void purchase.payDemo() : void buy()),
   });
 
   // While a collector's edition is being paid (a listing, an accepted offer), the box shows that sale.
-  const resale = purchase.phase !== 'idle' && purchase.order?.kind === 'resale' ? purchase.order : null;
-
+  const resale = order?.kind === 'resale' ? order : null;
   // A payment started further down (a listing's Buy) shows its step here: bring it into view.
   const box = useRef<HTMLElement>(null);
-  const stepOrderId = purchase.phase !== 'idle' ? purchase.order?.id : undefined;
   useEffect(() => {
-    if (stepOrderId) box.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
-  }, [stepOrderId]);
+    if (order?.id) box.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [order?.id]);
 
   return (
     <section ref={box} className="price-box" aria-label="Buy this pack">
-      <div className="price-box__price">
-        <span className="price-box__amount">{resale ? resale.amount : pack.price}</span> {CURRENCY}
-      </div>
+      {resale ? (
+        <Headline amount={resale.amount} method="ton" terms={terms} />
+      ) : (
+        <Headline amount={pack.price} method={order ? order.paymentMethod : soldOut ? 'ton' : method} terms={terms} />
+      )}
       <p className="price-box__supply">
         {resale
           ? `Edition #${resale.serial} of ${pack.maxSupply} · resale`
@@ -99,9 +155,9 @@ export function PriceBox({
         </p>
       ) : null}
 
-      {purchase.order && purchase.phase !== 'idle' ? (
+      {order ? (
         <PaymentStep
-          order={purchase.order}
+          order={order}
           phase={purchase.phase}
           showButton={!native}
           onPayDemo={() => void purchase.payDemo()}
@@ -111,28 +167,23 @@ export function PriceBox({
         <>
           {/* Sold out, nothing is bought here at the pack's price: a payment choice would ask for nothing. */}
           {soldOut ? null : (
-            <fieldset className="payment-choice" disabled={blocked || purchase.processing}>
-              <legend>Payment method</legend>
-              {choices.map((choice) => (
-                <label key={choice} className={`chip${method === choice ? ' chip--active' : ''}`}>
-                  <input
-                    type="radio"
-                    name="payment-method"
-                    value={choice}
-                    checked={method === choice}
-                    onChange={() => {
-                      haptics.selection();
-                      setMethod(choice);
-                    }}
-                  />
-                  {PAYMENT_LABELS[choice]}
-                </label>
-              ))}
-            </fieldset>
+            <PaymentChoice
+              choices={choices}
+              method={method}
+              disabled={labels.blocked || purchase.processing}
+              onPick={setMethod}
+            />
           )}
+          {!soldOut && method === 'stars' ? <StarsLockNote terms={terms} /> : null}
           {native ? null : (
-            <Button stretched size="l" disabled={blocked} loading={purchase.processing} onClick={() => void buy()}>
-              {actionText ?? buyText}
+            <Button
+              stretched
+              size="l"
+              disabled={labels.blocked}
+              loading={purchase.processing}
+              onClick={() => void buy()}
+            >
+              {labels.page}
             </Button>
           )}
         </>
