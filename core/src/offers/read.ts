@@ -1,5 +1,14 @@
-import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { formatTon, MESSAGES, type MyOffers, type Offer, type OfferStatus, type PackOffers } from '@stickerdrop/shared';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  formatTon,
+  MESSAGES,
+  parseTon,
+  type MyOffers,
+  type Offer,
+  type OfferStatus,
+  type PackOffers,
+  type ReceivedOffer,
+} from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { editions, orders, packs, users } from '../db/schema.js';
 import { effectiveStatus } from '../sales/rules.js';
@@ -8,6 +17,7 @@ import { creatorNameSql } from '../profile/display-name.js';
 import { fileUrl } from '../storage/storage.js';
 import { packExists } from '../resale/read.js';
 import { offers } from './tables.js';
+import { ownerEditionsIn, ownerTerms, packResaleFigures } from './owner-terms.js';
 
 /** The bidder's own list keeps this many offers (open first, then the latest accepted). */
 const MINE_LIMIT = 100;
@@ -25,7 +35,7 @@ function offerColumns() {
 
 interface SelectOptions {
   limit?: number;
-  /** Newest first instead of highest price first. */
+  /** Newest first instead of highest price first (the earlier of two equal offers first: it came first). */
   newestFirst?: boolean;
 }
 
@@ -43,7 +53,7 @@ async function selectOffers(
     .leftJoin(editions, eq(editions.id, sql`coalesce(${offers.editionId}, ${offers.soldEditionId})`))
     .leftJoin(orders, eq(orders.id, offers.orderId))
     .where(where)
-    .orderBy(...(options.newestFirst ? [desc(offers.id)] : [desc(offers.priceNano), desc(offers.id)]));
+    .orderBy(...(options.newestFirst ? [desc(offers.id)] : [desc(offers.priceNano), asc(offers.id)]));
   const rows = options.limit ? await query.limit(options.limit) : await query;
   return rows.map((row) => ({
     id: row.offer.id,
@@ -81,7 +91,10 @@ export async function findOffer(db: DbOrTx, offerId: number, now: Date): Promise
   return offer ?? null;
 }
 
-/** Open offers on the pack and on each of its editions, highest first; refused when there is no such pack. */
+/**
+ * Open offers on the pack and on each of its editions, highest first (of equal ones, the earlier); refused
+ * when there is no such pack.
+ */
 export async function packOffers(db: DbOrTx, packId: number, now: Date): Promise<PackOffers> {
   if (!(await packExists(db, packId))) throw new DomainError('not_found', MESSAGES.packNotFound);
   const items = await selectOffers(db, and(eq(offers.packId, packId), isOpenSql(now)), now);
@@ -90,9 +103,10 @@ export async function packOffers(db: DbOrTx, packId: number, now: Date): Promise
 
 /**
  * `made`: the user's open offers, and accepted ones (to pay, or paid), newest first. `received`: open
- * offers on editions they own, and pack-wide ones (from others) on packs they hold an edition of.
+ * offers on editions they own, and pack-wide ones (from others) on packs they hold an edition of, each with
+ * what accepting it means for them at `feeBps` (the marketplace fee).
  */
-export async function myOffers(db: DbOrTx, userId: number, now: Date): Promise<MyOffers> {
+export async function myOffers(db: DbOrTx, userId: number, now: Date, feeBps: number): Promise<MyOffers> {
   const made = await selectOffers(
     db,
     and(eq(offers.bidderId, userId), or(isOpenSql(now), eq(offers.status, 'accepted'))),
@@ -111,5 +125,25 @@ export async function myOffers(db: DbOrTx, userId: number, now: Date): Promise<M
     now,
     { limit: MINE_LIMIT },
   );
-  return { made, received };
+  return { made, received: await withOwnerTerms(db, userId, received, now, feeBps) };
+}
+
+/** Each received offer with what accepting it gives the owner, their listing, the floor and the hold. */
+async function withOwnerTerms(
+  db: DbOrTx,
+  ownerId: number,
+  received: Offer[],
+  now: Date,
+  feeBps: number,
+): Promise<ReceivedOffer[]> {
+  const packIds = [...new Set(received.map((offer) => offer.packId))];
+  const own = await ownerEditionsIn(db, ownerId, packIds, now);
+  const figures = await packResaleFigures(db, packIds, now);
+  return received.map((offer) => {
+    const buyable = own.filter((edition) =>
+      offer.editionId === null ? edition.packId === offer.packId : edition.editionId === offer.editionId,
+    );
+    const pack = figures.get(offer.packId) ?? { royaltyBps: 0, floorNano: null };
+    return { ...offer, ...ownerTerms(parseTon(offer.price)!, buyable, pack, feeBps) };
+  });
 }

@@ -62,11 +62,37 @@ export type OfferResponse = z.infer<typeof OfferResponse>;
 export const PackOffers = z.object({ items: z.array(Offer), best: TonAmount.nullable() });
 export type PackOffers = z.infer<typeof PackOffers>;
 
+/** One of the owner's editions a received offer can buy, as accepting it would find it. */
+export const ReceivedOfferEdition = z.object({
+  editionId: z.number().int(),
+  serial: z.number().int(),
+  /** The edition's own listing price, null when it is not on sale. */
+  listingPrice: TonAmount.nullable(),
+  /** A buyer's live reservation holds it: accepting is refused ("This edition is being bought right now"). */
+  held: z.boolean(),
+});
+export type ReceivedOfferEdition = z.infer<typeof ReceivedOfferEdition>;
+
+/**
+ * An offer the caller can accept, with what accepting means for them: `receive` is what they get after the
+ * creator's royalty and the marketplace fee; `listingPrice` and `held` are those of the offer's edition (a
+ * pack-wide offer: the cheapest of the caller's listings in the pack, and true only when every edition of
+ * theirs is held); `floor` is the pack's cheapest buyable listing; `editions` the caller's editions it can buy.
+ */
+export const ReceivedOffer = Offer.extend({
+  receive: TonAmount,
+  listingPrice: TonAmount.nullable(),
+  floor: TonAmount.nullable(),
+  held: z.boolean(),
+  editions: z.array(ReceivedOfferEdition),
+});
+export type ReceivedOffer = z.infer<typeof ReceivedOffer>;
+
 /**
  * `made`: the caller's open offers and accepted ones (with their order), newest first.
  * `received`: open offers on editions the caller owns, and pack-wide ones on packs they hold an edition of.
  */
-export const MyOffers = z.object({ made: z.array(Offer), received: z.array(Offer) });
+export const MyOffers = z.object({ made: z.array(Offer), received: z.array(ReceivedOffer) });
 export type MyOffers = z.infer<typeof MyOffers>;
 
 /** 201 on accept: the resale order reserved for the bidder. */

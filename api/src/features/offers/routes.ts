@@ -43,7 +43,7 @@ export async function offersRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(created ? 201 : 200).send({ offer });
   });
 
-  app.get('/api/offers/mine', async (request) => myOffers(db, requireUser(request), now()));
+  app.get('/api/offers/mine', async (request) => myOffers(db, requireUser(request), now(), config.marketFeeBps));
 
   app.get('/api/stickers/:id/offers', async (request: OfferRequestWithId) =>
     packOffers(db, packIdParam(request.params.id), now()),

@@ -1,4 +1,4 @@
-import { MyOffers, Offer, PackOffers } from '@stickerdrop/shared';
+import { MyOffers, Offer, PackOffers, ReceivedOffer, formatTon, parseTon, splitResalePrice } from '@stickerdrop/shared';
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000 + 30_000).toISOString();
 
@@ -21,5 +21,21 @@ export function offer(overrides: Partial<Offer> = {}): Offer {
 }
 
 export const packOffers = (items: Offer[]) => PackOffers.parse({ items, best: items[0]?.price ?? null });
-export const myOffers = (made: Offer[], received: Offer[]) => MyOffers.parse({ made, received });
+/** A received offer: what accepting gives the owner (5 % royalty, 2.5 % fee), unlisted, not held, unless told. */
+export function receivedOffer(base: Offer | ReceivedOffer, terms: Partial<ReceivedOffer> = {}): ReceivedOffer {
+  const receive = formatTon(splitResalePrice(parseTon(base.price)!, 500, 250).seller);
+  const editions = base.editionId === null ? [] : [{ editionId: base.editionId, serial: base.serial ?? 1 }];
+  return ReceivedOffer.parse({
+    receive,
+    listingPrice: null,
+    floor: null,
+    held: false,
+    editions: editions.map((edition) => ({ ...edition, listingPrice: null, held: false })),
+    ...base,
+    ...terms,
+  });
+}
+
+export const myOffers = (made: Offer[], received: Array<Offer | ReceivedOffer>) =>
+  MyOffers.parse({ made, received: received.map((item) => receivedOffer(item)) });
 export { inHours };
