@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   API_ERRORS,
   cardImageVariant,
+  controlCharactersIn,
+  hasControlCharacters,
   MAX_STICKERS_PER_PACK,
   MAX_UPLOAD_BYTES,
   MESSAGES,
@@ -134,6 +136,9 @@ function parseStickerMeta(input: CreatePackInput, count: number): StickerMeta {
   if (!emoji) throw new DomainError('invalid_input', API_ERRORS.invalidEmoji);
   const keywords = parseStickerKeywords(input.keywords, count);
   if (!keywords) throw new DomainError('invalid_input', API_ERRORS.invalidKeywords);
+  // Keywords are free text as titles are: refused here, before any upload is converted, not by the database.
+  if (keywords.flat().some(hasControlCharacters))
+    throw new DomainError('invalid_input', controlCharactersIn('Keywords'));
   return { kind, emoji, keywords };
 }
 

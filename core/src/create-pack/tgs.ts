@@ -31,6 +31,12 @@ const MAX_LOTTIE_JSON_BYTES = 4 * 1024 * 1024;
 const gunzipAsync = promisify(gunzip);
 const STILL_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lottie-still.mjs');
 
+/**
+ * How deeply a Lottie document's arrays and objects may nest. Real stickers stay within a few dozen (groups
+ * in groups); thousands overflow the stack of every recursive walk (JSON.stringify, the renderer).
+ */
+export const MAX_LOTTIE_DEPTH = 128;
+
 const invalid = (message: string) => new DomainError('invalid_image', message);
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
@@ -41,10 +47,16 @@ const isNumber = (value: unknown): value is number => typeof value === 'number' 
  */
 export async function readTgs(bytes: Buffer, kind: PackKind): Promise<LottieHeader> {
   if (bytes.length > MAX_TGS_BYTES) throw invalid(API_ERRORS.tgsTooLarge);
+  let json: string;
   let document: unknown;
   try {
-    const json = await gunzipAsync(bytes, { maxOutputLength: MAX_LOTTIE_JSON_BYTES });
-    document = JSON.parse(json.toString('utf8'));
+    json = (await gunzipAsync(bytes, { maxOutputLength: MAX_LOTTIE_JSON_BYTES })).toString('utf8');
+  } catch {
+    throw invalid(API_ERRORS.tgsInvalid);
+  }
+  if (jsonDepth(json) > MAX_LOTTIE_DEPTH) throw invalid(API_ERRORS.tgsTooDeep);
+  try {
+    document = JSON.parse(json);
   } catch {
     throw invalid(API_ERRORS.tgsInvalid);
   }
@@ -65,6 +77,28 @@ export async function readTgs(bytes: Buffer, kind: PackKind): Promise<LottieHead
   if (header.fr > MAX_TGS_FPS) throw invalid(API_ERRORS.tgsFrameRate);
   if ((header.op - header.ip) / header.fr > MAX_ANIMATION_SECONDS + 1e-9) throw invalid(API_ERRORS.animationTooLong);
   return header;
+}
+
+/**
+ * The deepest nesting of arrays and objects in a JSON text, read in one pass with a counter (no recursion,
+ * so any depth is measured safely); brackets inside strings are skipped. Malformed text is JSON.parse's
+ * to refuse.
+ */
+export function jsonDepth(json: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const char = json.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c)
+        i++; // a backslash: the next character is escaped
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x5b || char === 0x7b) deepest = Math.max(deepest, ++depth);
+    else if (char === 0x5d || char === 0x7d) depth--;
+  }
+  return deepest;
 }
 
 /**
