@@ -22,8 +22,15 @@ const TYPES: Record<string, string> = {
   mp4: 'video/mp4',
 };
 
+/**
+ * Longer than any key the server makes (`previews/seed/<slug>-card-1024w.webp` is about 60): a longer
+ * name can only be a caller's, and a disk store would meet ENAMETOOLONG on it.
+ */
+const MAX_KEY_LENGTH = 200;
+
+/** A key the server could have made: its pattern and length are checked before any store is asked. */
 export function isValidKey(key: string): boolean {
-  return KEY_PATTERN.test(key) && !key.includes('..');
+  return key.length <= MAX_KEY_LENGTH && KEY_PATTERN.test(key) && !key.includes('..');
 }
 
 /** The type a key's extension implies, for stores that keep no type of their own. */
