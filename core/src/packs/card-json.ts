@@ -3,7 +3,7 @@ import { CATEGORIES, NEW_PACK_DAYS } from '@stickerdrop/shared';
 import { packs, users } from '../db/schema.js';
 import { fileUrlSql } from '../storage/storage.js';
 import { creatorNameSql } from '../profile/display-name.js';
-import { isTrendingSql } from './card.js';
+import { isTrendingSql, isVideoPackSql } from './card.js';
 import { floorPriceSql, marketColumns } from '../resale/pack-market.js';
 import { isoTimeSql } from '../db/iso-time.js';
 
@@ -48,7 +48,8 @@ export function cardFieldsSql(now: SQLWrapper, { creator }: { creator: SQL }): S
     'dropsAt', ${isoTimeSql(packs.dropsAt)},
     'maxPerUser', ${packs.maxPerUser},
     'kind', ${packs.kind},
-    'animated', ${packs.animated}`;
+    'animated', ${packs.animated},
+    'video', ${isVideoPackSql}`;
 }
 
 /** The card's creator: `CreatorRef`. `extra` adds fields (the detail's stats) as `json_build_object`'s arguments. */

@@ -24,6 +24,13 @@ export const isTrendingSql: SQL<boolean> = sql<boolean>`${packs.id} in (
   select tp.id from packs tp where tp.trending_score > 0::real
   order by tp.trending_score desc nulls last, tp.id desc nulls last limit ${sql.raw(String(TRENDING_LIMIT))})`;
 
+/**
+ * Its moving stickers are videos (WEBM), none a Lottie animation (TGS): the card says "Video", not
+ * "Animated". Read only for packs kept as animated at insert.
+ */
+export const isVideoPackSql: SQL<boolean> = sql<boolean>`(${packs.animated} and not exists (
+  select 1 from pack_stickers vs where vs.pack_id = ${packs.id} and vs.format = 'animated'))`;
+
 /** The caller liked it; always false when signed out. `viewerId` may be a prepared statement's placeholder. */
 export function isFavoriteSql(viewerId: number | SQLWrapper | null): SQL<boolean> {
   if (viewerId === null) return sql<boolean>`false`;
@@ -53,6 +60,7 @@ export function cardColumns(viewerId: number | SQLWrapper | null) {
     maxPerUser: packs.maxPerUser,
     kind: packs.kind,
     animated: packs.animated,
+    video: isVideoPackSql,
     isFavorite: isFavoriteSql(viewerId),
     isTrending: isTrendingSql,
   };
@@ -79,6 +87,7 @@ export interface CardRow extends MarketRow {
   maxPerUser: number | null;
   kind: PackKind;
   animated: boolean;
+  video: boolean;
   isFavorite: boolean;
   isTrending: boolean;
 }
@@ -118,5 +127,6 @@ export function toPackCard(row: CardRow, now: Date): PackCard {
     maxPerUser: row.maxPerUser ?? null,
     kind: row.kind,
     animated: Boolean(row.animated),
+    video: Boolean(row.video),
   };
 }

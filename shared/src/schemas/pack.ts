@@ -48,6 +48,8 @@ export const PackCard = z.object({
   kind: z.enum(PACK_KINDS),
   /** Some sticker is animated (TGS) or video (WEBM): the card shows its still with a marker. */
   animated: z.boolean(),
+  /** Its moving stickers are videos (WEBM), none animated (TGS): the card's marker says "Video". */
+  video: z.boolean().optional(),
 });
 export type PackCard = z.infer<typeof PackCard>;
 

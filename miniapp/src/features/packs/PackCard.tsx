@@ -92,7 +92,7 @@ export function PackCard({
         ) : null}
         {pack.kind === 'emoji' || pack.animated ? (
           <span className="pack-card__kind" data-testid="card-kind">
-            {pack.kind === 'emoji' ? 'Emoji' : 'Animated'}
+            {pack.kind === 'emoji' ? 'Emoji' : pack.video ? 'Video' : 'Animated'}
           </span>
         ) : null}
         {supply ? (

@@ -26,6 +26,20 @@ describe('pack card (SPEC §2)', () => {
     expect(screen.getByText('A')).toBeInTheDocument();
   });
 
+  it('names what moves: Video for a video pack, Animated for a Lottie one, Emoji for an emoji pack', () => {
+    const marker = (pack: CardPack) => {
+      const { unmount } = renderCard(pack);
+      const text = screen.queryByTestId('card-kind')?.textContent ?? null;
+      unmount();
+      return text;
+    };
+    expect(marker(packCard({ animated: true, video: true }))).toBe('Video');
+    expect(marker(packCard({ animated: true, video: false }))).toBe('Animated');
+    expect(marker(packCard({ animated: true }))).toBe('Animated');
+    expect(marker(packCard({ kind: 'emoji', animated: true, video: true }))).toBe('Emoji');
+    expect(marker(packCard({ animated: false }))).toBeNull();
+  });
+
   it('shows Trending before New, New otherwise, and neither when both are false', () => {
     const { rerender } = renderCard(packCard({ isTrending: true, isNew: true }));
     expect(screen.getByText(/Trending/)).toBeInTheDocument();
