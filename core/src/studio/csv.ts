@@ -7,13 +7,26 @@ import { resaleLedger } from '../resale/tables.js';
 type CsvRow = Record<(typeof STUDIO_CSV_COLUMNS)[number], string | number>;
 
 /**
- * One field of RFC 4180 CSV: quoted when it holds a comma, quote or line break (quotes doubled). A field a
- * spreadsheet would run as a formula (=, +, -, @ first; titles are anyone's text) gets a leading apostrophe.
+ * What a spreadsheet could run as a formula: =, +, - or @ first (after any spaces, and their full-width
+ * forms, which some locales read alike), or a tab or line break first. Titles are anyone's text.
+ */
+const FORMULA_START = /^\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r\n]/;
+/**
+ * What must be quoted for every reader: the comma we separate with, the semicolon and tab that other
+ * locales' spreadsheets separate with (an unquoted `a;=cmd` is two cells there, the second a formula),
+ * quotes and line breaks.
+ */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
+
+/**
+ * One field of RFC 4180 CSV. A text that could run as a formula gets a leading apostrophe and is quoted;
+ * a text holding a separator of any locale, a quote or a line break is quoted, its quotes doubled.
  */
 export function csvField(value: string | number): string {
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const formula = typeof value === 'string' && FORMULA_START.test(text);
+  if (formula) text = `'${text}`;
+  return formula || NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export const toCsv = (rows: readonly CsvRow[]): string =>
