@@ -7,6 +7,7 @@ import { MESSAGES } from '@stickerdrop/shared';
 import { useToast } from '../../toast/ToastProvider';
 import { useAuth } from '../auth/AuthProvider';
 import { MakeOfferForm } from './MakeOfferForm';
+import { bestFirst } from './best-first';
 import { OfferRow } from './OfferRow';
 import { offerQueries, type OfferTarget } from './queries';
 import { ReceivedOfferActions } from './ReceivedOfferActions';
@@ -31,8 +32,10 @@ export function OffersSection({ packId, edition }: OffersSectionProps) {
   const offers = useQuery(offerQueries.pack(api, packId));
   const owner = edition !== undefined && user?.id === edition.ownerId;
   const target: OfferTarget = edition ? { editionId: edition.id } : { packId };
-  const items = (offers.data?.items ?? []).filter(
-    (offer) => !edition || offer.editionId === null || offer.editionId === edition.id,
+  const items = bestFirst(
+    (offers.data?.items ?? []).filter(
+      (offer) => !edition || offer.editionId === null || offer.editionId === edition.id,
+    ),
   );
 
   const startOffer = () => {

@@ -55,6 +55,28 @@ describe('Offers on the pack page', { timeout: 20_000 }, () => {
     expect(within(rows[1]!).getByRole('link', { name: '#4' })).toHaveAttribute('href', '#/edition?id=40');
   });
 
+  it('marks the earlier of two equal offers Best, first, whatever order they come in', async () => {
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 30, 12, minute)).toISOString();
+    fakeApi({
+      ...pack,
+      // Highest price first, the later of the equal two first: as the API sorted them.
+      'GET /api/stickers/1/offers': () =>
+        json(
+          packOffers([
+            offer({ id: 9, price: '3.00', createdAt: at(30), bidder: { id: 8, name: 'Late Ben' } }),
+            offer({ id: 5, price: '3.00', createdAt: at(10), bidder: { id: 7, name: 'Early Ana' } }),
+            offer({ id: 3, price: '2.00', createdAt: at(5), bidder: { id: 6, name: 'Low Cy' } }),
+          ]),
+        ),
+    });
+    renderApp('/sticker?id=1');
+    const rows = within(await offersList()).getAllByTestId('offer-row');
+    const bidders = rows.map((row) => /by ([A-Za-z ]+?)Expires/.exec(row.textContent ?? '')?.[1]);
+    expect(bidders).toEqual(['Early Ana', 'Late Ben', 'Low Cy']);
+    expect(within(rows[0]!).getByText('Best')).toBeInTheDocument();
+    expect(rows.filter((row) => within(row).queryByText('Best'))).toHaveLength(1);
+  });
+
   it('says when there are none, and offers a retry when they fail to load', async () => {
     let fail = true;
     fakeApi({
