@@ -3,7 +3,7 @@
  * one by one). Not for the edges: they use the package's main entry.
  */
 export { lockDataDir } from './db/lock.js';
-export { pruneExpiredSignIns } from './auth/index.js';
+export { pruneExpiredSignIns, pruneExpiredTonProofs } from './auth/index.js';
 export { migrationsFolder } from './db/client.js';
 export { emptyAllTables } from './db/empty-tables.js';
 export { dumpTestImage, migratedTestImage } from './db/test-image.js';

@@ -22,4 +22,4 @@ export {
   type OpenedLoginCode,
 } from './login-codes.js';
 export { DEMO_USERS, isDemoAccount, upsertDemoUser, type DemoRole } from './demo-users.js';
-export { pruneExpiredSignIns, signInPruner } from './prune.js';
+export { pruneExpiredSignIns, pruneExpiredTonProofs, signInPruner } from './prune.js';

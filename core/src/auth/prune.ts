@@ -1,7 +1,7 @@
 import { inArray, lte } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
-import { loginCodes, refreshTokens } from '../db/schema.js';
+import { loginCodes, refreshTokens, tonProofPayloads } from '../db/schema.js';
 import { periodic, type Job } from '../jobs/periodic.js';
 import type { Logger } from '../logger.js';
 
@@ -38,6 +38,25 @@ export async function pruneExpiredSignIns(
   };
 }
 
+/**
+ * Deletes TON Connect proof payloads past their expiry, used or not: a payload is good once and only until
+ * `expires_at` (consumeTonProofPayload checks both), so an expired one is never read again. Each wallet
+ * link asks for one, so they would otherwise pile up forever. `more` as for pruneExpiredSignIns.
+ */
+export async function pruneExpiredTonProofs(
+  db: DbOrTx,
+  now: Date,
+  batch: number = PRUNE_BATCH,
+): Promise<{ tonProofPayloads: number; more: boolean }> {
+  const payloads = await deleteExpired(
+    db,
+    { table: tonProofPayloads, key: tonProofPayloads.payloadHash, expiresAt: tonProofPayloads.expiresAt },
+    now,
+    batch,
+  );
+  return { tonProofPayloads: payloads, more: payloads === batch };
+}
+
 /** Up to `batch` rows of `table` expired by `now`, deleted by key in one statement; how many went. */
 async function deleteExpired(
   db: DbOrTx,
@@ -50,12 +69,17 @@ async function deleteExpired(
   return deleted.length;
 }
 
-/** `pruneExpiredSignIns` every `every` ms, as a job of the process. */
+/** `pruneExpiredSignIns` and `pruneExpiredTonProofs` every `every` ms, as a job of the process. */
 export function signInPruner(db: DbOrTx, options: { every: number; now: () => Date; log: Logger }): Job {
   return periodic({
     name: 'sign-in prune',
     every: options.every,
     log: options.log,
-    run: async () => ((await pruneExpiredSignIns(db, options.now())).more ? 'more' : undefined),
+    run: async () => {
+      const now = options.now();
+      const signIns = await pruneExpiredSignIns(db, now);
+      const proofs = await pruneExpiredTonProofs(db, now);
+      return signIns.more || proofs.more ? 'more' : undefined;
+    },
   });
 }
