@@ -98,5 +98,19 @@ function responseSchema(body: z.ZodType | string): Record<string, unknown> {
 /** JSON Schema as OpenAPI 3.0 reads it: what a client sends (input) or receives (output). */
 function json(schema: z.ZodType, io: 'input' | 'output' = 'output'): Record<string, unknown> {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' });
-  return rest;
+  return nullInNullableEnums(rest);
+}
+
+/**
+ * zod writes a nullable enum as `nullable: true` beside an `enum` without null; OpenAPI 3.0.3 says an enum
+ * lists every allowed value, null included, so validators refused the `paidWith: null` the API sends.
+ */
+function nullInNullableEnums<T>(node: T): T {
+  if (Array.isArray(node)) node.forEach(nullInNullableEnums);
+  else if (node && typeof node === 'object') {
+    const schema = node as Record<string, unknown>;
+    if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum.push(null);
+    Object.values(schema).forEach(nullInNullableEnums);
+  }
+  return node;
 }

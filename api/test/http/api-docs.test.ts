@@ -48,6 +48,23 @@ describe('OpenAPI at /api/docs', () => {
     }
   });
 
+  it('lists null in every nullable enum, as the answers send it (paidWith: null)', () => {
+    const nullable: { enum: unknown[] }[] = [];
+    const paidWith: { enum: unknown[] }[] = [];
+    const walk = (node: unknown, key = ''): void => {
+      if (Array.isArray(node)) return node.forEach((item) => walk(item));
+      if (!node || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      if (schema.nullable === true && Array.isArray(schema.enum)) nullable.push(schema as { enum: unknown[] });
+      if (key === 'paidWith') paidWith.push(schema as { enum: unknown[] });
+      for (const [name, value] of Object.entries(schema)) walk(value, name);
+    };
+    walk(document.paths);
+    expect(paidWith.length).toBeGreaterThan(0);
+    expect(paidWith.every((schema) => schema.enum.includes(null) && schema.enum.includes('stars'))).toBe(true);
+    expect(nullable.filter((schema) => !schema.enum.includes(null))).toEqual([]);
+  });
+
   it('describes requests and answers with the shared zod schemas', () => {
     expect(document.openapi).toBe('3.0.3');
     const buy = document.paths['/api/marketplace/buy']!.post!;
