@@ -208,7 +208,7 @@ export type {
   RefundRoute,
 } from './db/outbox-payloads.js';
 export {
-  stickerSetName,
+  newStickerSetName,
   addStickersUrl,
   findStickerSet,
   recordStickerSet,

@@ -10,7 +10,7 @@ import {
   renderSetThumbnail,
   type PackStickerFile,
   type StickerSetDeliveryPayload,
-  stickerSetName,
+  newStickerSetName,
 } from '@stickerdrop/core';
 import { TEXTS } from '../views/texts.js';
 import { PermanentDeliveryError, type DeliveryDeps } from './delivery-deps.js';
@@ -36,7 +36,7 @@ export async function deliverStickerSet(deps: DeliveryDeps, job: StickerSetDeliv
     set = await recordStickerSet(db, {
       userId: job.userId,
       packId: job.packId,
-      name: set?.name ?? stickerSetName(job.packId, job.userId, deps.botUsername),
+      name: set?.name ?? newStickerSetName(job.packId, deps.botUsername),
     });
     const files = await loadPackStickers(deps, { id: job.packId, ...pack });
     const stickers = files.stickers.map(inputSticker);

@@ -42,7 +42,7 @@ describe('resale messages', () => {
     expect(tap.statusCode).toBe(202);
     const { worker } = outboxWorker(t, fake);
     await worker.drainOnce();
-    const setName = `p${packId}_u${SELLER}_by_${BOT_USER.username}`;
+    const setName = (await t.db.select().from(tables.telegramStickerSets))[0]!.name;
     expect(fake.stickerSets.has(setName)).toBe(true);
     fake.calls.length = 0;
 
@@ -84,7 +84,7 @@ describe('resale messages', () => {
     expect(await t.db.select().from(tables.telegramStickerSets)).toEqual([]);
   });
 
-  it('tells a buyer whose held listing the seller took off sale that the reservation was released', async () => {
+  it('a held listing stays on sale: the seller cannot delist it, and a release queued before is still told', async () => {
     const packId = await insertPack(t, CREATOR, { title: 'Space Cats', stickers: 1 });
     const primary = await purchase(t.db, SELLER, packId);
     const [edition] = await t.db.select().from(tables.editions).where(eq(tables.editions.orderId, primary));
@@ -96,7 +96,7 @@ describe('resale messages', () => {
       now,
       starsLockDays: 21,
     });
-    await buyListing(t.db, {
+    const { order } = await buyListing(t.db, {
       userId: BUYER,
       listingId: listing.id,
       paymentMethod: 'demo',
@@ -104,10 +104,28 @@ describe('resale messages', () => {
       feeBps: 250,
       now,
     });
-    await delistEdition(t.db, { userId: SELLER, editionId: edition!.id, now });
+    await expect(delistEdition(t.db, { userId: SELLER, editionId: edition!.id, now })).rejects.toMatchObject({
+      code: 'edition_held',
+    });
     const { worker } = outboxWorker(t, fake);
     await worker.drainOnce();
-    const [message] = fake.callsTo('sendMessage').map((call) => call.params);
+    expect(fake.messagesTo(BUYER)).toHaveLength(0);
+
+    // A release queued by an earlier version, when a delist released holds, is still delivered.
+    await t.db.insert(tables.outbox).values({
+      kind: 'reservation_released',
+      dedupeKey: `released:${order.id}`,
+      payload: {
+        orderId: order.id,
+        packId,
+        editionId: edition!.id,
+        title: 'Space Cats',
+        serial: edition!.serial,
+        buyerId: BUYER,
+      },
+    });
+    await worker.drainOnce();
+    const [message] = fake.messagesTo(BUYER).map((call) => call.params);
     expect(message).toMatchObject({ chat_id: BUYER, parse_mode: 'HTML' });
     expect(message!.text).toBe(
       `The seller took Space Cats #${edition!.serial} off sale, so your reservation was released. ` +

@@ -30,12 +30,17 @@ describe('sticker set delivery', () => {
     await purchase(t.db, OWNER, packId);
     // The purchase's receipt and sale notice are not what these cases are about.
     await t.db.delete(tables.outbox);
-    setName = `p${packId}_u${OWNER}_by_${BOT_USER.username}`;
   });
   afterEach(async () => {
     await fake.close();
     await t.close();
   });
+
+  /** The name the delivery chose and recorded for the owner's set of `pack`. */
+  async function recordedName(pack = packId): Promise<string> {
+    const sets = await t.db.select().from(tables.telegramStickerSets);
+    return sets.find((set) => set.packId === pack)!.name;
+  }
 
   async function tap(): Promise<void> {
     const res = await t.app.inject({
@@ -58,6 +63,10 @@ describe('sticker set delivery', () => {
     await tap();
     const { worker } = outboxWorker(t, fake);
     expect(await worker.drainOnce()).toBe(1);
+    setName = await recordedName();
+    // Sets are public by name: the pack id and the owner id are public, so the name has a random part.
+    expect(setName).toMatch(new RegExp(`^p${packId}_[a-z0-9]{16}_by_${BOT_USER.username}$`));
+    expect(setName).not.toContain(String(OWNER));
 
     const [create] = fake.callsTo('createNewStickerSet');
     expect(fake.callsTo('createNewStickerSet')).toHaveLength(1);
@@ -91,6 +100,7 @@ describe('sticker set delivery', () => {
     await tap();
     const { worker } = outboxWorker(t, fake);
     await worker.drainOnce();
+    setName = await recordedName();
     fake.clearCalls();
 
     await tap();
@@ -111,6 +121,7 @@ describe('sticker set delivery', () => {
     let now = new Date();
     const { worker } = outboxWorker(t, fake, { now: () => now, backoffMs: 1000 });
     await worker.drainOnce();
+    setName = await recordedName();
     const [row] = await outboxRows(t.db);
     expect(row!.status).toBe('pending');
     expect(fake.messagesTo(OWNER)).toHaveLength(0);
@@ -130,12 +141,13 @@ describe('sticker set delivery', () => {
     expect((await outboxRows(t.db)).map((row) => row.status)).toEqual(['sent']);
   });
 
-  it('finds a set Telegram already has under its name (made before a crash lost the record)', async () => {
+  it('finds a set Telegram already has under its recorded name (made before a crash marked it complete)', async () => {
     await tap();
     const { worker: first } = outboxWorker(t, fake);
     await first.drainOnce();
-    // The record is gone, the set in Telegram is not.
-    await t.db.delete(tables.telegramStickerSets);
+    setName = await recordedName();
+    // The set is whole in Telegram, but the crash came before the record said so.
+    await t.db.update(tables.telegramStickerSets).set({ completedAt: null });
     fake.clearCalls();
 
     await tap();
@@ -146,6 +158,44 @@ describe('sticker set delivery', () => {
     expect(fake.callsTo('addStickerToSet')).toHaveLength(0);
     expect(fake.stickerSets.get(setName)?.stickers).toHaveLength(STICKERS);
     expectLinkSent(fake.messagesTo(OWNER)[0]);
+  });
+
+  it('keeps a set made under the old guessable name: its link is re-sent, no second set is made', async () => {
+    setName = `p${packId}_u${OWNER}_by_${BOT_USER.username}`;
+    await tap();
+    await t.db.insert(tables.telegramStickerSets).values({ userId: OWNER, packId, name: setName });
+    const { worker } = outboxWorker(t, fake);
+    await worker.drainOnce();
+    fake.clearCalls();
+    await t.db.update(tables.telegramStickerSets).set({ completedAt: new Date() });
+
+    await tap();
+    await worker.drainOnce();
+    expect(fake.callsTo('createNewStickerSet')).toHaveLength(0);
+    expect(await recordedName()).toBe(setName);
+    expectLinkSent(fake.messagesTo(OWNER)[0]);
+  });
+
+  it('gives two owners of one pack two different names, neither made of their ids', async () => {
+    const other = 4343;
+    await insertUser(t.db, { id: other, firstName: 'Igor' });
+    await purchase(t.db, other, packId);
+    await t.db.delete(tables.outbox);
+    await tap();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/stickers/${packId}/telegram-set`,
+      headers: { authorization: `Bearer ${await t.app.deps.tokens.sign(other)}` },
+    });
+    expect(res.statusCode).toBe(202);
+    const { worker } = outboxWorker(t, fake);
+    expect(await worker.drainOnce()).toBe(2);
+    const names = (await t.db.select().from(tables.telegramStickerSets)).map((set) => set.name);
+    expect(new Set(names).size).toBe(2);
+    for (const name of names) {
+      expect(name).toMatch(new RegExp(`^p${packId}_[a-z0-9]{16}_by_${BOT_USER.username}$`));
+      expect(name.length).toBeLessThanOrEqual(64);
+    }
   });
 
   it('gives up on a job whose requester no longer owns the pack', async () => {
@@ -164,7 +214,7 @@ describe('sticker set delivery', () => {
   });
 
   /** A pack of a GIF, a TGS and a PNG with their own emoji and keywords, bought by the owner. */
-  async function mixedPack(kind: 'stickers' | 'emoji'): Promise<{ id: number; name: string }> {
+  async function mixedPack(kind: 'stickers' | 'emoji'): Promise<{ id: number }> {
     const side = kind === 'emoji' ? 100 : 512;
     const id = await createPack(t, CREATOR, {
       images: [
@@ -180,10 +230,10 @@ describe('sticker set delivery', () => {
     });
     await purchase(t.db, OWNER, id);
     await t.db.delete(tables.outbox);
-    return { id, name: `p${id}_u${OWNER}_by_${BOT_USER.username}` };
+    return { id };
   }
 
-  async function deliver(id: number): Promise<void> {
+  async function deliver(id: number): Promise<string> {
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/stickers/${id}/telegram-set`,
@@ -192,11 +242,12 @@ describe('sticker set delivery', () => {
     expect(res.statusCode).toBe(202);
     const { worker } = outboxWorker(t, fake);
     expect(await worker.drainOnce()).toBe(1);
+    return recordedName(id);
   }
 
   it('makes a mixed set with each sticker’s own format, emoji and keywords, and the cover as thumbnail', async () => {
     const pack = await mixedPack('stickers');
-    await deliver(pack.id);
+    const name = await deliver(pack.id);
     const [create] = fake.callsTo('createNewStickerSet');
     expect(create!.params.sticker_type).toBe('regular');
     const stickers = create!.params.stickers as Array<Record<string, unknown>>;
@@ -205,22 +256,22 @@ describe('sticker set delivery', () => {
       { format: 'animated', emoji_list: ['🔥'], keywords: undefined },
       { format: 'static', emoji_list: ['🐱'], keywords: ['cat', 'kitty'] },
     ]);
-    expect(fake.stickerSets.get(pack.name)!.stickers.map((sticker) => sticker.format)).toEqual([
+    expect(fake.stickerSets.get(name)!.stickers.map((sticker) => sticker.format)).toEqual([
       'video',
       'animated',
       'static',
     ]);
-    expect(fake.stickerSets.get(pack.name)!.thumbnail?.format).toBe('static');
+    expect(fake.stickerSets.get(name)!.thumbnail?.format).toBe('static');
     expect(fake.messagesTo(OWNER)).toHaveLength(1);
   });
 
   it('makes an emoji pack a custom emoji set, whose first sticker stands for it', async () => {
     const pack = await mixedPack('emoji');
-    await deliver(pack.id);
+    const name = await deliver(pack.id);
     const [create] = fake.callsTo('createNewStickerSet');
     expect(create!.params.sticker_type).toBe('custom_emoji');
-    expect(fake.stickerSets.get(pack.name)!.stickerType).toBe('custom_emoji');
-    expect(fake.stickerSets.get(pack.name)!.stickers.map((sticker) => sticker.emojiList)).toEqual([
+    expect(fake.stickerSets.get(name)!.stickerType).toBe('custom_emoji');
+    expect(fake.stickerSets.get(name)!.stickers.map((sticker) => sticker.emojiList)).toEqual([
       ['🎉', '🥳'],
       ['🔥'],
       ['🐱'],

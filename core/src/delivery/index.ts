@@ -1,6 +1,6 @@
 /** Owned packs leave the shop: as a zip download, or as a Telegram sticker set the bot makes ("Add to Telegram"). */
 export {
-  stickerSetName,
+  newStickerSetName,
   addStickersUrl,
   findStickerSet,
   recordStickerSet,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { telegramStickerSets } from '../db/schema.js';
@@ -5,8 +6,8 @@ import { enqueueOutbox } from '../outbox/enqueue.js';
 import { outboxKey } from '../outbox/keys.js';
 
 /**
- * The owner's own Telegram sticker set of a pack. Its name is fixed by (pack, owner, bot), so a retry
- * after a crash finds the half-made set again instead of making a second one.
+ * The owner's own Telegram sticker set of a pack. Its name is chosen once and recorded before the set is
+ * made, so a retry after a crash finds the half-made set again instead of making a second one.
  */
 export interface StickerSetRecord {
   userId: number;
@@ -15,12 +16,30 @@ export interface StickerSetRecord {
   completedAt: Date | null;
 }
 
+/** Letters and digits of a set name's secret part: lowercase, as Telegram shows names. */
+const SECRET_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+/** 16 characters of 36: about 82 bits, beyond guessing. */
+export const SET_SECRET_LENGTH = 16;
+
+function setNameSecret(): string {
+  const bytes = randomBytes(SET_SECRET_LENGTH * 2);
+  let secret = '';
+  // Rejection sampling keeps every character equally likely (256 is not a multiple of 36).
+  for (const byte of bytes) {
+    if (byte < 252 && secret.length < SET_SECRET_LENGTH) secret += SECRET_ALPHABET[byte % 36];
+  }
+  return secret.length === SET_SECRET_LENGTH ? secret : setNameSecret();
+}
+
 /**
- * `p<pack>_u<owner>_by_<bot>`: Telegram's rules are a letter first, then letters, digits and single
- * underscores, at most 64 characters, ending in `_by_<bot username>`.
+ * `p<pack>_<secret>_by_<bot>` for a new set. Telegram sets are public by name, so the name carries a random
+ * part: the pack and owner ids are public, and a name made of them let anyone add an owner's full set.
+ * Telegram's rules: a letter first, then letters, digits and single underscores, at most 64 characters
+ * (a 10-digit pack id and a 32-character bot username come to 64 exactly), ending in `_by_<bot username>`.
+ * Sets made before keep the name they were recorded with.
  */
-export function stickerSetName(packId: number, userId: number, botUsername: string): string {
-  return `p${packId}_u${userId}_by_${botUsername}`;
+export function newStickerSetName(packId: number, botUsername: string, secret = setNameSecret()): string {
+  return `p${packId}_${secret}_by_${botUsername}`;
 }
 
 export const addStickersUrl = (name: string) => `https://t.me/addstickers/${name}`;
