@@ -47,10 +47,21 @@ export const STUDIO_TEXTS = {
   tags: 'Tags (comma-separated)',
   description: 'Description',
   fixedAfterCreate: 'Title, price, supply and royalty stay as collectors bought them.',
-  owedHint: 'Owed: royalties not paid because no wallet was linked. Link a wallet on your profile.',
+  owedHint: 'Owed: royalties not paid because no wallet was linked.',
+  /** Beside the owed line while no wallet is linked: the way to link one, in place. */
+  owedLinkWallet: 'Link wallet',
   createdTab: 'Created',
   seeCreated: 'Packs you created',
   shareDrop: 'Share your drop',
   openStudio: 'Open studio',
   soldOf: (sold: number, supply: number) => `${sold} / ${supply} sold`,
+} as const;
+
+/** Asked of a creator with no payout wallet: on becoming a creator, on the create form, in the studio. */
+export const PAYOUT_WALLET_TEXTS = {
+  title: 'Where should we pay you?',
+  body: 'Link the TON wallet your sales and royalties are paid to. You can skip this for now: what you earn meanwhile waits as owed.',
+  link: 'Link payout wallet',
+  skip: 'Skip for now',
+  skipped: 'No payout wallet linked yet: what you earn waits as owed.',
 } as const;

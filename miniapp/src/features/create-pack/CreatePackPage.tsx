@@ -26,6 +26,7 @@ import { packQueries, statsQueries } from '../packs/queries';
 import { studioQueries } from '../studio/queries';
 import { profileQueries } from '../profile/queries';
 import { BecomeCreatorButton } from '../profile/BecomeCreatorButton';
+import { PayoutWalletAsk } from '../payments/PayoutWalletAsk';
 import { EMPTY_CREATE_FORM, createFormData, firstCreateFormError, type CreateFormValues } from './create-form';
 import { StickerPicker } from './StickerPicker';
 import './create-pack.css';
@@ -114,6 +115,7 @@ function CreateForm() {
   return (
     <Page webBack>
       <h1 className="page-title">Create Sticker Pack</h1>
+      <PayoutWalletAsk />
       <form className="create panel" onSubmit={submit} noValidate>
         <StickerPicker
           key={generation}

@@ -8,8 +8,15 @@ import { useToast } from '../../toast/ToastProvider';
 import { useAuth } from '../auth/AuthProvider';
 import { linkWalletWithProof, WalletDismissedError } from './ton-connect';
 
-/** Profile's Link wallet: TON Connect with a ton_proof the API verifies (SPEC's toasts either way). */
-export function LinkWalletButton() {
+interface LinkWalletButtonProps {
+  /** The button's words where it asks for a particular wallet (a creator's payout wallet). */
+  label?: string;
+  size?: 's' | 'm' | 'l';
+  stretched?: boolean;
+}
+
+/** Link wallet: TON Connect with a ton_proof the API verifies (SPEC's toasts either way). */
+export function LinkWalletButton({ label, size = 'm', stretched = true }: LinkWalletButtonProps = {}) {
   const api = useApi();
   const toast = useToast();
   const { user, setUser } = useAuth();
@@ -31,8 +38,8 @@ export function LinkWalletButton() {
   };
 
   return (
-    <Button mode="bezeled" stretched loading={linking} onClick={() => void link()}>
-      {user?.walletAddress ? 'Link another wallet' : 'Link wallet'}
+    <Button mode="bezeled" size={size} stretched={stretched} loading={linking} onClick={() => void link()}>
+      {user?.walletAddress ? 'Link another wallet' : (label ?? 'Link wallet')}
     </Button>
   );
 }

@@ -15,7 +15,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { BecomeCreatorButton } from './BecomeCreatorButton';
 import { ProfileFigures } from './ProfileFigures';
 import { SessionsSection } from './SessionsSection';
-import { LinkWalletButton } from '../payments';
+import { LinkWalletButton, PayoutWalletAsk } from '../payments';
 import { profileQueries } from './queries';
 import './profile.css';
 
@@ -55,6 +55,8 @@ export function ProfilePage() {
           <dd className="profile__wallet">{user.walletAddress ?? 'Not linked'}</dd>
         </dl>
       </section>
+      {/* Just became a creator (or never linked one): where their sales and royalties are paid. */}
+      <PayoutWalletAsk />
 
       {profile.isPending ? (
         <Loading />

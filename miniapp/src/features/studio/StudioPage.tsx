@@ -13,6 +13,8 @@ import { Page } from '../../telegram/Page';
 import { useToast } from '../../toast/ToastProvider';
 import { useAuth } from '../auth/AuthProvider';
 import { BecomeCreatorButton } from '../profile/BecomeCreatorButton';
+import { LinkWalletButton } from '../payments/LinkWalletButton';
+import { PayoutWalletAsk } from '../payments/PayoutWalletAsk';
 import { studioApi, studioQueries } from './queries';
 import { SalesChart } from './SalesChart';
 import { StudioPacksTable } from './StudioPacksTable';
@@ -67,6 +69,8 @@ export function StudioPage() {
         </ButtonLink>
       </div>
       <p className="muted studio__intro">{STUDIO_TEXTS.intro}</p>
+      {/* Nothing owed yet: the payout wallet is asked for here; once something is, on the owed line. */}
+      {data && data.totals.royaltiesOwed === '0.00' ? <PayoutWalletAsk /> : null}
       {studio.isPending ? (
         <Loading />
       ) : !data ? null : (
@@ -80,7 +84,7 @@ export function StudioPage() {
               { label: 'Royalties owed', value: `${data.totals.royaltiesOwed} ${CURRENCY}`, icon: Wallet },
             ]}
           />
-          {data.totals.royaltiesOwed !== '0.00' ? <p className="studio__owed">{STUDIO_TEXTS.owedHint}</p> : null}
+          <OwedLine owed={data.totals.royaltiesOwed} />
           <section className="panel studio__section" aria-labelledby="studio-chart">
             <h2 id="studio-chart">{STUDIO_TEXTS.chartTitle}</h2>
             <SalesChart days={data.days} />
@@ -101,5 +105,17 @@ export function StudioPage() {
         </>
       )}
     </Page>
+  );
+}
+
+/** Royalties owed for want of a wallet: said, with the way to link one right there while none is. */
+function OwedLine({ owed }: { owed: string }) {
+  const { user } = useAuth();
+  if (owed === '0.00') return null;
+  return (
+    <div className="studio__owed" data-testid="studio-owed">
+      <span>{STUDIO_TEXTS.owedHint}</span>
+      {user?.walletAddress ? null : <LinkWalletButton label={STUDIO_TEXTS.owedLinkWallet} size="s" stretched={false} />}
+    </div>
   );
 }

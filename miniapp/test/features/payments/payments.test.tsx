@@ -1,10 +1,18 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API_ERRORS, MESSAGES, tonCommentPayload, type Order } from '@stickerdrop/shared';
+import {
+  API_ERRORS,
+  MESSAGES,
+  PAYOUT_WALLET_TEXTS,
+  STUDIO_TEXTS,
+  tonCommentPayload,
+  type Order,
+} from '@stickerdrop/shared';
 import { fakeApi, json } from '../../support/fake-api';
 import { order, packDetail, user } from '../../support/data';
 import { renderApp } from '../../support/render-app';
+import { studioResponse } from '../studio/studio-data';
 
 /**
  * TON Connect's UI stands in for a wallet here: the mini-app's real flow (payload, connect request,
@@ -144,6 +152,68 @@ describe('Link wallet on Profile', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Link wallet' })).toBeEnabled());
     expect(screen.queryByText(MESSAGES.walletLinkFailed)).not.toBeInTheDocument();
     expect(calls.some((call) => call.path === '/api/auth/link-wallet')).toBe(false);
+  });
+});
+
+describe('a creator is asked for a payout wallet', () => {
+  const ask = () => screen.findByRole('region', { name: PAYOUT_WALLET_TEXTS.title }, { timeout: 5000 });
+  const linking = {
+    'GET /api/users/profile': () => json({}),
+    'GET /api/auth/ton-proof/payload': () => json({ payload: 'ef'.repeat(32), expiresAt: new Date().toISOString() }),
+    'POST /api/auth/link-wallet': () => json({ user: user({ isCreator: true, walletAddress: 'UQpayout' }) }),
+  };
+
+  it('on becoming a creator, and links it there with TON Connect', async () => {
+    wallet.onOpen = { connect: connected(true) };
+    const { calls } = fakeApi({
+      ...linking,
+      'GET /api/auth/me': () => json({ user: user() }),
+      'POST /api/users/become-creator': () => json({ user: user({ isCreator: true }) }),
+    });
+    renderApp('/profile', { signedIn: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Become a creator' }, { timeout: 5000 }));
+    const panel = await ask();
+    expect(panel).toHaveTextContent(PAYOUT_WALLET_TEXTS.body);
+    await userEvent.click(within(panel).getByRole('button', { name: PAYOUT_WALLET_TEXTS.link }));
+    expect(await screen.findByText(MESSAGES.walletLinked)).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/auth/link-wallet')).toBe(true);
+    await waitFor(() => expect(screen.queryByTestId('payout-ask')).not.toBeInTheDocument());
+    expect(screen.getByText('UQpayout')).toBeInTheDocument();
+  });
+
+  it('on the create form: skippable, never hidden (the ask folds to a line that keeps its Link button)', async () => {
+    fakeApi({ 'GET /api/auth/me': () => json({ user: user({ isCreator: true }) }) });
+    renderApp('/create', { signedIn: true });
+    const panel = await ask();
+    await userEvent.click(within(panel).getByRole('button', { name: PAYOUT_WALLET_TEXTS.skip }));
+    const folded = screen.getByTestId('payout-ask');
+    expect(folded).toHaveTextContent(PAYOUT_WALLET_TEXTS.skipped);
+    expect(within(folded).getByRole('button', { name: PAYOUT_WALLET_TEXTS.link })).toBeEnabled();
+    // The form is all there: the ask does not stand in the way.
+    expect(screen.getByRole('button', { name: 'Create Sticker Pack' })).toBeEnabled();
+  });
+
+  it('not asked once a wallet is linked', async () => {
+    fakeApi({ 'GET /api/auth/me': () => json({ user: user({ isCreator: true, walletAddress: 'UQmine' }) }) });
+    renderApp('/create', { signedIn: true });
+    await screen.findByRole('button', { name: 'Create Sticker Pack' }, { timeout: 5000 });
+    expect(screen.queryByTestId('payout-ask')).not.toBeInTheDocument();
+  });
+
+  it("the studio's owed royalties line links the wallet in place", async () => {
+    wallet.onOpen = { connect: connected(true) };
+    fakeApi({
+      ...linking,
+      'GET /api/auth/me': () => json({ user: user({ isCreator: true }) }),
+      'GET /api/studio': () => json(studioResponse()),
+    });
+    renderApp('/studio', { signedIn: true });
+    const owed = await screen.findByTestId('studio-owed', {}, { timeout: 5000 });
+    expect(owed).toHaveTextContent(STUDIO_TEXTS.owedHint);
+    await userEvent.click(within(owed).getByRole('button', { name: STUDIO_TEXTS.owedLinkWallet }));
+    expect(await screen.findByText(MESSAGES.walletLinked)).toBeInTheDocument();
+    await waitFor(() => expect(within(owed).queryByRole('button')).not.toBeInTheDocument());
+    expect(owed).toHaveTextContent(STUDIO_TEXTS.owedHint);
   });
 });
 

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { Button } from '@telegram-apps/telegram-ui';
+import { PAYOUT_WALLET_TEXTS } from '@stickerdrop/shared';
+import { Wallet } from '../../components/icon-set';
+import { Icon } from '../../components/Icon';
+import { useAuth } from '../auth/AuthProvider';
+import { LinkWalletButton } from './LinkWalletButton';
+import './payout.css';
+
+/**
+ * A creator with nowhere to be paid is asked for a payout wallet (TON Connect, as on the profile): when
+ * they become a creator and on the create form. Skippable, never hidden: "Skip for now" folds the ask
+ * into one line that keeps its Link button, until a wallet is linked.
+ */
+export function PayoutWalletAsk() {
+  const { user } = useAuth();
+  const [skipped, setSkipped] = useState(false);
+  if (!user?.isCreator || user.walletAddress) return null;
+  if (skipped) {
+    return (
+      <div className="payout-ask payout-ask--folded" role="note" data-testid="payout-ask">
+        <Icon icon={Wallet} size={18} className="payout-ask__icon" />
+        <span>{PAYOUT_WALLET_TEXTS.skipped}</span>
+        <LinkWalletButton label={PAYOUT_WALLET_TEXTS.link} size="s" stretched={false} />
+      </div>
+    );
+  }
+  return (
+    <section className="panel payout-ask" aria-labelledby="payout-ask-title" data-testid="payout-ask">
+      <h2 id="payout-ask-title" className="payout-ask__title">
+        <Icon icon={Wallet} size={20} className="payout-ask__icon" />
+        {PAYOUT_WALLET_TEXTS.title}
+      </h2>
+      <p className="payout-ask__body">{PAYOUT_WALLET_TEXTS.body}</p>
+      <div className="payout-ask__actions">
+        <LinkWalletButton label={PAYOUT_WALLET_TEXTS.link} size="m" stretched={false} />
+        <Button mode="plain" size="m" onClick={() => setSkipped(true)}>
+          {PAYOUT_WALLET_TEXTS.skip}
+        </Button>
+      </div>
+    </section>
+  );
+}
