@@ -31,6 +31,10 @@ export function OffersSection({ packId, edition }: OffersSectionProps) {
   const [making, setMaking] = useState(false);
   const offers = useQuery(offerQueries.pack(api, packId));
   const owner = edition !== undefined && user?.id === edition.ownerId;
+  // The owner's own terms of each offer (what they receive, their listing, the floor, a hold) come with
+  // the offers they received.
+  const mine = useQuery({ ...offerQueries.mine(api), enabled: owner });
+  const received = new Map((mine.data?.received ?? []).map((offer) => [offer.id, offer]));
   const target: OfferTarget = edition ? { editionId: edition.id } : { packId };
   const items = bestFirst(
     (offers.data?.items ?? []).filter(
@@ -86,7 +90,10 @@ export function OffersSection({ packId, edition }: OffersSectionProps) {
                   Withdraw
                 </Button>
               ) : owner && edition ? (
-                <ReceivedOfferActions offer={offer} editions={[{ editionId: edition.id, serial: edition.serial }]} />
+                <ReceivedOfferActions
+                  offer={received.get(offer.id) ?? offer}
+                  editions={[{ editionId: edition.id, serial: edition.serial }]}
+                />
               ) : null}
             </OfferRow>
           ))}

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button } from '@telegram-apps/telegram-ui';
-import type { Offer } from '@stickerdrop/shared';
+import { RESALE_ERRORS, type Offer, type ReceivedOffer } from '@stickerdrop/shared';
+import { AcceptOfferSheet } from './AcceptOfferSheet';
+import { sellableEditions, termsOf, type SellableEdition } from './offer-terms';
 import { OFFER_TEXTS } from './texts';
 import { useOfferActions } from './use-offer-actions';
 
@@ -11,35 +13,43 @@ export interface OwnedEdition {
 
 /**
  * The owner's answer to an open offer. An offer on one edition sells that edition; a pack-wide offer sells
- * the edition the owner picks among theirs (the only one, when there is one).
+ * the edition the owner picks among theirs (the only one, when there is one). Before the tap the row says
+ * what accepting gives; Accept then asks once, in a sheet. An edition a buyer is paying for right now
+ * cannot be sold again: its offers say so and their Accept is off.
  */
-export function ReceivedOfferActions({ offer, editions }: { offer: Offer; editions: OwnedEdition[] }) {
+export function ReceivedOfferActions({ offer, editions }: { offer: Offer | ReceivedOffer; editions: OwnedEdition[] }) {
   const { accept, decline } = useOfferActions();
-  const [picked, setPicked] = useState<number | null>(editions[0]?.editionId ?? null);
-  const chosen = editions.some((edition) => edition.editionId === picked) ? picked : (editions[0]?.editionId ?? null);
+  const terms = termsOf(offer);
   const packWide = offer.editionId === null;
+  const choices = sellableEditions(offer, editions, terms);
+  const [picked, setPicked] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const chosen: SellableEdition | null =
+    choices.find((edition) => edition.editionId === picked) ??
+    choices.find((edition) => !edition.held) ??
+    choices[0] ??
+    null;
+  const held = chosen ? chosen.held : (terms?.held ?? false);
   const busy = accept.isPending || decline.isPending;
   if (offer.status !== 'open') return null;
+  const confirm = () =>
+    accept.mutate(packWide ? { id: offer.id, editionId: chosen!.editionId } : { id: offer.id }, {
+      onSettled: () => setConfirming(false),
+    });
   return (
     <>
-      {packWide && editions.length > 1 ? (
-        <label className="offer-row__pick">
-          <span className="muted">{OFFER_TEXTS.chooseEdition}</span>
-          <select value={chosen ?? ''} onChange={(event) => setPicked(Number(event.target.value))}>
-            {editions.map((edition) => (
-              <option key={edition.editionId} value={edition.editionId}>
-                #{edition.serial}
-              </option>
-            ))}
-          </select>
-        </label>
+      {terms ? <p className="offer-row__terms">{OFFER_TEXTS.receiveLine(terms.receive)}</p> : null}
+      {held ? (
+        <p className="offer-row__held" role="status">
+          {RESALE_ERRORS.beingBought}
+        </p>
       ) : null}
+      {packWide && choices.length > 1 ? <EditionPicker choices={choices} chosen={chosen} onPick={setPicked} /> : null}
       <Button
         size="s"
-        disabled={busy || (packWide && chosen === null)}
-        loading={accept.isPending}
+        disabled={busy || held || (packWide && chosen === null)}
         aria-label={`Accept the offer of ${offer.price} from ${offer.bidder.name}`}
-        onClick={() => accept.mutate(packWide ? { id: offer.id, editionId: chosen! } : { id: offer.id })}
+        onClick={() => setConfirming(true)}
       >
         Accept
       </Button>
@@ -53,6 +63,40 @@ export function ReceivedOfferActions({ offer, editions }: { offer: Offer; editio
       >
         Decline
       </Button>
+      <AcceptOfferSheet
+        offer={offer}
+        terms={terms}
+        edition={chosen}
+        open={confirming}
+        pending={accept.isPending}
+        onOpenChange={setConfirming}
+        onConfirm={confirm}
+      />
     </>
+  );
+}
+
+/** A pack-wide offer: which of the owner's editions it sells; one a buyer is paying for cannot be picked. */
+function EditionPicker({
+  choices,
+  chosen,
+  onPick,
+}: {
+  choices: SellableEdition[];
+  chosen: SellableEdition | null;
+  onPick(editionId: number): void;
+}) {
+  return (
+    <label className="offer-row__pick">
+      <span className="muted">{OFFER_TEXTS.chooseEdition}</span>
+      <select value={chosen?.editionId ?? ''} onChange={(event) => onPick(Number(event.target.value))}>
+        {choices.map((edition) => (
+          <option key={edition.editionId} value={edition.editionId} disabled={edition.held}>
+            #{edition.serial}
+            {edition.listingPrice ? ` · listed ${edition.listingPrice} TON` : ''}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -11,6 +11,18 @@ export const OFFER_TEXTS = {
   signInToOffer: 'Please log in to make an offer',
   anyEdition: 'Any edition',
   chooseEdition: 'Edition to sell',
+  youReceive: 'You receive',
+  yourListing: 'Your listing',
+  notListed: 'not listed',
+  floor: 'Pack floor',
+  noFloor: 'none listed',
+  /** A short line in the row: what accepting gives, before the tap. */
+  receiveLine: (receive: string) => `You receive ${receive} TON after royalty and fee`,
+  acceptTitle: (price: string, bidder: string) => `Accept ${price} TON from ${bidder}?`,
+  offerOf: (serial: number | null) => (serial === null ? 'Offer' : `Offer for #${serial}`),
+  acceptNote: 'The buyer pays next; the edition becomes theirs once they do.',
+  confirmAccept: (serial: number | null) => (serial === null ? 'Accept offer' : `Accept and sell #${serial}`),
+  cancel: 'Cancel',
 } as const;
 
 export const STATUS_LABELS = {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stickerdrop/shared';
@@ -88,6 +88,10 @@ describe('Collection: the Offers tab', { timeout: 20_000 }, () => {
     expect(within(onEdition!).queryByRole('combobox')).not.toBeInTheDocument();
     await userEvent.selectOptions(within(packWide!).getByRole('combobox', { name: 'Edition to sell' }), '#7');
     await userEvent.click(within(packWide!).getByRole('button', { name: 'Accept the offer of 3.00 from Ana' }));
+    // Asked once, in a sheet: nothing is accepted before the confirmation.
+    const sheet = await screen.findByTestId('accept-sheet');
+    expect(calls.some((call) => call.path === '/api/offers/2/accept')).toBe(false);
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Accept and sell #7' }));
     expect(await screen.findByText('Offer accepted: the buyer can pay now')).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/api/offers/2/accept')?.body).toEqual({ editionId: 70 });
     await waitFor(() => expect(screen.getAllByTestId('offer-row')).toHaveLength(1));

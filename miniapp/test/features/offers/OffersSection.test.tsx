@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EditionDetail, MESSAGES, OFFER_ERRORS } from '@stickerdrop/shared';
@@ -226,7 +226,11 @@ describe('Offers on the edition page', { timeout: 20_000 }, () => {
     await offersList();
     expect(screen.queryByRole('button', { name: 'Make offer' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Accept the offer of 3.00 from Ana' }));
+    fireEvent.click(
+      within(await screen.findByTestId('accept-sheet')).getByRole('button', { name: 'Accept and sell #4' }),
+    );
     expect(await screen.findByText(OFFER_ERRORS.noLongerOpen)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('accept-sheet')).not.toBeInTheDocument());
     expect(calls.find((call) => call.path === '/api/offers/2/accept')?.body).toEqual({ editionId: 40 });
     await userEvent.click(screen.getByRole('button', { name: 'Decline the offer of 2.50 from Ana' }));
     expect(await screen.findByText('Offer declined')).toBeInTheDocument();
