@@ -4,6 +4,7 @@
  */
 export { lockDataDir } from './db/lock.js';
 export { pruneExpiredSignIns, pruneExpiredTonProofs } from './auth/index.js';
+export { renderSwayVideo, SEED_VIDEO_FPS, SEED_VIDEO_SECONDS } from './seed/video-art.js';
 export { migrationsFolder } from './db/client.js';
 export { emptyAllTables } from './db/empty-tables.js';
 export { dumpTestImage, migratedTestImage } from './db/test-image.js';
