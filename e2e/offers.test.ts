@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MESSAGES, type EditionDetail, type Order, type User } from '@stickerdrop/shared';
+import {
+  MESSAGES,
+  RESALE_ERRORS,
+  formatTon,
+  splitResalePrice,
+  type EditionDetail,
+  type Order,
+  type User,
+} from '@stickerdrop/shared';
 import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
 import { contrastFailures } from './support/contrast';
@@ -90,13 +98,36 @@ describeBrowser('offers in the mini-app', () => {
     await owner.page.getByRole('list', { name: 'Open offers' }).getByText('2.50 TON').waitFor();
     expect(await owner.page.getByRole('button', { name: 'Make offer' }).count()).toBe(0);
     await look(owner.page, 'offers-edition-owner-1280-light', true);
+    // A second collector (the demo creator, on the web) offers 2.00 on the same edition.
+    const second = await newPage(browser, PHONE, 'light');
+    await second.page.goto(`${server.url}/#/login`);
+    await second.page.getByRole('button', { name: 'Continue as demo creator' }).click();
+    await second.page.getByRole('heading', { name: 'Trending Stickers' }).waitFor();
+    await callApi(second.page, '/api/offers', { editionId, price: '2.00' });
+    await second.context.close();
+
     await owner.page.goto(`${server.url}/#/collection?tab=offers`);
     const received = owner.page.getByRole('list', { name: 'Offers received' });
-    await received.getByText(`#${serial} · by ${BIDDER.first_name}`).waitFor();
+    const beas = received.getByTestId('offer-row').filter({ hasText: `#${serial} · by ${BIDDER.first_name}` });
+    await beas.waitFor();
+    // Before the tap: what the owner receives after the creator's royalty and the marketplace fee.
+    const receive = formatTon(splitResalePrice(2_500_000_000n, pack!.royaltyBps, server.config.marketFeeBps).seller);
+    await beas.getByText(`You receive ${receive} TON after royalty and fee`).waitFor();
     await look(owner.page, 'offers-received-1280-light', true);
-    await received.getByRole('button', { name: `Accept the offer of 2.50 from ${BIDDER.first_name}` }).click();
+    await beas.getByRole('button', { name: `Accept the offer of 2.50 from ${BIDDER.first_name}` }).click();
+    // Asked once, with the figures beside each other.
+    const sheet = owner.page.getByRole('dialog', { name: `Accept 2.50 TON from ${BIDDER.first_name}?` });
+    await sheet.getByText(`${receive} TON`).waitFor();
+    await sheet.getByText('Pack floor').waitFor();
+    await look(owner.page, 'offers-accept-sheet-1280-light', true);
+    await sheet.getByRole('button', { name: `Accept and sell #${serial}` }).click();
     await toast(owner.page, 'Offer accepted: the buyer can pay now').waitFor();
-    await owner.page.getByText('No offers received').waitFor();
+    // The other offer on the edition, which Bea is paying for now, says so and cannot be accepted.
+    const other = received.getByTestId('offer-row').filter({ hasText: '2.00 TON' });
+    await other.getByText(RESALE_ERRORS.beingBought).waitFor();
+    expect(await other.getByRole('button', { name: /^Accept the offer of 2.00/ }).isDisabled()).toBe(true);
+    expect(await received.getByTestId('offer-row').count()).toBe(1);
+    await look(owner.page, 'offers-received-held-1280-light', true);
 
     // The bidder's Made tab has Pay, opening the resale order on the pack page; the bot's Pay button
     // opens the same order with `startapp=order_<packId>_<id>`. Launched that way, Telegram's Main Button
