@@ -1,4 +1,4 @@
-import { API_ERRORS, MAX_TGS_BYTES, MESSAGES, type StickerFormat } from '@stickerdrop/shared';
+import { API_ERRORS, MAX_IMAGE_PIXELS, MAX_TGS_BYTES, MESSAGES, type StickerFormat } from '@stickerdrop/shared';
 import { DomainError } from '../errors.js';
 import { detectImageType, head, inspectImage, sourceSize, type ImageSource, type ImageType } from './image.js';
 import { MAX_ANIMATION_DECODED_PIXELS } from './video.js';
@@ -53,7 +53,8 @@ export const extensionOf = (type: MediaType) => EXTENSIONS[type];
  * rest of each rule (length, canvas, frame rate) is checked when the file is converted.
  */
 export async function inspectUpload(source: ImageSource): Promise<UploadInfo> {
-  const type = detectMediaType(await head(source));
+  const first = await head(source);
+  const type = detectMediaType(first);
   if (!type) throw new DomainError('unsupported_image', MESSAGES.imageRequired);
   if (type === 'tgs') {
     if (sourceSize(source) > MAX_TGS_BYTES) throw new DomainError('invalid_image', API_ERRORS.tgsTooLarge);
@@ -63,8 +64,23 @@ export async function inspectUpload(source: ImageSource): Promise<UploadInfo> {
   const info = await inspectImage(source, { acceptWebp: true });
   // An animated WEBP stays a still of its first frame: the shipped ffmpeg cannot decode one.
   const format = type === 'gif' && info.pages ? 'video' : 'static';
+  const { width, height } = type === 'gif' ? gifCanvas(first, info) : info;
+  if (width * height > MAX_IMAGE_PIXELS) throw new DomainError('invalid_image', API_ERRORS.imageTooManyPixels);
   // A GIF's frames are counted from its blocks without decoding one: a few KB can be billions of pixels.
-  if (format === 'video' && info.width * info.height * info.pages! > MAX_ANIMATION_DECODED_PIXELS)
+  if (format === 'video' && width * height * info.pages! > MAX_ANIMATION_DECODED_PIXELS)
     throw new DomainError('invalid_image', API_ERRORS.animationTooManyPixels);
-  return { type, format, width: info.width, height: info.height };
+  return { type, format, width, height };
+}
+
+/**
+ * The canvas a GIF's frames are painted on: its logical screen (bytes 6–9) when larger than what sharp
+ * reports (the first frame's size, for a GIF of 1×1 frames on a 7071×7071 screen). ffmpeg decodes every
+ * frame onto the whole screen, so the screen is what decoding costs.
+ */
+function gifCanvas(first: Buffer, info: { width: number; height: number }): { width: number; height: number } {
+  if (first.length < 10) return info;
+  return {
+    width: Math.max(info.width, first.readUInt16LE(6)),
+    height: Math.max(info.height, first.readUInt16LE(8)),
+  };
 }
