@@ -146,6 +146,9 @@ export {
   offerExpirer,
   offerSaleTerms,
   requireOfferSaleTerms,
+  noticeMessageOf,
+  noticeTarget,
+  recordNoticeMessage,
   type OfferSaleConfig,
   type OfferSaleTerms,
 } from './offers/index.js';

@@ -20,7 +20,7 @@ export { createTonWatcher, readCursor, type TonWatcher } from './payments/ton/wa
 /** The tables, for tests that read or arrange rows directly; the edges go through core's services. */
 export { tables } from './db/index.js';
 export { activity, listings, resaleLedger } from './resale/tables.js';
-export { offers } from './offers/tables.js';
+export { offerNotices, offers } from './offers/tables.js';
 export { expireOffers } from './offers/index.js';
 export { BIDDER_NOTICE_BUDGET } from './offers/notify.js';
 export { revokeRefundedStarsEdition, type RevocationOutcome } from './payments/stars/revoke.js';

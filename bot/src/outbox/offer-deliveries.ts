@@ -1,25 +1,84 @@
-import { InlineKeyboard } from 'grammy';
+import { GrammyError, InlineKeyboard } from 'grammy';
 import { parseTon } from '@stickerdrop/shared';
-import { readOutboxPayload, type OutboxRow } from '@stickerdrop/core';
+import {
+  noticeMessageOf,
+  noticeTarget,
+  readOutboxPayload,
+  recordNoticeMessage,
+  type OfferReceivedPayload,
+  type OutboxRow,
+} from '@stickerdrop/core';
 import { payOrderKeyboard } from '../views/keyboards.js';
 import { OFFER_TEXTS } from '../views/offer-texts.js';
 import type { DeliveryDeps } from './delivery-deps.js';
 import { recipientOf } from './recipients.js';
 
 /** The offer messages of the outbox: a new offer to an owner, and its outcome to the bidder. */
-export const OFFER_OUTBOX_KINDS = ['offer_received', 'offer_accepted', 'offer_declined', 'offer_expired'] as const;
+export const OFFER_OUTBOX_KINDS = [
+  'offer_received',
+  'offer_repriced',
+  'offer_accepted',
+  'offer_declined',
+  'offer_expired',
+] as const;
 export type OfferOutboxKind = (typeof OFFER_OUTBOX_KINDS)[number];
 
 const payloadOf = <K extends OfferOutboxKind>(row: OutboxRow, kind: K) => readOutboxPayload(row, kind);
 
 /**
  * Callback data of the owner's buttons; the handler in features/offers.ts parses the same shapes. Accept
- * carries the price in nanotons the message showed: the message is sent once per offer, so a bidder who
- * lowers the price afterwards must not have it accepted from the old text.
+ * carries the price in nanotons the message shows: a bidder who lowers the price while the edit is on its
+ * way must not have it accepted from the old text.
  */
 export const acceptData = (offerId: number, editionId: number, priceNano: bigint) =>
   `offer:accept:${offerId}:${editionId}:${priceNano}`;
 export const declineData = (offerId: number) => `offer:decline:${offerId}`;
+
+/** The owner's buttons under a "New offer": Accept (at the price the message shows) and Decline. */
+function offerKeyboard(offer: OfferReceivedPayload): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(
+      offer.packWide ? OFFER_TEXTS.acceptSerial(offer.serial) : OFFER_TEXTS.accept,
+      acceptData(offer.offerId, offer.editionId, parseTon(offer.price)!),
+    )
+    .text(OFFER_TEXTS.decline, declineData(offer.offerId));
+}
+
+/** Where a holder's "New offer" about this bidder's offers on this target is. */
+const noticeOf = (offer: OfferReceivedPayload) => ({
+  holderId: offer.ownerId,
+  bidderId: offer.bidderId,
+  target: noticeTarget({ packId: offer.packId, editionId: offer.packWide ? null : offer.editionId }),
+});
+
+async function sendOfferReceived(to: number, offer: OfferReceivedPayload, deps: DeliveryDeps): Promise<void> {
+  const sent = await deps.api.sendMessage(to, OFFER_TEXTS.received(offer), {
+    parse_mode: 'HTML',
+    reply_markup: offerKeyboard(offer),
+  });
+  await recordNoticeMessage(deps.db, { ...noticeOf(offer), chatId: sent.chat.id, messageId: sent.message_id });
+}
+
+/**
+ * The bidder changed their offer: the owner's message says the new price, with an Accept at that price,
+ * edited in place (no notification). A message never sent, or gone from the chat, has nothing to edit.
+ */
+async function editOfferReceived(offer: OfferReceivedPayload, deps: DeliveryDeps): Promise<void> {
+  const message = await noticeMessageOf(deps.db, noticeOf(offer));
+  if (!message) return;
+  try {
+    await deps.api.editMessageText(message.chatId, message.messageId, OFFER_TEXTS.received(offer), {
+      parse_mode: 'HTML',
+      reply_markup: offerKeyboard(offer),
+    });
+  } catch (error) {
+    if (error instanceof GrammyError && error.error_code === 400 && UNEDITABLE.test(error.description)) return;
+    throw error;
+  }
+}
+
+/** Telegram's answers when an edit cannot or need not happen: the message is gone, or already says this. */
+const UNEDITABLE = /message is not modified|message to edit not found|message can't be edited/i;
 
 /** Sends one offer row; false when the row is not an offer kind. */
 export async function deliverOffer(row: OutboxRow, deps: DeliveryDeps): Promise<boolean> {
@@ -27,17 +86,12 @@ export async function deliverOffer(row: OutboxRow, deps: DeliveryDeps): Promise<
   const to = recipientOf(row);
   await deps.acquire(to);
   switch (row.kind as OfferOutboxKind) {
-    case 'offer_received': {
-      const offer = payloadOf(row, 'offer_received');
-      const keyboard = new InlineKeyboard()
-        .text(
-          offer.packWide ? OFFER_TEXTS.acceptSerial(offer.serial) : OFFER_TEXTS.accept,
-          acceptData(offer.offerId, offer.editionId, parseTon(offer.price)!),
-        )
-        .text(OFFER_TEXTS.decline, declineData(offer.offerId));
-      await deps.api.sendMessage(to, OFFER_TEXTS.received(offer), { parse_mode: 'HTML', reply_markup: keyboard });
+    case 'offer_received':
+      await sendOfferReceived(to, payloadOf(row, 'offer_received'), deps);
       return true;
-    }
+    case 'offer_repriced':
+      await editOfferReceived(payloadOf(row, 'offer_repriced'), deps);
+      return true;
     case 'offer_accepted': {
       const offer = payloadOf(row, 'offer_accepted');
       await deps.api.sendMessage(to, OFFER_TEXTS.accepted(offer), {

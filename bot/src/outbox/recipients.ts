@@ -21,6 +21,7 @@ const RECIPIENT_FIELD = {
   reservation_released: 'buyerId',
   sticker_set_revoke: 'userId',
   offer_received: 'ownerId',
+  offer_repriced: 'ownerId',
   offer_accepted: 'bidderId',
   offer_declined: 'bidderId',
   offer_expired: 'bidderId',

@@ -13,12 +13,23 @@ function target(offer: Pick<OfferNoticePayload, 'serial' | 'title'>): string {
   return offer.serial === null ? `any edition of ${title}` : `#${offer.serial} of ${title}`;
 }
 
-/** The texts of offers in the chat (issue 11). HTML, like every bot text. */
+/** "Your listing: 3.50 TON · Floor: 3.20 TON", each part when there is one. */
+function compared(offer: Pick<OfferReceivedPayload, 'listingPrice' | 'floor'>): string[] {
+  const parts = [
+    ...(offer.listingPrice ? [`Your listing: ${offer.listingPrice} ${CURRENCY}`] : []),
+    ...(offer.floor ? [`Floor: ${offer.floor} ${CURRENCY}`] : []),
+  ];
+  return parts.length > 0 ? [parts.join(' · ')] : [];
+}
+
+/** The texts of offers in the chat. HTML, like every bot text. */
 export const OFFER_TEXTS = {
   received: (offer: OfferReceivedPayload) =>
     [
       `<b>New offer: ${offer.price} ${CURRENCY} for ${target({ ...offer, serial: offer.packWide ? null : offer.serial })}</b>`,
       `From ${escapeHtml(offer.bidderName)}, open until ${utcTime(offer.expiresAt)}.`,
+      ...(offer.receive ? [`You receive ${offer.receive} ${CURRENCY} after the creator’s royalty and the fee.`] : []),
+      ...compared(offer),
       ...(offer.packWide ? [`Accepting sells your #${offer.serial}.`] : []),
     ].join('\n'),
   accept: 'Accept',

@@ -58,7 +58,9 @@ describe('offer messages', () => {
     const [toOwner] = sent();
     expect(toOwner).toMatchObject({ chat_id: OWNER_B, parse_mode: 'HTML' });
     expect(toOwner!.text).toBe(
-      '<b>New offer: 2.50 TON for #2 of Space Cats</b>\nFrom Cy &lt;3, open until 2026-11-24 10:00 UTC.',
+      '<b>New offer: 2.50 TON for #2 of Space Cats</b>\nFrom Cy &lt;3, open until 2026-11-24 10:00 UTC.\n' +
+        // 2.50 less the 5 % royalty and the 2.5 % fee.
+        'You receive 2.3125 TON after the creator’s royalty and the fee.',
     );
     expect((toOwner!.reply_markup as Keyboard).inline_keyboard[0]).toEqual([
       { text: 'Accept', callback_data: `offer:accept:${offer.id}:${editions[1]}:2500000000` },
@@ -106,7 +108,9 @@ describe('offer messages', () => {
       const message = received.find((m) => m.chat_id === owner)!;
       expect(message.text).toBe(
         '<b>New offer: 1.00 TON for any edition of Space Cats</b>\n' +
-          `From Cy &lt;3, open until 2026-11-23 11:00 UTC.\nAccepting sells your #${serial}.`,
+          `From Cy &lt;3, open until 2026-11-23 11:00 UTC.\n` +
+          'You receive 0.925 TON after the creator’s royalty and the fee.\n' +
+          `Accepting sells your #${serial}.`,
       );
       expect((message.reply_markup as Keyboard).inline_keyboard[0]![0]).toEqual({
         text: `Accept for #${serial}`,

@@ -146,6 +146,14 @@ export const OfferReceivedPayload = OfferNoticePayload.extend({
   serial: z.number(),
   packWide: z.boolean(),
   bidderName: z.string(),
+  /**
+   * What accepting gives this owner after the creator's royalty and the marketplace fee, their listing price
+   * of the edition the Accept button sells, and the pack's floor (TON strings). Absent in rows queued before
+   * messages said so.
+   */
+  receive: z.string().optional(),
+  listingPrice: z.string().nullable().optional(),
+  floor: z.string().nullable().optional(),
 });
 export type OfferReceivedPayload = z.infer<typeof OfferReceivedPayload>;
 
@@ -155,6 +163,8 @@ export type OfferAcceptedPayload = z.infer<typeof OfferAcceptedPayload>;
 
 export const OUTBOX_PAYLOADS = {
   offer_received: OfferReceivedPayload,
+  /** The bidder raised (or offered again within the day): the owner's "New offer" message is edited to say so. */
+  offer_repriced: OfferReceivedPayload,
   offer_accepted: OfferAcceptedPayload,
   offer_declined: OfferNoticePayload,
   offer_expired: OfferNoticePayload,

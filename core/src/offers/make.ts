@@ -1,11 +1,19 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
-import { API_ERRORS, MESSAGES, OFFER_ERRORS, RESALE_ERRORS, parsePrice, type Offer } from '@stickerdrop/shared';
+import {
+  API_ERRORS,
+  DEFAULT_MARKET_FEE_BPS,
+  MESSAGES,
+  OFFER_ERRORS,
+  RESALE_ERRORS,
+  parsePrice,
+  type Offer,
+} from '@stickerdrop/shared';
 import type { Database, Transaction } from '../db/client.js';
 import { editions, packs, users } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import { assertResellable } from '../resale/stars-lock.js';
 import { creatorNameSql } from '../profile/display-name.js';
-import { enqueueOfferReceived } from './notify.js';
+import { enqueueOfferReceived, enqueueOfferRepriced } from './notify.js';
 import { findOffer } from './read.js';
 import { offers, type OfferRow } from './tables.js';
 import type { EditionAcquisition } from '../resale/stars-lock.js';
@@ -23,6 +31,8 @@ export interface MakeOfferInput {
   starsLockDays: number;
   /** OFFERS_MAX_OPEN: a bidder's open offers at most; replacing one never counts as another. */
   maxOpenOffers?: number;
+  /** MARKET_FEE_BPS: the owner's message says what accepting gives them after it (default 2.5 %). */
+  marketFeeBps?: number;
   now: Date;
 }
 
@@ -31,9 +41,10 @@ export const DEFAULT_OFFERS_MAX_OPEN = 20;
 
 /**
  * Makes an offer, or replaces the bidder's open offer on the same edition or pack (created false): the new
- * price and expiry. The owner (or each of the pack's holders) is told of an offer once; a replaced price is
- * not news sent again, so a bidder repricing cannot flood the holders (the owner's Accept button checks the
- * price it showed). Checked in the contract's order: not found (unknown edition or pack), invalid price (a
+ * price and expiry. The owner (or each of the pack's holders) hears of a bidder's offers on one target at
+ * most once a day; a new price edits the message they have instead of sending another (the owner's Accept
+ * button carries the price it shows), so a bidder repricing or withdrawing and offering again cannot flood
+ * the holders. Checked in the contract's order: not found (unknown edition or pack), invalid price (a
  * pack's price rules), own edition, resale locked (an edition still under the Stars resale lock), offer limit
  * (a bidder with OFFERS_MAX_OPEN open offers making another).
  */
@@ -54,9 +65,13 @@ export async function makeOffer(db: Database, input: MakeOfferInput): Promise<{ 
 
     const expiresAt = new Date(input.now.getTime() + input.expiresInHours * HOUR_MS);
     const fields = { priceNano, expiresAt, updatedAt: input.now };
+    const context = { bidderName: bidder.name, feeBps: input.marketFeeBps ?? DEFAULT_MARKET_FEE_BPS, now: input.now };
     const existing = await openOfferOf(tx, input.userId, target);
     if (existing) {
-      await tx.update(offers).set(fields).where(eq(offers.id, existing.id));
+      const [updated] = (await tx.update(offers).set(fields).where(eq(offers.id, existing.id)).returning()) as [
+        OfferRow,
+      ];
+      if (updated.priceNano !== existing.priceNano) await enqueueOfferRepriced(tx, updated, context);
       return { id: existing.id, created: false };
     }
     const maxOpen = input.maxOpenOffers ?? DEFAULT_OFFERS_MAX_OPEN;
@@ -73,7 +88,7 @@ export async function makeOffer(db: Database, input: MakeOfferInput): Promise<{ 
         createdAt: input.now,
       })
       .returning()) as [OfferRow];
-    await enqueueOfferReceived(tx, row, bidder.name, input.now);
+    await enqueueOfferReceived(tx, row, context);
     return { id: row.id, created: true };
   });
   const offer = await findOffer(db, result.id, input.now);
@@ -123,7 +138,7 @@ async function openOffersOf(tx: Transaction, bidderId: number, now: Date): Promi
 
 async function openOfferOf(tx: Transaction, bidderId: number, target: OfferTarget) {
   const [row] = await tx
-    .select({ id: offers.id })
+    .select({ id: offers.id, priceNano: offers.priceNano })
     .from(offers)
     .where(
       and(

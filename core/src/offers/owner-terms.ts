@@ -3,6 +3,7 @@ import { formatTon, splitResalePrice } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { editions, packs } from '../db/schema.js';
 import { buyableSql } from '../resale/holds.js';
+import { listings } from '../resale/tables.js';
 import { liveReservationOf } from '../sales/rules.js';
 
 /**
@@ -112,4 +113,14 @@ export function ownerTerms(
       held: edition.held,
     })),
   };
+}
+
+/** The active listing price of each of these editions that is on sale. */
+export async function listingPricesOf(db: DbOrTx, editionIds: number[]): Promise<Map<number, bigint>> {
+  if (editionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ editionId: listings.editionId, priceNano: listings.priceNano })
+    .from(listings)
+    .where(and(inArray(listings.editionId, editionIds), eq(listings.status, 'active')));
+  return new Map(rows.map((row) => [row.editionId, row.priceNano]));
 }

@@ -30,7 +30,7 @@ export interface ClaimOptions {
  * announcement): claimed after every personal one that is due (receipts, sales, refunds), so a flood of
  * them never delays a message about someone's own money.
  */
-export const BULK_OUTBOX_KINDS: readonly OutboxKind[] = ['offer_received', 'drop_opened'];
+export const BULK_OUTBOX_KINDS: readonly OutboxKind[] = ['offer_received', 'offer_repriced', 'drop_opened'];
 
 /**
  * Takes up to `limit` due rows, personal ones before bulk ones (BULK_OUTBOX_KINDS), oldest first. `FOR UPDATE SKIP LOCKED` lets concurrent workers each take

@@ -35,6 +35,9 @@ export const outboxKey = {
     ),
   /** Once per offer and owner: a repriced offer is not sent again (the Accept button checks the price). */
   offer_received: (offerId: number, ownerId: number) => key<'offer_received'>(`offer-received:${offerId}:${ownerId}`),
+  /** One edit per change of the offer (`at`: when it changed) and owner. */
+  offer_repriced: (offerId: number, ownerId: number, at: Date) =>
+    key<'offer_repriced'>(`offer-repriced:${offerId}:${ownerId}:${at.getTime()}`),
   /** An offer is accepted, declined or expires once. */
   offer_accepted: (offerId: number) => key<'offer_accepted'>(`offer-accepted:${offerId}`),
   offer_declined: (offerId: number) => key<'offer_declined'>(`offer-declined:${offerId}`),

@@ -38,6 +38,7 @@ export async function offersRoutes(app: FastifyInstance): Promise<void> {
       ...input,
       starsLockDays: config.starsResaleLockDays,
       maxOpenOffers: config.offersMaxOpen,
+      marketFeeBps: config.marketFeeBps,
       now: now(),
     });
     return reply.status(created ? 201 : 200).send({ offer });

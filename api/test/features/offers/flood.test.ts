@@ -36,7 +36,32 @@ describeEachDatabase('offers: holders told once, bidders capped and paced', (kin
     const told = await messagesOf(t, 'offer_received');
     expect(told).toHaveLength(55);
     expect(new Set(told.map((m) => m.ownerId)).size).toBe(55);
-    expect(new Set(told.map((m) => m.price))).toEqual(new Set(['1.00']));
+    // Not sent yet, each says the price as it is now: the waiting message was brought up to date.
+    expect(new Set(told.map((m) => m.price))).toEqual(new Set(['0.50']));
+  });
+
+  it('withdrawing and offering again tells each holder once a day: 4 cycles, 3 holders, 3 messages', async () => {
+    const packId = await packWithHolders(3);
+    const bidder = await createUser(t);
+    let latest = 0;
+    for (let cycle = 0; cycle < 4; cycle++) {
+      const made = await makeOffer(t, bidder, { packId, price: `1.${cycle}` });
+      expect(made.statusCode).toBe(201);
+      latest = made.offer.id;
+      if (cycle < 3) expect((await answerOffer(t, bidder, latest, 'withdraw')).statusCode).toBe(204);
+      t.clock.advance(15_000);
+    }
+    const told = await messagesOf(t, 'offer_received');
+    expect(told).toHaveLength(3);
+    // The messages still waiting are about the offer that is open, at its price.
+    expect(told.map((m) => [m.offerId, m.price])).toEqual(Array(3).fill([latest, '1.30']));
+    expect(await messagesOf(t, 'offer_repriced')).toEqual([]);
+
+    // The same holders hear of this bidder again once the day is over.
+    expect((await answerOffer(t, bidder, latest, 'withdraw')).statusCode).toBe(204);
+    t.clock.advance(24 * 60 * 60 * 1000);
+    expect((await makeOffer(t, bidder, { packId, price: '2' })).statusCode).toBe(201);
+    expect(await messagesOf(t, 'offer_received')).toHaveLength(6);
   });
 
   it('caps a bidder at OFFERS_MAX_OPEN open offers; repricing one is not another, withdrawing frees a place', async () => {

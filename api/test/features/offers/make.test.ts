@@ -68,9 +68,10 @@ describeEachDatabase('offers: making and listing', (kind) => {
       expiresAt: new Date(t.clock.now.getTime() + 72 * HOUR_MS).toISOString(),
     });
     expect((await packOffers(t, pack.id)).body.items.map((o) => [o.id, o.price])).toEqual([[first.offer.id, '3.00']]);
+    // One message; not sent yet, it now says the raised price (once sent, a raise edits it in the chat).
     const told = await messagesOf(t, 'offer_received');
     expect(told.map((m) => [m.ownerId, m.price, m.serial, m.packWide, m.bidderName])).toEqual([
-      [seller.id, '2.50', serial, false, 'Ana'],
+      [seller.id, '3.00', serial, false, 'Ana'],
     ]);
   });
 
