@@ -69,9 +69,10 @@ export function fileBudget(totalMs = MEDIA_FILE_BUDGET_MS, now: () => number = (
 /**
  * Runs a tool as a child process (its CPU is the child's, never the event loop's), killed when its minute
  * or the file's budget runs out, whichever comes first; a spent budget refuses the file before starting.
- * A failure is the file's fault (the tools only ever read uploads): an invalid-image refusal.
+ * A failure is the file's fault (the tools only ever read uploads): an invalid-image refusal. Not exported:
+ * ffmpeg and ffprobe run only through `ffmpeg` and `ffprobe` below, with their safe arguments.
  */
-export function runTool(file: string, args: string[], budget: ToolBudget): Promise<Buffer> {
+function runTool(file: string, args: string[], budget: ToolBudget): Promise<Buffer> {
   const left = budget.left();
   if (left <= 0) return Promise.reject(new DomainError('invalid_image', API_ERRORS.conversionTooSlow));
   const timeout = Math.ceil(Math.min(left, MEDIA_TOOL_TIMEOUT_MS));
@@ -141,6 +142,11 @@ export function ffmpeg(
     ...outputArgs(run.output),
   ];
   return runTool(mediaBinaries().ffmpeg, args, budget);
+}
+
+/** A Node script of ours (the Lottie renderer) as a child process, under the same budget. */
+export function runNodeScript(args: string[], budget: ToolBudget): Promise<Buffer> {
+  return runTool(process.execPath, args, budget);
 }
 
 /** A private temporary folder for one conversion, removed afterwards whatever happens. */

@@ -14,7 +14,7 @@ import {
 } from '@stickerdrop/shared';
 import { DomainError } from '../errors.js';
 import { loadSharp } from '../load-sharp.js';
-import { runTool, withTempDir, type ToolBudget } from './media-tools.js';
+import { runNodeScript, withTempDir, type ToolBudget } from './media-tools.js';
 
 /** A Lottie document's header: canvas, frame rate and the frames it plays (in point to out point). */
 interface LottieHeader {
@@ -109,7 +109,7 @@ export async function tgsStill(lottie: LottieHeader, budget: ToolBudget): Promis
   return withTempDir(async (dir) => {
     const file = path.join(dir, 'lottie.json');
     await fs.writeFile(file, JSON.stringify(lottie));
-    const svg = await runTool(process.execPath, [STILL_SCRIPT, file, String(lottie.ip)], budget);
+    const svg = await runNodeScript([STILL_SCRIPT, file, String(lottie.ip)], budget);
     try {
       return await loadSharp()(svg, { limitInputPixels: lottie.w * lottie.h })
         .png()
