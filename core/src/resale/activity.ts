@@ -40,6 +40,14 @@ function personSql(id: SQLWrapper, person: Parameters<typeof publicNameSql>[0]):
 }
 
 /**
+ * Entries after the cursor's, in the feed's order: newest first by time, and of entries at the same time
+ * the later written first. An entry can be back-dated (the demo's mints, a payment settled late), so the
+ * id alone is not the order; the cursor stays the last item's id, and its time is read from its row.
+ */
+const afterCursorSql = sql`(${activity.at}, ${activity.id}) < (select cur.at, cur.id from activity cur
+  where cur.id = ${sql.placeholder('cursor')}::bigint)`;
+
+/**
  * One prepared statement per scope, cursor and page size (db/prepared.ts): planning this four-table join
  * cost Postgres more than running it (0.5 ms against 0.3). Each item comes as the JSON text the API sends
  * (`ActivityItem`, its price by `format_ton` and its time by `isoTimeSql` as on the cards): mapping thirteen
@@ -72,10 +80,10 @@ function prepareActivity(db: DbOrTx, scope: Scope, cursor: boolean, limit: numbe
       and(
         scope === 'pack' ? eq(activity.packId, sql.placeholder('packId')) : undefined,
         scope === 'edition' ? eq(activity.editionId, sql.placeholder('editionId')) : undefined,
-        cursor ? sql`${activity.id} < ${sql.placeholder('cursor')}::bigint` : undefined,
+        cursor ? afterCursorSql : undefined,
       ),
     )
-    .orderBy(desc(activity.id))
+    .orderBy(desc(activity.at), desc(activity.id))
     .limit(literalLimit(limit))
     .prepare(`activity_${scope}${cursor ? '_after' : ''}_${limit}`);
 }
@@ -91,9 +99,10 @@ interface ActivityFilter {
 }
 
 /**
- * A page of the feed, newest first, as the JSON text of an `ActivityPage`: one pack's, one edition's, or
- * (neither) the whole marketplace's, which also names each item's pack. The cursor is the last item's id:
- * ids only grow, so pages never overlap.
+ * A page of the feed, newest first by time (ties: the later written first), as the JSON text of an
+ * `ActivityPage`: one pack's, one edition's, or (neither) the whole marketplace's, which also names each
+ * item's pack. The cursor is the last item's id; the next page starts after its (time, id), so pages never
+ * overlap.
  */
 export async function listActivityJson(db: DbOrTx, filter: ActivityFilter): Promise<string> {
   const limit = filter.limit ?? ACTIVITY_PAGE_SIZE;

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { PackListings } from '@stickerdrop/shared';
+import { activity } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { createPack, demoPay } from '../orders/fixtures.js';
@@ -143,6 +145,42 @@ describeEachDatabase('resale: what everyone can read', (kind) => {
     ]);
     expect(second.nextCursor).toBeNull();
     expect((await get(t, `/api/activity?cursor=x`)).statusCode).toBe(400);
+    expect((await get(t, '/api/stickers/999999/activity')).statusCode).toBe(404);
+  });
+
+  it('every feed is newest first by time, ties by the later written, back-dated entries in their place', async () => {
+    const { seller, editionId, pack } = await ownedEdition(t);
+    for (let i = 1; i <= 24; i++) await putOnSale(t, seller, editionId, `${i}`);
+    const rows = await t.db.select().from(activity).orderBy(activity.id);
+    expect(rows).toHaveLength(25);
+    // Written in id order but dated otherwise: the mint months back, a reprice back-dated between two
+    // others, and two entries at the same moment.
+    const at = (days: number) => new Date(t.clock.now.getTime() - days * 24 * 60 * 60 * 1000);
+    const dated = rows.map((row, i) => ({ id: row.id, at: at(i === 0 ? 90 : 30 - i) }));
+    dated[24]!.at = at(15); // the 24.00 reprice goes between 14.00 (day 16) and 16.00 (day 14)
+    dated[23]!.at = dated[22]!.at; // 22.00 and 23.00 at the same moment
+    for (const row of dated) await t.db.update(activity).set({ at: row.at }).where(eq(activity.id, row.id));
+    const expected = [...dated].sort((a, b) => b.at.getTime() - a.at.getTime() || b.id - a.id).map((row) => row.id);
+    const priceOf = new Map(rows.map((row) => [row.id, row.priceNano]));
+    const price = (id: number) => `${Number(priceOf.get(id)) / 1e9}.00`;
+
+    for (const feed of [`/api/stickers/${pack.id}/activity`, '/api/activity']) {
+      const first = (await get(t, feed)).body;
+      const second = (await get(t, `${feed}?cursor=${first.nextCursor}`)).body;
+      const items = [...first.items, ...second.items] as Array<{ price: string; at: string }>;
+      expect(items.map((item) => item.price)).toEqual(expected.map(price));
+      expect(items.map((item) => item.at)).toEqual(
+        [...items.map((item) => item.at)].sort((a, b) => Date.parse(b) - Date.parse(a)),
+      );
+      expect(second.nextCursor).toBeNull();
+    }
+    const history = (await get(t, `/api/editions/${editionId}`)).body.history as Array<{ price: string }>;
+    expect(history.map((item) => item.price)).toEqual(expected.slice(0, history.length).map(price));
+  });
+
+  it('a cursor of an unknown entry ends the feed', async () => {
+    await ownedEdition(t);
+    expect((await get(t, '/api/activity?cursor=987654')).body).toEqual({ items: [], nextCursor: null });
     expect((await get(t, '/api/stickers/999999/activity')).statusCode).toBe(404);
   });
 });
