@@ -1,6 +1,8 @@
+import { and, eq, or } from 'drizzle-orm';
 import { API_ERRORS } from '@stickerdrop/shared';
 import type { Database } from '../db/client.js';
 import { findUserOrder, type OrderRecord } from '../db/order-record.js';
+import { editions } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import type { FulfilResult } from '../sales/order.js';
 import { fulfilOrder } from './fulfil.js';
@@ -29,5 +31,21 @@ export async function payOnDemoRail(
   if (order.payment.kind !== 'demo') {
     throw new DomainError('payment_method_unavailable', API_ERRORS.paymentMethodUnavailable);
   }
-  return fulfilOrder(db, { orderId: order.id, paymentRef: `demo:${order.id}`, now: input.now });
+  return db.transaction(async (tx) => {
+    const paid = await fulfilOrder(tx, { orderId: order.id, paymentRef: `demo:${order.id}`, now: input.now });
+    // The order keeps the method the buyer chose, but the edition says how it was really paid: a demo
+    // payment is not "Paid on chain".
+    if (paid.outcome === 'fulfilled') {
+      await tx
+        .update(editions)
+        .set({ acquiredWith: 'demo' })
+        .where(
+          and(
+            or(eq(editions.orderId, order.id), eq(editions.id, order.editionId ?? 0)),
+            eq(editions.ownerId, input.userId),
+          ),
+        );
+    }
+    return paid;
+  });
 }

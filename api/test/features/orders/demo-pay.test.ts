@@ -3,7 +3,17 @@ import { afterEach, expect, it } from 'vitest';
 import { API_ERRORS, ORDER_RESERVATION_MS } from '@stickerdrop/shared';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
-import { buy, createPack, demoPay, editionsOf, insertOrder, orderRow, outboxRows, packRow } from './fixtures.js';
+import {
+  authHeaders,
+  buy,
+  createPack,
+  demoPay,
+  editionsOf,
+  insertOrder,
+  orderRow,
+  outboxRows,
+  packRow,
+} from './fixtures.js';
 import { tables } from '@stickerdrop/core/testing';
 
 describeEachDatabase('POST /api/orders/:id/demo-pay', (kind) => {
@@ -57,6 +67,40 @@ describeEachDatabase('POST /api/orders/:id/demo-pay', (kind) => {
       { kind: 'purchase_receipt', dedupeKey: `receipt:${order.id}`, payload: sale, status: 'pending' },
       { kind: 'sale_notice', dedupeKey: `sale:${order.id}`, payload: sale, status: 'pending' },
     ]);
+  });
+
+  it('an edition paid by the demo rail says so, not "Paid on chain", whatever method the buyer chose', async () => {
+    const t = await app();
+    const pack = await createPack(t, { priceNano: 1_000_000_000n });
+    const buyer = await createUser(t);
+    const { order } = await buy(t, buyer, pack.id);
+    expect((await demoPay(t, buyer, order.id)).order.paymentMethod).toBe('ton');
+    const [edition] = await t.db.select().from(tables.editions).where(eq(tables.editions.orderId, order.id));
+    const read = await t.app.inject({ method: 'GET', url: `/api/editions/${edition!.id}` });
+    expect(read.json()).toMatchObject({ paidWith: 'demo' });
+
+    // Bought again on the resale market and paid by the demo rail: the same.
+    await t.db
+      .update(tables.users)
+      .set({ walletAddress: `0:${'61'.repeat(32)}` })
+      .where(eq(tables.users.id, buyer.id));
+    const listed = await t.app.inject({
+      method: 'POST',
+      url: `/api/editions/${edition!.id}/listing`,
+      headers: await authHeaders(t, buyer),
+      payload: { price: '2' },
+    });
+    const second = await createUser(t);
+    const resale = await t.app.inject({
+      method: 'POST',
+      url: '/api/marketplace/buy',
+      headers: await authHeaders(t, second),
+      payload: { listingId: listed.json().listing.id, paymentMethod: 'ton' },
+    });
+    expect(resale.statusCode).toBe(201);
+    expect((await demoPay(t, second, resale.json().order.id)).order.status).toBe('paid');
+    const after = await t.app.inject({ method: 'GET', url: `/api/editions/${edition!.id}` });
+    expect(after.json()).toMatchObject({ owner: { id: second.id }, paidWith: 'demo' });
   });
 
   it('tells the second buyer and the creator of edition #2, the serial the sale minted', async () => {
