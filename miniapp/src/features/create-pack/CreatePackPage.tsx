@@ -115,7 +115,7 @@ function CreateForm() {
   return (
     <Page webBack>
       <h1 className="page-title">Create Sticker Pack</h1>
-      <PayoutWalletAsk />
+      <PayoutWalletAsk className="create__payout" />
       <form className="create panel" onSubmit={submit} noValidate>
         <StickerPicker
           key={generation}

@@ -12,13 +12,13 @@ import './payout.css';
  * they become a creator and on the create form. Skippable, never hidden: "Skip for now" folds the ask
  * into one line that keeps its Link button, until a wallet is linked.
  */
-export function PayoutWalletAsk() {
+export function PayoutWalletAsk({ className = '' }: { className?: string }) {
   const { user } = useAuth();
   const [skipped, setSkipped] = useState(false);
   if (!user?.isCreator || user.walletAddress) return null;
   if (skipped) {
     return (
-      <div className="payout-ask payout-ask--folded" role="note" data-testid="payout-ask">
+      <div className={`payout-ask payout-ask--folded ${className}`} role="note" data-testid="payout-ask">
         <Icon icon={Wallet} size={18} className="payout-ask__icon" />
         <span>{PAYOUT_WALLET_TEXTS.skipped}</span>
         <LinkWalletButton label={PAYOUT_WALLET_TEXTS.link} size="s" stretched={false} />
@@ -26,7 +26,7 @@ export function PayoutWalletAsk() {
     );
   }
   return (
-    <section className="panel payout-ask" aria-labelledby="payout-ask-title" data-testid="payout-ask">
+    <section className={`panel payout-ask ${className}`} aria-labelledby="payout-ask-title" data-testid="payout-ask">
       <h2 id="payout-ask-title" className="payout-ask__title">
         <Icon icon={Wallet} size={20} className="payout-ask__icon" />
         {PAYOUT_WALLET_TEXTS.title}
