@@ -85,24 +85,35 @@ export async function refreshHolderMessages(
     .from(offerNotices)
     .where(and(eq(offerNotices.bidderId, offer.bidderId), eq(offerNotices.target, noticeTarget(offer))));
   const keyOf = new Map(notices.map((notice) => [notice.holderId, notice.noticeKey]));
+  const waiting = await waitingKeys(tx, [...keyOf.values()]);
   const edits = [];
   for (const payload of payloads) {
-    const waiting = keyOf.get(payload.ownerId);
-    if (waiting && (await rewriteWaiting(tx, waiting, payload))) continue;
-    const key = outboxKey.offer_repriced(offer.id, payload.ownerId, now);
-    edits.push({ ...outboxMessage('offer_repriced', payload, key), dueAt: now });
+    const key = keyOf.get(payload.ownerId);
+    if (key && waiting.has(key)) {
+      await tx.update(outbox).set({ payload }).where(eq(outbox.dedupeKey, key));
+      continue;
+    }
+    const edit = outboxKey.offer_repriced(offer.id, payload.ownerId, now);
+    edits.push({ ...outboxMessage('offer_repriced', payload, edit), dueAt: now });
   }
   await enqueueOutboxMessages(tx, edits);
 }
 
-/** Rewrites a "New offer" not yet claimed by a worker; false when it has gone (or is going) out. */
-async function rewriteWaiting(tx: DbOrTx, key: string, payload: OfferReceivedPayload): Promise<boolean> {
-  const rewritten = await tx
-    .update(outbox)
-    .set({ payload })
-    .where(and(eq(outbox.dedupeKey, key), eq(outbox.status, 'pending')))
-    .returning({ id: outbox.id });
-  return rewritten.length > 0;
+/**
+ * Of these "New offer" rows, those no worker has claimed yet, locked so none claims them while they are
+ * rewritten (a worker skips locked rows); the others have gone, or are going, out.
+ */
+async function waitingKeys(tx: DbOrTx, keys: string[]): Promise<Set<string>> {
+  const waiting = new Set<string>();
+  for (let i = 0; i < keys.length; i += ROWS_PER_STATEMENT) {
+    const rows = await tx
+      .select({ key: outbox.dedupeKey })
+      .from(outbox)
+      .where(and(inArray(outbox.dedupeKey, keys.slice(i, i + ROWS_PER_STATEMENT)), eq(outbox.status, 'pending')))
+      .for('update');
+    for (const row of rows) waiting.add(row.key);
+  }
+  return waiting;
 }
 
 /** Where the bot sent a holder's "New offer", so a later change edits it. */
