@@ -7,6 +7,7 @@ import {
   STARS_LOCK_TEXTS,
   STORAGE_KEYS,
   STUDIO_TEXTS,
+  paidWithText,
   parseTon,
   starsFor,
   type Order,
@@ -55,7 +56,8 @@ const go = (page: Page, hash: string) => page.evaluate((to) => (window.location.
  * Issue 36's screens that told less than the truth, each checked as shown (axe's contrast rule, no emoji,
  * a picture in both schemes) on the web and inside Telegram, at 390 and 1280 px: the buy screen in Stars with
  * its lock said before paying, the payout wallet asked of a new creator, the studio's owed line, accepting
- * an offer (what it gives, one confirmation, a held edition's other offers), a video pack's card.
+ * an offer (what it gives, one confirmation, a held edition's other offers), equal offers' Best, how a
+ * demo-paid edition says it was paid, a video pack's card.
  */
 describeBrowser('screens that tell the truth', () => {
   let telegram: FakeBotApi | undefined;
@@ -193,6 +195,8 @@ async function offersOnMyEdition(
     )('/api/offers', { editionId: edition!.id, price: '2.00' });
   }
   await go(page, `/edition?id=${edition!.id}`);
+  // Bought with TON chosen, paid on the demo rail: not "Paid on chain".
+  await expect.poll(() => page.getByTestId('edition-payment').textContent()).toBe(paidWithText('demo', null));
   const open = page.getByRole('list', { name: 'Open offers' }).getByTestId('offer-row');
   await expect.poll(() => open.count()).toBe(2);
   expect(await open.first().innerText()).toContain('by Ana');

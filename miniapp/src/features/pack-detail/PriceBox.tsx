@@ -8,6 +8,7 @@ import {
   formatCountdown,
   isSoldOut,
   remainingSupply,
+  type Order,
   type PackDetail,
   type PaymentMethod,
 } from '@stickerdrop/shared';
@@ -83,6 +84,64 @@ function buyLabels(props: {
   };
 }
 
+/** The price (in the rail's unit), what is left (or the resale's edition), and sold out. */
+function PriceHeader({ pack, resale, method }: { pack: PackDetail; resale: Order | null; method: PaymentMethod }) {
+  const terms = useStarsTerms();
+  return (
+    <>
+      {resale ? (
+        <Headline amount={resale.amount} method="ton" terms={terms} />
+      ) : (
+        <Headline amount={pack.price} method={method} terms={terms} />
+      )}
+      <p className="price-box__supply">
+        {resale
+          ? `Edition #${resale.serial} of ${pack.maxSupply} · resale`
+          : `${remainingSupply(pack)} of ${pack.maxSupply} left · ${MESSAGES.limitedEdition}`}
+        {pack.maxPerUser ? ` · ${DROP_TEXTS.perUserCap(pack.maxPerUser)}` : ''}
+      </p>
+      {isSoldOut(pack) && !resale ? (
+        <p className="price-box__sold-out" role="alert">
+          {API_ERRORS.soldOut}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** Scrolls the element into view whenever `key` becomes set or changes. */
+function useBroughtIntoView(key: string | undefined) {
+  const element = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (key) element.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [key]);
+  return element;
+}
+
+/**
+ * The rails to pick from (none when sold out: nothing is bought at the pack's price, so a choice would ask
+ * for nothing), the Stars lock said before paying when Stars is picked, and the page's Buy button.
+ */
+function BuyChoice(props: {
+  choices: PaymentMethod[];
+  method: PaymentMethod;
+  onPick(method: PaymentMethod): void;
+  disabled: boolean;
+  terms: StarsTerms;
+  button: ReactNode;
+}) {
+  const { choices, method, terms } = props;
+  return (
+    <>
+      {choices.length > 0 ? (
+        <PaymentChoice choices={choices} method={method} disabled={props.disabled} onPick={props.onPick} />
+      ) : null}
+      {choices.length > 0 && method === 'stars' ? <StarsLockNote terms={terms} /> : null}
+      {props.button}
+    </>
+  );
+}
+
 /**
  * SPEC §2: price, remaining supply labelled limited edition, payment choice and Buy Now. Once the primary
  * supply is sold out and an edition is listed, the action buys the cheapest listing ("Buy from <floor>").
@@ -131,29 +190,11 @@ export function PriceBox({
   // While a collector's edition is being paid (a listing, an accepted offer), the box shows that sale.
   const resale = order?.kind === 'resale' ? order : null;
   // A payment started further down (a listing's Buy) shows its step here: bring it into view.
-  const box = useRef<HTMLElement>(null);
-  useEffect(() => {
-    if (order?.id) box.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
-  }, [order?.id]);
+  const box = useBroughtIntoView(order?.id);
 
   return (
     <section ref={box} className="price-box" aria-label="Buy this pack">
-      {resale ? (
-        <Headline amount={resale.amount} method="ton" terms={terms} />
-      ) : (
-        <Headline amount={pack.price} method={order ? order.paymentMethod : soldOut ? 'ton' : method} terms={terms} />
-      )}
-      <p className="price-box__supply">
-        {resale
-          ? `Edition #${resale.serial} of ${pack.maxSupply} · resale`
-          : `${remainingSupply(pack)} of ${pack.maxSupply} left · ${MESSAGES.limitedEdition}`}
-        {pack.maxPerUser ? ` · ${DROP_TEXTS.perUserCap(pack.maxPerUser)}` : ''}
-      </p>
-      {soldOut && !resale ? (
-        <p className="price-box__sold-out" role="alert">
-          {API_ERRORS.soldOut}
-        </p>
-      ) : null}
+      <PriceHeader pack={pack} resale={resale} method={order ? order.paymentMethod : soldOut ? 'ton' : method} />
 
       {order ? (
         <PaymentStep
@@ -164,29 +205,26 @@ export function PriceBox({
           onCancel={purchase.cancel}
         />
       ) : (
-        <>
-          {/* Sold out, nothing is bought here at the pack's price: a payment choice would ask for nothing. */}
-          {soldOut ? null : (
-            <PaymentChoice
-              choices={choices}
-              method={method}
-              disabled={labels.blocked || purchase.processing}
-              onPick={setMethod}
-            />
-          )}
-          {!soldOut && method === 'stars' ? <StarsLockNote terms={terms} /> : null}
-          {native ? null : (
-            <Button
-              stretched
-              size="l"
-              disabled={labels.blocked}
-              loading={purchase.processing}
-              onClick={() => void buy()}
-            >
-              {labels.page}
-            </Button>
-          )}
-        </>
+        <BuyChoice
+          choices={soldOut ? [] : choices}
+          method={method}
+          onPick={setMethod}
+          disabled={labels.blocked || purchase.processing}
+          terms={terms}
+          button={
+            native ? null : (
+              <Button
+                stretched
+                size="l"
+                disabled={labels.blocked}
+                loading={purchase.processing}
+                onClick={() => void buy()}
+              >
+                {labels.page}
+              </Button>
+            )
+          }
+        />
       )}
     </section>
   );
