@@ -56,7 +56,11 @@ async function sendOfferReceived(to: number, offer: OfferReceivedPayload, deps: 
     parse_mode: 'HTML',
     reply_markup: offerKeyboard(offer),
   });
-  await recordNoticeMessage(deps.db, { ...noticeOf(offer), chatId: sent.chat.id, messageId: sent.message_id });
+  // Sent is sent: a failure to note where must not make the worker send it again. A raise then finds no
+  // message to edit, and the owner's Accept still refuses the old price.
+  await recordNoticeMessage(deps.db, { ...noticeOf(offer), chatId: sent.chat.id, messageId: sent.message_id }).catch(
+    () => undefined,
+  );
 }
 
 /**
