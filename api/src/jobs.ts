@@ -7,6 +7,7 @@ import {
   type PaymentSetup,
   offerExpirer,
   paymentJobs,
+  payoutJobs,
   reservationSweeper,
   seedDemoCatalogue,
   signInPruner,
@@ -33,8 +34,8 @@ export interface BackgroundJobs {
 
 /**
  * Work that runs beside the requests, started and stopped here and nowhere else: the demo seed, trending
- * scores, reservation and offer expiry, opened drops, the missing sticker previews, pruning expired sign-ins and
- * the payments' jobs (their clients are the app's `PaymentSetup`).
+ * scores, reservation and offer expiry, opened drops, the missing sticker previews, pruning expired sign-ins,
+ * the payments' jobs and the payout wallet's (their clients are the app's `PaymentSetup`).
  * The pack views counter flushes with the routes that count (it stops when the app closes).
  */
 export async function startBackgroundJobs(deps: {
@@ -69,6 +70,7 @@ export async function startBackgroundJobs(deps: {
     dropAnnouncer(db, { every: DROP_ANNOUNCE_MS, now, log }),
     signInPruner(db, { every: SIGN_IN_PRUNE_MS, now, log }),
     ...paymentJobs({ config, db, payments: deps.payments, log, now }),
+    ...payoutJobs({ config, db, payments: deps.payments, log, now }),
   ]);
   return {
     async stop() {

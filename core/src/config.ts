@@ -12,6 +12,7 @@ import { DEFAULT_IMAGE_POOL } from './create-pack/image-pool.js';
 import { DEFAULT_OFFERS_MAX_OPEN } from './offers/make.js';
 import type { ReservationPolicy } from './reservations/policy.js';
 import { type HttpSettings, httpEnvFields, httpSettings, requireHeadersWithinRequest } from './http-config.js';
+import { SecretWords, isTonMnemonic, mnemonicWords } from './payouts/secret-words.js';
 
 import {
   flag,
@@ -26,6 +27,17 @@ import {
 
 export { optionalString, optionalUrl, requireCompleteS3, s3EnvFields, s3Settings, type RateLimit };
 export type RateLimitName = keyof Config['rateLimits']['limits'];
+
+/** A TON amount with at most 9 decimals, read as nanotons. */
+const tonAmount = (fallback: string) =>
+  z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,9})?$/, 'must be a TON amount (at most 9 decimals)')
+    .default(fallback)
+    .transform((value) => {
+      const [whole, fraction = ''] = value.split('.');
+      return BigInt(whole!) * 1_000_000_000n + BigInt(fraction.padEnd(9, '0'));
+    });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -50,6 +62,13 @@ const EnvSchema = z.object({
   ),
   TON_INDEXER_URL: optionalUrl,
   TON_NETWORK: z.enum(['mainnet', 'testnet']).default('mainnet'),
+  // The marketplace's own W5 wallet that pays creators and refunds; its words are never logged.
+  TON_PAYOUT_MNEMONIC: optionalString.refine(
+    (value) => !value || isTonMnemonic(mnemonicWords(value)),
+    'is not a 24-word TON wallet mnemonic',
+  ),
+  PAYOUT_MAX_TON: tonAmount('100'),
+  PAYOUT_DAILY_MAX_TON: tonAmount('1000'),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalUrl,
@@ -113,6 +132,14 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   paymentMethods: string[];
   ton: { receiver: string | undefined; indexerUrl: string | undefined; network: Env['TON_NETWORK']; usdRate: string };
+  payouts: {
+    /** TON_PAYOUT_MNEMONIC; unset: nothing is paid out. */
+    mnemonic: SecretWords | undefined;
+    /** PAYOUT_MAX_TON: a larger payout waits for an operator. */
+    maxNano: bigint;
+    /** PAYOUT_DAILY_MAX_TON: payouts signed in the last 24 hours stay within it; the rest wait for an operator. */
+    dailyMaxNano: bigint;
+  };
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
   starsPerTon: number;
   /** MARKET_FEE_BPS: the fee leg of a resale, floor(price × bps / 10000). */
@@ -189,6 +216,9 @@ export function loadConfig(source: Record<string, string | undefined> = environm
   if (production && env.DEMO)
     throw new ConfigError('Invalid configuration: DEMO cannot be on when NODE_ENV=production');
 
+  if (env.TON_PAYOUT_MNEMONIC && !env.TON_INDEXER_URL)
+    throw new ConfigError('Invalid configuration: TON_PAYOUT_MNEMONIC needs TON_INDEXER_URL (to send and confirm)');
+
   const methods = env.PAYMENT_METHODS.split(',')
     .map((m) => m.trim())
     .filter(Boolean);
@@ -217,6 +247,11 @@ export function loadConfig(source: Record<string, string | undefined> = environm
       indexerUrl: env.TON_INDEXER_URL,
       network: env.TON_NETWORK,
       usdRate: env.TON_USD_RATE,
+    },
+    payouts: {
+      mnemonic: env.TON_PAYOUT_MNEMONIC ? new SecretWords(mnemonicWords(env.TON_PAYOUT_MNEMONIC)) : undefined,
+      maxNano: env.PAYOUT_MAX_TON,
+      dailyMaxNano: env.PAYOUT_DAILY_MAX_TON,
     },
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,

@@ -180,6 +180,7 @@ export {
 export { handleStripeEvent } from './payments/stripe/events.js';
 export type { Stripe } from './payments/stripe/client.js';
 export { commentOf, sameAddress } from './payments/ton/transfer.js';
+export * from './payouts/index.js';
 export {
   checkTonProof,
   tonProofDigest,

@@ -177,7 +177,11 @@ export class FakeToncenter extends HttpFake {
       const hash = params.msg_hash ?? '';
       const found = this.transactions.filter((tx) =>
         params.direction === 'in'
-          ? (tx.in_msg as { hash?: string } | undefined)?.hash === hash
+          ? // An external message is found by its normalized hash too, as toncenter does.
+            [
+              (tx.in_msg as { hash?: string } | undefined)?.hash,
+              (tx.in_msg as { hash_norm?: string } | undefined)?.hash_norm,
+            ].includes(hash)
           : ((tx.out_msgs ?? []) as Array<{ hash: string }>).some((out) => out.hash === hash),
       );
       query.returned = found.length;

@@ -38,8 +38,9 @@ export function createPaymentSetup(deps: {
   if (methods.has('ton') && config.ton.receiver) rails.push(tonRail(config.ton.receiver, config.ton.network));
   if (stripe) rails.push(stripeRail({ db, stripe, usdRate: config.ton.usdRate, publicUrl: config.publicUrl }));
   if (methods.has('stars') && telegram) rails.push(starsRail({ db, telegram, starsPerTon: config.starsPerTon }));
+  // Read by the watcher (TON payments in) and the payout wallet (money out).
   const tonIndexer =
-    methods.has('ton') && config.ton.receiver && config.ton.indexerUrl
+    ((methods.has('ton') && config.ton.receiver) || config.payouts.mnemonic) && config.ton.indexerUrl
       ? createTonIndexer(config.ton.indexerUrl)
       : undefined;
   return { rails, stripe, telegram, tonIndexer };
