@@ -5,7 +5,7 @@ import { buildTestApp, describePostgres, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { createPack, demoPay } from '../orders/fixtures.js';
 import { buyListing, ownedEdition, putOnSale } from '../resale/fixtures.js';
-import { acceptOffer, makeOffer, offerRow } from './fixtures.js';
+import { acceptOffer, answerOffer, makeOffer, messagesOf, offerRow } from './fixtures.js';
 import { tables } from '@stickerdrop/core/testing';
 
 /** Real Postgres only: PGlite runs one transaction at a time and would hide every race here. */
@@ -15,6 +15,22 @@ describePostgres('offers under concurrency', () => {
     t = await buildTestApp({ kind: 'postgres' });
   });
   afterEach(() => t.close());
+
+  it('a bidder offering on a pack eight times at once, withdrawing between: each holder is told once', async () => {
+    const pack = await createPack(t, { priceNano: 1_000_000_000n });
+    const holders = [];
+    for (let i = 0; i < 3; i++) holders.push(await ownedEdition(t, { pack }));
+    const bidder = await createUser(t);
+    const cycle = async (i: number) => {
+      const made = await makeOffer(t, bidder, { packId: pack.id, price: `1.${i}` });
+      if (made.statusCode === 201 && i % 2 === 0) await answerOffer(t, bidder, made.offer.id, 'withdraw');
+      return made.statusCode;
+    };
+    const codes = await Promise.all(Array.from({ length: 8 }, (_, i) => cycle(i)));
+    expect(codes.every((code) => code === 200 || code === 201)).toBe(true);
+    const told = await messagesOf(t, 'offer_received');
+    expect(told.map((m) => m.ownerId).sort()).toEqual(holders.map((h) => h.seller.id).sort());
+  });
 
   it('ten holders accepting one pack-wide offer at once: one order, nine × 409, one sale', async () => {
     const pack = await createPack(t, { priceNano: 1_000_000_000n });
