@@ -96,7 +96,11 @@ export const ResaleFailedPayload = z.object({
 });
 export type ResaleFailedPayload = z.infer<typeof ResaleFailedPayload>;
 
-/** The seller took a held listing off sale: the buyer's unpaid reservation was released, nothing charged. */
+/**
+ * The seller took a held listing off sale: the buyer's unpaid reservation was released, nothing charged.
+ * No longer written (a held listing cannot be delisted: the buyer's signed transfer pays the seller until it
+ * expires); kept so rows queued before are still delivered.
+ */
 export const ReservationReleasedPayload = z.object({
   orderId: z.string(),
   packId: z.number(),

@@ -25,7 +25,7 @@ export const outboxKey = {
   resale_receipt: (orderId: string) => key<'resale_receipt'>(`resale-receipt:${orderId}`),
   resale_sold: (orderId: string) => key<'resale_sold'>(`resale-sold:${orderId}`),
   resale_royalty: (orderId: string) => key<'resale_royalty'>(`resale-royalty:${orderId}`),
-  /** One notice per released reservation. */
+  /** One notice per released reservation (no longer written; see ReservationReleasedPayload). */
   reservation_released: (orderId: string) => key<'reservation_released'>(`released:${orderId}`),
   resale_payment_failed: (paymentRef: string) => key<'resale_payment_failed'>(`resale-failed:${paymentRef}`),
   /** A set goes with the resale that took its owner's last edition, or with the Stars refund that did. */
