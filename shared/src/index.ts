@@ -15,3 +15,4 @@ export * from './reservations.js';
 export * from './studio.js';
 export * from './card-image.js';
 export * from './first-screen.js';
+export * from './language.js';

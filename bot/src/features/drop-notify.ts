@@ -24,6 +24,7 @@ dropNotifyFeature.callbackQuery(/^drop:(on|off):(\d{1,10})$/, async (ctx) => {
     first_name: from.first_name,
     last_name: from.last_name,
     username: from.username,
+    language_code: from.language_code,
   });
   try {
     const input = { userId: from.id, packId, now: now() };

@@ -65,6 +65,7 @@ becomeCreatorFeature.command('becomecreator', async (ctx) => {
     first_name: from.first_name,
     last_name: from.last_name,
     username: from.username,
+    language_code: from.language_code,
   });
   const user = await getUserById(ctx.services.db, from.id);
   if (user?.isCreator) return ctx.reply(TEXTS.alreadyCreator);

@@ -24,7 +24,13 @@ export async function askLogin(ctx: BotContext, code: string): Promise<void> {
   const opened = await openLoginCode(
     db,
     code,
-    { id: from.id, first_name: from.first_name, last_name: from.last_name, username: from.username },
+    {
+      id: from.id,
+      first_name: from.first_name,
+      last_name: from.last_name,
+      username: from.username,
+      language_code: from.language_code,
+    },
     now(),
   );
   if (opened.status !== 'ask') {

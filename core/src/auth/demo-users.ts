@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import type { Language } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { users } from '../db/schema.js';
 import type { UserRow } from '../profile/users.js';
@@ -18,13 +20,22 @@ export function isDemoAccount(userId: number): boolean {
   return userId < 0;
 }
 
-/** Creates the demo user on first use; later sign-ins keep what the visitor changed, but a creator stays one. */
-export async function upsertDemoUser(db: DbOrTx, role: DemoRole): Promise<UserRow> {
+/**
+ * Creates the demo user on first use; later sign-ins keep what the visitor changed, but a creator stays one.
+ * The browser's language, when sent, is stored only while none is.
+ */
+export async function upsertDemoUser(db: DbOrTx, role: DemoRole, language: Language | null = null): Promise<UserRow> {
   const demo = DEMO_USERS[role];
   const [row] = await db
     .insert(users)
-    .values({ ...demo })
-    .onConflictDoUpdate({ target: users.id, set: { isCreator: role === 'creator' ? true : users.isCreator } })
+    .values({ ...demo, language })
+    .onConflictDoUpdate({
+      target: users.id,
+      set: {
+        isCreator: role === 'creator' ? true : users.isCreator,
+        language: sql`coalesce(${users.language}, excluded.language)`,
+      },
+    })
     .returning();
   return row!;
 }

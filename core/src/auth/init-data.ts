@@ -13,6 +13,7 @@ export const TelegramUser = z.object({
   last_name: z.string().max(256).optional(),
   username: z.string().max(64).optional(),
   photo_url: z.string().max(2048).optional(),
+  language_code: z.string().max(35).optional(),
 });
 export type TelegramUser = z.infer<typeof TelegramUser>;
 

@@ -15,24 +15,33 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { PACK_KINDS, STICKER_FORMATS, type PaymentInstructions } from '@stickerdrop/shared';
+import { PACK_KINDS, STICKER_FORMATS, type Language, type PaymentInstructions } from '@stickerdrop/shared';
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** Telegram users; `id` is the Telegram id (demo users get negative ids, which Telegram never issues). */
-export const users = pgTable('users', {
-  id: bigint('id', { mode: 'number' }).primaryKey(),
-  username: text('username'),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name'),
-  photoUrl: text('photo_url'),
-  isCreator: boolean('is_creator').notNull().default(false),
-  walletAddress: text('wallet_address'),
-  displayName: text('display_name'),
-  bio: text('bio'),
-  website: text('website'),
-  createdAt: createdAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey(),
+    username: text('username'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name'),
+    photoUrl: text('photo_url'),
+    isCreator: boolean('is_creator').notNull().default(false),
+    walletAddress: text('wallet_address'),
+    displayName: text('display_name'),
+    bio: text('bio'),
+    website: text('website'),
+    createdAt: createdAt(),
+    /**
+     * The language the app, the bot and the API speak to them; null until chosen. Telegram's language_code
+     * decides it on their first sign-in (or first word to the bot); their own choice in the profile wins after.
+     */
+    language: text('language').$type<Language>(),
+  },
+  (t) => [check('users_language_known', sql`${t.language} IN ('en', 'ru')`)],
+);
 
 /**
  * Rotating refresh tokens; a family is one sign-in (a session the user sees in their profile and in the bot's

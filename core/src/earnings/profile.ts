@@ -44,5 +44,6 @@ export async function profileOf(db: DbOrTx, user: UserRow): Promise<Profile> {
     royaltiesPaid: formatTon(royaltiesPaid),
     royaltiesOwed: formatTon(sumNano(royalties, (pack) => pack.owedNano)),
     totalSpent: formatTon(bought.nano),
+    language: user.language,
   };
 }

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { BecomeCreatorRequest, type User } from '@stickerdrop/shared';
+import { eq, sql } from 'drizzle-orm';
+import { BecomeCreatorRequest, languageOfTelegramCode, type Language, type User } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { parseInput } from '../errors.js';
@@ -13,11 +13,14 @@ export interface TelegramUserFields {
   username?: string | undefined;
   last_name?: string | undefined;
   photo_url?: string | undefined;
+  /** Telegram's IETF tag for the user's interface language (`ru`, `en-US`); absent for some clients. */
+  language_code?: string | undefined;
 }
 
 /**
  * Creates the user or refreshes the fields Telegram owns (names, username, photo). Fields the user
- * edits here (display name, bio, website) and the creator flag are left alone.
+ * edits here (display name, bio, website) and the creator flag are left alone. The language is taken from
+ * Telegram's language_code only while none is stored: a choice, once made, is theirs.
  */
 export async function upsertTelegramUser(db: DbOrTx, tgUser: TelegramUserFields): Promise<UserRow> {
   const telegramFields = {
@@ -26,10 +29,14 @@ export async function upsertTelegramUser(db: DbOrTx, tgUser: TelegramUserFields)
     lastName: tgUser.last_name ?? null,
     photoUrl: tgUser.photo_url ?? null,
   };
+  const language = languageOfTelegramCode(tgUser.language_code);
   const [row] = await db
     .insert(users)
-    .values({ id: tgUser.id, ...telegramFields })
-    .onConflictDoUpdate({ target: users.id, set: telegramFields })
+    .values({ id: tgUser.id, ...telegramFields, language })
+    .onConflictDoUpdate({
+      target: users.id,
+      set: { ...telegramFields, language: sql`coalesce(${users.language}, excluded.language)` },
+    })
     .returning();
   return row!;
 }
@@ -53,6 +60,7 @@ export function toUserDto(row: UserRow): User {
     bio: row.bio,
     website: row.website,
     createdAt: new Date(row.createdAt).toISOString(),
+    language: row.language,
   };
 }
 
@@ -60,9 +68,13 @@ export interface ProfileFields {
   displayName: string;
   bio: string;
   website: string;
+  language?: Language | undefined;
 }
 
-/** Replaces the editable profile; an empty field is stored as null so the fallbacks apply. */
+/**
+ * Replaces the editable profile; an empty field is stored as null so the fallbacks apply. A language given
+ * is stored; none given leaves the stored one.
+ */
 export async function updateProfileFields(db: DbOrTx, userId: number, fields: ProfileFields): Promise<UserRow | null> {
   const [row] = await db
     .update(users)
@@ -70,6 +82,7 @@ export async function updateProfileFields(db: DbOrTx, userId: number, fields: Pr
       displayName: fields.displayName || null,
       bio: fields.bio || null,
       website: fields.website || null,
+      ...(fields.language !== undefined && { language: fields.language }),
     })
     .where(eq(users.id, userId))
     .returning();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { User } from './user.js';
+import { LanguageChoice, User } from './user.js';
 
 export const Tokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type Tokens = z.infer<typeof Tokens>;
@@ -7,7 +7,11 @@ export type Tokens = z.infer<typeof Tokens>;
 export const TelegramAuthRequest = z.object({ initData: z.string().min(1).max(8192) });
 export const RefreshRequest = z.object({ refreshToken: z.string().min(1).max(512) });
 export const LogoutRequest = RefreshRequest;
-export const DemoAuthRequest = z.object({ as: z.enum(['collector', 'creator']).default('collector') });
+/** `language`: the browser's, for a first sign-in on the web (a stored choice is never replaced by it). */
+export const DemoAuthRequest = z.object({
+  as: z.enum(['collector', 'creator']).default('collector'),
+  language: LanguageChoice.optional(),
+});
 
 export const AuthResponse = z.object({ user: User, tokens: Tokens });
 export type AuthResponse = z.infer<typeof AuthResponse>;

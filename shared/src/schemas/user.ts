@@ -3,6 +3,10 @@ import { PROFILE_LIMITS } from '../constants.js';
 import { API_ERRORS } from '../messages.js';
 import { IsoDate, TonAmount } from './common.js';
 import { freeText } from './text.js';
+import { LANGUAGES } from '../language.js';
+
+/** `en` or `ru`: the language the app, the bot and the API's errors use for this person. */
+export const LanguageChoice = z.enum(LANGUAGES);
 
 export const User = z.object({
   id: z.number().int(),
@@ -16,6 +20,8 @@ export const User = z.object({
   bio: z.string().nullable(),
   website: z.string().nullable(),
   createdAt: IsoDate,
+  /** Their language; null until Telegram's language_code or their own choice set it. Always sent by the API. */
+  language: LanguageChoice.nullable().optional(),
 });
 export type User = z.infer<typeof User>;
 
@@ -44,6 +50,8 @@ export const Profile = z.object({
   royaltiesOwed: TonAmount,
   /** What their purchases (first-hand and resale) cost. */
   totalSpent: TonAmount,
+  /** Their language, as on `User`; null until chosen. Always sent by the API. */
+  language: LanguageChoice.nullable().optional(),
 });
 export type Profile = z.infer<typeof Profile>;
 
@@ -61,6 +69,8 @@ export const UpdateProfileRequest = z.object({
   displayName: displayName.default(''),
   bio: bio.default(''),
   website: website.default(''),
+  /** Switches the language the app, the bot and the API use for them; absent leaves it as it is. */
+  language: LanguageChoice.optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 

@@ -123,7 +123,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/auth/demo', async (request) => {
     if (!config.demo) throw notFound(API_ERRORS.demoOff);
-    const { as } = parseInput(DemoAuthRequest, request.body);
-    return signIn(await upsertDemoUser(db, as), 'demo');
+    const { as, language } = parseInput(DemoAuthRequest, request.body);
+    return signIn(await upsertDemoUser(db, as, language ?? null), 'demo');
   });
 }

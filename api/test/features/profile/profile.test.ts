@@ -72,6 +72,7 @@ describeEachDatabase('/api/users/profile', (kind) => {
       royaltiesPaid: '0.00',
       royaltiesOwed: '0.00',
       totalSpent: '0.00',
+      language: null,
     });
   });
 
