@@ -18,7 +18,7 @@ const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
 /**
  * Zero-width characters (U+200B–U+200D, U+2060, U+FEFF) and the emoji variation selector U+FE0F: invisible,
  * so two different texts look alike. The joiner and the selector are part of many emoji (a family, a
- * rainbow flag, ❤️), so they are looked for only in what is left once every whole emoji is taken out.
+ * rainbow flag, the red heart U+2764 U+FE0F), so they are looked for only in what is left once every whole emoji is taken out.
  */
 const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]|\uFE0F/;
 
