@@ -58,6 +58,7 @@ export {
 export {
   upsertTelegramUser,
   getUserById,
+  storedLanguage,
   toUserDto,
   becomeCreator,
   updateProfileFields,

@@ -16,3 +16,4 @@ export * from './studio.js';
 export * from './card-image.js';
 export * from './first-screen.js';
 export * from './language.js';
+export * from './i18n/index.js';

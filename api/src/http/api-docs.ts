@@ -41,6 +41,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         version: '1',
         description: [
           'Errors answer `{ error }`. Writes are rate-limited: 429 with Retry-After. Sign in for a bearer access token.',
+          ERROR_LANGUAGE,
           DEMO_ART_CREDIT,
         ].join('\n\n'),
       },
@@ -51,6 +52,23 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 }
+
+/** How an error's language is chosen (error-language.ts). */
+const ERROR_LANGUAGE =
+  "The `error` text is in the caller's language: the signed-in user's stored choice (`language` in the profile), " +
+  'else the first of English or Russian the `Accept-Language` header asks for (by q-value), else English. Status ' +
+  'codes and machine-readable fields are the same in every language.';
+
+const ACCEPT_LANGUAGE = {
+  type: 'object',
+  properties: {
+    'accept-language': {
+      type: 'string',
+      description:
+        '`ru…` or `en…` (q-values honoured): the language of `error` texts for a caller with no stored choice',
+    },
+  },
+};
 
 const documented = new WeakMap<RouteDoc, FastifySchema>();
 
@@ -73,8 +91,12 @@ function convertedSchema(doc: RouteDoc): FastifySchema {
     summary: doc.summary,
     response: {
       ...Object.fromEntries(Object.entries(doc.responses).map(([status, body]) => [status, responseSchema(body)])),
-      '4xx': { description: 'Refused; `error` says why (429 with Retry-After when rate-limited)', ...json(ErrorBody) },
+      '4xx': {
+        description: `Refused; \`error\` says why (429 with Retry-After when rate-limited). ${ERROR_LANGUAGE}`,
+        ...json(ErrorBody),
+      },
     },
+    headers: ACCEPT_LANGUAGE,
   };
   if (doc.params) schema.params = json(doc.params, 'input');
   if (doc.query) schema.querystring = json(doc.query, 'input');

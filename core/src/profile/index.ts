@@ -1,6 +1,7 @@
 export {
   upsertTelegramUser,
   getUserById,
+  storedLanguage,
   toUserDto,
   becomeCreator,
   updateProfileFields,

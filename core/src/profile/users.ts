@@ -46,6 +46,12 @@ export async function getUserById(db: DbOrTx, id: number): Promise<UserRow | nul
   return row ?? null;
 }
 
+/** The language a user chose or Telegram set; null when neither did, or there is no such user. */
+export async function storedLanguage(db: DbOrTx, id: number): Promise<Language | null> {
+  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, id)).limit(1);
+  return row?.language ?? null;
+}
+
 /** The shared `User` shape every response carries. */
 export function toUserDto(row: UserRow): User {
   return {
