@@ -18,6 +18,7 @@ export class SandboxToncenter extends FakeToncenter {
   private held: FakeTransaction[] | undefined;
   private heldSeqno = new Map<string, number>();
   private outages = 0;
+  private sendHold: { when: 'before-run' | 'after-run'; reach(): void; released: Promise<void> } | undefined;
 
   constructor(
     readonly chain: Blockchain,
@@ -34,6 +35,19 @@ export class SandboxToncenter extends FakeToncenter {
 
   outage(times: number): void {
     this.outages += times;
+  }
+
+  /**
+   * The next sendBoc waits, before the emulator runs it or after (and before the answer), until released:
+   * a test kills the sending process there. One held before running whose client went away never runs.
+   */
+  holdNextSend(when: 'before-run' | 'after-run'): { reached: Promise<void>; release(): void } {
+    let reach = () => {};
+    let release = () => {};
+    const reached = new Promise<void>((resolve) => (reach = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    this.sendHold = { when, reach, released };
+    return { reached, release };
   }
 
   /** From now on the index stops at the present state, until `catchUp`. */
@@ -71,8 +85,19 @@ export class SandboxToncenter extends FakeToncenter {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const { boc } = JSON.parse(Buffer.concat(chunks).toString()) as { boc: string };
     this.sent.push(boc);
+    const hold = this.sendHold;
+    this.sendHold = undefined;
+    if (hold?.when === 'before-run') {
+      hold.reach();
+      await hold.released;
+      if (req.socket.destroyed) return;
+    }
     try {
       await this.run(Cell.fromBase64(boc));
+      if (hold?.when === 'after-run') {
+        hold.reach();
+        await hold.released;
+      }
     } catch {
       return json(res, 500, {
         ok: false,

@@ -17,7 +17,7 @@ import { recordingLog } from '../payments/fixtures.js';
 
 export const TON = 1_000_000_000n;
 /** A fixed start, so valid_until and the emulator's clock are the test's to move. */
-const START = Date.parse('2026-12-01T12:00:00Z');
+export const START = Date.parse('2026-12-01T12:00:00Z');
 
 let words: Promise<string[]> | undefined;
 /** One operator mnemonic per test file: making one takes a while (it searches for a basic seed). */
@@ -43,8 +43,10 @@ export interface PayoutWorld {
 export async function payoutWorld(
   kind: DatabaseKind,
   caps = { maxNano: 100n * TON, dailyMaxNano: 1000n * TON },
+  /** A database opened by the test (one another process shares); a fresh one of `kind` otherwise. */
+  opened?: { db: Database; close(): Promise<void> },
 ): Promise<PayoutWorld> {
-  const database = await freshDatabase(kind);
+  const database = opened ?? (await freshDatabase(kind));
   const wallet = await openPayoutWallet(new SecretWords(await operatorWords()), 'mainnet');
   let now = START;
   const chain = await startSandboxToncenter(wallet.address, 500n * TON, START / 1000);
