@@ -1,8 +1,9 @@
-import { Bot, type BotConfig as GrammyBotConfig } from 'grammy';
+import { Bot, type BotConfig as GrammyBotConfig, type Middleware } from 'grammy';
 import { conversations } from '@grammyjs/conversations';
 import type { UserFromGetMe } from 'grammy/types';
 import { DEFAULT_IMAGE_POOL, createImagePool } from '@stickerdrop/core';
 import type { BotContext, BotDeps, BotServices } from './context.js';
+import { i18n } from './i18n.js';
 import { installApiTransformers } from './runtime/api-transformers.js';
 import { databaseConversationStorage } from './runtime/conversation-storage.js';
 import { handleBotError } from './runtime/error-handler.js';
@@ -59,6 +60,8 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   const protectedBot = bot.errorBoundary(handleBotError(deps.log));
   protectedBot.use(sequentializeByChat());
   protectedBot.use(handleEachUpdateOnce(deps.db, services.now));
+  // ctx.t: every reply in the sender's language (i18n.ts), decided once per update.
+  protectedBot.use(i18n.middleware() as unknown as Middleware<BotContext>);
   protectedBot.use(inlineShareFeature);
   // Payments first: a payment made mid-conversation must never be taken as an answer.
   protectedBot.use(starsPaymentsFeature);

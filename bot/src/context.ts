@@ -1,5 +1,6 @@
 import type { Context } from 'grammy';
 import type { ConversationFlavor } from '@grammyjs/conversations';
+import type { I18nFlavor } from '@grammyjs/i18n';
 import type { Database, FileStorage, ImagePool, OfferSaleTerms } from '@stickerdrop/core';
 import type { Logger } from '@stickerdrop/core';
 
@@ -35,5 +36,5 @@ export interface BotServices extends Required<Omit<BotDeps, 'conversationStorage
 }
 
 /** The one context type of the bot's middleware; conversations use grammY's plain Context inside. */
-export type BotContext = ConversationFlavor<Context & { services: BotServices }>;
+export type BotContext = ConversationFlavor<Context & { services: BotServices } & I18nFlavor>;
 export type ConversationContext = Context;

@@ -17,6 +17,7 @@ import {
   STUDIO_ERRORS_RU,
   formatDropTime,
   ruCount,
+  tonAmountIn,
   type Language,
 } from '@stickerdrop/shared';
 
@@ -47,13 +48,6 @@ function russianByEnglish(): Map<string, string> {
 }
 
 const STATIC_RU = russianByEnglish();
-
-/** An amount as formatTon writes it ("1,234.56") in Russian digits ("1 234,56"), as Intl's ru-RU does. */
-function ruAmount(text: string): string {
-  const [whole = '', fraction] = text.replace(/,/g, '').split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
-  return fraction === undefined ? grouped : `${grouped},${fraction}`;
-}
 
 /** The rate limiter's wait ("1 minute", "30 seconds") in Russian. */
 function ruWait(text: string): string {
@@ -96,7 +90,7 @@ type Template = readonly [RegExp, (value: string) => string];
 /** The catalogues' texts with a value, and core's generic field refusals (parseInput), most specific first. */
 const TEMPLATES: readonly Template[] = [
   [patternOf(OFFER_ERRORS.tooMany(SENTINEL as unknown as number)), OFFER_ERRORS_RU.tooMany],
-  [patternOf(OFFER_ERRORS.priceChanged(SENTINEL)), (price) => OFFER_ERRORS_RU.priceChanged(ruAmount(price))],
+  [patternOf(OFFER_ERRORS.priceChanged(SENTINEL)), (price) => OFFER_ERRORS_RU.priceChanged(tonAmountIn('ru', price))],
   [patternOf(RESERVATION_ERRORS.tooMany(SENTINEL as unknown as number)), RESERVATION_ERRORS_RU.tooMany],
   [patternOf(RESERVATION_ERRORS.coolingDown(SENTINEL as unknown as number)), RESERVATION_ERRORS_RU.coolingDown],
   [patternOf(DROP_ERRORS.notOpenYet(EPOCH).replace(formatDropTime(EPOCH), SENTINEL)), DROP_ERRORS_RU.notOpenYet],

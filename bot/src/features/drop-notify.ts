@@ -38,7 +38,11 @@ dropNotifyFeature.callbackQuery(/^drop:(on|off):(\d{1,10})$/, async (ctx) => {
   await ctx.answerCallbackQuery({ text: on ? TEXTS.notifyOn : TEXTS.notifyOff });
   const pack = await getPackDetail(db, packId, from.id, now());
   if (pack) {
-    const keyboard = packCardKeyboard(openPackKeyboard(ctx.me.username, pack.id), pack, now().getTime());
+    const keyboard = packCardKeyboard(
+      openPackKeyboard(ctx.me.username, pack.id, ctx.t('open-pack')),
+      pack,
+      now().getTime(),
+    );
     await ctx.editMessageReplyMarkup({ reply_markup: keyboard }).catch(() => undefined);
   }
 });

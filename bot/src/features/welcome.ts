@@ -7,6 +7,7 @@ import { packCaption, packCardKeyboard, previewPhoto } from '../views/pack-card.
 import { TEXTS } from '../views/texts.js';
 import { replyWithEdition } from './edition-link.js';
 import { askLogin } from './sign-in.js';
+import { setChatMenuButtonInLanguage } from '../runtime/setup.js';
 
 /**
  * `/start` and its deep links: `pack_<id>` shows the pack, `edition_<id>` the edition, `order_<packId>_<uuid>` a Pay
@@ -17,10 +18,13 @@ export const welcomeFeature = new Composer<BotContext>();
 
 welcomeFeature.chatType('private').command('start', async (ctx) => {
   const payload = ctx.match.trim();
-  if (!payload) return replyWelcome(ctx);
+  if (!payload) {
+    await replyWelcome(ctx);
+    return setChatMenuButtonInLanguage(ctx);
+  }
   const param = decodeStartParam(payload);
   if (!param) {
-    await ctx.reply(TEXTS.badLink);
+    await ctx.reply(ctx.t('bad-link'));
     return replyWelcome(ctx);
   }
   if (param.kind === 'login') return askLogin(ctx, param.code);
@@ -39,7 +43,8 @@ welcomeFeature.chatType('private').command('start', async (ctx) => {
 });
 
 export async function replyWelcome(ctx: BotContext): Promise<void> {
-  await ctx.reply(TEXTS.welcome, { parse_mode: 'HTML', reply_markup: openAppKeyboard(ctx.services.publicUrl) });
+  const reply_markup = openAppKeyboard(ctx.services.publicUrl, ctx.t('open-app'));
+  await ctx.reply(ctx.t('welcome'), { parse_mode: 'HTML', reply_markup });
 }
 
 /** The pack with its preview, price and supply, and a button into the mini-app; false when there is none. */
@@ -48,7 +53,11 @@ async function replyWithPack(ctx: BotContext, packId: number): Promise<boolean> 
   const pack = await getPackDetail(db, packId, ctx.from?.id ?? null, now());
   if (!pack) return false;
   const caption = packCaption(pack, now().getTime());
-  const reply_markup = packCardKeyboard(openPackKeyboard(ctx.me.username, pack.id), pack, now().getTime());
+  const reply_markup = packCardKeyboard(
+    openPackKeyboard(ctx.me.username, pack.id, ctx.t('open-pack')),
+    pack,
+    now().getTime(),
+  );
   const photo = await previewPhoto(storage, pack.previewUrl);
   if (photo) {
     await ctx.replyWithPhoto(new InputFile(photo, `pack-${pack.id}.jpg`), {

@@ -1,7 +1,9 @@
 import { readOutboxPayload, type OutboxRow } from '@stickerdrop/core';
+import { tonAmountIn, type Language } from '@stickerdrop/shared';
 import { openPackKeyboard } from '../views/keyboards.js';
 import { refundNotice } from '../views/refund-texts.js';
-import { TEXTS } from '../views/texts.js';
+import { escapeHtml, TEXTS } from '../views/texts.js';
+import { recipientLanguage, translatorFor, type Translate } from '../i18n.js';
 import { PermanentDeliveryError, type DeliveryDeps } from './delivery-deps.js';
 import { deliverStickerSet } from './sticker-set.js';
 import { deliverResale, RESALE_OUTBOX_KINDS, type ResaleOutboxKind } from './resale-deliveries.js';
@@ -22,6 +24,34 @@ export const BOT_OUTBOX_KINDS = [
 ] as const;
 export type BotOutboxKind = Exclude<(typeof BOT_OUTBOX_KINDS)[number], ResaleOutboxKind | OfferOutboxKind>;
 
+/** Whom a message is for: it is written in the recipient's stored language, whoever caused it. */
+interface Reader {
+  language: Language;
+  t: Translate;
+}
+
+async function readerOf(deps: DeliveryDeps, userId: number): Promise<Reader> {
+  const language = await recipientLanguage(deps.db, userId);
+  return { language, t: translatorFor(language) };
+}
+
+/**
+ * A sale's values for its texts: the title escaped for HTML, numbers as text (Fluent would group an
+ * edition number as "1,000"), the amount in the reader's digits.
+ */
+function saleValues(
+  reader: Reader,
+  sale: { title: string; serial: number; maxSupply: number; amount: string; orderId?: string },
+): Record<string, string> {
+  return {
+    title: escapeHtml(sale.title),
+    serial: String(sale.serial),
+    maxSupply: String(sale.maxSupply),
+    amount: tonAmountIn(reader.language, sale.amount),
+    orderId: escapeHtml(sale.orderId ?? ''),
+  };
+}
+
 const payloadOf = <K extends BotOutboxKind>(row: OutboxRow, kind: K) => readOutboxPayload(row, kind);
 
 /** Sends one row. Throws what went wrong; the worker decides between retry and giving up. */
@@ -30,19 +60,21 @@ export async function deliver(row: OutboxRow, deps: DeliveryDeps): Promise<void>
   switch (row.kind as BotOutboxKind) {
     case 'purchase_receipt': {
       const sale = payloadOf(row, 'purchase_receipt');
+      const reader = await readerOf(deps, sale.buyerId);
       await deps.acquire(sale.buyerId);
-      await deps.api.sendMessage(sale.buyerId, TEXTS.receipt(sale), {
+      await deps.api.sendMessage(sale.buyerId, reader.t('receipt', saleValues(reader, sale)), {
         parse_mode: 'HTML',
-        reply_markup: openPackKeyboard(deps.botUsername, sale.packId),
+        reply_markup: openPackKeyboard(deps.botUsername, sale.packId, reader.t('open-pack')),
       });
       return;
     }
     case 'sale_notice': {
       const sale = payloadOf(row, 'sale_notice');
+      const reader = await readerOf(deps, sale.creatorId);
       await deps.acquire(sale.creatorId);
-      await deps.api.sendMessage(sale.creatorId, TEXTS.saleNotice(sale), {
+      await deps.api.sendMessage(sale.creatorId, reader.t('sale-notice', saleValues(reader, sale)), {
         parse_mode: 'HTML',
-        reply_markup: openPackKeyboard(deps.botUsername, sale.packId),
+        reply_markup: openPackKeyboard(deps.botUsername, sale.packId, reader.t('open-pack')),
       });
       return;
     }
@@ -66,10 +98,11 @@ export async function deliver(row: OutboxRow, deps: DeliveryDeps): Promise<void>
     }
     case 'drop_opened': {
       const drop = payloadOf(row, 'drop_opened');
+      const reader = await readerOf(deps, drop.userId);
       await deps.acquire(drop.userId);
-      await deps.api.sendMessage(drop.userId, TEXTS.dropOpened(drop.title), {
+      await deps.api.sendMessage(drop.userId, reader.t('drop-opened', { title: escapeHtml(drop.title) }), {
         parse_mode: 'HTML',
-        reply_markup: openPackKeyboard(deps.botUsername, drop.packId, TEXTS.buyNow),
+        reply_markup: openPackKeyboard(deps.botUsername, drop.packId, reader.t('buy-now')),
       });
       return;
     }

@@ -2,20 +2,23 @@ import type { Api } from 'grammy';
 import type { BotCommand } from 'grammy/types';
 import { isHttps } from '../views/keyboards.js';
 import type { Logger } from '@stickerdrop/core';
-import { TEXTS } from '../views/texts.js';
+import type { Language } from '@stickerdrop/shared';
+import { BOT_LANGUAGES, translatorFor } from '../i18n.js';
+import type { BotContext } from '../context.js';
 
 /** The update types the bot handles; asked for explicitly, since Telegram otherwise keeps the last list. */
 export const ALLOWED_UPDATES = ['message', 'callback_query', 'inline_query', 'pre_checkout_query'] as const;
 
-export const BOT_COMMANDS: BotCommand[] = [
-  { command: 'start', description: 'Open the marketplace' },
-  { command: 'becomecreator', description: 'Become a creator' },
-  { command: 'newpack', description: 'Upload a new sticker pack' },
-  { command: 'sessions', description: 'Where you are signed in' },
-  { command: 'cancel', description: 'Stop what you are doing' },
-  { command: 'help', description: 'What this bot can do' },
-  { command: 'paysupport', description: 'Help with a payment' },
-];
+const COMMANDS = ['start', 'becomecreator', 'newpack', 'sessions', 'cancel', 'help', 'paysupport'] as const;
+
+/** The command list in one language; each description is the catalogue's `cmd-<command>`. */
+export function botCommandsIn(language: Language): BotCommand[] {
+  const t = translatorFor(language);
+  return COMMANDS.map((command) => ({ command, description: t(`cmd-${command}`) }));
+}
+
+/** The default (English) list, for clients in any language we do not speak. */
+export const BOT_COMMANDS: BotCommand[] = botCommandsIn('en');
 
 /**
  * Start-up: the command list, and the chat menu button that launches the mini-app. Telegram opens
@@ -23,9 +26,25 @@ export const BOT_COMMANDS: BotCommand[] = [
  */
 export async function configureBotProfile(api: Api, publicUrl: string, log: Logger): Promise<void> {
   await api.setMyCommands(BOT_COMMANDS);
+  // Telegram shows a user the list for their app's language_code when there is one, the default otherwise.
+  for (const language of BOT_LANGUAGES.filter((l) => l !== 'en')) {
+    await api.setMyCommands(botCommandsIn(language), { language_code: language });
+  }
   if (isHttps(publicUrl)) {
-    await api.setChatMenuButton({ menu_button: { type: 'web_app', text: TEXTS.openApp, web_app: { url: publicUrl } } });
+    const text = translatorFor('en')('open-app');
+    await api.setChatMenuButton({ menu_button: { type: 'web_app', text, web_app: { url: publicUrl } } });
   } else {
     log.warn({ publicUrl }, 'PUBLIC_URL is not https: Telegram will not open the mini-app from the bot');
   }
+}
+
+/**
+ * The menu button is one text for every chat unless a chat has its own: a reader of another language than
+ * English gets one in theirs when they /start (an English reader keeps the default, no call needed).
+ */
+export async function setChatMenuButtonInLanguage(ctx: BotContext): Promise<void> {
+  const language = await ctx.i18n.getLocale();
+  if (language === 'en' || !ctx.chat || !isHttps(ctx.services.publicUrl)) return;
+  const menu_button = { type: 'web_app', text: ctx.t('open-app'), web_app: { url: ctx.services.publicUrl } } as const;
+  await ctx.api.setChatMenuButton({ chat_id: ctx.chat.id, menu_button });
 }

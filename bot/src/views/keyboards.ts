@@ -1,6 +1,7 @@
 import { InlineKeyboard } from 'grammy';
 import { editionAppLink, orderAppLink, packAppLink } from '@stickerdrop/shared';
 import { TEXTS } from './texts.js';
+import { translatorFor } from '../i18n.js';
 
 /** Telegram opens mini-apps only from https addresses; a local http PUBLIC_URL gets no app button. */
 export function isHttps(url: string): boolean {
@@ -8,12 +9,19 @@ export function isHttps(url: string): boolean {
 }
 
 /** A button that opens the mini-app at PUBLIC_URL, or nothing when Telegram would refuse it. */
-export function openAppKeyboard(publicUrl: string): InlineKeyboard | undefined {
-  return isHttps(publicUrl) ? new InlineKeyboard().webApp(TEXTS.openApp, publicUrl) : undefined;
+export function openAppKeyboard(publicUrl: string, label: string): InlineKeyboard | undefined {
+  return isHttps(publicUrl) ? new InlineKeyboard().webApp(label, publicUrl) : undefined;
 }
 
-/** Opens the mini-app straight on the pack through the `startapp=pack_<id>` link. */
-export function openPackKeyboard(botUsername: string, packId: number, label: string = TEXTS.openPack): InlineKeyboard {
+/**
+ * Opens the mini-app straight on the pack through the `startapp=pack_<id>` link. The label is the
+ * reader's "Open pack"; callers not yet speaking the reader's language get the English one.
+ */
+export function openPackKeyboard(
+  botUsername: string,
+  packId: number,
+  label: string = translatorFor('en')('open-pack'),
+): InlineKeyboard {
   return new InlineKeyboard().url(label, packAppLink(botUsername, packId));
 }
 

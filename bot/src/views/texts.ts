@@ -6,9 +6,7 @@ import {
   CURRENCY,
   DEFAULT_STICKER_EMOJI,
   DROP_TEXTS,
-  FEATURE_BLURBS,
   formatDropTime,
-  HOME_TAGLINE,
   MAX_EDITION_SIZE,
   MAX_EMOJI_PER_STICKER,
   MAX_STICKERS_PER_PACK,
@@ -19,7 +17,9 @@ import {
 } from '@stickerdrop/shared';
 
 /**
- * Every text the bot sends. SPEC §8's messages come from shared MESSAGES; these are the bot's own.
+ * The bot's texts not yet in its Fluent catalogues (bot/locales/*.ftl, read through i18n.ts), which hold
+ * /start's, the receipts', sale notices' and drops' texts and the command list in every language. SPEC §8's
+ * messages come from shared MESSAGES; these are the bot's own.
  * Texts are HTML (parse_mode HTML): anything user-made goes through `escapeHtml`.
  */
 export function escapeHtml(text: string): string {
@@ -34,11 +34,7 @@ function ago(then: Date, now: Date): string {
 }
 
 export const TEXTS = {
-  welcome: `<b>Welcome to Stickerdrop!</b>\n\n${HOME_TAGLINE}\n\n${FEATURE_BLURBS.map((blurb) => `• ${blurb}`).join('\n')}`,
-  openApp: 'Open Stickerdrop',
-  openPack: 'Open pack',
   open: 'Open',
-  badLink: "That link isn't valid, so here is the marketplace instead.",
   packNotFound: `<b>${MESSAGES.packNotFound}</b>\n${escapeHtml(MESSAGES.packNotFoundDetail)}`,
   soldOut: 'Sold out',
   /** `/start login_<code>`: what is about to happen, when the code was made, and the number to tap. */
@@ -164,16 +160,6 @@ export const TEXTS = {
   creating: MESSAGES.creating,
 
   // Notifications
-  receipt: (sale: { title: string; serial: number; maxSupply: number; amount: string; orderId: string }) =>
-    [
-      `<b>${MESSAGES.purchaseSuccess}</b>`,
-      '',
-      `${escapeHtml(sale.title)} — edition #${sale.serial} of ${sale.maxSupply}`,
-      `Paid: ${sale.amount} ${CURRENCY}`,
-      `Order: <code>${escapeHtml(sale.orderId)}</code>`,
-    ].join('\n'),
-  saleNotice: (sale: { title: string; serial: number; maxSupply: number; amount: string }) =>
-    `<b>Sold!</b> ${escapeHtml(sale.title)} — edition #${sale.serial} of ${sale.maxSupply} for ${sale.amount} ${CURRENCY}.`,
   openEdition: 'Open edition',
   payOrder: 'Pay',
   orderLink: 'Open the order in the app to pay for it.',
@@ -211,9 +197,6 @@ export const TEXTS = {
     'is no longer yours and has gone back on sale.',
   // Fair drops
   dropOpensAt: (at: string) => `Drop opens at ${formatDropTime(at)}`,
-  dropOpened: (title: string) =>
-    `<b>The drop is open!</b> ${escapeHtml(title)} is on sale now. ${DROP_TEXTS.serialRule}`,
-  buyNow: 'Buy now',
   notifyMe: `🔔 ${DROP_TEXTS.notifyMe}`,
   stopNotifying: '🔕 Stop notifying me',
   notifyOn: DROP_TEXTS.subscribed,

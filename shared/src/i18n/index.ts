@@ -7,3 +7,4 @@ export {
   RESERVATION_ERRORS_RU,
   STUDIO_ERRORS_RU,
 } from './errors.ru.js';
+export { tonAmountIn } from './money.js';

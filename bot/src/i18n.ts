@@ -1,0 +1,40 @@
+import { fileURLToPath } from 'node:url';
+import { I18n } from '@grammyjs/i18n';
+import type { Context } from 'grammy';
+import { storedLanguage, type Database } from '@stickerdrop/core';
+import { DEFAULT_LANGUAGE, LANGUAGES, languageOfTelegramCode, type Language } from '@stickerdrop/shared';
+
+/** Where the Fluent catalogues live: one `<language>.ftl` per language the bot speaks. */
+export const LOCALES_DIR = fileURLToPath(new URL('../locales', import.meta.url));
+
+/** A text by key in one language, with its values (numbers already written for that language). */
+export type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+/**
+ * The bot's catalogues. Isolation marks (U+2068/U+2069 around each value) are off: the texts are HTML for
+ * Telegram, where they would only be invisible noise, and SPEC's English texts must stay byte for byte.
+ */
+export const i18n = new I18n<Context & { services: { db: Database } }>({
+  defaultLocale: DEFAULT_LANGUAGE,
+  directory: LOCALES_DIR,
+  fluentBundleOptions: { useIsolating: false },
+  // A reply speaks the sender's stored language, else their Telegram app's, else English.
+  localeNegotiator: async (ctx) => (ctx.from ? await languageOfSender(ctx.services.db, ctx.from) : DEFAULT_LANGUAGE),
+});
+
+async function languageOfSender(db: Database, from: { id: number; language_code?: string }): Promise<Language> {
+  return (await storedLanguage(db, from.id)) ?? languageOfTelegramCode(from.language_code) ?? DEFAULT_LANGUAGE;
+}
+
+/** The translator for one language: the outbox writes each message in its recipient's. */
+export function translatorFor(language: Language): Translate {
+  return (key, values) => i18n.t(language, key, values);
+}
+
+/** The recipient's stored language, else English: an outbox message has no Telegram update to ask. */
+export async function recipientLanguage(db: Database, userId: number): Promise<Language> {
+  return (await storedLanguage(db, userId)) ?? DEFAULT_LANGUAGE;
+}
+
+/** Every language the bot has a catalogue for, English first (the default for commands and the menu). */
+export const BOT_LANGUAGES: readonly Language[] = LANGUAGES;
