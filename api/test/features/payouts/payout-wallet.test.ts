@@ -1,6 +1,6 @@
 import { Address, Cell } from '@ton/core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { payoutPass, requestPayout, signPayoutBatch } from '@stickerdrop/core';
+import { payoutPass, releaseHeldPayout, requestPayout, signPayoutBatch } from '@stickerdrop/core';
 import { describeEachDatabase } from '../../helpers.js';
 import { TON, freshAddress, messageRows, payoutRows, payoutWorld, type PayoutWorld } from './fixtures.js';
 
@@ -65,7 +65,7 @@ describeEachDatabase('payout wallet in the W5 contract', (kind) => {
     expect((await payoutRows(world.db)).map((row) => row.amountNano)).toEqual([TON]);
   });
 
-  it('a payout above PAYOUT_MAX_TON or past the day\u2019s cap is held; the rest go', async () => {
+  it('a payout above PAYOUT_MAX_TON or past the day\u2019s cap is held, the rest go; an operator releases one', async () => {
     await world.close();
     world = await payoutWorld(kind, { maxNano: 10n * TON, dailyMaxNano: 15n * TON });
     const [small, big, overDay] = [freshAddress(), freshAddress(), freshAddress()];
@@ -85,5 +85,19 @@ describeEachDatabase('payout wallet in the W5 contract', (kind) => {
     expect(await world.balance(small)).toBe(9n * TON);
     expect(await world.balance(big)).toBe(0n);
     expect((await messageRows(world.db)).length).toBe(1);
+
+    // An operator lets the large one go; the other stays held, and a second release changes nothing.
+    const held = rows.find((row) => row.pays === 'b')!;
+    expect(await releaseHeldPayout(world.db, held.id, world.deps.now())).toBe(true);
+    expect(await releaseHeldPayout(world.db, held.id, world.deps.now())).toBe(false);
+    await payoutPass(world.deps);
+    await payoutPass(world.deps);
+    expect((await payoutRows(world.db)).map((row) => [row.pays, row.status])).toEqual([
+      ['a', 'confirmed'],
+      ['b', 'confirmed'],
+      ['c', 'held'],
+    ]);
+    expect(await world.balance(big)).toBe(11n * TON);
+    expect(await world.balance(overDay)).toBe(0n);
   });
 });
