@@ -31,3 +31,19 @@ cmd-sessions = Where you are signed in
 cmd-cancel = Stop what you are doing
 cmd-help = What this bot can do
 cmd-paysupport = Help with a payment
+
+# Offers, to the owner and to the bidder. $target is offer-target-any or offer-target-serial.
+offer-target-any = any edition of { $title }
+offer-target-serial = #{ $serial } of { $title }
+offer-received = <b>New offer: { $price } TON for { $target }</b>
+offer-received-from = From { $bidder }, open until { $until }.
+offer-received-receive = You receive { $receive } TON after the creator’s royalty and the fee.
+offer-your-listing = Your listing: { $price } TON
+offer-floor = Floor: { $price } TON
+offer-received-sells = Accepting sells your #{ $serial }.
+offer-accept = Accept
+offer-accept-serial = Accept for #{ $serial }
+offer-decline = Decline
+offer-accepted = <b>Offer accepted:</b> { $target } for { $price } TON. Pay by { $payBy } to make it yours.
+offer-declined = Your offer of { $price } TON for { $target } was declined.
+offer-expired = Your offer of { $price } TON for { $target } expired.

@@ -29,3 +29,19 @@ cmd-sessions = Где выполнен вход
 cmd-cancel = Отменить текущее действие
 cmd-help = Что умеет этот бот
 cmd-paysupport = Помощь с оплатой
+
+# Предложения: владельцу и тому, кто сделал предложение. $target — offer-target-any или offer-target-serial.
+offer-target-any = любой экземпляр «{ $title }»
+offer-target-serial = № { $serial } «{ $title }»
+offer-received = <b>Новое предложение: { $price } TON за { $target }</b>
+offer-received-from = От { $bidder }, действует до { $until }.
+offer-received-receive = Вы получите { $receive } TON за вычетом роялти автора и комиссии.
+offer-your-listing = Ваш лот: { $price } TON
+offer-floor = Минимальная цена (флор): { $price } TON
+offer-received-sells = Приняв его, вы продадите свой № { $serial }.
+offer-accept = Принять
+offer-accept-serial = Принять за № { $serial }
+offer-decline = Отклонить
+offer-accepted = <b>Предложение принято:</b> { $target } за { $price } TON. Оплатите до { $payBy }, чтобы он стал вашим.
+offer-declined = Ваше предложение { $price } TON за { $target } отклонено.
+offer-expired = Срок вашего предложения { $price } TON за { $target } истёк.

@@ -38,3 +38,14 @@ export async function recipientLanguage(db: Database, userId: number): Promise<L
 
 /** Every language the bot has a catalogue for, English first (the default for commands and the menu). */
 export const BOT_LANGUAGES: readonly Language[] = LANGUAGES;
+
+/** Whom an outbox message is for: it is written in the recipient's stored language, whoever caused it. */
+export interface Reader {
+  language: Language;
+  t: Translate;
+}
+
+export async function readerOf(db: Database, userId: number): Promise<Reader> {
+  const language = await recipientLanguage(db, userId);
+  return { language, t: translatorFor(language) };
+}

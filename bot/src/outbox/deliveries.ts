@@ -1,9 +1,9 @@
 import { readOutboxPayload, type OutboxRow } from '@stickerdrop/core';
-import { tonAmountIn, type Language } from '@stickerdrop/shared';
+import { tonAmountIn } from '@stickerdrop/shared';
 import { openPackKeyboard } from '../views/keyboards.js';
 import { refundNotice } from '../views/refund-texts.js';
 import { escapeHtml, TEXTS } from '../views/texts.js';
-import { recipientLanguage, translatorFor, type Translate } from '../i18n.js';
+import { readerOf, type Reader } from '../i18n.js';
 import { PermanentDeliveryError, type DeliveryDeps } from './delivery-deps.js';
 import { deliverStickerSet } from './sticker-set.js';
 import { deliverResale, RESALE_OUTBOX_KINDS, type ResaleOutboxKind } from './resale-deliveries.js';
@@ -23,17 +23,6 @@ export const BOT_OUTBOX_KINDS = [
   ...OFFER_OUTBOX_KINDS,
 ] as const;
 export type BotOutboxKind = Exclude<(typeof BOT_OUTBOX_KINDS)[number], ResaleOutboxKind | OfferOutboxKind>;
-
-/** Whom a message is for: it is written in the recipient's stored language, whoever caused it. */
-interface Reader {
-  language: Language;
-  t: Translate;
-}
-
-async function readerOf(deps: DeliveryDeps, userId: number): Promise<Reader> {
-  const language = await recipientLanguage(deps.db, userId);
-  return { language, t: translatorFor(language) };
-}
 
 /**
  * A sale's values for its texts: the title escaped for HTML, numbers as text (Fluent would group an
@@ -60,7 +49,7 @@ export async function deliver(row: OutboxRow, deps: DeliveryDeps): Promise<void>
   switch (row.kind as BotOutboxKind) {
     case 'purchase_receipt': {
       const sale = payloadOf(row, 'purchase_receipt');
-      const reader = await readerOf(deps, sale.buyerId);
+      const reader = await readerOf(deps.db, sale.buyerId);
       await deps.acquire(sale.buyerId);
       await deps.api.sendMessage(sale.buyerId, reader.t('receipt', saleValues(reader, sale)), {
         parse_mode: 'HTML',
@@ -70,7 +59,7 @@ export async function deliver(row: OutboxRow, deps: DeliveryDeps): Promise<void>
     }
     case 'sale_notice': {
       const sale = payloadOf(row, 'sale_notice');
-      const reader = await readerOf(deps, sale.creatorId);
+      const reader = await readerOf(deps.db, sale.creatorId);
       await deps.acquire(sale.creatorId);
       await deps.api.sendMessage(sale.creatorId, reader.t('sale-notice', saleValues(reader, sale)), {
         parse_mode: 'HTML',
@@ -98,7 +87,7 @@ export async function deliver(row: OutboxRow, deps: DeliveryDeps): Promise<void>
     }
     case 'drop_opened': {
       const drop = payloadOf(row, 'drop_opened');
-      const reader = await readerOf(deps, drop.userId);
+      const reader = await readerOf(deps.db, drop.userId);
       await deps.acquire(drop.userId);
       await deps.api.sendMessage(drop.userId, reader.t('drop-opened', { title: escapeHtml(drop.title) }), {
         parse_mode: 'HTML',

@@ -9,7 +9,8 @@ import {
   type OutboxRow,
 } from '@stickerdrop/core';
 import { payOrderKeyboard } from '../views/keyboards.js';
-import { OFFER_TEXTS } from '../views/offer-texts.js';
+import { offerNotices } from '../views/offer-texts.js';
+import { readerOf } from '../i18n.js';
 import type { DeliveryDeps } from './delivery-deps.js';
 import { recipientOf } from './recipients.js';
 
@@ -35,14 +36,16 @@ export const acceptData = (offerId: number, editionId: number, priceNano: bigint
 export const declineData = (offerId: number) => `offer:decline:${offerId}`;
 
 /** The owner's buttons under a "New offer": Accept (at the price the message shows) and Decline. */
-function offerKeyboard(offer: OfferReceivedPayload): InlineKeyboard {
+function offerKeyboard(offer: OfferReceivedPayload, texts: OfferNotices): InlineKeyboard {
   return new InlineKeyboard()
     .text(
-      offer.packWide ? OFFER_TEXTS.acceptSerial(offer.serial) : OFFER_TEXTS.accept,
+      offer.packWide ? texts.acceptSerial(offer.serial) : texts.accept,
       acceptData(offer.offerId, offer.editionId, parseTon(offer.price)!),
     )
-    .text(OFFER_TEXTS.decline, declineData(offer.offerId));
+    .text(texts.decline, declineData(offer.offerId));
 }
+
+type OfferNotices = ReturnType<typeof offerNotices>;
 
 /** Where a holder's "New offer" about this bidder's offers on this target is. */
 const noticeOf = (offer: OfferReceivedPayload) => ({
@@ -51,10 +54,15 @@ const noticeOf = (offer: OfferReceivedPayload) => ({
   target: noticeTarget({ packId: offer.packId, editionId: offer.packWide ? null : offer.editionId }),
 });
 
-async function sendOfferReceived(to: number, offer: OfferReceivedPayload, deps: DeliveryDeps): Promise<void> {
-  const sent = await deps.api.sendMessage(to, OFFER_TEXTS.received(offer), {
+async function sendOfferReceived(
+  to: number,
+  offer: OfferReceivedPayload,
+  texts: OfferNotices,
+  deps: DeliveryDeps,
+): Promise<void> {
+  const sent = await deps.api.sendMessage(to, texts.received(offer), {
     parse_mode: 'HTML',
-    reply_markup: offerKeyboard(offer),
+    reply_markup: offerKeyboard(offer, texts),
   });
   // Sent is sent: a failure to note where must not make the worker send it again. A raise then finds no
   // message to edit, and the owner's Accept still refuses the old price.
@@ -67,13 +75,13 @@ async function sendOfferReceived(to: number, offer: OfferReceivedPayload, deps: 
  * The bidder changed their offer: the owner's message says the new price, with an Accept at that price,
  * edited in place (no notification). A message never sent, or gone from the chat, has nothing to edit.
  */
-async function editOfferReceived(offer: OfferReceivedPayload, deps: DeliveryDeps): Promise<void> {
+async function editOfferReceived(offer: OfferReceivedPayload, texts: OfferNotices, deps: DeliveryDeps): Promise<void> {
   const message = await noticeMessageOf(deps.db, noticeOf(offer));
   if (!message) return;
   try {
-    await deps.api.editMessageText(message.chatId, message.messageId, OFFER_TEXTS.received(offer), {
+    await deps.api.editMessageText(message.chatId, message.messageId, texts.received(offer), {
       parse_mode: 'HTML',
-      reply_markup: offerKeyboard(offer),
+      reply_markup: offerKeyboard(offer, texts),
     });
   } catch (error) {
     if (error instanceof GrammyError && error.error_code === 400 && UNEDITABLE.test(error.description)) return;
@@ -88,27 +96,29 @@ const UNEDITABLE = /message is not modified|message to edit not found|message ca
 export async function deliverOffer(row: OutboxRow, deps: DeliveryDeps): Promise<boolean> {
   if (!(OFFER_OUTBOX_KINDS as readonly string[]).includes(row.kind)) return false;
   const to = recipientOf(row);
+  // Written in the recipient's language: the owner's for a new offer, the bidder's for its outcome.
+  const texts = offerNotices(await readerOf(deps.db, to));
   await deps.acquire(to);
   switch (row.kind as OfferOutboxKind) {
     case 'offer_received':
-      await sendOfferReceived(to, payloadOf(row, 'offer_received'), deps);
+      await sendOfferReceived(to, payloadOf(row, 'offer_received'), texts, deps);
       return true;
     case 'offer_repriced':
-      await editOfferReceived(payloadOf(row, 'offer_repriced'), deps);
+      await editOfferReceived(payloadOf(row, 'offer_repriced'), texts, deps);
       return true;
     case 'offer_accepted': {
       const offer = payloadOf(row, 'offer_accepted');
-      await deps.api.sendMessage(to, OFFER_TEXTS.accepted(offer), {
+      await deps.api.sendMessage(to, texts.accepted(offer), {
         parse_mode: 'HTML',
         reply_markup: payOrderKeyboard(deps.botUsername, offer.packId, offer.orderId),
       });
       return true;
     }
     case 'offer_declined':
-      await deps.api.sendMessage(to, OFFER_TEXTS.declined(payloadOf(row, 'offer_declined')), { parse_mode: 'HTML' });
+      await deps.api.sendMessage(to, texts.declined(payloadOf(row, 'offer_declined')), { parse_mode: 'HTML' });
       return true;
     case 'offer_expired':
-      await deps.api.sendMessage(to, OFFER_TEXTS.expired(payloadOf(row, 'offer_expired')), { parse_mode: 'HTML' });
+      await deps.api.sendMessage(to, texts.expired(payloadOf(row, 'offer_expired')), { parse_mode: 'HTML' });
       return true;
   }
 }

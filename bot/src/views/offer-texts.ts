@@ -1,46 +1,58 @@
-import { CURRENCY } from '@stickerdrop/shared';
+import { tonAmountIn } from '@stickerdrop/shared';
 import type { OfferAcceptedPayload, OfferNoticePayload, OfferReceivedPayload } from '@stickerdrop/core';
 import { escapeHtml } from './texts.js';
+import type { Reader } from '../i18n.js';
 
 /** "2026-11-24 18:05 UTC": one unambiguous time for everyone in the chat. */
 export function utcTime(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
-/** "#3 of Space Cats", or "any edition of Space Cats" for a pack-wide offer not yet accepted. */
-function target(offer: Pick<OfferNoticePayload, 'serial' | 'title'>): string {
-  const title = escapeHtml(offer.title);
-  return offer.serial === null ? `any edition of ${title}` : `#${offer.serial} of ${title}`;
+/**
+ * The offer messages of the outbox, in the reader's language (bot/locales/*.ftl): a new offer to an owner,
+ * its outcome to the bidder. HTML, like every bot text; titles and names escaped, amounts in the reader's digits.
+ */
+export function offerNotices({ t, language }: Reader) {
+  const ton = (amount: string) => tonAmountIn(language, amount);
+  /** "#3 of Space Cats", or "any edition of Space Cats" for a pack-wide offer not yet accepted. */
+  const target = (offer: Pick<OfferNoticePayload, 'serial' | 'title'>) =>
+    offer.serial === null
+      ? t('offer-target-any', { title: escapeHtml(offer.title) })
+      : t('offer-target-serial', { serial: String(offer.serial), title: escapeHtml(offer.title) });
+  /** "Your listing: 3.50 TON · Floor: 3.20 TON", each part when there is one. */
+  const compared = (offer: Pick<OfferReceivedPayload, 'listingPrice' | 'floor'>) => {
+    const parts = [
+      ...(offer.listingPrice ? [t('offer-your-listing', { price: ton(offer.listingPrice) })] : []),
+      ...(offer.floor ? [t('offer-floor', { price: ton(offer.floor) })] : []),
+    ];
+    return parts.length > 0 ? [parts.join(' · ')] : [];
+  };
+  const outcome = (key: string, offer: OfferNoticePayload) =>
+    t(key, { price: ton(offer.price), target: target(offer) });
+  return {
+    received: (offer: OfferReceivedPayload) =>
+      [
+        t('offer-received', {
+          price: ton(offer.price),
+          target: target({ ...offer, serial: offer.packWide ? null : offer.serial }),
+        }),
+        t('offer-received-from', { bidder: escapeHtml(offer.bidderName), until: utcTime(offer.expiresAt) }),
+        ...(offer.receive ? [t('offer-received-receive', { receive: ton(offer.receive) })] : []),
+        ...compared(offer),
+        ...(offer.packWide ? [t('offer-received-sells', { serial: String(offer.serial) })] : []),
+      ].join('\n'),
+    accept: t('offer-accept'),
+    acceptSerial: (serial: number) => t('offer-accept-serial', { serial: String(serial) }),
+    decline: t('offer-decline'),
+    accepted: (offer: OfferAcceptedPayload) =>
+      t('offer-accepted', { target: target(offer), price: ton(offer.price), payBy: utcTime(offer.payBy) }),
+    declined: (offer: OfferNoticePayload) => outcome('offer-declined', offer),
+    expired: (offer: OfferNoticePayload) => outcome('offer-expired', offer),
+  };
 }
 
-/** "Your listing: 3.50 TON · Floor: 3.20 TON", each part when there is one. */
-function compared(offer: Pick<OfferReceivedPayload, 'listingPrice' | 'floor'>): string[] {
-  const parts = [
-    ...(offer.listingPrice ? [`Your listing: ${offer.listingPrice} ${CURRENCY}`] : []),
-    ...(offer.floor ? [`Floor: ${offer.floor} ${CURRENCY}`] : []),
-  ];
-  return parts.length > 0 ? [parts.join(' · ')] : [];
-}
-
-/** The texts of offers in the chat. HTML, like every bot text. */
+/** The texts of offers in the chat's replies to the owner. */
 export const OFFER_TEXTS = {
-  received: (offer: OfferReceivedPayload) =>
-    [
-      `<b>New offer: ${offer.price} ${CURRENCY} for ${target({ ...offer, serial: offer.packWide ? null : offer.serial })}</b>`,
-      `From ${escapeHtml(offer.bidderName)}, open until ${utcTime(offer.expiresAt)}.`,
-      ...(offer.receive ? [`You receive ${offer.receive} ${CURRENCY} after the creator’s royalty and the fee.`] : []),
-      ...compared(offer),
-      ...(offer.packWide ? [`Accepting sells your #${offer.serial}.`] : []),
-    ].join('\n'),
-  accept: 'Accept',
-  acceptSerial: (serial: number) => `Accept for #${serial}`,
-  decline: 'Decline',
-  accepted: (offer: OfferAcceptedPayload) =>
-    `<b>Offer accepted:</b> ${target(offer)} for ${offer.price} ${CURRENCY}. ` +
-    `Pay by ${utcTime(offer.payBy)} to make it yours.`,
-  declined: (offer: OfferNoticePayload) =>
-    `Your offer of ${offer.price} ${CURRENCY} for ${target(offer)} was declined.`,
-  expired: (offer: OfferNoticePayload) => `Your offer of ${offer.price} ${CURRENCY} for ${target(offer)} expired.`,
   /** To the owner, after Accept or Decline in the chat. */
   youAccepted: (payBy: string) =>
     `Accepted. The buyer has until ${utcTime(payBy)} to pay; until then the edition is held.`,

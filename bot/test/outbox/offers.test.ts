@@ -87,6 +87,37 @@ describe('offer messages', () => {
     });
   });
 
+  it('each message is in its recipient’s language: a Russian owner’s "New offer" and buttons, a Russian bidder’s outcome', async () => {
+    await t.db.update(tables.users).set({ language: 'ru' }).where(eq(tables.users.id, OWNER_B));
+    await t.db.update(tables.users).set({ language: 'ru' }).where(eq(tables.users.id, BIDDER));
+    const now = new Date('2026-11-23T10:00:00Z');
+    const { offer } = await makeOffer(t.db, {
+      userId: BIDDER,
+      editionId: editions[1]!,
+      price: '1234.5',
+      expiresInHours: 24,
+      starsLockDays: 21,
+      now,
+    });
+    const { worker } = outboxWorker(t, fake);
+    await worker.drainOnce();
+    const [toOwner] = sent();
+    expect(toOwner!.text).toBe(
+      '<b>Новое предложение: 1\u00a0234,50 TON за № 2 «Space Cats»</b>\nОт Cy &lt;3, действует до 2026-11-24 10:00 UTC.\n' +
+        'Вы получите 1\u00a0141,9125 TON за вычетом роялти автора и комиссии.',
+    );
+    expect((toOwner!.reply_markup as Keyboard).inline_keyboard[0]!.map((button) => button.text)).toEqual([
+      'Принять',
+      'Отклонить',
+    ]);
+    await declineOffer(t.db, { userId: OWNER_B, offerId: offer.id, now });
+    await worker.drainOnce();
+    expect(sent().at(-1)).toMatchObject({
+      chat_id: BIDDER,
+      text: 'Ваше предложение 1\u00a0234,50 TON за № 2 «Space Cats» отклонено.',
+    });
+  });
+
   it('a pack-wide offer goes to every holder, each Accept selling their own edition; decline and expiry reach the bidder', async () => {
     const now = new Date('2026-11-23T10:00:00Z');
     const wide = await makeOffer(t.db, {
