@@ -47,3 +47,22 @@ offer-decline = Decline
 offer-accepted = <b>Offer accepted:</b> { $target } for { $price } TON. Pay by { $payBy } to make it yours.
 offer-declined = Your offer of { $price } TON for { $target } was declined.
 offer-expired = Your offer of { $price } TON for { $target } expired.
+
+# Refunds: { $what } { $why }, then how the money goes back.
+refund-notice =
+    { $what } { $why }, so no edition was bought.
+    { $how }
+refund-your-payment = Your payment
+refund-your-payment-for = Your payment for <b>{ $title }</b>
+refund-why-sold_out = arrived after its reservation ran out, and the last editions had been sold meanwhile
+refund-why-already_owned = was for a pack you already own
+refund-why-duplicate_payment = was a second payment for an order that was already paid
+refund-why-listing_gone = arrived after its reservation ran out, and the edition was no longer for sale at that price
+refund-why-offer_gone = arrived after its reservation ran out, and the edition was no longer available to you
+refund-why-underpaid = was less than the price of the order
+refund-why-unmatched = did not match any order
+refund-why-other = could not buy an edition
+refund-how-stars = The Stars have been refunded to your Telegram balance.
+refund-how-stripe = It has been refunded to your card; banks take 5–10 days to show it.
+refund-how-ton = Stickerdrop support will send the TON back to the wallet it came from. Send /paysupport if you have questions.
+refund-how-demo = It was a demo payment, so nothing was charged.

@@ -45,3 +45,22 @@ offer-decline = Отклонить
 offer-accepted = <b>Предложение принято:</b> { $target } за { $price } TON. Оплатите до { $payBy }, чтобы он стал вашим.
 offer-declined = Ваше предложение { $price } TON за { $target } отклонено.
 offer-expired = Срок вашего предложения { $price } TON за { $target } истёк.
+
+# Возвраты: { $what } { $why }, затем — как вернутся деньги.
+refund-notice =
+    { $what } { $why }, поэтому экземпляр не куплен.
+    { $how }
+refund-your-payment = Ваш платёж
+refund-your-payment-for = Ваш платёж за <b>{ $title }</b>
+refund-why-sold_out = пришёл после того, как бронь истекла, а последние экземпляры за это время раскупили
+refund-why-already_owned = был за стикерпак, который у вас уже есть
+refund-why-duplicate_payment = оказался повторной оплатой уже оплаченного заказа
+refund-why-listing_gone = пришёл после того, как бронь истекла, а экземпляр уже не продавался по этой цене
+refund-why-offer_gone = пришёл после того, как бронь истекла, а экземпляр вам уже недоступен
+refund-why-underpaid = меньше суммы заказа
+refund-why-unmatched = не подходит ни к одному заказу
+refund-why-other = не смог купить экземпляр
+refund-how-stars = Звёзды вернулись на ваш баланс в Telegram.
+refund-how-stripe = Деньги вернулись на вашу карту; банку нужно 5–10 дней, чтобы это отразить.
+refund-how-ton = Поддержка Stickerdrop вернёт TON на кошелёк, с которого он пришёл. Если есть вопросы, отправьте /paysupport.
+refund-how-demo = Это был демо-платёж, поэтому ничего не списано.

@@ -55,5 +55,5 @@ starsPaymentsFeature.on('message:successful_payment', async (ctx) => {
   });
   if (!refunded) return;
   const { title, reason } = await starsRefundContext(db, result.orderId, result.reason ?? result.outcome);
-  await ctx.reply(refundNotice({ title, reason, route: 'stars' }), { parse_mode: 'HTML' });
+  await ctx.reply(refundNotice({ title, reason, route: 'stars' }, ctx.t), { parse_mode: 'HTML' });
 });

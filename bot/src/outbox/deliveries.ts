@@ -81,8 +81,9 @@ export async function deliver(row: OutboxRow, deps: DeliveryDeps): Promise<void>
     case 'refund_notice': {
       const notice = payloadOf(row, 'refund_notice');
       if (notice.buyerId <= 0) return; // a demo user: there is no chat to tell
+      const reader = await readerOf(deps.db, notice.buyerId);
       await deps.acquire(notice.buyerId);
-      await deps.api.sendMessage(notice.buyerId, refundNotice(notice), { parse_mode: 'HTML' });
+      await deps.api.sendMessage(notice.buyerId, refundNotice(notice, reader.t), { parse_mode: 'HTML' });
       return;
     }
     case 'drop_opened': {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Api } from 'grammy';
 import { type Database, type FileStorage, memoryStorage } from '@stickerdrop/core';
+import { enqueueOutbox, outboxKey } from '@stickerdrop/core/testing';
 import { freshDatabase } from '../../../api/test/helpers.js';
 import { startFakeBotApi, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';
 import { BOT_COMMANDS, configureBotProfile } from '../../src/runtime/setup.js';
@@ -93,6 +94,18 @@ describe('outbox messages in the recipient’s language', () => {
     expect((receipt!.params.reply_markup as Keyboard).inline_keyboard[0]![0]!.text).toBe('Открыть пак');
     const [notice] = fake.messagesTo(900);
     expect(notice!.params.text).toBe('<b>Sold!</b> Space &lt;Cats&gt; — edition #1 of 100 for 1234.50 TON.');
+  });
+
+  it('a refund notice is written in the buyer’s language', async () => {
+    await insertUser(db, { id: 503, language: 'ru' });
+    const notice = { buyerId: 503, title: 'Cats <&> Dogs', reason: 'sold_out', route: 'stripe' as const };
+    await enqueueOutbox(db, 'refund_notice', notice, outboxKey.refund_notice('stripe', 'cs_ru'));
+    await outboxWorker({ db, storage }, fake).worker.drainOnce();
+    expect(fake.messagesTo(503)[0]!.params.text).toBe(
+      'Ваш платёж за <b>Cats &lt;&amp;&gt; Dogs</b> пришёл после того, как бронь истекла, а последние экземпляры ' +
+        'за это время раскупили, поэтому экземпляр не куплен.\n' +
+        'Деньги вернулись на вашу карту; банку нужно 5–10 дней, чтобы это отразить.',
+    );
   });
 
   it('a recipient who never chose gets English', async () => {
