@@ -47,7 +47,11 @@ describe('verifyInitData', () => {
     ]);
 
     const result = await verifyInitData(raw, BOT_TOKEN, NOW);
-    expect(result).toEqual({ ok: true, data: { user: { id: 7, first_name: 'Grace' }, auth_date: NOW_S } });
+    // language_code is kept (it sets the user's language on first sign-in); Telegram's other extras are not.
+    expect(result).toEqual({
+      ok: true,
+      data: { user: { id: 7, first_name: 'Grace', language_code: 'en' }, auth_date: NOW_S },
+    });
   });
 
   it('rejects a forged hash', async () => {
@@ -137,6 +141,7 @@ describe('verifyInitData with Telegram’s Ed25519 third-party signature', () =>
           first_name: 'Vladislav + - ? /',
           last_name: 'Kibenko',
           username: 'vdkfrost',
+          language_code: 'ru',
           photo_url: 'https://t.me/i/userpic/320/4FPEE4tmP3ATHa57u6MqTDih13LTOiMoKoLDRG4PnSA.svg',
         },
         auth_date: TELEGRAM_SIGNED.authDate,
