@@ -6,6 +6,12 @@ import { THEME, THEME_LIGHT, openInTelegram } from './support/telegram-mock';
 import { screenChecker, themesApp } from './support/theme-screens';
 
 /**
+ * One test walks every screen in two schemes with axe-core on each: on a 2-core machine running the
+ * other browser files beside it, that can outlast the project's budget for one test.
+ */
+const SCREEN_WALK_TIMEOUT_MS = 150_000;
+
+/**
  * Issue 20: inside Telegram the client's theme colours the page, and Telegram's own greys and blues fall
  * below AA on some themes (#708499 on #17212b is 4.2:1): themes.test.ts's check of every screen (axe's
  * contrast rule, no emoji), with Telegram's light and dark themes.
@@ -81,5 +87,6 @@ describeBrowser('every screen legible in both Telegram themes', () => {
       expect(errors).toEqual([]);
       await context.close();
     },
+    SCREEN_WALK_TIMEOUT_MS,
   );
 });
