@@ -53,7 +53,7 @@ async function signIn(page: Page, server: TestServer, where: Where, user: Person
 const go = (page: Page, hash: string) => page.evaluate((to) => (window.location.hash = to), hash);
 
 /**
- * Issue 36's screens that told less than the truth, each checked as shown (axe's contrast rule, no emoji,
+ * Screens that once told less than the truth, each checked as shown (axe's contrast rule, no emoji,
  * a picture in both schemes) on the web and inside Telegram, at 390 and 1280 px: the buy screen in Stars with
  * its lock said before paying, the payout wallet asked of a new creator, the studio's owed line, accepting
  * an offer (what it gives, one confirmation, a held edition's other offers), equal offers' Best, how a
