@@ -8,19 +8,22 @@ import { createTonWatcher } from './ton/watcher.js';
 import type { Job } from '../jobs/periodic.js';
 import type { Logger } from '../logger.js';
 
+/** What a process hands its money jobs: its config, database, payment clients and log. */
+export interface MoneyJobDeps {
+  config: Config;
+  db: Database;
+  payments: PaymentSetup;
+  log: Logger;
+  now?: () => Date;
+}
+
 /**
  * The payments' background work: the TON watcher (when TON is configured), the refund worker, and the
  * Stars reconciliation (when Stars are offered). All retry while the indexer, Telegram, Stripe or the
  * database are away; stopping one waits for the settlement or refund in hand. The clients are the
  * process's own (`PaymentSetup`), never built again here.
  */
-export function paymentJobs(deps: {
-  config: Config;
-  db: Database;
-  payments: PaymentSetup;
-  log: Logger;
-  now?: () => Date;
-}): Job[] {
+export function paymentJobs(deps: MoneyJobDeps): Job[] {
   const { config, db, log } = deps;
   const now = deps.now ?? (() => new Date());
   const jobs: Job[] = [];

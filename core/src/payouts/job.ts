@@ -4,7 +4,7 @@ import type { Database } from '../db/client.js';
 import { payoutMessages, type PayoutMessageRow } from '../db/schema.js';
 import { periodic, type Job } from '../jobs/periodic.js';
 import type { Logger } from '../logger.js';
-import type { PaymentSetup } from '../payments/rails.js';
+import type { MoneyJobDeps } from '../payments/jobs.js';
 import type { TonIndexer } from '../payments/ton/indexer.js';
 import type { PayoutDeps } from './deps.js';
 import { readFate } from './fate.js';
@@ -97,13 +97,7 @@ export function createPayoutJob(deps: {
  * The money-out jobs beside the payments' own (api/src/jobs.ts starts both): the payout wallet when
  * TON_PAYOUT_MNEMONIC is set, reading through the process's TON indexer client.
  */
-export function payoutJobs(deps: {
-  config: Config;
-  db: Database;
-  payments: PaymentSetup;
-  log: Logger;
-  now?: () => Date;
-}): Job[] {
+export function payoutJobs(deps: MoneyJobDeps): Job[] {
   const indexer = deps.payments.tonIndexer;
   const now = deps.now ?? (() => new Date());
   const job = indexer && createPayoutJob({ config: deps.config, db: deps.db, indexer, now, log: deps.log });
