@@ -29,6 +29,8 @@ export interface VideoInfo {
   fps: number;
   /** Frames (packets) in the video stream, counted by demuxing alone. */
   frames: number;
+  /** The stream's codec as ffprobe names it (`vp9`, `vp8`, `h264`, `gif`, …). */
+  codec: string;
 }
 
 /** The upload types that become video stickers. */
@@ -52,7 +54,8 @@ const rate = (text: unknown) => {
   return Number.isFinite(value) && value > 0 ? value : 0;
 };
 
-const PROBE_ENTRIES = 'stream=width,height,avg_frame_rate,r_frame_rate,duration,nb_read_packets:format=duration';
+const PROBE_ENTRIES =
+  'stream=codec_name,width,height,avg_frame_rate,r_frame_rate,duration,nb_read_packets:format=duration';
 
 /**
  * Dimensions, length, frame rate and frame count of a GIF, MP4 or WEBM, from ffprobe reading it as its
@@ -75,7 +78,20 @@ export async function probeVideo(input: MediaInput, budget: ToolBudget = fileBud
   if (!(width > 0 && height > 0 && seconds > 0 && frames > 0))
     throw new DomainError('invalid_image', API_ERRORS.imageUnreadable);
   if (width * height > MAX_IMAGE_PIXELS) throw new DomainError('invalid_image', API_ERRORS.imageTooManyPixels);
-  return { width, height, seconds, frames, fps: rate(stream?.avg_frame_rate) || rate(stream?.r_frame_rate) };
+  const fps = rate(stream?.avg_frame_rate) || rate(stream?.r_frame_rate);
+  return { width, height, seconds, frames, fps, codec: String(stream?.codec_name ?? '') };
+}
+
+/**
+ * ffmpeg's own VP8 and VP9 decoders ignore a WEBM's alpha plane (it travels beside the picture, in the
+ * block's additions), so a transparent upload would turn opaque black where it was clear; libvpx reads it.
+ */
+const ALPHA_DECODERS: Record<string, string> = { vp8: 'libvpx', vp9: 'libvpx-vp9' };
+
+/** The input options that decode `info`'s stream with its transparency kept. */
+function decoderOptions(type: VideoType, info: Pick<VideoInfo, 'codec'>): string[] {
+  const decoder = type === 'webm' ? ALPHA_DECODERS[info.codec] : undefined;
+  return decoder ? ['-c:v', decoder] : [];
 }
 
 /** ffmpeg's filters: the longer side 512 (even, for 4:2:0), or a 100×100 emoji with the rest transparent. */
@@ -122,6 +138,7 @@ export async function renderVideoSticker(
       await ffmpeg(
         {
           input,
+          inputOptions: decoderOptions(type, info),
           outputOptions: [
             ...['-map', '0:v:0', '-t', String(MAX_ANIMATION_SECONDS), '-an', '-sn', '-dn'],
             ...['-vf', filters(info, kind), '-c:v', 'libvpx-vp9', '-pix_fmt', 'yuva420p'],

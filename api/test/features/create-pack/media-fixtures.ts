@@ -61,18 +61,31 @@ export function lottieDocument(options: { w?: number; h?: number; fr?: number; s
 /** A TGS: the Lottie JSON gzipped, as Telegram's tools write it. */
 export const makeTgs = (document: unknown = lottieDocument()) => zlib.gzipSync(JSON.stringify(document));
 
+/** The lavfi source a fixture is drawn from. */
+function videoSource(width: number, height: number, fps: number, seconds: number, look: VideoLook): string {
+  const frame = `s=${width}x${height}:r=${fps}:d=${seconds}`;
+  if (look === 'noise') return `nullsrc=${frame},geq=random(1)*255:random(1)*255:random(1)*255`;
+  if (look === 'alpha') {
+    const inBox = `between(X,W/4,3*W/4)*between(Y,H/4,3*H/4)`;
+    return `nullsrc=${frame},format=rgba,geq=r=32:g=128:b=240:a='255*${inBox}'`;
+  }
+  return `testsrc=size=${width}x${height}:rate=${fps}:duration=${seconds}`;
+}
+
+/** The test pattern, random noise (which no encoder can shrink), or a blue box on a clear background. */
+type VideoLook = 'pattern' | 'noise' | 'alpha';
+
 /**
- * A GIF, MP4 or WEBM made by the shipped ffmpeg from its test pattern (or random noise, which no encoder
- * can shrink); an MP4 also carries a sine tone, so the sticker's lack of audio is the conversion's doing.
+ * A GIF, MP4 or WEBM made by the shipped ffmpeg from a lavfi source; an MP4 also carries a sine tone, so
+ * the sticker's lack of audio is the conversion's doing, and a WEBM of `alpha` keeps its clear background
+ * (VP9 with an alpha plane, as editors export transparent stickers).
  */
 export async function makeVideo(
   format: 'gif' | 'mp4' | 'webm',
-  options: { width?: number; height?: number; fps?: number; seconds?: number; noise?: boolean } = {},
+  options: { width?: number; height?: number; fps?: number; seconds?: number; noise?: boolean; alpha?: boolean } = {},
 ): Promise<Buffer> {
-  const { width = 320, height = 240, fps = 10, seconds = 1, noise = false } = options;
-  const source = noise
-    ? `nullsrc=s=${width}x${height}:r=${fps}:d=${seconds},geq=random(1)*255:random(1)*255:random(1)*255`
-    : `testsrc=size=${width}x${height}:rate=${fps}:duration=${seconds}`;
+  const { width = 320, height = 240, fps = 10, seconds = 1, noise = false, alpha = false } = options;
+  const source = videoSource(width, height, fps, seconds, noise ? 'noise' : alpha ? 'alpha' : 'pattern');
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stickerdrop-fixture-'));
   try {
     const out = path.join(dir, `clip.${format}`);
@@ -80,7 +93,7 @@ export async function makeVideo(
     const codec = {
       gif: [],
       mp4: ['-c:v', 'libx264', '-pix_fmt', noise ? 'yuv444p' : 'yuv420p', ...(noise ? ['-qp', '0'] : [])],
-      webm: ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8'],
+      webm: ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', ...(alpha ? ALPHA_WEBM : [])],
     }[format];
     await run(mediaBinaries().ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', source, ...audio, ...codec, out]);
     return await fs.readFile(out);
@@ -88,6 +101,9 @@ export async function makeVideo(
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
+
+/** libvpx writes the alpha plane only for yuva420p, and only without alternate reference frames. */
+const ALPHA_WEBM = ['-pix_fmt', 'yuva420p', '-auto-alt-ref', '0'];
 
 export interface StreamFacts {
   codecs: string[];
@@ -122,6 +138,24 @@ export async function probeFile(bytes: Buffer): Promise<StreamFacts> {
       fps: num! / (den || 1),
       seconds: Number(parsed.format.duration),
     };
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A stored video sticker's first frame as RGBA, decoded by libvpx as Telegram's clients decode it (ffmpeg's
+ * own VP9 decoder would drop the alpha plane and make every sticker look opaque).
+ */
+export async function firstFrameRgba(webm: Buffer): Promise<Buffer> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stickerdrop-frame-'));
+  try {
+    const input = path.join(dir, 'sticker.webm');
+    const output = path.join(dir, 'frame.png');
+    await fs.writeFile(input, webm);
+    const decode = ['-v', 'error', '-y', '-c:v', 'libvpx-vp9', '-i', input, '-frames:v', '1', output];
+    await run(mediaBinaries().ffmpeg, decode);
+    return await fs.readFile(output);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
