@@ -3,6 +3,7 @@ import { OFFER_ERRORS, RESALE_ERRORS } from '@stickerdrop/shared';
 import type { Database, DbOrTx } from '../db/client.js';
 import { editions } from '../db/schema.js';
 import { DomainError } from '../errors.js';
+import { holdsEditionOf } from '../resale/move-edition.js';
 import { enqueueBidderNotice } from './notify.js';
 import { offers, type OfferRow } from './tables.js';
 
@@ -83,17 +84,12 @@ function assertOpen(offer: OfferRow, now: Date): void {
 /** The edition's owner, or for a pack-wide offer a holder of the pack other than the bidder. */
 async function mayAnswer(tx: DbOrTx, offer: OfferRow, userId: number): Promise<boolean> {
   if (offer.bidderId === userId && offer.editionId === null) return false;
-  const [owned] = await tx
-    .select({ id: editions.id })
+  if (offer.editionId === null) return holdsEditionOf(tx, userId, offer.packId);
+  const [edition] = await tx
+    .select({ ownerId: editions.ownerId })
     .from(editions)
-    .where(
-      and(
-        eq(editions.ownerId, userId),
-        offer.editionId === null ? eq(editions.packId, offer.packId) : eq(editions.id, offer.editionId),
-      ),
-    )
-    .limit(1);
-  return owned !== undefined;
+    .where(eq(editions.id, offer.editionId));
+  return edition?.ownerId === userId;
 }
 
 async function close(tx: DbOrTx, offerId: number, status: 'declined' | 'withdrawn' | 'expired', now: Date) {

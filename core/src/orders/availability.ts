@@ -1,6 +1,6 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { editions, orders } from '../db/schema.js';
+import { orders } from '../db/schema.js';
 import { liveReservationOfPack } from '../sales/rules.js';
 
 /**
@@ -20,13 +20,4 @@ export async function countLiveReservations(
     .from(orders)
     .where(and(liveReservationOfPack(packId, now), exceptOrderId ? ne(orders.id, exceptOrderId) : undefined));
   return Number(row?.count ?? 0);
-}
-
-export async function ownsEdition(tx: DbOrTx, userId: number, packId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: editions.id })
-    .from(editions)
-    .where(and(eq(editions.ownerId, userId), eq(editions.packId, packId)))
-    .limit(1);
-  return row !== undefined;
 }

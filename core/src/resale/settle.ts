@@ -1,15 +1,15 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { formatTon, splitResalePrice, type PaymentMethod } from '@stickerdrop/shared';
 import type { Transaction } from '../db/client.js';
-import { editions, orders, packs, users } from '../db/schema.js';
-import { enqueueOutbox, enqueueOutboxMessages } from '../outbox/enqueue.js';
+import { orders, packs, users } from '../db/schema.js';
+import { enqueueOutboxMessages, outboxMessage } from '../outbox/enqueue.js';
 import { refundRequiredMessage } from '../sales/notices.js';
 import { outboxKey } from '../outbox/keys.js';
 import type { ResalePayload } from '../db/outbox-payloads.js';
 import type { OrderRow } from '../db/order-record.js';
 import type { FulfilInput, FulfilResult } from '../sales/order.js';
-import { recordActivity } from './activity.js';
 import { liveHolder, lockActiveListing, lockEdition } from './holds.js';
+import { moveEdition } from './move-edition.js';
 import { listings, offers, resaleLedger } from './tables.js';
 
 /**
@@ -51,22 +51,6 @@ export async function fulfilResaleOrder(
   }
 
   const sellerId = terms.sellerId;
-  await tx
-    .update(editions)
-    .set({ ownerId: order.userId, acquiredWith: input.method, acquiredAt: input.now })
-    .where(eq(editions.id, edition.id));
-  if (order.listingId !== null) {
-    await tx
-      .update(listings)
-      .set({ status: 'sold', soldOrderId: order.id, closedAt: input.now, updatedAt: input.now })
-      .where(eq(listings.id, order.listingId));
-  } else {
-    // Sold through an offer: a listing the seller had on the edition closes with the sale.
-    await tx
-      .update(listings)
-      .set({ status: 'cancelled', closedAt: input.now, updatedAt: input.now })
-      .where(and(eq(listings.editionId, edition.id), eq(listings.status, 'active')));
-  }
   const [paid] = await tx
     .update(orders)
     .set({ status: 'paid', paidAt: input.now, ...settled })
@@ -103,17 +87,6 @@ export async function fulfilResaleOrder(
       status: 'paid',
     },
   ]);
-  await recordActivity(tx, {
-    packId: pack.id,
-    editionId: edition.id,
-    serial: edition.serial,
-    type: 'sale',
-    priceNano: order.amountNano,
-    fromId: sellerId,
-    toId: order.userId,
-    at: input.now,
-  });
-
   const sale: ResalePayload = {
     orderId: order.id,
     packId: pack.id,
@@ -130,15 +103,21 @@ export async function fulfilResaleOrder(
     sellerId,
     creatorId: pack.creatorId,
   };
-  await enqueueOutbox(tx, 'resale_receipt', sale, outboxKey.resale_receipt(order.id));
-  await enqueueOutbox(tx, 'resale_sold', sale, outboxKey.resale_sold(order.id));
-  if (split.royalty > 0n) {
-    await enqueueOutbox(tx, 'resale_royalty', sale, outboxKey.resale_royalty(order.id));
-  }
-  if (!(await ownsAnother(tx, sellerId, pack.id, edition.id))) {
-    const revoke = { userId: sellerId, packId: pack.id };
-    await enqueueOutbox(tx, 'sticker_set_revoke', revoke, outboxKey.sticker_set_revoke({ resaleOrderId: order.id }));
-  }
+  await moveEdition(tx, {
+    edition: { ...edition, ownerId: sellerId },
+    to: order.userId,
+    type: 'sale',
+    priceNano: order.amountNano,
+    acquired: { with: input.method, at: input.now },
+    ...(order.listingId !== null && { soldThrough: { listingId: order.listingId, orderId: order.id } }),
+    at: input.now,
+    setRevokeKey: outboxKey.sticker_set_revoke({ resaleOrderId: order.id }),
+    messages: [
+      outboxMessage('resale_receipt', sale, outboxKey.resale_receipt(order.id)),
+      outboxMessage('resale_sold', sale, outboxKey.resale_sold(order.id)),
+      ...(split.royalty > 0n ? [outboxMessage('resale_royalty', sale, outboxKey.resale_royalty(order.id))] : []),
+    ],
+  });
   return { outcome: 'fulfilled', order: { ...paid!, edition: edition.serial } };
 }
 
@@ -170,13 +149,4 @@ async function royaltyWentToCreator(tx: Transaction, order: OrderRow, creatorId:
   if (payment.kind === 'ton') return (payment.messages?.length ?? 0) === 3;
   const [creator] = await tx.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, creatorId));
   return Boolean(creator?.wallet);
-}
-
-async function ownsAnother(tx: Transaction, userId: number, packId: number, soldEditionId: number) {
-  const [row] = await tx
-    .select({ id: editions.id })
-    .from(editions)
-    .where(and(eq(editions.ownerId, userId), eq(editions.packId, packId), ne(editions.id, soldEditionId)))
-    .limit(1);
-  return row !== undefined;
 }

@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { editionRevocations, editions, orders, packs, payments } from '../../db/schema.js';
-import { enqueueOutbox } from '../../outbox/enqueue.js';
+import { outboxMessage } from '../../outbox/enqueue.js';
 import { outboxKey } from '../../outbox/keys.js';
-import { activity } from '../../resale/tables.js';
+import { moveEdition } from '../../resale/move-edition.js';
 
 /**
  * revoked: the edition was taken back; already_handled: this refund was seen before (or was ours);
@@ -67,7 +67,26 @@ export async function revokeRefundedStarsEdition(
       await markRefunded(tx, payment.id, 'refunded', details('no_edition'), input.now);
       return 'no_edition';
     }
-    if (edition.ownerId !== order.userId || !(await deleteUnmarketedEdition(tx, edition.id))) {
+    const revoked = {
+      userId: edition.ownerId,
+      packId: pack.id,
+      title: pack.title,
+      serial: edition.serial,
+      maxSupply: pack.maxSupply,
+      stars: Number(payment.amount),
+    };
+    const takenBack =
+      edition.ownerId === order.userId &&
+      (await moveEdition(tx, {
+        edition,
+        to: 'supply',
+        type: null,
+        priceNano: null,
+        at: input.now,
+        setRevokeKey: outboxKey.sticker_set_revoke({ refundedStarsPaymentId: payment.id }),
+        messages: [outboxMessage('edition_revoked', revoked, outboxKey.edition_revoked(payment.id))],
+      })) === 'moved';
+    if (!takenBack) {
       await markRefunded(tx, payment.id, 'manual', details('resold'), input.now);
       return 'resold';
     }
@@ -86,24 +105,6 @@ export async function revokeRefundedStarsEdition(
       ownerId: edition.ownerId,
       revokedAt: input.now,
     });
-    const revoked = {
-      userId: edition.ownerId,
-      packId: pack.id,
-      title: pack.title,
-      serial: edition.serial,
-      maxSupply: pack.maxSupply,
-      stars: Number(payment.amount),
-    };
-    await enqueueOutbox(tx, 'edition_revoked', revoked, outboxKey.edition_revoked(payment.id));
-    if (!(await ownsAnother(tx, edition.ownerId, pack.id))) {
-      const set = { userId: edition.ownerId, packId: pack.id };
-      await enqueueOutbox(
-        tx,
-        'sticker_set_revoke',
-        set,
-        outboxKey.sticker_set_revoke({ refundedStarsPaymentId: payment.id }),
-      );
-    }
     return 'revoked';
   });
 }
@@ -116,39 +117,4 @@ async function markRefunded(
   now: Date,
 ) {
   await tx.update(payments).set({ refundStatus, refundedAt: now, details }).where(eq(payments.id, paymentId));
-}
-
-/**
- * Deletes the edition with its feed entries, unless it ever went on the market: a listing, an offer or a
- * resale order still refers to it (their foreign keys refuse the delete, and a savepoint undoes the
- * attempt). Whichever table points at it, the answer is the same: not ours to take back alone.
- */
-async function deleteUnmarketedEdition(tx: Transaction, editionId: number): Promise<boolean> {
-  try {
-    await tx.transaction(async (savepoint) => {
-      await savepoint.delete(activity).where(eq(activity.editionId, editionId));
-      await savepoint.delete(editions).where(eq(editions.id, editionId));
-    });
-    return true;
-  } catch (error) {
-    if (isForeignKeyViolation(error)) return false;
-    throw error;
-  }
-}
-
-/** Postgres' foreign_key_violation, wherever the driver or drizzle wrapped it. */
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let cause = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: unknown }).code === '23503') return true;
-  }
-  return false;
-}
-
-async function ownsAnother(tx: Transaction, userId: number, packId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: editions.id })
-    .from(editions)
-    .where(and(eq(editions.ownerId, userId), eq(editions.packId, packId)))
-    .limit(1);
-  return row !== undefined;
 }

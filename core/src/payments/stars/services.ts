@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { API_ERRORS } from '@stickerdrop/shared';
 import type { Database } from '../../db/client.js';
 import { orders, packs } from '../../db/schema.js';
-import { countLiveReservations, ownsEdition } from '../../orders/availability.js';
+import { countLiveReservations } from '../../orders/availability.js';
+import { holdsEditionOf } from '../../resale/move-edition.js';
 import { isLiveReservation } from '../../sales/rules.js';
 import { settlePayment, type SettleResult } from '../settle.js';
 
@@ -35,7 +36,7 @@ export async function checkStarsPreCheckout(db: Database, query: PreCheckoutQuer
   if (asked.kind !== 'stars' || query.currency !== STARS_CURRENCY || query.totalAmount !== asked.stars) {
     return refuse(API_ERRORS.paymentAmountMismatch);
   }
-  if (await ownsEdition(db, order.userId, order.packId)) return refuse(API_ERRORS.alreadyOwned);
+  if (await holdsEditionOf(db, order.userId, order.packId)) return refuse(API_ERRORS.alreadyOwned);
   if (!isLiveReservation(order, query.now)) {
     if (order.status !== 'reserved' && order.status !== 'expired') return refuse(API_ERRORS.orderNotPayable);
     return refuse((await editionLeftFor(db, order.packId, query.now)) ? API_ERRORS.orderExpired : API_ERRORS.soldOut);

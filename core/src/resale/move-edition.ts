@@ -1,0 +1,138 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { DbOrTx, Transaction } from '../db/client.js';
+import { editions } from '../db/schema.js';
+import { enqueueOutboxMessages, outboxMessage, type OutboxMessage } from '../outbox/enqueue.js';
+import type { OutboxKey } from '../outbox/keys.js';
+import { recordActivity } from './activity.js';
+import { activity, listings, type ActivityType } from './tables.js';
+
+/**
+ * The one way an edition already minted changes hands: a resale (from a listing or an accepted offer), a
+ * gift claimed or bought for someone, and a Stars refund that takes it back to the pack's supply. The
+ * caller holds the edition's row lock (`lockEdition`) and has decided the move may happen; this writes
+ * everything a move means, in the caller's transaction:
+ * - the owner (and how they paid, for the Stars lock; a gift keeps the giver's, so the lock travels with it);
+ * - the provenance row (activity: a sale with its price, a gift from and to);
+ * - the edition's active listing closed: sold to the order that bought it, else cancelled;
+ * - the sender's Telegram sticker set removed when they hold no other edition of the pack;
+ * - the messages the move calls for.
+ * Open offers on the edition stay open: they name the edition, and its new owner may answer them.
+ * A primary sale mints the edition instead (the database function `fulfil_primary_order`).
+ */
+export interface EditionMove {
+  edition: { id: number; packId: number; serial: number; ownerId: number };
+  /** Who gets it; `supply` takes it back (the edition row and its feed go, the serial is free again). */
+  to: number | 'supply';
+  /** The provenance entry; `null` for a move back to the supply, whose history goes with the edition. */
+  type: Extract<ActivityType, 'sale' | 'gift'> | null;
+  priceNano: bigint | null;
+  /** How and when the new owner paid; absent keeps the edition's (a gift). */
+  acquired?: { with: string; at: Date };
+  /** The listing the move sells (a listing's order); any other active listing is cancelled. */
+  soldThrough?: { listingId: number; orderId: string };
+  at: Date;
+  /** Dedupe key of the sender's sticker set removal, when it goes. */
+  setRevokeKey: OutboxKey<'sticker_set_revoke'>;
+  messages: readonly OutboxMessage[];
+}
+
+/** 'kept': a move back to the supply found the edition went on the market, and left it where it is. */
+export async function moveEdition(tx: Transaction, move: EditionMove): Promise<'moved' | 'kept'> {
+  const { edition, at } = move;
+  if (move.to === 'supply') {
+    if (!(await deleteUnmarketedEdition(tx, edition.id))) return 'kept';
+  } else {
+    await tx
+      .update(editions)
+      .set({
+        ownerId: move.to,
+        ...(move.acquired && { acquiredWith: move.acquired.with, acquiredAt: move.acquired.at }),
+      })
+      .where(eq(editions.id, edition.id));
+    await closeListing(tx, edition.id, move.soldThrough, at);
+  }
+  if (move.type && move.to !== 'supply') {
+    await recordActivity(tx, {
+      packId: edition.packId,
+      editionId: edition.id,
+      serial: edition.serial,
+      type: move.type,
+      priceNano: move.priceNano,
+      fromId: edition.ownerId,
+      toId: move.to,
+      at,
+    });
+  }
+  const setGoes = !(await holdsEditionOf(tx, edition.ownerId, edition.packId, edition.id));
+  const revoke = { userId: edition.ownerId, packId: edition.packId };
+  await enqueueOutboxMessages(tx, [
+    ...move.messages,
+    ...(setGoes ? [outboxMessage('sticker_set_revoke', revoke, move.setRevokeKey)] : []),
+  ]);
+  return 'moved';
+}
+
+/**
+ * Whether the user holds an edition of the pack (other than `exceptEditionId`): the one TypeScript answer to
+ * "already owns one" (Add to Telegram, the sticker set's removal, a pack-wide offer's holders). The primary
+ * sale's database functions ask the same of the editions table under the pack's locks.
+ */
+export async function holdsEditionOf(
+  tx: DbOrTx,
+  userId: number,
+  packId: number,
+  exceptEditionId?: number,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: editions.id })
+    .from(editions)
+    .where(
+      and(
+        eq(editions.ownerId, userId),
+        eq(editions.packId, packId),
+        exceptEditionId === undefined ? undefined : ne(editions.id, exceptEditionId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+async function closeListing(tx: Transaction, editionId: number, sold: EditionMove['soldThrough'], at: Date) {
+  const closed = { closedAt: at, updatedAt: at };
+  if (sold) {
+    await tx
+      .update(listings)
+      .set({ status: 'sold', soldOrderId: sold.orderId, ...closed })
+      .where(eq(listings.id, sold.listingId));
+  }
+  await tx
+    .update(listings)
+    .set({ status: 'cancelled', ...closed })
+    .where(and(eq(listings.editionId, editionId), eq(listings.status, 'active')));
+}
+
+/**
+ * Deletes the edition with its feed entries, unless it ever went on the market: a listing, an offer, a
+ * resale order or a gift still refers to it (their foreign keys refuse the delete, and a savepoint undoes
+ * the attempt). Whichever table points at it, the answer is the same: not ours to take back alone.
+ */
+async function deleteUnmarketedEdition(tx: Transaction, editionId: number): Promise<boolean> {
+  try {
+    await tx.transaction(async (savepoint) => {
+      await savepoint.delete(activity).where(eq(activity.editionId, editionId));
+      await savepoint.delete(editions).where(eq(editions.id, editionId));
+    });
+    return true;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return false;
+    throw error;
+  }
+}
+
+/** Postgres' foreign_key_violation, wherever the driver or drizzle wrapped it. */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let cause = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}
