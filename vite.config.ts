@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { lingui } from '@lingui/vite-plugin';
 import { inlineFirstScreen } from './scripts/vite-first-screen.js';
 
 /**
@@ -31,11 +32,15 @@ function precompress(): Plugin {
   };
 }
 
+/** The catalogues' config, found from any working directory (the build, the tests, the bench). */
+export const LINGUI = { configPath: path.join(import.meta.dirname, 'lingui.config.ts'), failOnCompileError: true };
+
 /** Builds the mini-app into dist/miniapp; the API serves it on the same origin. */
 export default defineConfig({
   root: 'miniapp',
   base: './',
-  plugins: [react(), inlineFirstScreen(), precompress()],
+  // lingui() compiles each `locales/<language>.json?lingui` catalogue at build time (lingui.config.ts).
+  plugins: [react(), lingui(LINGUI), inlineFirstScreen(), precompress()],
   envDir: '..',
   build: { outDir: '../dist/miniapp', emptyOutDir: true },
   server: { proxy: { '/api': 'http://localhost:8080', '/files': 'http://localhost:8080' } },

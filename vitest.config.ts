@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { lingui } from '@lingui/vite-plugin';
+import { LINGUI } from './vite.config.js';
 import LongestFirstSequencer from './scripts/test-sequencer.js';
 
 /**
@@ -59,7 +61,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), lingui(LINGUI)],
         test: {
           name: 'miniapp',
           execArgv,

@@ -17,6 +17,7 @@ import { Root } from './app/Root';
 import { prefetchScreenData } from './app/screen-data';
 import { preloadScreen } from './app/screens';
 import { config, MOCK_TELEGRAM } from './config';
+import { startingLanguage, switchLanguage, telegramLanguageCode } from './i18n/language';
 import { pictureScreen } from './first-screen/picture-screen';
 import { openingRoute } from './telegram/opening-route';
 import { initTelegram } from './telegram/init';
@@ -27,6 +28,11 @@ const FIRST_SCREEN_WAIT_MS = 3_000;
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function start(): Promise<void> {
+  // The language first, so every chunk asked for below brings its texts in it: the one last shown here,
+  // else Telegram's language_code from the launch address, else the browser's.
+  let language = switchLanguage(
+    startingLanguage({ telegramCode: telegramLanguageCode(window.location.hash), browser: navigator.language }),
+  );
   const api = createApiContext(config.apiUrl);
   const queryClient = createQueryClient();
   // The first screen the document drew (first-screen/), with the data it has or asked for: that data is the
@@ -50,10 +56,15 @@ async function start(): Promise<void> {
     console.error('Telegram SDK set-up failed; continuing as a web page', error);
     return { inside: false, platform: null, rawInitData: null, startParam: null };
   });
+  // Init data the launch address did not carry (a reload inside Telegram): its language_code decides now.
+  const fromTelegram = telegramLanguageCode(telegram.rawInitData);
+  if (fromTelegram) language = switchLanguage(startingLanguage({ telegramCode: fromTelegram }));
   // React replaces the document's first screen at its first render: not before it can draw the same screen
   // (its chunk and data in), or a spinner would stand in the picture's place meanwhile. A slow API gets
   // the app's own loading state after a while, as before.
   if (first?.drawn) await Promise.race([Promise.all([screenLoaded, dataLoaded]), delay(FIRST_SCREEN_WAIT_MS)]);
+  // Never a first render in the other language: Home's texts in the chosen one are small and already asked for.
+  await language.catch((error: unknown) => console.error('Texts of the chosen language failed to load', error));
   const root = createRoot(document.getElementById('root')!);
   // As a transition React renders the first tree in slices of a few milliseconds, yielding between them,
   // instead of one task of ~300 ms on a mid-range phone that blocks every tap until it ends (issue 22, TBT).

@@ -1,14 +1,17 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { switchLanguage } from '../src/i18n/language';
 
 /** telegram-ui's ripple updates state 70 ms and then 225 ms after a tap (useRipple's RIPPLE_DELAY + WAVE_LIVE). */
 const RIPPLE_SETTLE_MS = 400;
 /** The real clock, whatever a test fakes. */
 const realNow = performance.now.bind(performance);
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // The files of a worker share the app's one i18n instance: each test starts in English again.
+  await switchLanguage('en');
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   localStorage.clear();

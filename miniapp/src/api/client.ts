@@ -1,4 +1,5 @@
 import { MESSAGES, type Tokens } from '@stickerdrop/shared';
+import { activeLanguage } from '../i18n/i18n';
 import type { TokenStore } from './token-store';
 
 /** An API failure: the HTTP status (0 when the server was not reached) and the server's `error` text. */
@@ -77,6 +78,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       signal: request.signal,
       headers: {
         ...(isJson ? { 'Content-Type': 'application/json' } : {}),
+        // The API answers errors in the signed-in user's stored language, else in this one (a visitor's).
+        'Accept-Language': activeLanguage(),
         ...request.headers,
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
       },

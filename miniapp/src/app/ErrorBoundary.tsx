@@ -1,11 +1,15 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { MESSAGES } from '@stickerdrop/shared';
+import { translate } from '../i18n/translate';
+import { layoutTexts } from './layout/messages';
 
 interface State {
   error: Error | null;
 }
 
-/** The root's last line of defence (STYLE.md): a crash shows a way back instead of a blank page. */
+/**
+ * The root's last line of defence (STYLE.md): a crash shows a way back instead of a blank page. Inside
+ * I18nProvider, in the language the app was speaking (translate reads it when the crash renders).
+ */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
 
@@ -21,10 +25,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     if (!this.state.error) return this.props.children;
     return (
       <div role="alert" style={{ padding: 24, textAlign: 'center' }}>
-        <h1>{MESSAGES.somethingWentWrong}</h1>
+        <h1>{translate(layoutTexts, 'layout.error.title')}</h1>
         <p>{this.state.error.message}</p>
         <button type="button" onClick={() => window.location.assign(window.location.pathname)}>
-          Reload
+          {translate(layoutTexts, 'layout.error.reload')}
         </button>
       </div>
     );

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { HashRouter } from '../router';
 import { AppRoot } from '@telegram-apps/telegram-ui';
+import { I18nProvider } from '../i18n/provider';
 import { ApiProvider, type ApiContextValue } from '../api/ApiProvider';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import type { TelegramEnvironment } from '../telegram/environment';
@@ -18,7 +19,7 @@ export interface RootProps {
   queryClient: QueryClient;
 }
 
-/** Providers in dependency order; everything the screens need is built by the caller (main.tsx or a test). */
+/** Providers in dependency order (i18n outermost: the error screen speaks the language too); everything the screens need is built by the caller (main.tsx or a test). */
 export function Root({ telegram, api, queryClient }: RootProps) {
   const dark = useTelegramThemeDark();
   const platform = useMemo(
@@ -26,26 +27,28 @@ export function Root({ telegram, api, queryClient }: RootProps) {
     [telegram.platform],
   );
   return (
-    <ErrorBoundary>
-      <AppRoot
-        className="app-root"
-        appearance={dark === null ? undefined : dark ? 'dark' : 'light'}
-        platform={platform}
-      >
-        <TelegramProvider value={telegram}>
-          <ApiProvider value={api}>
-            <QueryClientProvider client={queryClient}>
-              <ToastProvider>
-                <HashRouter preload={preloadScreen}>
-                  <AuthProvider telegramInitData={telegram.inside ? telegram.rawInitData : null}>
-                    <App />
-                  </AuthProvider>
-                </HashRouter>
-              </ToastProvider>
-            </QueryClientProvider>
-          </ApiProvider>
-        </TelegramProvider>
-      </AppRoot>
-    </ErrorBoundary>
+    <I18nProvider>
+      <ErrorBoundary>
+        <AppRoot
+          className="app-root"
+          appearance={dark === null ? undefined : dark ? 'dark' : 'light'}
+          platform={platform}
+        >
+          <TelegramProvider value={telegram}>
+            <ApiProvider value={api}>
+              <QueryClientProvider client={queryClient}>
+                <ToastProvider>
+                  <HashRouter preload={preloadScreen}>
+                    <AuthProvider telegramInitData={telegram.inside ? telegram.rawInitData : null}>
+                      <App />
+                    </AuthProvider>
+                  </HashRouter>
+                </ToastProvider>
+              </QueryClientProvider>
+            </ApiProvider>
+          </TelegramProvider>
+        </AppRoot>
+      </ErrorBoundary>
+    </I18nProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { withTexts } from '../i18n/language';
 
 export interface LazyRoute<P extends object> extends LazyExoticComponent<ComponentType<P>> {
   /** Starts loading the route's chunks (once): on opening it, and on intent (hover, touch, focus of a link). */
@@ -7,13 +8,14 @@ export interface LazyRoute<P extends object> extends LazyExoticComponent<Compone
 
 /**
  * A screen in a chunk of its own, loaded once whether its link is hovered first or it is rendered first.
- * The screen's nested parts are static imports, so the build preloads them with its chunk: one wave.
+ * The screen's nested parts are static imports, so the build preloads them with its chunk: one wave; the
+ * active language's texts of the folders it brought load right after, before it renders.
  */
 export function lazyRoute<P extends object>(load: () => Promise<ComponentType<P>>): LazyRoute<P> {
   let loading: Promise<ComponentType<P>> | null = null;
   let loaded: ComponentType<P> | null = null;
   const preload = () =>
-    (loading ??= load().then((component) => {
+    (loading ??= withTexts(load()).then((component) => {
       loaded = component;
       return component;
     }));

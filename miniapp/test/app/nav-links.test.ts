@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { navLinks, tabLinks } from '../../src/app/layout/nav-links';
+import { navLinks, tabLinks, type NavLinkItem } from '../../src/app/layout/nav-links';
+import { layoutTexts } from '../../src/app/layout/messages';
+import { translate } from '../../src/i18n/translate';
 
-const labels = (links: { label: string }[]) => links.map((link) => link.label);
+const labels = (links: NavLinkItem[]) => links.map((link) => translate(layoutTexts, link.label));
 
 describe('navigation links', () => {
   it('the web header adds Studio for creators only', () => {

@@ -1,11 +1,14 @@
 import { Heart } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
+import { RichText, useT } from '../../i18n/translate';
+import { layoutTexts } from './messages';
 
 /** SPEC §2 footer: a tagline, a code-hosting link, a social link and a made-by line. */
 export function Footer() {
+  const t = useT(layoutTexts);
   return (
     <footer className="footer">
-      <p className="footer__tagline">Limited-edition sticker packs, collected and traded in TON.</p>
+      <p className="footer__tagline">{t('layout.footer.tagline')}</p>
       <p className="footer__links">
         <a href="https://github.com/stickerdrop" target="_blank" rel="noopener noreferrer">
           GitHub
@@ -15,9 +18,21 @@ export function Footer() {
         </a>
       </p>
       <p className="footer__made">
-        Made with{' '}
-        <Icon icon={Heart} className="footer__heart" size={14} fill="currentColor" aria-label="love" role="img" /> for
-        sticker collectors
+        <RichText
+          text={t('layout.footer.madeWith')}
+          components={{
+            heart: (
+              <Icon
+                icon={Heart}
+                className="footer__heart"
+                size={14}
+                fill="currentColor"
+                aria-label={t('layout.footer.love')}
+                role="img"
+              />
+            ),
+          }}
+        />
       </p>
     </footer>
   );

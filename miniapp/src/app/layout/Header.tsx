@@ -6,6 +6,8 @@ import { useAuth } from '../../features/auth/AuthProvider';
 import { useTelegram } from '../../telegram/TelegramProvider';
 import { ButtonLink } from '../../components/ButtonLink';
 import { CloseIcon, MenuIcon } from '../../components/icons';
+import { useT } from '../../i18n/translate';
+import { layoutTexts } from './messages';
 import { avatarInitial, displayFirstName, navLinks } from './nav-links';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link nav-link--active' : 'nav-link');
@@ -18,6 +20,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link
 export function Header() {
   const { inside } = useTelegram();
   const { user, loading } = useAuth();
+  const t = useT(layoutTexts);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
   const links = navLinks(Boolean(user), Boolean(user?.isCreator));
@@ -26,7 +29,7 @@ export function Header() {
   useEffect(() => setDrawerOpen(false), [location.pathname, location.search]);
 
   const logo = (
-    <Link to="/" className="header__logo" aria-label="Stickerdrop home">
+    <Link to="/" className="header__logo" aria-label={t('layout.header.logoLabel')}>
       <Icon icon={Ticket} className="header__logo-icon" size={22} /> Stickerdrop
     </Link>
   );
@@ -39,7 +42,7 @@ export function Header() {
             <NavLink
               to="/profile"
               className="header__user header__account"
-              aria-label={`Profile of ${displayFirstName(user.first_name)}`}
+              aria-label={t('layout.header.profileOf', { name: displayFirstName(user.first_name) })}
             >
               <span className="initial" aria-hidden="true">
                 {avatarInitial(user.first_name)}
@@ -55,10 +58,10 @@ export function Header() {
     <header className="header">
       <div className="header__bar">
         {logo}
-        <nav className="header__nav" aria-label="Main">
+        <nav className="header__nav" aria-label={t('layout.nav.main')}>
           {links.map((link) => (
             <NavLink key={link.to} to={link.to} end className={linkClass}>
-              {link.label}
+              {t(link.label)}
             </NavLink>
           ))}
         </nav>
@@ -69,18 +72,18 @@ export function Header() {
                 {avatarInitial(user.first_name)}
               </span>
               <span className="header__name">{displayFirstName(user.first_name)}</span>
-              <span className="header__profile">Profile</span>
+              <span className="header__profile">{t('layout.nav.profile')}</span>
             </NavLink>
           ) : loading ? null : (
             // While a stored session is checked (or Telegram signs in), no Login button flashes up.
             <ButtonLink size="s" to="/login" className="header__login">
-              Login
+              {t('layout.nav.login')}
             </ButtonLink>
           )}
           <button
             type="button"
             className="header__toggle"
-            aria-label={drawerOpen ? 'Close menu' : 'Open menu'}
+            aria-label={t(drawerOpen ? 'layout.nav.closeMenu' : 'layout.nav.openMenu')}
             aria-expanded={drawerOpen}
             aria-controls="drawer"
             onClick={() => setDrawerOpen((open) => !open)}
@@ -92,19 +95,19 @@ export function Header() {
       {drawerOpen ? (
         <>
           <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} />
-          <nav id="drawer" className="drawer" aria-label="Menu">
+          <nav id="drawer" className="drawer" aria-label={t('layout.nav.menu')}>
             {links.map((link) => (
               <NavLink key={link.to} to={link.to} end className={linkClass}>
-                {link.label}
+                {t(link.label)}
               </NavLink>
             ))}
             {user ? (
               <NavLink to="/profile" className={linkClass}>
-                Profile
+                {t('layout.nav.profile')}
               </NavLink>
             ) : (
               <NavLink to="/login" className={linkClass}>
-                Login
+                {t('layout.nav.login')}
               </NavLink>
             )}
           </nav>

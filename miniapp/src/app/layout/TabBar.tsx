@@ -3,6 +3,8 @@ import { CircleUser, House, Images, Palette, Store } from '../../components/icon
 import { Icon, type IconNode } from '../../components/Icon';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { haptics } from '../../telegram/haptics';
+import { useT } from '../../i18n/translate';
+import { layoutTexts } from './messages';
 import { tabLinks } from './nav-links';
 
 const ICONS: Record<string, IconNode> = {
@@ -21,10 +23,11 @@ const ICONS: Record<string, IconNode> = {
  */
 export function TabBar() {
   const { user, loading } = useAuth();
+  const t = useT(layoutTexts);
   // While Telegram signs the user in, the signed-out tabs would flash up and change a moment later.
   const links = loading ? [] : tabLinks(user);
   return (
-    <nav className="tabbar" aria-label="Main">
+    <nav className="tabbar" aria-label={t('layout.nav.main')}>
       {links.map((link) => (
         <NavLink
           key={link.to}
@@ -36,7 +39,7 @@ export function TabBar() {
           <span className="tabbar__icon">
             <Icon icon={ICONS[link.to] ?? House} size={26} />
           </span>
-          <span className="tabbar__text">{link.label}</span>
+          <span className="tabbar__text">{t(link.label)}</span>
         </NavLink>
       ))}
     </nav>

@@ -14,6 +14,7 @@ import { useNavigate } from '../../router';
 import { MESSAGES, type AuthResponse, type User } from '@stickerdrop/shared';
 import { useApiContext } from '../../api/ApiProvider';
 import { useToast } from '../../toast/ToastProvider';
+import { switchLanguage } from '../../i18n/language';
 import { authApi } from './auth-api';
 
 export interface AuthState {
@@ -71,6 +72,12 @@ export function AuthProvider({ telegramInitData = null, children }: AuthProvider
       cancelled = true;
     };
   }, [api, tokens]);
+
+  // The account's language wins from the moment it is known, on every device (a choice made elsewhere too).
+  const accountLanguage = user?.language ?? null;
+  useEffect(() => {
+    if (accountLanguage) void switchLanguage(accountLanguage, { remember: true });
+  }, [accountLanguage]);
 
   // A failed refresh ends the session wherever it happens.
   useEffect(() => onSessionExpired(() => clearSession()), [onSessionExpired, clearSession]);

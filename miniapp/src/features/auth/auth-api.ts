@@ -1,13 +1,15 @@
 import type { AuthResponse, LoginCodeResponse, SessionsResponse, User } from '@stickerdrop/shared';
 import type { ApiClient } from '../../api/client';
+import { activeLanguage } from '../../i18n/i18n';
 
 /** The auth routes of the API contract, typed with the shared schemas' types. */
 export const authApi = {
   me: (api: ApiClient) => api.request<{ user: User }>('/api/auth/me').then((body) => body.user),
   telegram: (api: ApiClient, initData: string) =>
     api.request<AuthResponse>('/api/auth/telegram', { method: 'POST', body: { initData } }),
+  /** `language`: the one shown now, kept as the new account's first choice (a stored one is never replaced). */
   demo: (api: ApiClient, as: 'collector' | 'creator') =>
-    api.request<AuthResponse>('/api/auth/demo', { method: 'POST', body: { as } }),
+    api.request<AuthResponse>('/api/auth/demo', { method: 'POST', body: { as, language: activeLanguage() } }),
   /** 204, no body. */
   logout: (api: ApiClient, refreshToken: string) =>
     api.request<unknown>('/api/auth/logout', { method: 'POST', body: { refreshToken } }),

@@ -30,7 +30,7 @@ describe('Login', () => {
     await waitFor(() => expect(window.location.hash).toBe('#/'));
     expect(localStorage.getItem('accessToken')).toBe('a9');
     expect(localStorage.getItem('refreshToken')).toBe('r9');
-    expect(calls.find((call) => call.path === '/api/auth/demo')?.body).toEqual({ as: 'collector' });
+    expect(calls.find((call) => call.path === '/api/auth/demo')?.body).toEqual({ as: 'collector', language: 'en' });
     expect(await screen.findByRole('link', { name: /Demo/ })).toHaveAttribute('href', '#/profile');
   });
 

@@ -1,0 +1,54 @@
+import { useMemo } from 'react';
+import { tonAmountIn, type Language } from '@stickerdrop/shared';
+import { exactTime, relativeTime } from '../components/relative-time';
+import { intlLocale } from './i18n';
+import { useLanguage } from './provider';
+
+/** Intl formatters by locale and options, each made once: a list formats every row. */
+const made = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function once<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let format = made.get(key) as T | undefined;
+  if (!format) made.set(key, (format = make()));
+  return format;
+}
+
+/**
+ * Numbers, money, dates and relative times in one language, through Intl: "10,000" / "10 000",
+ * "1,234.56 TON" / "1 234,56 TON", "Nov 26, 2026" / "26 нояб. 2026 г.". Money stays text from end to end
+ * (formatTon's decimal string), so no digit of a nanoton amount is lost.
+ */
+export function formatsFor(language: Language) {
+  const locale = intlLocale(language);
+  return {
+    language,
+    locale,
+    /** A count or a figure: 10000 → "10,000" / "10 000". */
+    number: (value: number, options?: Intl.NumberFormatOptions) =>
+      once(`n${locale}${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options)).format(value),
+    /** A compact figure for a tile: 89500 → "89.5K" / "89,5 тыс.". */
+    compact: (value: number) =>
+      once(`c${locale}`, () => new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 })).format(
+        value,
+      ),
+    /** A TON amount as formatTon writes it ("1,234.56" or "1234.56") in this language's digits. */
+    tonAmount: (amount: string) => tonAmountIn(language, amount),
+    /** The same with its unit: "1,234.56 TON" / "1 234,56 TON". */
+    ton: (amount: string) => `${tonAmountIn(language, amount)}\u00a0TON`,
+    /** A date (or date and time) with Intl's options: dateStyle medium by default. */
+    date: (at: string | Date | number, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) =>
+      once(`d${locale}${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options)).format(new Date(at)),
+    /** The date and time to the minute: "Nov 26, 2026, 1:17 PM" / "26 нояб. 2026 г., 13:17". */
+    dateTime: (at: string | Date) => exactTime(at, locale),
+    /** How long ago or how soon: "2 hr. ago" / "2 ч назад"; under 45 s is "now" / "сейчас". */
+    relative: (at: string | Date, now: Date) => relativeTime(at, now, locale),
+  };
+}
+
+export type Formats = ReturnType<typeof formatsFor>;
+
+/** The active language's formats, for a component (it renders again when the language changes). */
+export function useFormat(): Formats {
+  const language = useLanguage();
+  return useMemo(() => formatsFor(language), [language]);
+}
