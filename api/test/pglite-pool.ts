@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { inject } from 'vitest';
 import type { Database } from '@stickerdrop/core';
-import { emptyAllTables, migratedTestImage, tables as schema } from '@stickerdrop/core/testing';
+import { emptyAllTables, migratedTestImage, pgliteExtensions, tables as schema } from '@stickerdrop/core/testing';
 
 const idle: PGlite[] = [];
 let image: Promise<Blob> | undefined;
@@ -25,7 +25,8 @@ function migratedImage(): Promise<Blob> {
 }
 
 export async function leasePglite(): Promise<{ db: Database; close(): Promise<void> }> {
-  const client = idle.pop() ?? (await PGlite.create({ loadDataDir: await migratedImage() }));
+  const client =
+    idle.pop() ?? (await PGlite.create({ loadDataDir: await migratedImage(), extensions: pgliteExtensions }));
   let open = true;
   const refuseWhenClosed = () => {
     if (!open) throw new Error('PGlite is closed');

@@ -8,6 +8,7 @@ export { renderSwayVideo, SEED_VIDEO_FPS, SEED_VIDEO_SECONDS } from './seed/vide
 export { migrationsFolder } from './db/client.js';
 export { emptyAllTables } from './db/empty-tables.js';
 export { dumpTestImage, migratedTestImage } from './db/test-image.js';
+export { pgliteExtensions } from './db/pglite-extensions.mjs';
 export { queryRows } from './db/sql-rows.js';
 export { SEED_PACKS, emojiArtPackage } from './seed/index.js';
 export { renderPreview } from './create-pack/image.js';
@@ -51,3 +52,4 @@ export { packSlug } from './delivery/index.js';
 
 /** An order's record as its buyer may see it: the API test of batched reads calls it directly. */
 export { findUserOrder } from './db/order-record.js';
+export { refreshSearchFacts } from './packs/search-facts.js';

@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { memoryStorage, seedDemoCatalogue, type DatabaseHandle, type FileStorage } from '@stickerdrop/core';
-import { diskStorage, dumpTestImage, migrationsFolder, tables } from '@stickerdrop/core/testing';
+import { diskStorage, dumpTestImage, migrationsFolder, pgliteExtensions, tables } from '@stickerdrop/core/testing';
 import { catalogueFiles } from './paths';
 
 export interface SeededCatalogue {
@@ -24,7 +24,7 @@ export interface SeededCatalogue {
 export async function seedCatalogue(dir: string): Promise<SeededCatalogue> {
   const catalogue = catalogueFiles(dir);
   fs.rmSync(dir, { recursive: true, force: true });
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: pgliteExtensions });
   try {
     const db = drizzle({ client, schema: tables });
     await migrate(db, { migrationsFolder });
@@ -49,7 +49,7 @@ export async function openSeededDatabase(catalogue: SeededCatalogue): Promise<Da
     image = new Blob([fs.readFileSync(catalogue.image)]);
     images.set(catalogue.image, image);
   }
-  const client = await PGlite.create({ loadDataDir: image });
+  const client = await PGlite.create({ loadDataDir: image, extensions: pgliteExtensions });
   return { db: drizzle({ client, schema: tables }), kind: 'pglite', close: () => client.close() };
 }
 

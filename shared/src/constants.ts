@@ -64,6 +64,17 @@ export const DEFAULT_EDITION_SIZE = 100;
 export const SORTS = ['trending', 'newest', 'price_low', 'price_high'] as const;
 export type Sort = (typeof SORTS)[number];
 export const DEFAULT_SORT: Sort = 'trending';
+/** The catalogue's orders: the sorts above, and `relevance` (a title match first), the default of a search. */
+export const LIST_SORTS = [...SORTS, 'relevance'] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+
+/** The catalogue's format filter: packs with a sticker of that format, or custom emoji packs. */
+export const FORMAT_FILTERS = ['static', 'animated', 'video', 'emoji'] as const;
+export type FormatFilter = (typeof FORMAT_FILTERS)[number];
+
+/** Still sold new (`primary`), with an edition listed for resale (`resale`), or either (`all`). */
+export const AVAILABILITIES = ['primary', 'resale', 'all'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
 
 export const VIEW_MODES = ['grid', 'list'] as const;
 export type ViewMode = (typeof VIEW_MODES)[number];

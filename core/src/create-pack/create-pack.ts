@@ -15,6 +15,7 @@ import {
 import type { Database } from '../db/client.js';
 import { packStickers, packs } from '../db/schema.js';
 import { DomainError } from '../errors.js';
+import { refreshSearchFacts } from '../packs/search-facts.js';
 import { newPreviewKey } from '../storage/file-urls.js';
 import { contentTypeOfKey, type FileStorage } from '../storage/storage.js';
 import type { ImagePool } from './image-pool.js';
@@ -120,6 +121,7 @@ export async function createPack(deps: CreatePackDeps, creatorId: number, input:
           originalKey: originals[i]!.key,
         })),
       );
+      await refreshSearchFacts(tx, [pack!.id]);
       return pack!.id;
     });
   } catch (error) {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import process from 'node:process';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteExtensions } from './pglite-extensions.mjs';
 
 /** Rejects a transaction's callback, so PGlite rolls it back; never seen outside this file. */
 const ROLLBACK = Symbol('rollback');
@@ -16,6 +17,7 @@ const keepText = (value) => value;
 
 const MB = 1024 * 1024;
 const db = new PGlite(workerData.dataDir, {
+  extensions: pgliteExtensions,
   startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb(workerData.dataDir)}MB`],
 });
 /** Open transactions by the id of the message that began them. */

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -16,6 +17,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { PACK_KINDS, STICKER_FORMATS, type Language, type PaymentInstructions } from '@stickerdrop/shared';
+
+/** Postgres' text search document; read only inside SQL, so it stays a string on this side. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -139,6 +143,22 @@ export const packs = pgTable(
     kind: text('kind', { enum: PACK_KINDS }).notNull().default('stickers'),
     /** Some sticker is not static; kept at insert so cards need not read the stickers. */
     animated: boolean('animated').notNull().default(false),
+    /** Tags and the stickers' keywords, lower case: what search reads of them (packs/search-facts.ts). */
+    searchWords: text('search_words').notNull().default(''),
+    /** The stickers' emoji, each without the presentation selector U+FE0F. */
+    stickerEmoji: text('sticker_emoji')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The formats the pack's stickers come in. */
+    stickerFormats: text('sticker_formats', { enum: STICKER_FORMATS })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Title (weight A), search words (B) and description (C) for Postgres' text search (migration 0020). */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', "title"), 'A') || setweight(to_tsvector('simple', "search_words"), 'B') || setweight(to_tsvector('simple', "description"), 'C')`,
+    ),
     createdAt: createdAt(),
   },
   (t) => [
@@ -155,6 +175,9 @@ export const packs = pgTable(
     index('packs_newest_idx').on(t.createdAt.desc(), t.id.desc()),
     index('packs_price_idx').on(t.priceNano, t.id),
     index('packs_creator_idx').on(t.creatorId),
+    index('packs_search_vector_idx').using('gin', t.searchVector),
+    index('packs_sticker_emoji_idx').using('gin', t.stickerEmoji),
+    index('packs_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 );
 

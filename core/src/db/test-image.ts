@@ -2,10 +2,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from './client.js';
+import { pgliteExtensions } from './pglite-extensions.mjs';
 
 /** A freshly migrated, empty PGlite database as a test image (what the API's and core's suites load). */
 export async function migratedTestImage(): Promise<Blob> {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: pgliteExtensions });
   try {
     await migrate(drizzle({ client }), { migrationsFolder });
     return await dumpTestImage(client);

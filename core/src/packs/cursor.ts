@@ -1,4 +1,4 @@
-import { API_ERRORS, MAX_PACK_ID, type Sort } from '@stickerdrop/shared';
+import { API_ERRORS, MAX_PACK_ID, type ListSort } from '@stickerdrop/shared';
 import { DomainError } from '../errors.js';
 
 /**
@@ -7,7 +7,7 @@ import { DomainError } from '../errors.js';
  * creation time in epoch microseconds, prices are nanotons; the two last travel as decimal strings.
  */
 export interface Cursor {
-  sort: Sort;
+  sort: ListSort;
   key: number | string;
   id: number;
 }
@@ -18,13 +18,15 @@ const MAX_REAL = 3.4e38;
  * Keys a real cursor can hold, kept inside what the query casts them to, so a forged one is refused and never
  * an overflow in the database: prices fit bigint, creation times stay below the year 2286 in microseconds.
  */
-const KEY_PATTERN: Record<Exclude<Sort, 'trending'>, RegExp> = {
+const KEY_PATTERN: Record<Exclude<ListSort, 'trending'>, RegExp> = {
+  /** The rank (0–3), then the trending score as Postgres writes a float4. */
+  relevance: /^[0-3]:-?\d{1,39}(?:\.\d{1,9})?(?:e[-+]\d{1,2})?$/,
   newest: /^-?\d{1,16}$/,
   price_low: /^\d{1,18}$/,
   price_high: /^\d{1,18}$/,
 };
 
-function validKey(sort: Sort, key: unknown): key is number | string {
+function validKey(sort: ListSort, key: unknown): key is number | string {
   if (sort === 'trending') return typeof key === 'number' && Math.abs(key) <= MAX_REAL;
   return typeof key === 'string' && KEY_PATTERN[sort].test(key);
 }
@@ -34,7 +36,7 @@ export function encodeCursor(cursor: Cursor): string {
 }
 
 /** The cursor for `sort`, or an invalidCursor refusal when it is malformed or was made for another sort. */
-export function decodeCursor(text: string, sort: Sort): Cursor {
+export function decodeCursor(text: string, sort: ListSort): Cursor {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));

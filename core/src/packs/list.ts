@@ -1,35 +1,19 @@
 import { and, desc, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PackCard, PackListQuery, PackListResponse, Sort } from '@stickerdrop/shared';
+import type { ListSort, PackCard, PackListQuery, PackListResponse } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { likes, packs, users } from '../db/schema.js';
 import { cardJsonSql, withFavorite } from './card-json.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, encodeCursor, type Cursor } from './cursor.js';
+import { filterCondition, filterName, filterParams, filterShape, type FilterShape } from './filters.js';
+import { relevanceSql, searchCondition, searchParams } from './search.js';
 import { keyedPerHandle, literalLimit, perHandle } from '../db/prepared.js';
 import { readsTogether } from '../db/batches.js';
 import { jsonArrayText, pageJsonText } from '../db/json-text.js';
-import { onResaleCondition } from '../resale/pack-market.js';
-
-/** `%`, `_` and `\` are LIKE wildcards; a search for "50%" means the text "50%". */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/**
- * SPEC §5: a case-insensitive substring of the title, the description or the creator's username. The
- * matching creators are found once (users is small beside packs), so each pack row costs two ILIKEs.
- * The filter runs while walking the sort's index: a common term stops after one page of matches, a rare
- * one costs one pass over the catalogue (~15 ms at 10,000 packs). A trigram index was measured and not
- * kept: with LIMIT the planner still walks the sort index for rare terms, and forcing the index first
- * made common terms several times slower.
- */
-function searchCondition(pattern: SQLWrapper): SQL {
-  return sql`(${packs.title} ilike ${pattern} or ${packs.description} ilike ${pattern}
-    or ${packs.creatorId} = any(array(select su.id from users su where su.username ilike ${pattern})))`;
-}
 
 /** The sort key each cursor carries, selected as text so it survives both drivers exactly. */
-const sortKeySql: Record<Sort, SQL> = {
+const sortKeySql: Record<ListSort, SQL> = {
   trending: sql`${packs.trendingScore}`,
+  relevance: sql`${relevanceSql} || ':' || ${packs.trendingScore}`,
   newest: sql`((extract(epoch from ${packs.createdAt}) * 1000000)::bigint)::text`,
   price_low: sql`${packs.priceNano}::text`,
   price_high: sql`${packs.priceNano}::text`,
@@ -38,8 +22,9 @@ const sortKeySql: Record<Sort, SQL> = {
 /** Descending with nulls last, exactly like packs_trending_idx and packs_newest_idx, so those indexes serve it. */
 const descNullsLast = (column: SQLWrapper) => sql`${column} desc nulls last`;
 
-const orderBy: Record<Sort, SQL[]> = {
+const orderBy: Record<ListSort, SQL[]> = {
   trending: [descNullsLast(packs.trendingScore), descNullsLast(packs.id)],
+  relevance: [sql`${relevanceSql} desc`, descNullsLast(packs.trendingScore), descNullsLast(packs.id)],
   newest: [descNullsLast(packs.createdAt), descNullsLast(packs.id)],
   price_low: [asc(packs.priceNano), asc(packs.id)],
   price_high: [desc(packs.priceNano), desc(packs.id)],
@@ -49,10 +34,12 @@ const orderBy: Record<Sort, SQL[]> = {
  * Rows strictly after the cursor in the sort's order; a row comparison the btree indexes answer directly.
  * The cursor's key and id are the prepared statement's `key` and `id` placeholders.
  */
-function afterCursor(sort: Sort): SQL {
+function afterCursor(sort: ListSort): SQL {
   const key = sql.placeholder('key');
   const id = sql.placeholder('id');
   switch (sort) {
+    case 'relevance':
+      return sql`(${relevanceSql}, ${packs.trendingScore}, ${packs.id}) < (${sql.placeholder('rank')}::integer, ${key}::real, ${id}::integer)`;
     case 'trending':
       return sql`(${packs.trendingScore}, ${packs.id}) < (${key}::real, ${id}::integer)`;
     case 'newest':
@@ -66,9 +53,9 @@ function afterCursor(sort: Sort): SQL {
 
 /** The shape of a listing statement; each shape is one prepared statement (db/prepared.ts). */
 interface ListShape {
-  sort: Sort;
+  sort: ListSort;
   search: boolean;
-  onResale: boolean;
+  filters: FilterShape;
   cursor: boolean;
   /** Rows asked for: the page size plus one, to learn whether a next page exists. */
   limit: number;
@@ -88,8 +75,8 @@ function prepareList(db: DbOrTx, shape: ListShape, name: string) {
     .innerJoin(users, eq(users.id, packs.creatorId))
     .where(
       and(
-        shape.search ? searchCondition(sql.placeholder('pattern')) : undefined,
-        shape.onResale ? onResaleCondition(now) : undefined,
+        shape.search ? searchCondition : undefined,
+        filterCondition(shape.filters, now),
         shape.cursor ? afterCursor(sort) : undefined,
       ),
     )
@@ -102,8 +89,9 @@ type ListStatement = ReturnType<typeof prepareList>;
 const listStatements = keyedPerHandle<string, ListStatement>();
 
 function listStatement(db: DbOrTx, shape: ListShape): ListStatement {
-  const { sort, search, onResale, cursor, limit } = shape;
-  const name = `packs_list_${sort}${search ? '_search' : ''}${onResale ? '_resale' : ''}${cursor ? '_after' : ''}_${limit}`;
+  const { sort, search, filters, cursor, limit } = shape;
+  const parts = ['packs_list', sort, search ? 'search' : '', filterName(filters), cursor ? 'after' : '', limit];
+  const name = parts.filter((part) => part !== '').join('_');
   return listStatements(db, name, (handle) => prepareList(handle, shape, name));
 }
 
@@ -119,22 +107,25 @@ export interface CardPage {
   nextCursor: string | null;
 }
 
-type ListQuery = Omit<PackListQuery, 'onResale'> & { onResale?: boolean };
+/** What a list asks; the filters left out ask nothing. */
+type ListQuery = Pick<PackListQuery, 'search' | 'sort' | 'limit'> &
+  Partial<Omit<PackListQuery, 'search' | 'sort' | 'limit'>>;
 
 /** One page of the catalogue, as card texts written by Postgres (card-json.ts). */
 export async function listPackCards(db: DbOrTx, query: ListQuery, now: Date): Promise<CardPage> {
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : undefined;
+  const filters = { availability: 'all' as const, ...query };
   const statement = listStatement(db, {
     sort: query.sort,
     search: query.search !== '',
-    onResale: query.onResale === true,
+    filters: filterShape(filters),
     cursor: cursor !== undefined,
     limit: query.limit + 1,
   });
   const rows = await statement.execute({
-    pattern: likePattern(query.search),
-    key: cursor?.key,
-    id: cursor?.id,
+    ...searchParams(query.search),
+    ...filterParams(filters),
+    ...cursorParams(cursor),
     now: now.toISOString(),
   });
   const page = rows.slice(0, query.limit);
@@ -146,8 +137,16 @@ export async function listPackCards(db: DbOrTx, query: ListQuery, now: Date): Pr
   return { cards: page.map(({ id, json }) => ({ id, json })), nextCursor };
 }
 
-function cursorKey(sort: Sort, value: unknown): number | string {
+function cursorKey(sort: ListSort, value: unknown): number | string {
   return sort === 'trending' ? Number(value) : String(value);
+}
+
+/** A relevance cursor's key is "rank:score"; the others are their one key. */
+function cursorParams(cursor: Cursor | undefined) {
+  if (!cursor) return { key: undefined, id: undefined, rank: undefined };
+  if (cursor.sort !== 'relevance') return { key: cursor.key, id: cursor.id, rank: undefined };
+  const [rank, score] = String(cursor.key).split(':');
+  return { key: score, id: cursor.id, rank };
 }
 
 /** Each card's JSON text with isFavorite: whether `liked` has its pack. */

@@ -1,5 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import { packs } from '../db/schema.js';
+import { refreshSearchFacts } from '../packs/search-facts.js';
 import { refreshTrendingScores } from '../packs/trending.js';
 
 const ADJECTIVES = ['happy', 'sleepy', 'neon', 'cosmic', 'tiny', 'grumpy', 'golden', 'pixel', 'wild', 'retro'];
@@ -58,6 +60,11 @@ export async function seedBenchCatalogue(
       select p.id, k.position, (${stickers})[k.position], ${previewKey}
       from packs p cross join generate_series(1, ${keys.length}) as k(position)
       where p.creator_id <= -1000 and not exists (select 1 from pack_stickers s where s.pack_id = p.id)`);
+    const benchPacks = await tx.select({ id: packs.id }).from(packs).where(lte(packs.creatorId, -1000));
+    await refreshSearchFacts(
+      tx,
+      benchPacks.map((pack) => pack.id),
+    );
   });
   await refreshTrendingScores(db, now);
 }

@@ -7,6 +7,7 @@ import { editions, likes, orders, packStickers, packs, users } from '../db/schem
 import { activity } from '../resale/tables.js';
 import { contentTypeOfKey, type FileStorage } from '../storage/storage.js';
 import { PUBLIC_PREFIX } from '../storage/file-urls.js';
+import { refreshSearchFacts } from '../packs/search-facts.js';
 import { refreshTrendingScores } from '../packs/trending.js';
 import {
   renderSeedCard,
@@ -164,6 +165,7 @@ async function insertPack(tx: Transaction, pack: SeedPack, index: number, now: D
       keywords: sticker.keywords,
     })),
   );
+  await refreshSearchFacts(tx, [packId]);
 
   // Each pack's buyers and fans are different collectors, picked from a rotating start.
   const collector = (n: number) => seedCollector((index * 7 + n) % SEED_COLLECTORS).id;

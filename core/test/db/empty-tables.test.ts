@@ -2,14 +2,14 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyAllTables, migrationsFolder, tables } from '../../src/testing.js';
+import { emptyAllTables, migrationsFolder, pgliteExtensions, tables } from '../../src/testing.js';
 
 describe('emptyAllTables: a reused PGlite database as if new', () => {
   let client: PGlite;
   const db = () => drizzle({ client, schema: tables });
 
   beforeAll(async () => {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: pgliteExtensions });
     await migrate(drizzle({ client }), { migrationsFolder });
   });
   afterAll(() => client.close());

@@ -2,10 +2,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { expect, it } from 'vitest';
-import { dumpTestImage, migrationsFolder, tables } from '../../src/testing.js';
+import { dumpTestImage, migrationsFolder, pgliteExtensions, tables } from '../../src/testing.js';
 
 it('a test image loads with the migrated tables and their rows, one database and not the templates', async () => {
-  const source = await PGlite.create();
+  const source = await PGlite.create({ extensions: pgliteExtensions });
   await migrate(drizzle({ client: source }), { migrationsFolder });
   await drizzle({ client: source }).insert(tables.users).values({ id: 7, firstName: 'Ada' });
   const plain = await source.dumpDataDir('none');
@@ -13,7 +13,7 @@ it('a test image loads with the migrated tables and their rows, one database and
   await source.close();
   expect(image.size).toBeLessThan(plain.size * 0.75);
 
-  const loaded = await PGlite.create({ loadDataDir: image });
+  const loaded = await PGlite.create({ loadDataDir: image, extensions: pgliteExtensions });
   try {
     const { rows } = await loaded.query<{ datname: string }>('select datname from pg_database order by datname');
     expect(rows.map((row) => row.datname)).toEqual(['postgres']);

@@ -9,7 +9,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { describe } from 'vitest';
 import { type Database, openDatabase } from '../../src/index.js';
-import { emptyAllTables, migratedTestImage, tables } from '../../src/testing.js';
+import { emptyAllTables, migratedTestImage, pgliteExtensions, tables } from '../../src/testing.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export interface TestDatabase {
@@ -39,7 +39,8 @@ function migratedImage(): Promise<Blob> {
 }
 
 async function leasePglite(): Promise<TestDatabase> {
-  const client = idle.pop() ?? (await PGlite.create({ loadDataDir: await migratedImage() }));
+  const client =
+    idle.pop() ?? (await PGlite.create({ loadDataDir: await migratedImage(), extensions: pgliteExtensions }));
   return {
     db: drizzle({ client, schema: tables }),
     async close() {

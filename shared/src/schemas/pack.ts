@@ -7,9 +7,12 @@ import {
   DEFAULT_SORT,
   MAX_PAGE_SIZE,
   MAX_TRENDING_LIMIT,
-  SORTS,
+  LIST_SORTS,
+  FORMAT_FILTERS,
+  AVAILABILITIES,
   TRENDING_LIMIT,
 } from '../constants.js';
+import { parseTon } from '../money.js';
 import { API_ERRORS } from '../messages.js';
 import { IsoDate, PackId, TonAmount } from './common.js';
 import { EditionPayment, LastSale, ListingRef } from './resale.js';
@@ -90,17 +93,44 @@ export const PackDetail = PackCard.extend({
 });
 export type PackDetail = z.infer<typeof PackDetail>;
 
-export const PackListQuery = z.object({
-  search: freeText('Search').trim().max(100).default(''),
-  sort: z.enum(SORTS, { error: API_ERRORS.invalidSort }).default(DEFAULT_SORT),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  cursor: z.string().max(200).optional(),
-  /** `onResale=1`: only packs with a buyable resale listing. */
-  onResale: z
-    .enum(['1', '0', 'true', 'false'])
-    .optional()
-    .transform((value) => value === '1' || value === 'true'),
-});
+/** A price bound of the catalogue's filter: TON as a decimal ("1.5"), in nanotons. */
+const PriceBound = z
+  .string()
+  .max(30)
+  .transform((text, context) => {
+    const nano = parseTon(text);
+    if (nano === null) context.addIssue({ code: 'custom', message: API_ERRORS.invalidPriceFilter });
+    return nano ?? 0n;
+  })
+  .optional();
+
+const yes = (value: string | undefined) => value === '1' || value === 'true';
+
+export const PackListQuery = z
+  .object({
+    /** Words of the title, description, tags, creator, or a sticker's keywords; or a sticker's emoji. */
+    search: freeText('Search').trim().max(100).default(''),
+    /** Without one: `relevance` when searching, else `trending`. */
+    sort: z.enum(LIST_SORTS, { error: API_ERRORS.invalidSort }).optional(),
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    cursor: z.string().max(200).optional(),
+    category: z.enum(CATEGORIES, { error: API_ERRORS.invalidCategory }).optional(),
+    format: z.enum(FORMAT_FILTERS, { error: API_ERRORS.invalidFormatFilter }).optional(),
+    /** TON, inclusive: the pack's own price while it is sold new, a listing's price on resale. */
+    minPrice: PriceBound,
+    maxPrice: PriceBound,
+    availability: z.enum(AVAILABILITIES, { error: API_ERRORS.invalidAvailability }).optional(),
+    /** `onResale=1`: the same as `availability=resale` (kept for the links that carry it). */
+    onResale: z.enum(['1', '0', 'true', 'false']).optional(),
+  })
+  .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
+    message: API_ERRORS.invalidPriceRange,
+  })
+  .transform(({ onResale, sort, availability, ...query }) => ({
+    ...query,
+    sort: sort ?? (query.search === '' ? DEFAULT_SORT : 'relevance'),
+    availability: availability ?? (yes(onResale) ? 'resale' : 'all'),
+  }));
 export type PackListQuery = z.infer<typeof PackListQuery>;
 
 export const PackListResponse = z.object({ items: z.array(PackCard), nextCursor: z.string().nullable() });

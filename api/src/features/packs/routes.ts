@@ -44,7 +44,7 @@ export async function packsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/stickers', async (request, reply) => {
     const viewerId = optionalUser(request);
     const query = parseInput(PackListQuery, request.query);
-    const key = JSON.stringify([query.search, query.sort, query.limit, query.cursor ?? '', query.onResale]);
+    const key = JSON.stringify(query, (_name, value: unknown) => (typeof value === 'bigint' ? String(value) : value));
     const page = await pages.get(key, () => listPackCards(db, query, now()));
     return reply.type(JSON_TYPE).send(pageJson(page, await likedPackIds(db, viewerId, page.cards)));
   });

@@ -1,6 +1,6 @@
 import { parseTon } from '@stickerdrop/shared';
 import { buyPack, type Database, fulfilOrder } from '@stickerdrop/core';
-import { demoRail, tables } from '@stickerdrop/core/testing';
+import { demoRail, refreshSearchFacts, tables } from '@stickerdrop/core/testing';
 
 export interface PackFields {
   title?: string;
@@ -13,7 +13,16 @@ export interface PackFields {
   views?: number;
   previewKey?: string | null;
   /** Full sticker keys; each gets the preview `previews/<key>`. */
-  stickers?: string[];
+  stickers?: (string | StickerFields)[];
+  kind?: 'stickers' | 'emoji';
+}
+
+/** A sticker with what search reads of it. */
+export interface StickerFields {
+  fileKey: string;
+  emoji?: string[];
+  keywords?: string[];
+  format?: 'static' | 'animated' | 'video';
 }
 
 /** A pack of `creatorId` written straight to the database, for suites that test reading. */
@@ -30,20 +39,26 @@ export async function insertPack(db: Database, creatorId: number, fields: PackFi
       maxSupply: fields.maxSupply ?? 100,
       views: fields.views ?? 0,
       previewKey: fields.previewKey === undefined ? 'test/preview.webp' : fields.previewKey,
+      kind: fields.kind ?? 'stickers',
       ...(fields.createdAt ? { createdAt: fields.createdAt } : {}),
     })
     .returning({ id: tables.packs.id });
-  const stickers = fields.stickers ?? [];
+  const stickers = (fields.stickers ?? []).map((s) => (typeof s === 'string' ? { fileKey: s } : s));
   if (stickers.length) {
     await db.insert(tables.packStickers).values(
-      stickers.map((fileKey, position) => ({
+      stickers.map((sticker, position) => ({
         packId: pack!.id,
         position,
-        fileKey,
-        previewKey: `previews/${fileKey}`,
+        fileKey: sticker.fileKey,
+        previewKey: `previews/${sticker.fileKey}`,
+        ...(sticker.emoji ? { emoji: sticker.emoji } : {}),
+        ...(sticker.keywords ? { keywords: sticker.keywords } : {}),
+        ...(sticker.format ? { format: sticker.format } : {}),
       })),
     );
   }
+  // As every write of stickers does in production, so search sees this pack as it would a real one.
+  await refreshSearchFacts(db, [pack!.id]);
   return pack!.id;
 }
 
