@@ -15,6 +15,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { BecomeCreatorButton } from './BecomeCreatorButton';
 import { ProfileFigures } from './ProfileFigures';
 import { SessionsSection } from './SessionsSection';
+import { LanguageSwitch } from '../language/LanguageSwitch';
 import { LinkWalletButton, PayoutWalletAsk } from '../payments';
 import { profileQueries } from './queries';
 import './profile.css';
@@ -25,6 +26,7 @@ export function ProfilePage() {
   const toast = useToast();
   const { user, logout } = useAuth();
   const profile = useQuery(profileQueries.detail(api));
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (profile.isError) toast.error(MESSAGES.profileLoadFailed);
@@ -64,6 +66,12 @@ export function ProfilePage() {
         <>
           <ProfileFigures profile={profile.data} />
           <ProfileInformation profile={profile.data} user={user} />
+          {profile.data ? (
+            <LanguageSwitch
+              profile={profile.data}
+              onSaved={(saved) => queryClient.setQueryData(profileQueries.all(), saved)}
+            />
+          ) : null}
         </>
       )}
 
