@@ -6,6 +6,7 @@ import {
   type Logger,
   type PaymentSetup,
   offerExpirer,
+  giftExpirer,
   paymentJobs,
   payoutJobs,
   reservationSweeper,
@@ -21,6 +22,8 @@ import {
 const RESERVATION_SWEEP_MS = 60_000;
 /** Open offers past their time are closed, and their bidders told, about this often. */
 const OFFER_EXPIRY_SWEEP_MS = 60_000;
+/** Unclaimed gifts past GIFT_CLAIM_DAYS go back to their senders about this often. */
+const GIFT_EXPIRY_SWEEP_MS = 60_000;
 /** Trending scores follow sales, likes and views with at most this delay. */
 const TRENDING_REFRESH_MS = 60_000;
 /** A drop's subscribers are queued within this long of its opening. */
@@ -34,7 +37,7 @@ export interface BackgroundJobs {
 
 /**
  * Work that runs beside the requests, started and stopped here and nowhere else: the demo seed, trending
- * scores, reservation and offer expiry, opened drops, the missing sticker previews, pruning expired sign-ins,
+ * scores, reservation, offer and gift expiry, opened drops, the missing sticker previews, pruning expired sign-ins,
  * the payments' jobs and the payout wallet's (their clients are the app's `PaymentSetup`).
  * The pack views counter flushes with the routes that count (it stops when the app closes).
  */
@@ -67,6 +70,7 @@ export async function startBackgroundJobs(deps: {
     trendingRefresher(db, { every: TRENDING_REFRESH_MS, now, log }),
     reservationSweeper(db, { every: RESERVATION_SWEEP_MS, now, log }),
     offerExpirer(db, { every: OFFER_EXPIRY_SWEEP_MS, now, log }),
+    giftExpirer(db, { every: GIFT_EXPIRY_SWEEP_MS, now, log }),
     dropAnnouncer(db, { every: DROP_ANNOUNCE_MS, now, log }),
     signInPruner(db, { every: SIGN_IN_PRUNE_MS, now, log }),
     ...paymentJobs({ config, db, payments: deps.payments, log, now }),

@@ -66,3 +66,18 @@ refund-how-stars = The Stars have been refunded to your Telegram balance.
 refund-how-stripe = It has been refunded to your card; banks take 5–10 days to show it.
 refund-how-ton = Stickerdrop support will send the TON back to the wallet it came from. Send /paysupport if you have questions.
 refund-how-demo = It was a demo payment, so nothing was charged.
+
+gift-received =
+    <b>You received a gift!</b>
+
+    { $title } — edition #{ $serial } of { $maxSupply }, from { $sender }.
+gift-received-hidden =
+    <b>You received a gift!</b>
+
+    { $title } — edition #{ $serial } of { $maxSupply }. The sender chose to stay hidden.
+gift-note = Their note: { $note }
+gift-claimed = <b>Your gift was claimed.</b> { $recipient } now owns { $title } — edition #{ $serial } of { $maxSupply }.
+gift-link = Bought as a gift: send this link to the person it is for. It waits for them until they claim it. { $link }
+add-to-telegram = Add to Telegram
+set-on-its-way = Your sticker set is on its way: the bot will send its link in a moment.
+set-not-owned = You do not own an edition of this pack any more.

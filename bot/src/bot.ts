@@ -21,6 +21,7 @@ import { welcomeFeature } from './features/welcome.js';
 import { offersFeature } from './features/offers.js';
 import { dropNotifyFeature } from './features/drop-notify.js';
 import { signInFeature } from './features/sign-in.js';
+import { addToTelegramFeature } from './features/add-to-telegram.js';
 
 export const DEFAULT_API_ROOT = 'https://api.telegram.org';
 
@@ -69,6 +70,8 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   protectedBot.use(offersFeature);
   // Sign-in numbers and session sign-outs likewise; /sessions is a command of its own.
   protectedBot.use(signInFeature);
+  // Add to Telegram under a gift's message: a button, not an answer to a conversation's question.
+  protectedBot.use(addToTelegramFeature);
 
   // Conversations live in private chats; `/cancel` sits between the plugin and the conversations.
   const privateChats = protectedBot.chatType('private');

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { tonCore } from './ton-core.js';
 import { z } from 'zod';
 import {
+  DEFAULT_GIFT_CLAIM_DAYS,
   DEFAULT_STARS_RESALE_LOCK_DAYS,
   MAX_IMAGE_PIXELS,
   MAX_UPLOAD_BYTES,
@@ -82,6 +83,8 @@ const EnvSchema = z.object({
   MARKET_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(250),
   /** Days after a Stars purchase before the edition can be listed or offered on (Stars can be refunded). */
   STARS_RESALE_LOCK_DAYS: z.coerce.number().int().min(0).max(365).default(DEFAULT_STARS_RESALE_LOCK_DAYS),
+  /** Days a gift waits to be claimed before it returns to its sender. */
+  GIFT_CLAIM_DAYS: z.coerce.number().int().min(1).max(90).default(DEFAULT_GIFT_CLAIM_DAYS),
   // Unpaid reservations hold supply that others could buy: a few at once per account, shorter in a drop, and
   // an account that keeps letting them lapse waits before it may reserve again.
   RESERVATIONS_MAX_OPEN: z.coerce.number().int().min(1).max(100).default(3),
@@ -146,6 +149,8 @@ export interface Config {
   marketFeeBps: number;
   /** STARS_RESALE_LOCK_DAYS: an edition paid in Stars is resellable this many days after its purchase. */
   starsResaleLockDays: number;
+  /** GIFT_CLAIM_DAYS: an unclaimed gift returns to its sender after this many days. */
+  giftClaimDays: number;
   reservations: ReservationPolicy;
   /** OFFERS_MAX_OPEN: open offers one bidder may have at once. */
   offersMaxOpen: number;
@@ -261,6 +266,7 @@ export function loadConfig(source: Record<string, string | undefined> = environm
     starsPerTon: env.STARS_PER_TON,
     marketFeeBps: env.MARKET_FEE_BPS,
     starsResaleLockDays: env.STARS_RESALE_LOCK_DAYS,
+    giftClaimDays: env.GIFT_CLAIM_DAYS,
     reservations: {
       maxOpen: env.RESERVATIONS_MAX_OPEN,
       dropMs: env.DROP_RESERVATION_MINUTES * 60_000,

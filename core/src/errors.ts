@@ -28,6 +28,10 @@ export const DOMAIN_ERROR_CODES = [
   'offer_closed',
   /** An edition paid in Stars, before STARS_RESALE_LOCK_DAYS have passed: not yet listable or open to offers. */
   'resale_locked',
+  /** The edition waits to be claimed as a gift: it cannot be listed, sold, offered on or gifted again. */
+  'gift_pending',
+  /** A gift claimed already, cancelled or expired: it cannot be claimed or cancelled. */
+  'gift_closed',
   /** Fair drops: the collector holds the pack's per-collector cap already (reservations included). */
   'per_user_limit',
   /** The buyer holds RESERVATIONS_MAX_OPEN unpaid reservations already: pay or let one lapse first. */

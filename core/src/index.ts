@@ -154,6 +154,15 @@ export {
   type OfferSaleTerms,
 } from './offers/index.js';
 export {
+  giftEdition,
+  claimGift,
+  cancelGift,
+  getGift,
+  listMyGifts,
+  giftExpirer,
+  type ClaimUrlOf,
+} from './gifts/index.js';
+export {
   buyPack,
   reserveEdition,
   fulfilOrder,
@@ -204,6 +213,7 @@ export type {
   OutboxPayloads,
   StickerSetDeliveryPayload,
   ResalePayload,
+  GiftPayload,
   OfferNoticePayload,
   OfferReceivedPayload,
   OfferAcceptedPayload,

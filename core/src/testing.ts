@@ -23,6 +23,7 @@ export { tables } from './db/index.js';
 export { activity, listings, resaleLedger } from './resale/tables.js';
 export { offerNotices, offers } from './offers/tables.js';
 export { expireOffers } from './offers/index.js';
+export { expireGifts, gifts } from './gifts/index.js';
 export { BIDDER_NOTICE_BUDGET } from './offers/notify.js';
 export { revokeRefundedStarsEdition, type RevocationOutcome } from './payments/stars/revoke.js';
 export { type RateLimit } from './config.js';

@@ -2,22 +2,25 @@ import { parsePackId } from './pack-id.js';
 
 /**
  * Start parameters the bot and the mini-app exchange: `pack_<id>`, `edition_<id>`, `order_<packId>_<uuid>`
- * (an order to pay on its pack's page, e.g. an accepted offer) and `login_<code>`.
+ * (an order to pay on its pack's page, e.g. an accepted offer), `login_<code>` and `gift_<code>` (a gift to claim).
  */
 export type StartParam =
   | { kind: 'pack'; packId: number }
   | { kind: 'edition'; editionId: number }
   | { kind: 'order'; packId: number; orderId: string }
-  | { kind: 'login'; code: string };
+  | { kind: 'login'; code: string }
+  | { kind: 'gift'; code: string };
 
 const PACK = /^pack_(\w+)$/;
 const EDITION = /^edition_(\w+)$/;
 const ORDER = /^order_(\w+?)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 const LOGIN = /^login_([A-Za-z0-9_-]{16,58})$/;
+const GIFT = /^gift_([A-Za-z0-9_-]{22})$/;
 
 export function encodeStartParam(param: StartParam): string {
   if (param.kind === 'edition') return `edition_${param.editionId}`;
   if (param.kind === 'order') return `order_${param.packId}_${param.orderId}`;
+  if (param.kind === 'gift') return `gift_${param.code}`;
   return param.kind === 'pack' ? `pack_${param.packId}` : `login_${param.code}`;
 }
 
@@ -40,6 +43,8 @@ export function decodeStartParam(raw: string | undefined | null): StartParam | n
     const packId = parsePackId(order[1]);
     return packId === null ? null : { kind: 'order', packId, orderId: order[2]! };
   }
+  const gift = GIFT.exec(raw);
+  if (gift) return { kind: 'gift', code: gift[1]! };
   const login = LOGIN.exec(raw);
   return login ? { kind: 'login', code: login[1]! } : null;
 }
@@ -61,4 +66,9 @@ export function orderAppLink(botUsername: string, packId: number, orderId: strin
 
 export function loginBotLink(botUsername: string, code: string): string {
   return `https://t.me/${botUsername}?start=${encodeStartParam({ kind: 'login', code })}`;
+}
+
+/** `https://t.me/<bot>?startapp=gift_<code>`: opens the mini-app on the gift's claim screen. */
+export function giftClaimLink(botUsername: string, code: string): string {
+  return `https://t.me/${botUsername}?startapp=${encodeStartParam({ kind: 'gift', code })}`;
 }

@@ -7,6 +7,7 @@ export * from './pack-id.js';
 export * from './ton-comment.js';
 export * from './resale.js';
 export * from './offers.js';
+export * from './gifts.js';
 export * from './schemas/index.js';
 export * from './rules/index.js';
 export * from './drops.js';

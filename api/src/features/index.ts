@@ -14,6 +14,7 @@ import { paymentsRoutes } from './payments/routes.js';
 import { walletRoutes } from './wallet/routes.js';
 import { resaleRoutes } from './resale/routes.js';
 import { offersRoutes } from './offers/routes.js';
+import { giftsRoutes } from './gifts/routes.js';
 import { studioRoutes } from './studio/routes.js';
 
 /** Every feature's routes, in one place, so the app's surface is readable at a glance. */
@@ -35,5 +36,6 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(deliveryRoutes);
   await app.register(resaleRoutes);
   await app.register(offersRoutes);
+  await app.register(giftsRoutes);
   await app.register(studioRoutes);
 }

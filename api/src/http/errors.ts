@@ -39,6 +39,8 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, number> = {
   edition_held: 409,
   wallet_required: 409,
   offer_closed: 409,
+  gift_pending: 409,
+  gift_closed: 409,
   resale_locked: 409,
   per_user_limit: 409,
   reservation_limit: 409,

@@ -20,6 +20,11 @@ import {
   StudioPackResponse,
   StudioPackUpdate,
   StudioResponse,
+  GiftCodeParams,
+  GiftDetailResponse,
+  GiftRequest,
+  GiftResponse,
+  MyGifts,
 } from '@stickerdrop/shared';
 import { NO_CONTENT, doc, signedIn, section, type RouteDoc } from './route-doc-kit.js';
 
@@ -103,6 +108,31 @@ export const TRADE_ROUTE_DOCS: Record<string, RouteDoc> = {
     ),
     'DELETE /api/offers/:id': signedIn('Withdraw your offer', {
       params: OfferIdParams,
+      responses: { 204: Empty },
+    }),
+  }),
+  ...section('gifts', {
+    'POST /api/editions/:editionId/gift': signedIn(
+      'Send an owned edition as a gift: a link (t.me/<bot>?startapp=gift_<code>) whoever opens it may claim within GIFT_CLAIM_DAYS; its listing closes. 409 while it waits as a gift already or a buyer’s reservation holds it; 503 without the bot',
+      {
+        params: EditionParams,
+        body: GiftRequest,
+        responses: { 201: GiftResponse, 503: 'The bot is not set up (BOT_USERNAME)' },
+      },
+    ),
+    'GET /api/gifts/mine': signedIn('Gifts you sent (waiting, claimed, cancelled, expired) and gifts you claimed', {
+      responses: { 200: MyGifts },
+    }),
+    'GET /api/gifts/:code': signedIn(
+      'A gift by its code: the pack, the serial, the note, the sender unless hidden, its state',
+      { params: GiftCodeParams, responses: { 200: GiftDetailResponse } },
+    ),
+    'POST /api/gifts/:code/claim': signedIn(
+      'Claim a gift: the edition is yours. 400 your own gift; 409 claimed already, cancelled or expired',
+      { params: GiftCodeParams, responses: { 200: GiftDetailResponse } },
+    ),
+    'DELETE /api/gifts/:code': signedIn('Cancel your gift before it is claimed: the edition stays yours', {
+      params: GiftCodeParams,
       responses: { 204: Empty },
     }),
   }),

@@ -28,6 +28,8 @@ welcomeFeature.chatType('private').command('start', async (ctx) => {
     return replyWelcome(ctx);
   }
   if (param.kind === 'login') return askLogin(ctx, param.code);
+  // A gift opens in the mini-app (startapp); a chat start link with one only says hello.
+  if (param.kind === 'gift') return replyWelcome(ctx);
   if (param.kind === 'order') {
     await ctx.reply(TEXTS.orderLink, { reply_markup: payOrderKeyboard(ctx.me.username, param.packId, param.orderId) });
     return;

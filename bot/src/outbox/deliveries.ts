@@ -8,6 +8,7 @@ import { PermanentDeliveryError, type DeliveryDeps } from './delivery-deps.js';
 import { deliverStickerSet } from './sticker-set.js';
 import { deliverResale, RESALE_OUTBOX_KINDS, type ResaleOutboxKind } from './resale-deliveries.js';
 import { deliverOffer, OFFER_OUTBOX_KINDS, type OfferOutboxKind } from './offer-deliveries.js';
+import { deliverGift, giftLinkLine, GIFT_OUTBOX_KINDS, type GiftOutboxKind } from './gift-deliveries.js';
 
 export { recipientOf } from './recipients.js';
 
@@ -21,8 +22,12 @@ export const BOT_OUTBOX_KINDS = [
   'refund_notice',
   ...RESALE_OUTBOX_KINDS,
   ...OFFER_OUTBOX_KINDS,
+  ...GIFT_OUTBOX_KINDS,
 ] as const;
-export type BotOutboxKind = Exclude<(typeof BOT_OUTBOX_KINDS)[number], ResaleOutboxKind | OfferOutboxKind>;
+export type BotOutboxKind = Exclude<
+  (typeof BOT_OUTBOX_KINDS)[number],
+  ResaleOutboxKind | OfferOutboxKind | GiftOutboxKind
+>;
 
 /**
  * A sale's values for its texts: the title escaped for HTML, numbers as text (Fluent would group an
@@ -45,13 +50,15 @@ const payloadOf = <K extends BotOutboxKind>(row: OutboxRow, kind: K) => readOutb
 
 /** Sends one row. Throws what went wrong; the worker decides between retry and giving up. */
 export async function deliver(row: OutboxRow, deps: DeliveryDeps): Promise<void> {
-  if ((await deliverResale(row, deps)) || (await deliverOffer(row, deps))) return;
+  if ((await deliverResale(row, deps)) || (await deliverOffer(row, deps)) || (await deliverGift(row, deps))) return;
   switch (row.kind as BotOutboxKind) {
     case 'purchase_receipt': {
       const sale = payloadOf(row, 'purchase_receipt');
       const reader = await readerOf(deps.db, sale.buyerId);
       await deps.acquire(sale.buyerId);
-      await deps.api.sendMessage(sale.buyerId, reader.t('receipt', saleValues(reader, sale)), {
+      const text =
+        reader.t('receipt', saleValues(reader, sale)) + giftLinkLine(deps.botUsername, sale.giftCode, reader.t);
+      await deps.api.sendMessage(sale.buyerId, text, {
         parse_mode: 'HTML',
         reply_markup: openPackKeyboard(deps.botUsername, sale.packId, reader.t('open-pack')),
       });

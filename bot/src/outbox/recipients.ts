@@ -25,6 +25,8 @@ const RECIPIENT_FIELD = {
   offer_accepted: 'bidderId',
   offer_declined: 'bidderId',
   offer_expired: 'bidderId',
+  gift_received: 'recipientId',
+  gift_claimed: 'senderId',
 } as const satisfies { [K in keyof OutboxPayloads]?: NumberFieldOf<OutboxPayloads[K]> };
 
 type SentKind = keyof typeof RECIPIENT_FIELD;

@@ -10,6 +10,8 @@ import { openEditionKeyboard } from '../views/keyboards.js';
 import { TEXTS } from '../views/texts.js';
 import type { DeliveryDeps } from './delivery-deps.js';
 import { recipientOf } from './recipients.js';
+import { giftLinkLine } from './gift-deliveries.js';
+import { readerOf } from '../i18n.js';
 
 /**
  * The resale messages of the outbox: the three a sale makes, a failed payment, a held listing taken off sale,
@@ -54,7 +56,7 @@ export async function deliverResale(row: OutboxRow, deps: DeliveryDeps): Promise
   const to = recipientOf(row);
   const text =
     kind === 'resale_receipt'
-      ? TEXTS.resaleReceipt(sale)
+      ? TEXTS.resaleReceipt(sale) + giftLinkLine(deps.botUsername, sale.giftCode, (await readerOf(deps.db, to)).t)
       : kind === 'resale_sold'
         ? TEXTS.resaleSold(sale)
         : TEXTS.resaleRoyalty(sale);

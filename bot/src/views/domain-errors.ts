@@ -23,6 +23,8 @@ const CHAT_TEXT: Record<DomainErrorCode, (message: string) => string> = {
   edition_held: asWritten,
   wallet_required: asWritten,
   offer_closed: asWritten,
+  gift_pending: asWritten,
+  gift_closed: asWritten,
   resale_locked: asWritten,
   per_user_limit: asWritten,
   reservation_limit: asWritten,

@@ -16,6 +16,8 @@ export const SalePayload = z.object({
   amount: z.string(),
   buyerId: z.number(),
   creatorId: z.number(),
+  /** Bought as a gift: the code of the buyer's gift link, which the receipt carries. */
+  giftCode: z.string().optional(),
 });
 export type SalePayload = z.infer<typeof SalePayload>;
 
@@ -82,6 +84,8 @@ export const ResalePayload = z.object({
   buyerId: z.number(),
   sellerId: z.number(),
   creatorId: z.number(),
+  /** Bought as a gift: the code of the buyer's gift link, which the receipt carries. */
+  giftCode: z.string().optional(),
 });
 export type ResalePayload = z.infer<typeof ResalePayload>;
 
@@ -165,7 +169,23 @@ export type OfferReceivedPayload = z.infer<typeof OfferReceivedPayload>;
 export const OfferAcceptedPayload = OfferNoticePayload.extend({ orderId: z.string(), payBy: z.string() });
 export type OfferAcceptedPayload = z.infer<typeof OfferAcceptedPayload>;
 
+/** A claimed gift, told to its new owner (with Add to Telegram) and to its sender. */
+export const GiftPayload = z.object({
+  giftId: z.number(),
+  ...edition,
+  editionId: z.number(),
+  senderId: z.number(),
+  recipientId: z.number(),
+  /** Null when the sender chose to stay hidden. */
+  senderName: z.string().nullable(),
+  recipientName: z.string(),
+  note: z.string(),
+});
+export type GiftPayload = z.infer<typeof GiftPayload>;
+
 export const OUTBOX_PAYLOADS = {
+  gift_received: GiftPayload,
+  gift_claimed: GiftPayload,
   offer_received: OfferReceivedPayload,
   /** The bidder raised (or offered again within the day): the owner's "New offer" message is edited to say so. */
   offer_repriced: OfferReceivedPayload,

@@ -7,3 +7,4 @@ export * from './schema-market.js';
 export * from './schema-bot.js';
 export * from './schema-payments.js';
 export * from './schema-payouts.js';
+export * from './schema-gifts.js';

@@ -3,7 +3,7 @@ import { OFFER_ERRORS, RESALE_ERRORS, formatTon } from '@stickerdrop/shared';
 import type { Database } from '../db/client.js';
 import { DomainError } from '../errors.js';
 import { findOrder, type OrderRecord } from '../db/order-record.js';
-import { liveHolder, lockEdition } from '../resale/holds.js';
+import { assertNotGiftPending, liveHolder, lockEdition } from '../resale/holds.js';
 import { assertResellable } from '../resale/stars-lock.js';
 import { insertResaleOrder } from '../resale/resale-order.js';
 import type { TonTarget } from '../resale/ton-legs.js';
@@ -32,7 +32,7 @@ export interface AcceptOfferInput {
  * edition first, then the offer (the order every resale path keeps), so two holders accepting one
  * pack-wide offer queue on the offer's row and the second finds it taken. Refused
  * as not found (unknown offer or edition), invalid (no or wrong edition), forbidden (not the owner), offer
- * closed or changed (no longer open, or repriced since the owner saw it), resale locked, edition held, or
+ * closed or changed (no longer open, or repriced since the owner saw it), resale locked, a pending gift, edition held, or
  * wallet required (no wallet to pay).
  */
 export async function acceptOffer(db: Database, input: AcceptOfferInput): Promise<OrderRecord> {
@@ -57,6 +57,7 @@ export async function acceptOffer(db: Database, input: AcceptOfferInput): Promis
       throw new DomainError('offer_changed', OFFER_ERRORS.priceChanged(formatTon(offer.priceNano)));
     }
     assertResellable(edition, input.now, input.starsLockDays);
+    await assertNotGiftPending(tx, edition.id, input.now);
     if (await liveHolder(tx, edition.id, input.now)) throw new DomainError('edition_held', RESALE_ERRORS.beingBought);
 
     const { id, payBy } = await insertResaleOrder(tx, {

@@ -12,6 +12,7 @@ import type { Database, Transaction } from '../db/client.js';
 import { editions, packs, users } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import { assertResellable } from '../resale/stars-lock.js';
+import { assertNotGiftPending } from '../resale/holds.js';
 import { creatorNameSql } from '../profile/display-name.js';
 import { enqueueOfferReceived, enqueueOfferRepriced } from './notify.js';
 import { findOffer } from './read.js';
@@ -45,7 +46,8 @@ export const DEFAULT_OFFERS_MAX_OPEN = 20;
  * most once a day; a new price edits the message they have instead of sending another (the owner's Accept
  * button carries the price it shows), so a bidder repricing or withdrawing and offering again cannot flood
  * the holders. Checked in the contract's order: not found (unknown edition or pack), invalid price (a
- * pack's price rules), own edition, resale locked (an edition still under the Stars resale lock), offer limit
+ * pack's price rules), own edition, resale locked (an edition still under the Stars resale lock), a pending
+ * gift (an edition waiting to be claimed), offer limit
  * (a bidder with OFFERS_MAX_OPEN open offers making another).
  */
 export async function makeOffer(db: Database, input: MakeOfferInput): Promise<{ offer: Offer; created: boolean }> {
@@ -55,6 +57,7 @@ export async function makeOffer(db: Database, input: MakeOfferInput): Promise<{ 
     if (priceNano === null) throw new DomainError('invalid_price', MESSAGES.priceInvalid);
     if (target.ownerId === input.userId) throw new DomainError('own_edition', OFFER_ERRORS.ownEdition);
     if (target.acquisition) assertResellable(target.acquisition, input.now, input.starsLockDays);
+    if (target.editionId !== null) await assertNotGiftPending(tx, target.editionId, input.now);
     // The bidder's row lock orders their own concurrent offers, so "replace the open one" never makes two.
     const [bidder] = await tx
       .select({ id: users.id, name: creatorNameSql })

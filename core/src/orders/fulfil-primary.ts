@@ -4,7 +4,7 @@ import { readsTogether, writesTogether } from '../db/batches.js';
 import { perHandle } from '../db/prepared.js';
 import { orderColumnsOf, type OrderRow } from '../db/order-record.js';
 import type { RefundReason } from '../db/outbox-payloads.js';
-import { orders, packs } from '../db/schema.js';
+import { gifts, orders, packs } from '../db/schema.js';
 import { checkedOutboxRows, type OutboxRow } from '../outbox/enqueue.js';
 import { editionSoldMessages, refundRequiredMessage } from '../sales/notices.js';
 import type { FulfilInput } from '../sales/order.js';
@@ -60,17 +60,17 @@ type SaleToSettle = Awaited<ReturnType<ReturnType<typeof preparedSalesToSettle>[
 type NoticeOutcome = Extract<FulfilAnswer['outcome'], 'fulfilled' | 'sold_out' | 'already_owned'>;
 
 /**
- * What the buyer and the creator are told for each outcome the payment may have: a receipt and a sale
- * notice, or the refund and its reason. The database writes one list, with what it read under the lock
+ * What the buyer and the creator are told for each outcome the payment may have: a receipt (with the claim
+ * link when the order was bought as a gift) and a sale notice, or the refund and its reason. The database writes one list, with what it read under the lock
  * (the pack's title, supply and creator, the serial it minted) over the fields of the same name here;
  * serial 1 stands in for the one it mints. An order not found has none: the function answers 'missing'.
  */
 function noticesFor(sale: SaleToSettle | undefined, input: FulfilInput): Partial<Record<NoticeOutcome, OutboxRow[]>> {
   if (!sale) return {};
-  const { order, pack } = sale;
+  const { order, pack, giftCode } = sale;
   const payment = { method: input.method ?? order.paymentMethod, paymentRef: input.paymentRef };
   return {
-    fulfilled: checkedOutboxRows(editionSoldMessages(order, pack, 1)),
+    fulfilled: checkedOutboxRows(editionSoldMessages(order, pack, 1, giftCode)),
     sold_out: checkedOutboxRows([refundRequiredMessage(order, pack, payment, 'sold_out')]),
     already_owned: checkedOutboxRows([refundRequiredMessage(order, pack, payment, 'already_owned')]),
   };
@@ -87,9 +87,11 @@ const preparedSalesToSettle = perHandle((db: DbOrTx) =>
         paymentMethod: orders.paymentMethod,
       },
       pack: { id: packs.id, title: packs.title, maxSupply: packs.maxSupply, creatorId: packs.creatorId },
+      giftCode: gifts.code,
     })
     .from(orders)
     .innerJoin(packs, eq(packs.id, orders.packId))
+    .leftJoin(gifts, eq(gifts.orderId, orders.id))
     .where(sql`${orders.id} = any(${sql.placeholder('orderIds')}::uuid[])`)
     .prepare('primary_sales_to_settle'),
 );

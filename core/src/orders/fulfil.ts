@@ -9,6 +9,7 @@ import { fulfilResaleOrder } from '../resale/settle.js';
 import { refundRequiredMessage } from '../sales/notices.js';
 import { SETTLED_STATUSES, type FulfilInput, type FulfilResult } from '../sales/order.js';
 import { paymentRefTaken } from '../sales/rules.js';
+import { openBoughtGift } from '../sales/bought-gift.js';
 import { fulfilPrimary } from './fulfil-primary.js';
 
 export class OrderNotFoundError extends Error {
@@ -41,7 +42,8 @@ export class PaymentRefConflictError extends Error {
  * Unique (pack, serial), unique edition per order and sold_count <= max_supply back this up in the schema.
  */
 export async function fulfilOrder(db: DbOrTx, input: FulfilInput): Promise<FulfilResult> {
-  return (await fulfilPrimaryInOneCall(db, input)) ?? fulfilInTransaction(db, input);
+  const primary = await fulfilPrimaryInOneCall(db, input);
+  return primary ? withBoughtGift(db, primary, input.now) : fulfilInTransaction(db, input);
 }
 
 /**
@@ -52,9 +54,19 @@ export async function fulfilOrder(db: DbOrTx, input: FulfilInput): Promise<Fulfi
 export async function fulfilLockedOrder(tx: Transaction, order: OrderRow, input: FulfilInput): Promise<FulfilResult> {
   if (order.kind === 'primary' && !SETTLED_STATUSES.has(order.status)) {
     const settled = await fulfilPrimaryInOneCall(tx, input);
-    if (settled) return settled;
+    if (settled) return withBoughtGift(tx, settled, input.now);
   }
-  return settleLocked(tx, order, input);
+  return withBoughtGift(tx, await settleLocked(tx, order, input), input.now);
+}
+
+/**
+ * An order bought as a gift that this payment paid: its gift names the edition and starts waiting to be
+ * claimed, in the same transaction (a caller's, as every rail's is; `fulfilOrder` on a bare handle, for
+ * tests, writes it just after).
+ */
+async function withBoughtGift(db: DbOrTx, result: FulfilResult, now: Date): Promise<FulfilResult> {
+  if (result.outcome === 'fulfilled') await openBoughtGift(db, result.order, now);
+  return result;
 }
 
 /**
@@ -85,7 +97,7 @@ async function fulfilInTransaction(db: DbOrTx, input: FulfilInput): Promise<Fulf
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
     if (!order) throw new OrderNotFoundError(input.orderId);
-    return settleLocked(tx, order, input);
+    return withBoughtGift(tx, await settleLocked(tx, order, input), input.now);
   });
 }
 

@@ -9,6 +9,7 @@ import { writesTogether } from '../db/batches.js';
 import { perHandle } from '../db/prepared.js';
 import { orderColumnsOf, type OrderRecord, type OrderRow } from '../db/order-record.js';
 import type { PaymentRail } from '../sales/payment-methods.js';
+import { recordBoughtGift } from '../sales/bought-gift.js';
 import {
   DEFAULT_RESERVATION_POLICY,
   assertStanding,
@@ -29,6 +30,8 @@ export interface BuyInput {
   railFor: (method: PaymentMethod) => PaymentRail;
   /** RESERVATIONS_MAX_OPEN and the rest; the settings' defaults when absent. */
   reservations?: ReservationPolicy;
+  /** Bought as a gift (GIFT_CLAIM_DAYS to claim it once paid); absent for the buyer's own edition. */
+  gift?: { claimDays: number };
   now: Date;
 }
 
@@ -46,6 +49,7 @@ export interface BuyResult {
 export async function buyPack(db: Database, input: BuyInput): Promise<BuyResult> {
   const rail = input.railFor(input.paymentMethod);
   const reserved = await reserveEdition(db, input);
+  if (input.gift) await recordBoughtGift(db, reserved.order, { claimDays: input.gift.claimDays, now: input.now });
   if (!reserved.created) return completePayment(db, reserved.order, input, rail);
   const order = reserved.order;
   try {

@@ -28,11 +28,20 @@ export const outboxKey = {
   /** One notice per released reservation (no longer written; see ReservationReleasedPayload). */
   reservation_released: (orderId: string) => key<'reservation_released'>(`released:${orderId}`),
   resale_payment_failed: (paymentRef: string) => key<'resale_payment_failed'>(`resale-failed:${paymentRef}`),
-  /** A set goes with the resale that took its owner's last edition, or with the Stars refund that did. */
-  sticker_set_revoke: (cause: { resaleOrderId: string } | { refundedStarsPaymentId: number }) =>
+  /** A set goes with the resale, the claimed gift or the Stars refund that took its owner's last edition. */
+  sticker_set_revoke: (
+    cause: { resaleOrderId: string } | { refundedStarsPaymentId: number } | { claimedGiftId: number },
+  ) =>
     key<'sticker_set_revoke'>(
-      'resaleOrderId' in cause ? `revoke:${cause.resaleOrderId}` : `revoke:stars:${cause.refundedStarsPaymentId}`,
+      'resaleOrderId' in cause
+        ? `revoke:${cause.resaleOrderId}`
+        : 'claimedGiftId' in cause
+          ? `revoke:gift:${cause.claimedGiftId}`
+          : `revoke:stars:${cause.refundedStarsPaymentId}`,
     ),
+  /** A gift is claimed once: its new owner and its sender are told once. */
+  gift_received: (giftId: number) => key<'gift_received'>(`gift-received:${giftId}`),
+  gift_claimed: (giftId: number) => key<'gift_claimed'>(`gift-claimed:${giftId}`),
   /** Once per offer and owner: a repriced offer is not sent again (the Accept button checks the price). */
   offer_received: (offerId: number, ownerId: number) => key<'offer_received'>(`offer-received:${offerId}:${ownerId}`),
   /** One edit per change of the offer (`at`: when it changed) and owner. */

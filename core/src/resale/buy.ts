@@ -12,6 +12,7 @@ import {
   type ReservationPolicy,
 } from '../reservations/policy.js';
 import { insertResaleOrder } from './resale-order.js';
+import { recordBoughtGift } from '../sales/bought-gift.js';
 import type { TonTarget } from './ton-legs.js';
 
 export interface BuyListingInput {
@@ -23,6 +24,8 @@ export interface BuyListingInput {
   feeBps: number;
   /** RESERVATIONS_MAX_OPEN and the rest; the settings' defaults when absent. */
   reservations?: ReservationPolicy;
+  /** Bought as a gift (GIFT_CLAIM_DAYS to claim it once paid); absent for the buyer's own edition. */
+  gift?: { claimDays: number };
   now: Date;
 }
 
@@ -67,6 +70,7 @@ export async function buyListing(
       // A seller who unlinked their wallet since listing cannot be paid.
       sellerWithoutWallet: () => new DomainError('not_for_sale', RESALE_ERRORS.noLongerForSale),
     });
+    if (input.gift) await recordBoughtGift(tx, order, { claimDays: input.gift.claimDays, now: input.now });
     return { order: { ...order, edition: edition.serial }, created: true };
   });
 }

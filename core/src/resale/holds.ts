@@ -1,6 +1,8 @@
-import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gt, sql, type SQLWrapper } from 'drizzle-orm';
+import { GIFT_ERRORS } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
-import { editions, orders } from '../db/schema.js';
+import { editions, gifts, orders } from '../db/schema.js';
+import { DomainError } from '../errors.js';
 import { liveReservation, liveReservationOf } from '../sales/rules.js';
 import { listings, type ListingRow } from './tables.js';
 
@@ -48,4 +50,22 @@ export function buyableSql(alias: string, now: Date | SQLWrapper) {
   const l = sql.raw(alias);
   return sql`${l}.status = 'active' and not exists (select 1 from orders ho where ho.edition_id = ${l}.edition_id
     and ${liveReservationOf('ho', now)})`;
+}
+
+/**
+ * A pending gift holds its edition as a reservation does: it cannot be listed, sold, offered on or gifted
+ * again until it is claimed, cancelled or has expired. Ask with the edition's row lock held.
+ */
+export async function giftPending(tx: DbOrTx, editionId: number, now: Date): Promise<boolean> {
+  const [gift] = await tx
+    .select({ id: gifts.id })
+    .from(gifts)
+    .where(and(eq(gifts.editionId, editionId), eq(gifts.status, 'pending'), gt(gifts.expiresAt, now)))
+    .limit(1);
+  return gift !== undefined;
+}
+
+/** The same, as the 409 every path that would list, sell, offer on or gift the edition answers. */
+export async function assertNotGiftPending(tx: DbOrTx, editionId: number, now: Date): Promise<void> {
+  if (await giftPending(tx, editionId, now)) throw new DomainError('gift_pending', GIFT_ERRORS.pending);
 }

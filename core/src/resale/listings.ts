@@ -4,7 +4,7 @@ import type { Database, DbOrTx } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import { recordActivity } from './activity.js';
-import { liveHolder, lockActiveListing, lockEdition } from './holds.js';
+import { assertNotGiftPending, liveHolder, lockActiveListing, lockEdition } from './holds.js';
 import { assertResellable } from './stars-lock.js';
 import { listings, type ListingRow } from './tables.js';
 
@@ -21,11 +21,12 @@ export interface ListInput {
  * Puts an edition on sale, or changes the price of its listing (created false). Checked in the contract's
  * order: 404 unknown edition, 403 not the owner, 400 bad price (a pack's price rules), 409 no linked wallet
  * (the seller's share is paid straight to it), 409 while a buyer holds the listing. Before all but the
- * first two, 409 while the Stars lock holds the edition.
+ * first two, 409 while it waits to be claimed as a gift or the Stars lock holds it.
  */
 export async function listEdition(db: Database, input: ListInput): Promise<{ listing: Listing; created: boolean }> {
   return db.transaction(async (tx) => {
     const edition = await ownedEdition(tx, input.userId, input.editionId);
+    await assertNotGiftPending(tx, edition.id, input.now);
     assertResellable(edition, input.now, input.starsLockDays);
     const priceNano = parsePrice(input.price);
     if (priceNano === null) throw new DomainError('invalid_price', MESSAGES.priceInvalid);

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { formatTon, splitResalePrice, type PaymentMethod } from '@stickerdrop/shared';
 import type { Transaction } from '../db/client.js';
-import { orders, packs, users } from '../db/schema.js';
+import { gifts, orders, packs, users } from '../db/schema.js';
 import { enqueueOutboxMessages, outboxMessage } from '../outbox/enqueue.js';
 import { refundRequiredMessage } from '../sales/notices.js';
 import { outboxKey } from '../outbox/keys.js';
 import type { ResalePayload } from '../db/outbox-payloads.js';
 import type { OrderRow } from '../db/order-record.js';
 import type { FulfilInput, FulfilResult } from '../sales/order.js';
-import { liveHolder, lockActiveListing, lockEdition } from './holds.js';
+import { giftPending, liveHolder, lockActiveListing, lockEdition } from './holds.js';
 import { moveEdition } from './move-edition.js';
 import { listings, offers, resaleLedger } from './tables.js';
 
@@ -16,8 +16,8 @@ import { listings, offers, resaleLedger } from './tables.js';
  * Settles a payment for a resale order (the caller, fulfilOrder, holds the order's row lock and has ruled
  * out a settled order). Locks the edition, then the listing. The sale goes through when the listing is
  * still active at the order's price (or, for an order from an offer, the offer is accepted at that price),
- * the seller still owns the edition, and no other live reservation holds it (the order's own may have
- * lapsed); then, in this one transaction: the buyer owns the edition, the
+ * the seller still owns the edition, and no other live reservation or pending gift holds it (the order's own
+ * may have lapsed); then, in this one transaction: the buyer owns the edition, the
  * listing is sold, the order is paid, the ledger gets its three legs, the feed its sale, and the outbox the
  * three messages (plus the seller's sticker set removal when they own no other edition of the pack).
  * Otherwise the order is refund_required ('listing_gone') and nothing changes hands.
@@ -36,7 +36,8 @@ export async function fulfilResaleOrder(
     terms &&
     terms.priceNano === order.amountNano &&
     edition.ownerId === terms.sellerId &&
-    !(await liveHolder(tx, edition.id, input.now, order.id));
+    !(await liveHolder(tx, edition.id, input.now, order.id)) &&
+    !(await giftPending(tx, edition.id, input.now));
   if (!sellable || !pack) {
     const reason = order.offerId === null ? 'listing_gone' : 'offer_gone';
     const [refused] = await tx
@@ -103,6 +104,7 @@ export async function fulfilResaleOrder(
     sellerId,
     creatorId: pack.creatorId,
   };
+  const receipt = { ...sale, ...(await boughtGiftCode(tx, order.id)) };
   await moveEdition(tx, {
     edition: { ...edition, ownerId: sellerId },
     to: order.userId,
@@ -113,7 +115,7 @@ export async function fulfilResaleOrder(
     at: input.now,
     setRevokeKey: outboxKey.sticker_set_revoke({ resaleOrderId: order.id }),
     messages: [
-      outboxMessage('resale_receipt', sale, outboxKey.resale_receipt(order.id)),
+      outboxMessage('resale_receipt', receipt, outboxKey.resale_receipt(order.id)),
       outboxMessage('resale_sold', sale, outboxKey.resale_sold(order.id)),
       ...(split.royalty > 0n ? [outboxMessage('resale_royalty', sale, outboxKey.resale_royalty(order.id))] : []),
     ],
@@ -149,4 +151,10 @@ async function royaltyWentToCreator(tx: Transaction, order: OrderRow, creatorId:
   if (payment.kind === 'ton') return (payment.messages?.length ?? 0) === 3;
   const [creator] = await tx.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, creatorId));
   return Boolean(creator?.wallet);
+}
+
+/** The code of the gift this order buys, for the receipt to carry its claim link. */
+async function boughtGiftCode(tx: Transaction, orderId: string): Promise<{ giftCode?: string }> {
+  const [gift] = await tx.select({ code: gifts.code }).from(gifts).where(eq(gifts.orderId, orderId));
+  return gift ? { giftCode: gift.code } : {};
 }

@@ -70,4 +70,4 @@ export const offers = pgTable('offers', {
 });
 export type OfferRow = typeof offers.$inferSelect;
 
-export type ActivityType = 'mint' | 'list' | 'reprice' | 'delist' | 'sale';
+export type ActivityType = 'mint' | 'list' | 'reprice' | 'delist' | 'sale' | 'gift';

@@ -40,11 +40,12 @@ export function refundRequiredMessage(
   );
 }
 
-/** A new edition: the buyer's receipt and the creator's sale notice. */
+/** A new edition: the buyer's receipt (with the claim link of a gift they bought) and the creator's sale notice. */
 export function editionSoldMessages(
   order: Pick<OrderRow, 'id' | 'amountNano' | 'userId'>,
   pack: SoldPack & { maxSupply: number; creatorId: number },
   serial: number,
+  giftCode: string | null = null,
 ): [OutboxMessage, OutboxMessage] {
   const sale: SalePayload = {
     orderId: order.id,
@@ -57,7 +58,7 @@ export function editionSoldMessages(
     creatorId: pack.creatorId,
   };
   return [
-    outboxMessage('purchase_receipt', sale, outboxKey.purchase_receipt(order.id)),
+    outboxMessage('purchase_receipt', giftCode ? { ...sale, giftCode } : sale, outboxKey.purchase_receipt(order.id)),
     outboxMessage('sale_notice', sale, outboxKey.sale_notice(order.id)),
   ];
 }

@@ -18,6 +18,7 @@ import {
 import { MAX_DROP_LEAD_DAYS, type DROP_ERRORS } from '../drops.js';
 import type { API_ERRORS } from '../messages.js';
 import type { OFFER_ERRORS } from '../offers.js';
+import { GIFT_NOTE_MAX_LENGTH, type GIFT_ERRORS } from '../gifts.js';
 import { MAX_ROYALTY_BPS, type RESALE_ERRORS } from '../resale.js';
 import type { RESERVATION_ERRORS } from '../reservations.js';
 import type { STUDIO_ERRORS } from '../studio.js';
@@ -111,6 +112,17 @@ export const RESALE_ERRORS_RU: Record<keyof typeof RESALE_ERRORS, string> = {
   notOwner: 'Этот экземпляр не ваш',
   notListed: 'Этот экземпляр не выставлен на продажу',
   invalidRoyalty: `Роялти автора — от 0 до ${MAX_ROYALTY_BPS / 100} % (${MAX_ROYALTY_BPS} базисных пунктов)`,
+};
+
+export const GIFT_ERRORS_RU: Record<keyof typeof GIFT_ERRORS, string> = {
+  notFound: 'Подарок не найден',
+  pending: 'Этот экземпляр ждёт, когда его заберут как подарок',
+  ownGift: 'Нельзя забрать собственный подарок',
+  claimed: 'Этот подарок уже забрали',
+  closed: 'Этот подарок больше нельзя забрать',
+  notSender: 'Отменить подарок может только отправитель',
+  noteTooLong: `Подпись к подарку — ${upToChars(GIFT_NOTE_MAX_LENGTH)}`,
+  needsBot: 'Подарки отправляются через Telegram-бота, а он здесь не настроен',
 };
 
 /** Keyed as OFFER_ERRORS; a text with a value takes it already written (a count, a TON price). */

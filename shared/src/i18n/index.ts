@@ -2,6 +2,7 @@ export { ruCount, type RuForms } from './plural-ru.js';
 export {
   API_ERRORS_RU,
   DROP_ERRORS_RU,
+  GIFT_ERRORS_RU,
   OFFER_ERRORS_RU,
   RESALE_ERRORS_RU,
   RESERVATION_ERRORS_RU,

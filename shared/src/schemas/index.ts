@@ -8,3 +8,4 @@ export * from './resale.js';
 export * from './offer.js';
 export * from './text.js';
 export * from './studio.js';
+export * from './gift.js';

@@ -51,12 +51,18 @@ export const Order = z.object({
 });
 export type Order = z.infer<typeof Order>;
 
-export const BuyRequest = z.object({ stickerId: PackId, paymentMethod: z.enum(PAYMENT_METHODS).default('ton') });
+/** `asGift`: once paid, the edition is the buyer's pending gift, and the receipt carries its claim link. */
+export const BuyRequest = z.object({
+  stickerId: PackId,
+  paymentMethod: z.enum(PAYMENT_METHODS).default('ton'),
+  asGift: z.boolean().default(false),
+});
 export type BuyRequest = z.infer<typeof BuyRequest>;
 /** Buying a resale listing instead of a new edition. */
 export const BuyListingRequest = z.object({
   listingId: RowId,
   paymentMethod: z.enum(PAYMENT_METHODS).default('ton'),
+  asGift: z.boolean().default(false),
 });
 export type BuyListingRequest = z.infer<typeof BuyListingRequest>;
 export const OrderResponse = z.object({ order: Order });

@@ -19,7 +19,7 @@ export type Listing = z.infer<typeof Listing>;
 const Person = z.object({ id: z.number().int(), name: z.string() });
 export const UserRef = Person.extend({ username: z.string().nullable() });
 
-const ACTIVITY_TYPES = ['mint', 'list', 'reprice', 'delist', 'sale'] as const;
+const ACTIVITY_TYPES = ['mint', 'list', 'reprice', 'delist', 'sale', 'gift'] as const;
 export const ActivityItem = z.object({
   type: z.enum(ACTIVITY_TYPES),
   serial: z.number().int(),

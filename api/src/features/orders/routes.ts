@@ -38,6 +38,7 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
       paymentMethod: input.paymentMethod,
       railFor: railOf,
       reservations: config.reservations,
+      ...(input.asGift && { gift: { claimDays: config.giftClaimDays } }),
       now: at,
     });
     return reply.status(created ? 201 : 200).send({ order: toOrderDto(order, at) });

@@ -30,7 +30,7 @@ import { packIdParam } from '../packs/params.js';
 const MAX_ID = 2_147_483_647;
 
 /** An `:editionId` that cannot be an edition id is as unknown as a missing one. */
-function editionIdParam(raw: string): number {
+export function editionIdParam(raw: string): number {
   const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
   if (id < 1 || id > MAX_ID) throw notFound(RESALE_ERRORS.editionNotFound);
   return id;
@@ -120,6 +120,7 @@ export async function buyListingRoute(
     ton,
     feeBps: config.marketFeeBps,
     reservations: config.reservations,
+    ...(input.asGift && { gift: { claimDays: config.giftClaimDays } }),
     now: at,
   });
   return reply.status(created ? 201 : 200).send({ order: toOrderDto(order, at) });

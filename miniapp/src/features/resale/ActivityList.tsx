@@ -8,6 +8,7 @@ const VERB: Record<ActivityItem['type'], string> = {
   reprice: 'Price changed',
   delist: 'Listing cancelled',
   sale: 'Sold',
+  gift: 'Gifted',
 };
 
 /**
