@@ -1,4 +1,4 @@
-import type { PictureScreen } from '@stickerdrop/shared';
+import type { Language, PictureScreen } from '@stickerdrop/shared';
 
 /**
  * What the document's first screen (start.ts, then draw.ts, inlined into index.html by
@@ -7,6 +7,8 @@ import type { PictureScreen } from '@stickerdrop/shared';
  */
 export interface FirstScreen {
   route: string;
+  /** The language it drew in, the app's starting one (i18n/detect.ts). */
+  language: Language;
   inside: boolean;
   ios: boolean;
   picture: PictureScreen | null;

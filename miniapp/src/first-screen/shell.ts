@@ -1,17 +1,16 @@
 import {
   CARD_IMAGE_SIZES,
-  HOME_TAGLINE,
   PREVIEW_SIZE_PX,
   cardImageSrcset,
+  type Language,
   type PictureScreen,
 } from '@stickerdrop/shared';
 import type { IconNode } from 'lucide';
 import Ticket from 'lucide/dist/esm/icons/ticket.mjs';
 import { buttonClass, buttonLabelClass } from '../components/button-classes';
 import { apiUrl } from '../config';
-import { HERO_ACTIONS, HERO_TITLE } from '../features/home/hero';
-import { MARKETPLACE_TITLE } from '../features/marketplace/title';
-import { WEB_BACK_LABEL } from '../telegram/web-back';
+import { HERO_ACTIONS } from '../features/home/hero';
+import { firstScreenWords } from './words';
 
 /**
  * The first screen as the app draws it, in the DOM the app's components make (Root, Layout, Header, the
@@ -25,7 +24,11 @@ import { WEB_BACK_LABEL } from '../telegram/web-back';
 export const APP_ROOT_CLASS = 'tgui-6a12827a138e8827';
 export const APP_ROOT_IOS_CLASS = 'tgui-56dbb42c1dbd5e2b';
 
+type Words = ReturnType<typeof firstScreenWords>;
+
 export interface ShellOptions {
+  /** The language the app will start in (i18n/detect.ts), so both draw the same words. */
+  language: Language;
   /** The route the app opens on (telegram/opening-route.ts). */
   route: string;
   /** In a Telegram client: no page back button, room for the tab bar. */
@@ -69,8 +72,8 @@ function icon(node: IconNode, size: number, className: string): SVGSVGElement {
 }
 
 /** Header.tsx's bar with its logo; the links and the account come with the app, right of it. */
-function header(): HTMLElement {
-  const logo = element('a', { class: 'header__logo', 'aria-label': 'Stickerdrop home', href: '#/' }, [
+function header(words: Words): HTMLElement {
+  const logo = element('a', { class: 'header__logo', 'aria-label': words['first-screen.logoLabel'], href: '#/' }, [
     icon(Ticket, 22, 'header__logo-icon'),
     ' Stickerdrop',
   ]);
@@ -78,15 +81,15 @@ function header(): HTMLElement {
 }
 
 /** HomePage's hero. */
-function hero(ios: boolean): HTMLElement {
+function hero(ios: boolean, words: Words): HTMLElement {
   const actions = HERO_ACTIONS.map(({ to, label, mode, className }) =>
     element('a', { class: buttonClass({ size: 'l', mode, ios, className }), href: `#${to}` }, [
-      element('span', { class: buttonLabelClass('l') }, [label]),
+      element('span', { class: buttonLabelClass('l') }, [words[label]]),
     ]),
   );
   return element('section', { class: 'hero' }, [
-    element('h1', { class: 'hero__title' }, [HERO_TITLE]),
-    element('p', { class: 'hero__tagline' }, [HOME_TAGLINE]),
+    element('h1', { class: 'hero__title' }, [words['first-screen.hero.title']]),
+    element('p', { class: 'hero__tagline' }, [words['first-screen.hero.tagline']]),
     element('div', { class: 'hero__actions' }, actions),
   ]);
 }
@@ -109,17 +112,21 @@ export function detailPicture(imageUrl: string, alt: string): HTMLImageElement {
 
 /** What the route's screen shows at its top, and where its picture goes once known. */
 function screenTop(options: ShellOptions): { nodes: HTMLElement[]; pictureSlot: HTMLElement | null } {
+  const words = firstScreenWords(options.language);
   const path = options.route.split('?')[0]!.toLowerCase();
-  if (path === '/' || path === '') return { nodes: [hero(options.ios)], pictureSlot: null };
+  if (path === '/' || path === '') return { nodes: [hero(options.ios, words)], pictureSlot: null };
   if (path === '/marketplace') {
-    return { nodes: [element('h1', { class: 'page-title' }, [MARKETPLACE_TITLE])], pictureSlot: null };
+    return {
+      nodes: [element('h1', { class: 'page-title' }, [words['first-screen.marketplaceTitle']])],
+      pictureSlot: null,
+    };
   }
   if (!options.picture) return { nodes: [], pictureSlot: null };
   // PackDetailPage's and EditionPage's article, their picture's column first (Page.tsx's back button above).
   const kind = options.picture.kind === 'pack' ? 'detail' : 'edition';
   const pictureSlot = element('div', { class: `${kind}__media` });
   const article = element('article', { class: kind }, [pictureSlot]);
-  const back = element('button', { type: 'button', class: 'page-back' }, [WEB_BACK_LABEL]);
+  const back = element('button', { type: 'button', class: 'page-back' }, [words['first-screen.back']]);
   return { nodes: options.inside ? [article] : [back, article], pictureSlot };
 }
 
@@ -130,7 +137,7 @@ function screenTop(options: ShellOptions): { nodes: HTMLElement[]; pictureSlot: 
 export function drawShell(root: HTMLElement, options: ShellOptions): HTMLElement | null {
   const { nodes, pictureSlot } = screenTop(options);
   const layout = element('div', { class: options.inside ? 'layout layout--tabbar' : 'layout' }, [
-    header(),
+    header(firstScreenWords(options.language)),
     element('main', { class: 'main' }, nodes),
   ]);
   const appRoot = [APP_ROOT_CLASS, options.ios && APP_ROOT_IOS_CLASS, 'app-root'].filter(Boolean).join(' ');

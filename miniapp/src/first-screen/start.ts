@@ -6,6 +6,7 @@ import {
   type PictureScreen,
 } from '@stickerdrop/shared';
 import { apiUrl } from '../config';
+import { startingLanguage, telegramLanguageCode } from '../i18n/detect';
 import { applyLaunchTheme } from '../telegram/launch-theme';
 import { isLaunchHash, openingRoute } from '../telegram/opening-route';
 import { hasTelegramChannel } from '../telegram/sdk';
@@ -27,8 +28,14 @@ export function startFirstScreen(win: Window = window): FirstScreen | null {
   const route = openingRoute(win.location);
   const picture = pictureScreen(route);
   const platform = launch.get('tgWebAppPlatform');
+  const language = startingLanguage({
+    telegramCode: telegramLanguageCode(launch.get('tgWebAppData') ? win.location.hash : null),
+    browser: win.navigator.language,
+  });
+  win.document.documentElement.lang = language;
   return {
     route,
+    language,
     inside: launched,
     ios: platform === 'ios' || platform === 'macos',
     picture,

@@ -1,59 +1,9 @@
-import { DEFAULT_LANGUAGE, isLanguage, languageOfTelegramCode, type Language } from '@stickerdrop/shared';
+import type { Language } from '@stickerdrop/shared';
+import { LANGUAGE_STORAGE_KEY } from './detect';
 import { loadRegistered } from './catalogue';
 import { activeLanguage, i18n } from './i18n';
 
-/**
- * The language last shown on this device: the account's choice once known, so the next start opens in it
- * before the API has answered. The account's stored choice still wins when it arrives.
- */
-const STORAGE_KEY = 'stickerdrop.language';
-
-export interface LanguageHints {
-  /** Telegram's init data `user.language_code`, inside Telegram. */
-  telegramCode?: string | null;
-  /** The browser's language (navigator.language). */
-  browser?: string | null;
-}
-
-function remembered(): Language | null {
-  try {
-    const value = localStorage.getItem(STORAGE_KEY);
-    return isLanguage(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The language to start in before the account is known: the one last shown here, else Telegram's
- * language_code inside Telegram, else the browser's; Russian for ru/uk/be/kk (shared/language.ts says why),
- * English otherwise.
- */
-export function startingLanguage(hints: LanguageHints): Language {
-  return (
-    remembered() ??
-    languageOfTelegramCode(hints.telegramCode) ??
-    languageOfTelegramCode(hints.browser) ??
-    DEFAULT_LANGUAGE
-  );
-}
-
-/**
- * Telegram's `user.language_code` from init data (the raw query string Telegram signs), or from a launch
- * address whose hash carries it as `tgWebAppData`; null when there is none.
- */
-export function telegramLanguageCode(rawInitDataOrHash: string | null | undefined): string | null {
-  if (!rawInitDataOrHash) return null;
-  const text = rawInitDataOrHash.replace(/^#/, '');
-  const params = new URLSearchParams(text);
-  const initData = params.get('tgWebAppData') ?? text;
-  try {
-    const user = JSON.parse(new URLSearchParams(initData).get('user') ?? 'null') as { language_code?: unknown } | null;
-    return typeof user?.language_code === 'string' ? user.language_code : null;
-  } catch {
-    return null;
-  }
-}
+export { startingLanguage, telegramLanguageCode, type LanguageHints } from './detect';
 
 let switching: Promise<void> = Promise.resolve();
 /** The language last asked for: a chunk arriving while a switch is under way loads this one's texts. */
@@ -73,7 +23,7 @@ export function switchLanguage(language: Language, options: { remember?: boolean
     document.documentElement.lang = language;
     if (options.remember) {
       try {
-        localStorage.setItem(STORAGE_KEY, language);
+        localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
       } catch {
         // Private mode without storage: the account's choice still applies after sign-in.
       }

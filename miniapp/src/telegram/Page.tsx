@@ -2,7 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import { telegramSdk } from './sdk';
 import { useTelegram } from './TelegramProvider';
 import { useGoBack } from './use-go-back';
-import { WEB_BACK_LABEL } from './web-back';
+import { firstScreenTexts } from '../first-screen/messages';
+import { useT } from '../i18n/translate';
 
 /**
  * Every screen is a Page (STYLE.md, the reactjs-template's Page): it shows Telegram's back button on
@@ -19,6 +20,7 @@ export function Page({
 }) {
   const { inside } = useTelegram();
   const goBack = useGoBack();
+  const tFirst = useT(firstScreenTexts);
 
   useEffect(() => {
     const backButton = telegramSdk()?.backButton;
@@ -36,7 +38,7 @@ export function Page({
     <>
       {!inside && back && webBack ? (
         <button type="button" className="page-back" onClick={goBack}>
-          {WEB_BACK_LABEL}
+          {tFirst('first-screen.back')}
         </button>
       ) : null}
       {children}

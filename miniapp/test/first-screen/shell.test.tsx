@@ -35,7 +35,7 @@ function shell(options: Partial<ShellOptions> & { route: string }) {
   const root = document.createElement('div');
   root.id = 'first-screen';
   document.body.append(root);
-  const pictureSlot = drawShell(root, { inside: false, ios: false, picture: null, ...options });
+  const pictureSlot = drawShell(root, { inside: false, ios: false, picture: null, language: 'en', ...options });
   return { root, pictureSlot, remove: () => root.remove() };
 }
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_SCREEN_DATA_ID, STORAGE_KEYS } from '@stickerdrop/shared';
 import { startFirstScreen } from '../../src/first-screen/start';
 import { forgetLaunchTheme } from '../../src/telegram/launch-theme';
@@ -35,11 +35,20 @@ afterEach(() => {
 });
 
 describe("the document's first screen: what it draws and what it asks for (issue 22)", () => {
+  it("draws in the browser's language on the web, as the app will start, and says so in <html lang>", () => {
+    vi.spyOn(window.navigator, 'language', 'get').mockReturnValue('ru-RU');
+    window.location.hash = '#/marketplace';
+    expect(startFirstScreen()?.language).toBe('ru');
+    expect(document.documentElement.lang).toBe('ru');
+    window.location.hash = '';
+  });
+
   it('draws the route of the address on the web, with no data to ask for on Home or the marketplace', () => {
     const { calls } = fakeApi({});
     window.location.hash = '#/marketplace';
     expect(startFirstScreen()).toEqual({
       route: '/marketplace',
+      language: 'en',
       inside: false,
       ios: false,
       picture: null,

@@ -7,6 +7,7 @@ import { useTelegram } from '../../telegram/TelegramProvider';
 import { ButtonLink } from '../../components/ButtonLink';
 import { CloseIcon, MenuIcon } from '../../components/icons';
 import { useT } from '../../i18n/translate';
+import { firstScreenTexts } from '../../first-screen/messages';
 import { layoutTexts } from './messages';
 import { avatarInitial, displayFirstName, navLinks } from './nav-links';
 
@@ -21,6 +22,7 @@ export function Header() {
   const { inside } = useTelegram();
   const { user, loading } = useAuth();
   const t = useT(layoutTexts);
+  const tFirst = useT(firstScreenTexts);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
   const links = navLinks(Boolean(user), Boolean(user?.isCreator));
@@ -29,7 +31,7 @@ export function Header() {
   useEffect(() => setDrawerOpen(false), [location.pathname, location.search]);
 
   const logo = (
-    <Link to="/" className="header__logo" aria-label={t('layout.header.logoLabel')}>
+    <Link to="/" className="header__logo" aria-label={tFirst('first-screen.logoLabel')}>
       <Icon icon={Ticket} className="header__logo-icon" size={22} /> Stickerdrop
     </Link>
   );

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../router';
 import { Gem, Repeat, Wrench } from '../../components/icon-set';
 import { Icon, type IconNode } from '../../components/Icon';
-import { FEATURE_BLURBS, HOME_TAGLINE, TRENDING_LIMIT } from '@stickerdrop/shared';
+import { TRENDING_LIMIT } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { ButtonLink } from '../../components/ButtonLink';
 import { StatTiles } from '../../components/StatTiles';
@@ -11,53 +11,56 @@ import { PackCard } from '../packs/PackCard';
 import { PackCardSkeletons } from '../packs/PackCardSkeletons';
 import { packQueries, statsQueries } from '../packs/queries';
 import { useLike } from '../packs/use-like';
-import { HERO_ACTIONS, HERO_TITLE } from './hero';
+import { firstScreenTexts } from '../../first-screen/messages';
+import { useFormat } from '../../i18n/format';
+import { useT } from '../../i18n/translate';
+import { HERO_ACTIONS } from './hero';
 import { homeStatTiles } from './home-stats';
+import { homeTexts } from './messages';
 import './home.css';
 
-/** The blurbs' names come from shared (SPEC §1); the sentences under them are the mini-app's own. */
-const FEATURE_DETAILS: Record<(typeof FEATURE_BLURBS)[number], { icon: IconNode; text: string }> = {
-  'Limited Editions': {
-    icon: Gem,
-    text: 'Every pack is minted in a fixed number of numbered editions. Once they are gone, they are gone.',
-  },
-  'Resale Market': {
-    icon: Repeat,
-    text: 'Collect the packs you love today and trade them with collectors around the world tomorrow.',
-  },
-  'Creator Tools': {
-    icon: Wrench,
-    text: 'Upload your artwork, set a price in TON and an edition size, and get notified of every sale.',
-  },
-};
+type HomeKey = NonNullable<(typeof homeTexts)['keys']>;
+
+/** Why Stickerdrop: SPEC §1's three blurbs (the bot's welcome names the same), each with a sentence of ours. */
+const FEATURES: ReadonlyArray<{ icon: IconNode; title: HomeKey; text: HomeKey }> = [
+  { icon: Gem, title: 'home.why.limited.title', text: 'home.why.limited.text' },
+  { icon: Repeat, title: 'home.why.resale.title', text: 'home.why.resale.text' },
+  { icon: Wrench, title: 'home.why.tools.title', text: 'home.why.tools.text' },
+];
 
 export function HomePage() {
   const api = useApi();
   const stats = useQuery(statsQueries.marketplace(api));
   const trending = useQuery(packQueries.trending(api));
   const like = useLike();
+  const t = useT(homeTexts);
+  const tFirst = useT(firstScreenTexts);
+  const format = useFormat();
 
   return (
     <Page back={false}>
       <section className="hero">
-        <h1 className="hero__title">{HERO_TITLE}</h1>
-        <p className="hero__tagline">{HOME_TAGLINE}</p>
+        <h1 className="hero__title">{tFirst('first-screen.hero.title')}</h1>
+        <p className="hero__tagline">{tFirst('first-screen.hero.tagline')}</p>
         <div className="hero__actions">
           {HERO_ACTIONS.map((action) => (
             <ButtonLink key={action.to} to={action.to} size="l" mode={action.mode} className={action.className}>
-              {action.label}
+              {tFirst(action.label)}
             </ButtonLink>
           ))}
         </div>
       </section>
 
-      <StatTiles label="Marketplace statistics" tiles={homeStatTiles(stats.isPending ? undefined : stats.data)} />
+      <StatTiles
+        label={t('home.stats.label')}
+        tiles={homeStatTiles(stats.isPending ? undefined : stats.data, t, format)}
+      />
 
       <section className="section">
         <div className="section__head">
-          <h2>Trending Stickers</h2>
+          <h2>{t('home.trending.title')}</h2>
           <Link to="/marketplace" className="section__link">
-            View All Stickers →
+            {t('home.trending.all')}
           </Link>
         </div>
         {trending.isPending ? (
@@ -72,18 +75,15 @@ export function HomePage() {
       </section>
 
       <section className="section">
-        <h2 className="section__title">Why Choose Stickerdrop?</h2>
+        <h2 className="section__title">{t('home.why.title')}</h2>
         <div className="features">
-          {FEATURE_BLURBS.map((title) => {
-            const { icon, text } = FEATURE_DETAILS[title];
-            return (
-              <article className="feature" key={title}>
-                <Icon className="feature__icon" icon={icon} size={28} />
-                <h3>{title}</h3>
-                <p>{text}</p>
-              </article>
-            );
-          })}
+          {FEATURES.map(({ icon, title, text }) => (
+            <article className="feature" key={title}>
+              <Icon className="feature__icon" icon={icon} size={28} />
+              <h3>{t(title)}</h3>
+              <p>{t(text)}</p>
+            </article>
+          ))}
         </div>
       </section>
     </Page>

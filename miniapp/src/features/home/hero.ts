@@ -1,9 +1,14 @@
 import type { ButtonMode } from '../../components/button-classes';
+import type { firstScreenWords } from '../../first-screen/words';
 
-/** Home's hero, drawn by HomePage and, before the app has loaded, by the document's first screen. */
-export const HERO_TITLE = 'Limited-edition sticker packs for Telegram';
+type FirstScreenKey = keyof ReturnType<typeof firstScreenWords>;
 
-export const HERO_ACTIONS: ReadonlyArray<{ to: string; label: string; mode: ButtonMode; className?: string }> = [
-  { to: '/marketplace', label: 'Browse Marketplace', mode: 'filled' },
-  { to: '/create', label: 'Create Stickers', mode: 'white', className: 'hero__secondary' },
-];
+/**
+ * Home's hero buttons, drawn by HomePage and, before the app has loaded, by the document's first screen; their
+ * words (and the hero's title and tagline) are the first screen's catalogue's (first-screen/locales).
+ */
+export const HERO_ACTIONS: ReadonlyArray<{ to: string; label: FirstScreenKey; mode: ButtonMode; className?: string }> =
+  [
+    { to: '/marketplace', label: 'first-screen.hero.browse', mode: 'filled' },
+    { to: '/create', label: 'first-screen.hero.create', mode: 'white', className: 'hero__secondary' },
+  ];

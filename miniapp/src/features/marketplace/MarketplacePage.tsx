@@ -27,7 +27,8 @@ import { PackCard, type CardPack } from '../packs/PackCard';
 import { packQueries, statsQueries } from '../packs/queries';
 import { useLike } from '../packs/use-like';
 import { SORT_LABELS, VIEW_ICONS, VIEW_LABELS } from './labels';
-import { MARKETPLACE_TITLE } from './title';
+import { firstScreenTexts } from '../../first-screen/messages';
+import { useT } from '../../i18n/translate';
 import { MARKET_FILTERS, useMarketplaceParams } from './use-marketplace-params';
 import './marketplace.css';
 
@@ -46,6 +47,7 @@ function marketplaceTiles(stats: MarketplaceStats | undefined): StatTile[] {
 }
 
 export function MarketplacePage() {
+  const tFirst = useT(firstScreenTexts);
   const api = useApi();
   const toast = useToast();
   const like = useLike();
@@ -87,7 +89,7 @@ export function MarketplacePage() {
 
   return (
     <Page>
-      <h1 className="page-title">{MARKETPLACE_TITLE}</h1>
+      <h1 className="page-title">{tFirst('first-screen.marketplaceTitle')}</h1>
       <StatTiles label="Marketplace statistics" tiles={marketplaceTiles(stats.data)} />
 
       <div className="toolbar">
