@@ -10,6 +10,7 @@ import type { OrderRow } from '../db/order-record.js';
 import type { FulfilInput, FulfilResult } from '../sales/order.js';
 import { giftPending, liveHolder, lockActiveListing, lockEdition } from './holds.js';
 import { moveEdition } from './move-edition.js';
+import { resaleLegsOf } from './ton-legs.js';
 import { listings, offers, resaleLedger } from './tables.js';
 
 /**
@@ -60,14 +61,13 @@ export async function fulfilResaleOrder(
 
   const split = splitResalePrice(order.amountNano, order.royaltyBps!, order.feeBps!);
   const royaltyOwed = split.royalty > 0n && !(await royaltyWentToCreator(tx, order, pack.creatorId));
-  const payment = order.payment;
-  const addresses = payment.kind === 'ton' ? (payment.messages ?? []).map((m) => m.address) : [];
+  const legs = resaleLegsOf(order.payment);
   await tx.insert(resaleLedger).values([
     {
       orderId: order.id,
       leg: 'seller',
       recipientId: sellerId,
-      address: addresses[0] ?? null,
+      address: legs?.seller.address ?? null,
       amountNano: split.seller,
       status: 'paid',
     },
@@ -75,7 +75,7 @@ export async function fulfilResaleOrder(
       orderId: order.id,
       leg: 'royalty',
       recipientId: pack.creatorId,
-      address: royaltyOwed ? null : addresses.length === 3 ? addresses[1]! : null,
+      address: royaltyOwed ? null : (legs?.royalty?.address ?? null),
       amountNano: split.royalty,
       status: royaltyOwed ? 'owed' : 'paid',
     },
@@ -83,7 +83,7 @@ export async function fulfilResaleOrder(
       orderId: order.id,
       leg: 'fee',
       recipientId: null,
-      address: addresses.at(-1) ?? null,
+      address: legs?.fee.address ?? null,
       amountNano: split.fee,
       status: 'paid',
     },
@@ -147,8 +147,7 @@ async function offerTerms(tx: Transaction, order: OrderRow): Promise<SaleTerms |
 
 /** TON: the royalty leg was in the buyer's transaction; demo: the creator has a wallet to be paid to. */
 async function royaltyWentToCreator(tx: Transaction, order: OrderRow, creatorId: number): Promise<boolean> {
-  const payment = order.payment;
-  if (payment.kind === 'ton') return (payment.messages?.length ?? 0) === 3;
+  if (order.payment.kind === 'ton') return resaleLegsOf(order.payment)?.royalty != null;
   const [creator] = await tx.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, creatorId));
   return Boolean(creator?.wallet);
 }

@@ -1,5 +1,11 @@
 import { tonCore } from '../ton-core.js';
-import { splitResalePrice, tonCommentPayload, type PaymentInstructions, type TonMessage } from '@stickerdrop/shared';
+import {
+  splitResalePrice,
+  tonCommentPayload,
+  type PaymentInstructions,
+  type ResaleLegs,
+  type TonMessage,
+} from '@stickerdrop/shared';
 
 export interface TonTarget {
   /** TON_RECEIVER_ADDRESS. */
@@ -31,24 +37,39 @@ export function resaleTonPayment(terms: ResaleTerms, target: TonTarget): Payment
   const split = splitResalePrice(terms.priceNano, terms.royaltyBps, terms.feeBps);
   const royaltyToCreator = terms.creatorWallet !== null && split.royalty > 0n;
   const feeLeg = split.fee + (royaltyToCreator ? 0n : split.royalty);
-  const messages: TonMessage[] = [{ address: wallet(terms.sellerWallet), amount: split.seller.toString() }];
-  if (royaltyToCreator) messages.push({ address: wallet(terms.creatorWallet!), amount: split.royalty.toString() });
   const receiver = tonCore().Address.parse(target.receiver).toString({ bounceable: true, testOnly });
-  messages.push({ address: receiver, amount: feeLeg.toString(), payload: tonCommentPayload(terms.orderId) });
+  const legs: ResaleLegs = {
+    seller: { address: wallet(terms.sellerWallet), amount: split.seller.toString() },
+    royalty: royaltyToCreator ? { address: wallet(terms.creatorWallet!), amount: split.royalty.toString() } : null,
+    fee: { address: receiver, amount: feeLeg.toString(), payload: tonCommentPayload(terms.orderId) },
+  };
   return {
     kind: 'ton',
     receiver,
     amountNano: feeLeg.toString(),
     comment: terms.orderId,
     validUntil: terms.validUntil,
-    messages,
+    messages: [legs.seller, ...(legs.royalty ? [legs.royalty] : []), legs.fee],
+    legs,
   };
+}
+
+/**
+ * A TON resale order's legs by name; null for any other payment. Orders written before the legs were named
+ * carry only `messages`, in the wallet's order: the seller's first, the fee last, the royalty between.
+ */
+export function resaleLegsOf(payment: PaymentInstructions): ResaleLegs | null {
+  if (payment.kind !== 'ton' || !payment.messages) return null;
+  if (payment.legs) return payment.legs;
+  const [seller, ...rest] = payment.messages;
+  const fee = rest.pop();
+  return seller && fee ? { seller, royalty: rest[0] ?? null, fee } : null;
 }
 
 /** The legs other than the fee leg that a TON resale payment must have sent, from the order's instructions. */
 export function expectedOtherLegs(payment: PaymentInstructions): TonMessage[] {
-  if (payment.kind !== 'ton' || !payment.messages) return [];
-  return payment.messages.slice(0, -1);
+  const legs = resaleLegsOf(payment);
+  return legs ? [legs.seller, ...(legs.royalty ? [legs.royalty] : [])] : [];
 }
 
 interface SentMessage {

@@ -8,6 +8,10 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const TonMessage = z.object({ address: z.string(), amount: z.string(), payload: z.string().optional() });
 export type TonMessage = z.infer<typeof TonMessage>;
 
+/** A resale's transfers by name: the seller's share, the creator's royalty (null: it rides in the fee leg), our fee. */
+export const ResaleLegs = z.object({ seller: TonMessage, royalty: TonMessage.nullable(), fee: TonMessage });
+export type ResaleLegs = z.infer<typeof ResaleLegs>;
+
 /** What the chosen rail needs from the client to take the payment. */
 export const PaymentInstructions = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('demo') }),
@@ -23,6 +27,8 @@ export const PaymentInstructions = z.discriminatedUnion('kind', [
     comment: z.string(),
     validUntil: z.number().int().optional(),
     messages: z.array(TonMessage).optional(),
+    /** A resale's legs by name: the same transfers as `messages`, which is their order for the wallet. */
+    legs: ResaleLegs.optional(),
   }),
   /** `amountCents`: the card price in US cents (TON_USD_RATE at the time of the order). */
   z.object({ kind: z.literal('stripe'), checkoutUrl: z.string(), amountCents: z.number().int().optional() }),

@@ -94,18 +94,20 @@ describeEachDatabase('resale paid in TON: three legs in one transaction, confirm
     const order = await tonBuy(buyer, listing.id);
     const reservationEnd = t.clock.now.getTime() + ORDER_RESERVATION_MS;
     expect(Date.parse(order.expiresAt)).toBe(reservationEnd + CHAIN_GRACE_MS);
-    // 10 TON: royalty 5 % = 0.5, fee 2.5 % = 0.25, seller 9.25.
+    // 10 TON: royalty 5 % = 0.5, fee 2.5 % = 0.25, seller 9.25; the same three in the wallet's order and by name.
+    const named = {
+      seller: { address: friendly(walletAddress(21), false), amount: '9250000000' },
+      royalty: { address: friendly(walletAddress(33), false), amount: '500000000' },
+      fee: { address: friendly(RECEIVER, true), amount: '250000000', payload: tonCommentPayload(order.id) },
+    };
     expect(order.payment).toEqual({
       kind: 'ton',
       receiver: friendly(RECEIVER, true),
       amountNano: '250000000',
       comment: order.id,
       validUntil: Math.floor(reservationEnd / 1000),
-      messages: [
-        { address: friendly(walletAddress(21), false), amount: '9250000000' },
-        { address: friendly(walletAddress(33), false), amount: '500000000' },
-        { address: friendly(RECEIVER, true), amount: '250000000', payload: tonCommentPayload(order.id) },
-      ],
+      messages: [named.seller, named.royalty, named.fee],
+      legs: named,
     });
 
     const { walletTx, incoming } = buyerWallet().pay(order);
@@ -172,6 +174,7 @@ describeEachDatabase('resale paid in TON: three legs in one transaction, confirm
       '9250000000',
       '750000000',
     ]);
+    expect(order.payment.kind === 'ton' && order.payment.legs!.royalty).toBeNull();
     chain.utime = (order.payment.kind === 'ton' && order.payment.validUntil!) || 0;
     expect(() => buyerWallet().pay(order)).toThrow(/expired/);
     chain.utime -= 60;
@@ -181,6 +184,22 @@ describeEachDatabase('resale paid in TON: three legs in one transaction, confirm
       ['seller', 9_250_000_000n, 'paid'],
       ['royalty', 500_000_000n, 'owed'],
       ['fee', 250_000_000n, 'paid'],
+    ]);
+  });
+
+  it('an order written before its legs were named (only `messages`) still settles, each leg to its address', async () => {
+    const { listing } = await listed(33);
+    const buyer = await createUser(t);
+    const order = await tonBuy(buyer, listing.id);
+    if (order.payment.kind !== 'ton') throw new Error('not a TON order');
+    const { legs, ...unnamed } = order.payment;
+    await t.db.update(tables.orders).set({ payment: unnamed }).where(eq(tables.orders.id, order.id));
+    buyerWallet().pay(order);
+    await watcher.pollOnce();
+    expect((await ledgerOf(t, order.id)).map((l) => [l.leg, l.address])).toEqual([
+      ['seller', legs!.seller.address],
+      ['royalty', legs!.royalty!.address],
+      ['fee', legs!.fee.address],
     ]);
   });
 
