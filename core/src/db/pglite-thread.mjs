@@ -16,7 +16,9 @@ const ROLLBACK = Symbol('rollback');
 const keepText = (value) => value;
 
 const MB = 1024 * 1024;
-const db = new PGlite(workerData.dataDir, {
+// One options object: given `undefined` for an in-memory database, PGlite's two-argument form drops the options.
+const db = new PGlite({
+  dataDir: workerData.dataDir,
   extensions: pgliteExtensions,
   startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb(workerData.dataDir)}MB`],
 });

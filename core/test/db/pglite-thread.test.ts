@@ -90,6 +90,10 @@ describe('PGlite in its own thread', () => {
   });
 });
 
+const sharedBuffers = async (open: DatabaseHandle) =>
+  ((await open.db.execute(sql`show shared_buffers`)) as unknown as { rows: Array<{ shared_buffers: string }> }).rows[0]!
+    .shared_buffers;
+
 describe('openDatabase on a data dir, through the thread', () => {
   let dataDir: string;
   let handle: DatabaseHandle | undefined;
@@ -100,10 +104,6 @@ describe('openDatabase on a data dir, through the thread', () => {
     await handle?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-
-  const sharedBuffers = async (open: DatabaseHandle) =>
-    ((await open.db.execute(sql`show shared_buffers`)) as unknown as { rows: Array<{ shared_buffers: string }> })
-      .rows[0]!.shared_buffers;
 
   it('keeps what was written across a close (lock released, later calls refused) and a new thread; an idle one holds no process open', async () => {
     handle = await openDatabase({ dataDir });
@@ -158,6 +158,20 @@ describe('openDatabase on a data dir, through the thread', () => {
     // 40,000 rows of 1 kB: some 45 MB of table beside the catalogue.
     expect(megabytes).toBeGreaterThanOrEqual(90);
     expect(megabytes).toBeLessThanOrEqual(128);
+  });
+});
+
+describe('openDatabase in memory, through the thread', () => {
+  it("migrates with the extensions the migrations create, and Postgres' settings applied", async () => {
+    const handle = await openDatabase({});
+    try {
+      const rows = await handle.db.execute(sql`select extname from pg_extension where extname = 'pg_trgm'`);
+      expect(JSON.stringify(rows)).toContain('pg_trgm');
+      // The thread's size for a database with no files yet (PGlite's own default is 128MB).
+      expect(await sharedBuffers(handle)).toBe('16MB');
+    } finally {
+      await handle.close();
+    }
   });
 });
 
