@@ -6,6 +6,7 @@ import {
   BuyRequest,
   ClientConfig,
   CollectionResponse,
+  CollectionWorth,
   CreatePackResponse,
   DemoAuthRequest,
   DropNotifyResponse,
@@ -196,6 +197,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       responses: { 200: OrderResponse },
     }),
     'GET /api/collection': signedIn('Own purchased packs', { responses: { 200: CollectionResponse } }),
+    'GET /api/collection/worth': signedIn(
+      "The collection's value at today's prices, what was paid and the difference",
+      {
+        responses: { 200: CollectionWorth },
+      },
+    ),
   }),
   ...TRADE_ROUTE_DOCS,
   ...section('payments', {

@@ -6,6 +6,7 @@ import { cardColumns, toPackCard } from '../packs/card.js';
 import { marketColumns } from '../resale/pack-market.js';
 import { editionPayment } from '../resale/stars-lock.js';
 import { listings } from '../resale/tables.js';
+import { editionWorth } from './worth.js';
 
 /**
  * What the owner paid: their resale order when they bought the edition on the market, else its mint price.
@@ -45,14 +46,19 @@ export async function listCollection(
     .where(eq(editions.ownerId, userId))
     // `desc nulls last` matches editions_owner_idx, so the index returns the rows already in order.
     .orderBy(sql`${editions.createdAt} desc nulls last`, desc(editions.id));
-  return rows.map((row) => ({
-    ...toPackCard(row, now),
-    purchasePrice: formatTon(BigInt(row.paidNano)),
-    purchasedAt: row.purchasedAt.toISOString(),
-    edition: row.serial,
-    editionId: row.editionId,
-    serial: row.serial,
-    listing: row.listingId === null ? null : { id: row.listingId, price: formatTon(row.listingPrice!) },
-    ...editionPayment(row, now, starsLockDays),
-  }));
+  return rows.map((row) => {
+    const card = toPackCard(row, now);
+    const paidNano = BigInt(row.paidNano);
+    return {
+      ...card,
+      purchasePrice: formatTon(paidNano),
+      ...editionWorth(card, paidNano),
+      purchasedAt: row.purchasedAt.toISOString(),
+      edition: row.serial,
+      editionId: row.editionId,
+      serial: row.serial,
+      listing: row.listingId === null ? null : { id: row.listingId, price: formatTon(row.listingPrice!) },
+      ...editionPayment(row, now, starsLockDays),
+    };
+  });
 }

@@ -1,1 +1,2 @@
 export { listCollection } from './collection.js';
+export { collectionWorth } from './worth.js';

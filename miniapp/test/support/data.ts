@@ -53,6 +53,8 @@ export function collectionItem(overrides: Partial<CollectionItem> = {}): Collect
   return {
     ...packCard(),
     purchasePrice: '1.50',
+    value: '2.00',
+    gain: '0.50',
     purchasedAt: new Date().toISOString(),
     edition: 4,
     editionId: 40,

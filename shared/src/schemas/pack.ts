@@ -187,6 +187,13 @@ export type MarketplaceStats = z.infer<typeof MarketplaceStats>;
 
 export const CollectionItem = PackCard.extend({
   purchasePrice: TonAmount,
+  /**
+   * What the edition is worth today: the pack's resale floor, else its new price while editions remain;
+   * null when neither exists (sold out and nothing listed).
+   */
+  value: TonAmount.nullable(),
+  /** `value` minus what the owner paid (negative below it); null with `value`. */
+  gain: TonAmount.nullable(),
   purchasedAt: IsoDate,
   edition: z.number().int(),
   editionId: z.number().int(),
@@ -196,3 +203,17 @@ export const CollectionItem = PackCard.extend({
 });
 export type CollectionItem = z.infer<typeof CollectionItem>;
 export const CollectionResponse = z.array(CollectionItem);
+
+/** The collection's worth in one line: the sums of its editions' `value`, paid price and `gain`. */
+export const CollectionWorth = z.object({
+  editions: z.number().int(),
+  /** The sum of the priced editions' values. */
+  value: TonAmount,
+  /** What the owner paid for every edition. */
+  paid: TonAmount,
+  /** The sum of the priced editions' gains. */
+  gain: TonAmount,
+  /** Editions without a value today (sold out, nothing listed): outside `value` and `gain`. */
+  unpriced: z.number().int(),
+});
+export type CollectionWorth = z.infer<typeof CollectionWorth>;

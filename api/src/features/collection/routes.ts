@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { listCollection } from '@stickerdrop/core';
+import { collectionWorth, listCollection } from '@stickerdrop/core';
 import { requireUser } from '../../http/auth.js';
 
-/** GET /api/collection: the caller's purchased packs. */
+/** GET /api/collection: the caller's editions; /worth: what they are worth together. */
 export async function collectionRoutes(app: FastifyInstance): Promise<void> {
   const { config, db, now } = app.deps;
-  app.get('/api/collection', (request) => listCollection(db, requireUser(request), now(), config.starsResaleLockDays));
+  const collectionOf = (userId: number) => listCollection(db, userId, now(), config.starsResaleLockDays);
+  app.get('/api/collection', (request) => collectionOf(requireUser(request)));
+  app.get('/api/collection/worth', async (request) => collectionWorth(await collectionOf(requireUser(request))));
 }
