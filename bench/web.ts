@@ -13,7 +13,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
 import { build } from 'vite';
 import { startServer } from '@stickerdrop/api';
-import { memoryStorage, openDatabase, seedDemoCatalogue, testConfig } from '@stickerdrop/core';
+import { memoryStorage, openDatabase, seedDemoCatalogue } from '@stickerdrop/core';
+import { testConfig } from '@stickerdrop/core/testing';
 import { tables } from '@stickerdrop/core/testing';
 import { telegramLaunchAddress } from '../e2e/support/telegram-mock.js';
 import {

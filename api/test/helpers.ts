@@ -2,14 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { describe, inject } from 'vitest';
-import {
-  type Config,
-  type Database,
-  type FileStorage,
-  memoryStorage,
-  openDatabase,
-  testConfig,
-} from '@stickerdrop/core';
+import { type Config, type Database, type FileStorage, memoryStorage, openDatabase } from '@stickerdrop/core';
+import { testConfig } from '@stickerdrop/core/testing';
 import { createApp } from '../src/app.js';
 import { databaseUrl, waitForSessionsToEnd } from './db-images.js';
 import { leasePglite } from './pglite-pool.js';

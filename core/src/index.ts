@@ -1,8 +1,11 @@
-/** The domain's surface for the edges: the API, the bot, the start script, bench and e2e import from here. */
+/**
+ * The domain's surface for the edges: the API, the bot, the start script, bench and e2e import its services from
+ * here. Lock helpers and rules a service applies inside its own transaction stay inside core; what only tests and
+ * benches need (a test config, tables, workers stepped by hand) is `@stickerdrop/core/testing`.
+ */
 export {
   loadConfig,
   environment,
-  testConfig,
   ConfigError,
   optionalString,
   optionalUrl,
@@ -106,9 +109,6 @@ export {
 } from './packs/index.js';
 export { getMarketplaceStats } from './stats/index.js';
 export {
-  assertDropOpen,
-  assertWithinPerUserLimit,
-  lockCollectorOfPack,
   subscribeToDrop,
   unsubscribeFromDrop,
   isNotifying,
@@ -131,10 +131,7 @@ export {
   packListings,
   packListingsJson,
   priceHistory,
-  assertResellable,
-  resellableFrom,
   editionPayment,
-  lockEdition,
   type EditionAcquisition,
 } from './resale/index.js';
 export {

@@ -3,6 +3,7 @@
  * one by one). Not for the edges: they use the package's main entry.
  */
 export { lockDataDir } from './db/lock.js';
+export { testConfig } from './config.js';
 export { pruneExpiredSignIns, pruneExpiredTonProofs } from './auth/index.js';
 export { renderSwayVideo, SEED_VIDEO_FPS, SEED_VIDEO_SECONDS } from './seed/video-art.js';
 export { migrationsFolder } from './db/client.js';

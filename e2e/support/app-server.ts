@@ -1,4 +1,5 @@
-import { testConfig, type Config, type Database } from '@stickerdrop/core';
+import { type Config, type Database } from '@stickerdrop/core';
+import { testConfig } from '@stickerdrop/core/testing';
 import { startServer } from '@stickerdrop/api';
 import { E2E_DIST } from './paths';
 import { openSeededDatabase, seededStorage } from './seeded-catalogue';

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Config, testConfig, type TrustProxy } from '@stickerdrop/core';
+import { type Config, type TrustProxy } from '@stickerdrop/core';
+import { testConfig } from '@stickerdrop/core/testing';
 import { buildTestApp, rateLimitsWith, type TestApp } from '../helpers.js';
 
 /**

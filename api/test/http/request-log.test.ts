@@ -1,14 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import {
-  createLogger,
-  createLoginCode,
-  type DatabaseHandle,
-  memoryStorage,
-  openDatabase,
-  testConfig,
-} from '@stickerdrop/core';
+import { createLogger, createLoginCode, type DatabaseHandle, memoryStorage, openDatabase } from '@stickerdrop/core';
+import { testConfig } from '@stickerdrop/core/testing';
 import { createApp } from '../../src/app.js';
 import { redactUrl } from '../../src/http/request-log.js';
 

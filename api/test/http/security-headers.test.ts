@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, memoryStorage, openDatabase, testConfig } from '@stickerdrop/core';
+import { type DatabaseHandle, memoryStorage, openDatabase } from '@stickerdrop/core';
+import { testConfig } from '@stickerdrop/core/testing';
 import { createApp } from '../../src/app.js';
 
 /** The CSP header as directive → sources. */

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { testConfig } from '@stickerdrop/core';
+import { testConfig } from '@stickerdrop/core/testing';
 import { buildTestApp, type TestApp } from '../helpers.js';
 
 /**

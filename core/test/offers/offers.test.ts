@@ -7,8 +7,8 @@ import {
   makeOffer,
   packOffers,
   requireOfferSaleTerms,
-  testConfig,
 } from '../../src/index.js';
+import { testConfig } from '../../src/testing.js';
 import { describeEachDatabase, freshDatabase, type TestDatabase } from '../support/db.js';
 import { buyAndPay, createUser, insertPack } from '../support/market.js';
 

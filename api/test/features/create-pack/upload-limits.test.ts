@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_ERRORS, MAX_UPLOAD_BYTES } from '@stickerdrop/shared';
-import { testConfig } from '@stickerdrop/core';
+import { testConfig } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, type TestUser } from '../../users.js';
 import { file, makeImage, makeLargePng, multipart, postPack, recordStorageWrites, validFields } from './fixtures.js';

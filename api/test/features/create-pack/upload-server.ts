@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { openDatabase, testConfig } from '@stickerdrop/core';
+import { openDatabase } from '@stickerdrop/core';
+import { testConfig } from '@stickerdrop/core/testing';
 import { diskStorage, tables } from '@stickerdrop/core/testing';
 import { createApp } from '../../../src/app.js';
 

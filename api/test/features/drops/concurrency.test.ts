@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { DROP_ERRORS } from '@stickerdrop/shared';
-import { testConfig } from '@stickerdrop/core';
+import { testConfig } from '@stickerdrop/core/testing';
 import { buildTestApp, describePostgres, rateLimitsWith, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { buy } from '../orders/fixtures.js';

@@ -7,8 +7,8 @@ import {
   loadConfig,
   paymentJobs,
   startJobs,
-  testConfig,
 } from '@stickerdrop/core';
+import { testConfig } from '@stickerdrop/core/testing';
 import { configuredRailMethods, starsFor, usdCents } from '@stickerdrop/core/testing';
 import { startFakeToncenter, type FakeToncenter } from '../../fakes/toncenter.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';

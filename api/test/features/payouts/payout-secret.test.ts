@@ -10,9 +10,9 @@ import {
   loadConfig,
   payoutJobs,
   requestPayout,
-  testConfig,
   type Config,
 } from '@stickerdrop/core';
+import { testConfig } from '@stickerdrop/core/testing';
 import { createTonIndexer } from '@stickerdrop/core/testing';
 import { TON, freshAddress, operatorWords, payoutOf, payoutWorld, type PayoutWorld } from './fixtures.js';
 
