@@ -48,6 +48,7 @@ export interface TelegramEvent {
 export function installTelegramClient(theme: Record<string, string>): void {
   const win = window as unknown as {
     __tg: { type: string; data: unknown }[];
+    __tgInsets?: { safeArea: Insets; contentSafeArea: Insets };
     TelegramWebviewProxy: { postEvent(type: string, data?: string): void };
     Telegram?: { WebView?: { receiveEvent?: (type: string, data: unknown) => void } };
   };
@@ -65,9 +66,10 @@ export function installTelegramClient(theme: Record<string, string>): void {
           is_state_stable: true,
         });
       }
-      if (type === 'web_app_request_safe_area') reply('safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
+      const none = { top: 0, bottom: 0, left: 0, right: 0 };
+      if (type === 'web_app_request_safe_area') reply('safe_area_changed', win.__tgInsets?.safeArea ?? none);
       if (type === 'web_app_request_content_safe_area') {
-        reply('content_safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
+        reply('content_safe_area_changed', win.__tgInsets?.contentSafeArea ?? none);
       }
       // The user sends the prepared message to a chat they pick.
       if (type === 'web_app_send_prepared_message') reply('prepared_message_sent', undefined);
@@ -78,6 +80,14 @@ export function installTelegramClient(theme: Record<string, string>): void {
   };
 }
 
+/** Insets in CSS pixels, as Telegram sends them. */
+export interface Insets {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
 export interface TelegramLaunch {
   user?: { id: number; first_name: string; username?: string };
   startParam?: string;
@@ -85,6 +95,8 @@ export interface TelegramLaunch {
   theme?: Record<string, string>;
   /** The client's Mini Apps version: 8.0 by default; older ones lack the newer methods. */
   version?: string;
+  /** The device's safe area and Telegram's content safe area: none by default. */
+  insets?: { safeArea: Insets; contentSafeArea: Insets };
 }
 
 /** The init data Telegram signs for a launch, with the bot's token as the API checks it. */
@@ -123,6 +135,9 @@ export function telegramLaunchAddress(launch: TelegramLaunch): string {
 
 /** Opens the app as Telegram launches it: signed init data and launch parameters in the URL hash. */
 export async function openInTelegram(page: Page, baseUrl: string, launch: TelegramLaunch): Promise<void> {
+  if (launch.insets) {
+    await page.addInitScript((insets) => Object.assign(window, { __tgInsets: insets }), launch.insets);
+  }
   await page.addInitScript(installTelegramClient, launch.theme ?? THEME);
   await page.goto(`${baseUrl}/${telegramLaunchAddress(launch)}`);
 }
