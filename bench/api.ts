@@ -85,6 +85,10 @@ async function main(): Promise<void> {
       { name: 'GET /api/stickers', path: '/api/stickers' },
       { name: 'GET /api/stickers?search=galaxy', path: '/api/stickers?search=galaxy' },
       {
+        name: 'GET /api/stickers?search=cats, filtered',
+        path: '/api/stickers?search=cats&category=animals&format=static&minPrice=1&maxPrice=40&availability=primary',
+      },
+      {
         name: 'GET /api/stickers?sort=price_low (page 2)',
         path: `/api/stickers?sort=price_low&cursor=${firstPage.nextCursor}`,
       },
