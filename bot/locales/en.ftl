@@ -81,3 +81,200 @@ gift-link = Bought as a gift: send this link to the person it is for. It waits f
 add-to-telegram = Add to Telegram
 set-on-its-way = Your sticker set is on its way: the bot will send its link in a moment.
 set-not-owned = You do not own an edition of this pack any more.
+# Shared texts of SPEC §8, as shared/ MESSAGES holds them (bot/test/i18n.test.ts compares them).
+something-went-wrong = Something went wrong. Please try again.
+pack-not-found =
+    <b>Sticker pack not found</b>
+    The sticker pack you're looking for doesn't exist or has been removed.
+limited-edition = limited edition
+became-creator =
+    You are now a creator!
+    Send /newpack to upload your first pack.
+become-creator-failed = Failed to become creator
+creating = Creating...
+sticker-created = Sticker created successfully!
+create-failed = Failed to create sticker. Please try again.
+creator-access-required =
+    <b>Creator Access Required</b>
+    You need creator access to upload stickers. Become a creator below: it takes one tap.
+
+    Or send /becomecreator.
+
+# Buttons and short answers.
+open = Open
+open-edition = Open edition
+pay-order = Pay
+confirm = Confirm
+cancel = Cancel
+cancelled = Cancelled.
+nothing-to-cancel = There is nothing to cancel.
+stale-button = This button has expired.
+press-a-button = Please use the buttons above, or /cancel.
+text-expected = Please send text.
+send-start-again = Please send /start and try again.
+
+# Deep links.
+order-link = Open the order in the app to pay for it.
+edition-not-found = That edition does not exist.
+
+# Sign-in from a browser: /start login_<code>. $started is a time, $ago how long ago.
+login-ask =
+    <b>A browser is asking to sign in to Stickerdrop as you.</b>
+
+    Only continue if you opened the sign-in page yourself, just now. If someone sent you this link, tap nothing: whoever has that page open would get your account.
+
+    Sign-in started: { $started } ({ $ago }).
+
+    Tap the number the sign-in page shows. Any other number cancels the sign-in.
+ago-minutes =
+    { $minutes ->
+        [0] just now
+        [one] 1 minute ago
+       *[other] { $minutes } minutes ago
+    }
+login-confirmed =
+    <b>Your browser is now signed in.</b>
+    Go back to it: Stickerdrop is ready there.
+login-cancelled =
+    <b>Sign-in cancelled.</b>
+    That was not the number the page showed, so no browser was signed in. To sign in, start again on the sign-in page.
+login-expired =
+    This sign-in code has expired or was already used.
+    Go back to the browser and choose Continue with Telegram again for a new link.
+login-signed-in = Signed in
+login-cancelled-short = Sign-in cancelled
+
+# /sessions
+sessions-none = No browser or app is signed in to Stickerdrop as you.
+sessions-title = <b>Where you are signed in ({ $total })</b>
+session-times = signed in { $signedIn }, last used { $lastUsed }
+sessions-more = …and { $count } more: the profile in the app lists them all.
+sessions-footer = Sign out any you do not recognise: it can no longer refresh, and ends within { $minutes } minutes.
+sign-in-via-telegram = Telegram mini-app
+sign-in-via-bot = Web browser, signed in through the bot
+sign-in-via-demo = Demo sign-in
+sign-in-via-unknown = Signed in earlier
+sign-out-button = Sign out { $index }
+session-signed-out = Signed out
+session-gone = That session has already ended
+
+help =
+    <b>Stickerdrop</b> — limited-edition sticker packs, priced in TON.
+
+    /start — open the marketplace
+    /becomecreator — become a creator and sell your own packs
+    /sessions — where you are signed in, and signing out
+    /newpack — upload a new pack (creators)
+    /cancel — stop what you are doing
+    /paysupport — help with a payment
+
+    Share a pack in any chat: type @{ $bot } and a few words of its title.
+pay-support =
+    <b>Payment support</b>
+
+    Every purchase gets a receipt in this chat with its order number and edition.
+    A payment that arrives after a pack sold out, or a second payment for an order that was already paid, is refunded automatically to where it came from.
+    For any other problem with a payment, contact Stickerdrop support and include the order number from your receipt.
+
+# /becomecreator
+already-creator = You are already a creator. Send /newpack to upload a pack.
+ask-display-name = What name should collectors see on your packs? Send your display name.
+display-name-required = Please enter a display name.
+ask-bio = Now a short bio (a sentence or two), or /skip.
+confirm-creator =
+    <b>Become a creator?</b>
+
+    Name: { $name }
+    Bio: { $bio }
+
+# /newpack
+ask-images = Send the stickers of your pack, one message each: PNG, JPEG, WEBP, GIF or MP4 as photos, animations or files, .tgs and .webm files, or stickers forwarded from any set, up to 5 MB each (at most { $max }). Send /done when you have sent them all.
+image-accepted =
+    { $count ->
+        [one] Got it: { $count } sticker. Send more, or /done.
+       *[other] Got it: { $count } stickers. Send more, or /done.
+    }
+ask-sticker-emoji = Which emoji does this sticker stand for? Send 1 to { $max } emoji, or /skip for { $emoji }.
+sticker-emoji-invalid = Please send only emoji, 1 to { $max } of them.
+images-full = That is the most one pack can hold ({ $max }).
+ask-title = What is the title of the pack?
+ask-description = A description of the pack, or /skip.
+ask-price = The price in TON (at least { $min }, in steps of 0.01)?
+ask-category = Choose a category:
+choose-category = Please choose a category with the buttons.
+ask-edition-size = How many editions ({ $min }–{ $max })?
+edition-size-invalid = Please send a whole number from { $min } to { $max }.
+ask-royalty = Your royalty on every resale, in % (0–10), or /skip for 5 %.
+ask-max-per-user = The most editions one collector may hold (a whole number), or /skip for no limit.
+ask-drops-at = When does the drop open? Send a UTC date and time like <code>2026-12-01 18:00</code>, or /skip to sell at once.
+pack-summary =
+    <b>New pack</b>
+
+    Title: { $title }
+    Description: { $description }
+    Stickers: { $images }
+    Price: { $price } TON
+    Category: { $category }
+    Editions: { $maxSupply }
+    Resale royalty: { $royalty } %
+    Per collector: { $maxPerUser }
+    Drop: { $drop }
+no-limit = no limit
+on-sale-at-once = on sale at once
+category-general = General
+category-animals = Animals
+category-emotions = Emotions
+category-food = Food
+category-nature = Nature
+category-objects = Objects
+category-people = People
+category-symbols = Symbols
+
+# The pack card (a /start pack link, inline results).
+pack-by = by { $creator }
+pack-price = Price: { $price } TON
+supply-left = { $left } of { $maxSupply } left · limited edition
+pack-result-description = { $price } TON · { $supply }
+sold-out = Sold out
+emoji-pack = Custom emoji pack
+sticker-pack = Sticker pack
+animated = animated
+drop-opens-at = Drop opens at { $at }
+per-user-cap = Up to { $max } per collector
+notify-me = 🔔 Notify me
+stop-notifying = 🔕 Stop notifying me
+notify-on = We will message you in Telegram when the drop opens.
+notify-off = You will not be notified about this drop.
+
+# An edition (a /start edition link, inline sharing).
+edition-card =
+    <b>{ $title }</b> — edition #{ $serial } of { $maxSupply }
+    Owned by { $owner }
+    { $sale }
+for-sale = For sale: { $price } TON
+not-for-sale = Not for sale
+owned-by = Owned by { $owner }
+edition-result-title = { $title } #{ $serial }
+
+# Resale, from the outbox.
+resale-receipt =
+    <b>Purchase successful! You can now download your sticker pack.</b>
+
+    { $title } — edition #{ $serial } of { $maxSupply }, from a collector
+    Paid: { $price } TON
+    Order: <code>{ $orderId }</code>
+resale-sold = <b>Sold!</b> { $title } — edition #{ $serial } for { $price } TON. You received { $sellerShare } TON in your wallet (creator royalty { $royalty }, fee { $fee }).
+resale-royalty-held = <b>Royalty:</b> edition #{ $serial } of { $title } was resold for { $price } TON; your royalty of { $royalty } TON is held for you. Link a TON wallet in your profile to receive royalties directly.
+resale-royalty-paid = <b>Royalty:</b> edition #{ $serial } of { $title } was resold for { $price } TON; your royalty of { $royalty } TON was paid to your wallet.
+resale-failed = Your payment for { $title } #{ $serial } did not carry every part of the price, so the edition did not change hands. Stickerdrop support will look into it; send /paysupport with order <code>{ $orderId }</code>.
+reservation-released = The seller took { $title } #{ $serial } off sale, so your reservation was released. Nothing was charged. If you had already sent a payment, send /paysupport and it will be returned.
+edition-revoked = Telegram refunded the { $stars } Stars you paid for { $title }, so edition #{ $serial } of { $maxSupply } is no longer yours and has gone back on sale.
+sticker-set-ready =
+    Your sticker set <b>{ $title }</b> is ready in Telegram.
+    { $url }
+add-stickers = Add to Telegram
+
+# Offers answered in the chat, to the owner.
+offer-you-accepted = Accepted. The buyer has until { $payBy } to pay; until then the edition is held.
+offer-you-declined = Declined. The bidder has been told.
+offer-accept-in-app = Offers can be accepted in the app here.

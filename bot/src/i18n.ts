@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { I18n } from '@grammyjs/i18n';
 import type { Context } from 'grammy';
 import { storedLanguage, type Database } from '@stickerdrop/core';
-import { DEFAULT_LANGUAGE, LANGUAGES, languageOfTelegramCode, type Language } from '@stickerdrop/shared';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, languageOfTelegramCode, type Language } from '@stickerdrop/shared';
 
 /** Where the Fluent catalogues live: one `<language>.ftl` per language the bot speaks. */
 export const LOCALES_DIR = fileURLToPath(new URL('../locales', import.meta.url));
@@ -19,8 +19,20 @@ export const i18n = new I18n<Context & { services: { db: Database } }>({
   directory: LOCALES_DIR,
   fluentBundleOptions: { useIsolating: false },
   // A reply speaks the sender's stored language, else their Telegram app's, else English.
-  localeNegotiator: async (ctx) => (ctx.from ? await languageOfSender(ctx.services.db, ctx.from) : DEFAULT_LANGUAGE),
+  localeNegotiator: (ctx) => settledLanguage(ctx),
 });
+
+/** One answer per update: `ctx.i18n.getLocale()` asks the negotiator again, and that is a database read. */
+const settled = new WeakMap<object, Promise<Language>>();
+
+function settledLanguage(ctx: Context & { services: { db: Database } }): Promise<Language> {
+  let language = settled.get(ctx);
+  if (!language) {
+    language = ctx.from ? languageOfSender(ctx.services.db, ctx.from) : Promise.resolve(DEFAULT_LANGUAGE);
+    settled.set(ctx, language);
+  }
+  return language;
+}
 
 async function languageOfSender(db: Database, from: { id: number; language_code?: string }): Promise<Language> {
   return (await storedLanguage(db, from.id)) ?? languageOfTelegramCode(from.language_code) ?? DEFAULT_LANGUAGE;
@@ -47,5 +59,12 @@ export interface Reader {
 
 export async function readerOf(db: Database, userId: number): Promise<Reader> {
   const language = await recipientLanguage(db, userId);
+  return { language, t: translatorFor(language) };
+}
+
+/** The reader of an update's replies: the sender, in the language the middleware settled on. */
+export async function readerOfContext(ctx: { t: Translate; i18n: { getLocale(): Promise<string> } }): Promise<Reader> {
+  const locale = await ctx.i18n.getLocale();
+  const language = isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
   return { language, t: translatorFor(language) };
 }

@@ -2,13 +2,32 @@ import type { Conversation } from '@grammyjs/conversations';
 import type { InlineKeyboard } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { BotContext, ConversationContext } from '../context.js';
-import { TEXTS, escapeHtml } from '../views/texts.js';
+import { DEFAULT_LANGUAGE, isLanguage } from '@stickerdrop/shared';
+import { translatorFor, type Reader } from '../i18n.js';
+import { escapeHtml } from '../views/texts.js';
 
 export type BotConversation = Conversation<BotContext, ConversationContext>;
 export type MessageContext = ConversationContext & { message: Message };
 
 /** A conversation step waits this long at most; an abandoned one ends and the chat is free again. */
 export const STEP_TIMEOUT_MS = 24 * 60 * 60 * 1000;
+
+/** Where a conversation is: its replay-safe handle, the context it began with, and whom it speaks to. */
+export interface Step {
+  conversation: BotConversation;
+  ctx: ConversationContext;
+  reader: Reader;
+}
+
+/**
+ * The conversation's reader, settled once as it starts (replayed, not asked again): the language the i18n
+ * middleware chose outside for the update that began it.
+ */
+export async function beginStep(conversation: BotConversation, ctx: ConversationContext): Promise<Step> {
+  const locale = await conversation.external((outside) => outside.i18n.getLocale());
+  const language = isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
+  return { conversation, ctx, reader: { language, t: translatorFor(language) } };
+}
 
 /** `/done` → "done"; `/start@bot x` → "start"; null for anything that is not a command. */
 export function commandOf(message: Message): string | null {
@@ -43,8 +62,7 @@ export interface AskTextOptions {
 
 /** Asks for text until it passes `validate`; bad input gets its message and the question again. */
 export async function askText(
-  conversation: BotConversation,
-  ctx: ConversationContext,
+  { conversation, ctx, reader }: Step,
   question: string,
   options: AskTextOptions,
 ): Promise<string> {
@@ -53,7 +71,7 @@ export async function askText(
     const reply = await waitForMessage(conversation, options.skippable ? ['skip'] : []);
     if (commandOf(reply.message) === 'skip') return '';
     const text = reply.message.text;
-    const problem = text === undefined ? TEXTS.textExpected : options.validate(text);
+    const problem = text === undefined ? reader.t('text-expected') : options.validate(text);
     if (problem === null) return text!.trim();
     await reply.reply(`${escapeHtml(problem)}\n\n${question}`, { parse_mode: 'HTML' });
   }
@@ -64,12 +82,11 @@ export async function askText(
  * get `reminder`; a button of another, older message is answered and ignored.
  */
 export async function askButton(
-  conversation: BotConversation,
-  ctx: ConversationContext,
+  { conversation, ctx, reader }: Step,
   question: string,
   keyboard: InlineKeyboard,
   prefix: string,
-  reminder: string = TEXTS.pressAButton,
+  reminder: string = reader.t('press-a-button'),
 ): Promise<{ value: string; ctx: ConversationContext }> {
   const asked = await ctx.reply(question, { parse_mode: 'HTML', reply_markup: keyboard });
   for (;;) {
@@ -82,7 +99,7 @@ export async function askButton(
       return { value: query.data.slice(prefix.length + 1), ctx: next };
     }
     if (query) {
-      await next.answerCallbackQuery({ text: TEXTS.staleButton });
+      await next.answerCallbackQuery({ text: reader.t('stale-button') });
       continue;
     }
     if (!next.message) return conversation.skip({ next: true });

@@ -1,8 +1,9 @@
 import type { Message } from 'grammy/types';
-import { MAX_UPLOAD_BYTES, MESSAGES, splitEmoji, type PackKind } from '@stickerdrop/shared';
+import { MAX_UPLOAD_BYTES, MESSAGES, errorTextIn, splitEmoji, type PackKind } from '@stickerdrop/shared';
 import { checkStickerUpload } from '@stickerdrop/core';
 import { chatTextOf } from '../views/domain-errors.js';
 import type { BotServices } from '../context.js';
+import type { Reader } from '../i18n.js';
 import { FileTooLargeError } from '../runtime/telegram-files.js';
 
 /**
@@ -34,7 +35,7 @@ export function imageCandidate(message: Message): ImageCandidate | null {
 }
 
 /**
- * The API's rules for one file, in its words: at most 5 MB, an accepted type by magic bytes, pixel
+ * The API's rules for one file, in its words and the reader's language: at most 5 MB, an accepted type by magic bytes, pixel
  * limits, a TGS's canvas, size, frame rate and length, an animation's length. Null when the file is fine.
  * Only the verdict is kept; the bytes are fetched again on confirm.
  */
@@ -42,15 +43,17 @@ export async function checkImage(
   services: BotServices,
   candidate: ImageCandidate,
   kind: PackKind,
+  reader: Reader,
 ): Promise<string | null> {
-  if (candidate.size !== undefined && candidate.size > MAX_UPLOAD_BYTES) return MESSAGES.fileTooLarge;
+  const tooLarge = errorTextIn(reader.language, MESSAGES.fileTooLarge);
+  if (candidate.size !== undefined && candidate.size > MAX_UPLOAD_BYTES) return tooLarge;
   try {
     const bytes = await services.downloadFile(candidate.fileId, MAX_UPLOAD_BYTES);
     await checkStickerUpload(bytes, kind);
     return null;
   } catch (error) {
-    if (error instanceof FileTooLargeError) return MESSAGES.fileTooLarge;
-    const refusal = chatTextOf(error);
+    if (error instanceof FileTooLargeError) return tooLarge;
+    const refusal = chatTextOf(error, reader);
     if (refusal !== null) return refusal;
     throw error;
   }

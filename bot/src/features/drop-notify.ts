@@ -4,7 +4,7 @@ import { chatTextOf } from '../views/domain-errors.js';
 import type { BotContext } from '../context.js';
 import { openPackKeyboard } from '../views/keyboards.js';
 import { packCardKeyboard } from '../views/pack-card.js';
-import { TEXTS } from '../views/texts.js';
+import { readerOfContext } from '../i18n.js';
 
 /**
  * "Notify me" on the bot's pack card (`drop:on:<id>`, `drop:off:<id>`): the same core services as
@@ -26,19 +26,21 @@ dropNotifyFeature.callbackQuery(/^drop:(on|off):(\d{1,10})$/, async (ctx) => {
     username: from.username,
     language_code: from.language_code,
   });
+  const reader = await readerOfContext(ctx);
   try {
     const input = { userId: from.id, packId, now: now() };
     await (on ? subscribeToDrop(db, input) : unsubscribeFromDrop(db, input));
   } catch (error) {
-    const refusal = chatTextOf(error);
+    const refusal = chatTextOf(error, reader);
     if (refusal === null) throw error;
     await ctx.answerCallbackQuery({ text: refusal, show_alert: true });
     return;
   }
-  await ctx.answerCallbackQuery({ text: on ? TEXTS.notifyOn : TEXTS.notifyOff });
+  await ctx.answerCallbackQuery({ text: ctx.t(on ? 'notify-on' : 'notify-off') });
   const pack = await getPackDetail(db, packId, from.id, now());
   if (pack) {
     const keyboard = packCardKeyboard(
+      reader,
       openPackKeyboard(ctx.me.username, pack.id, ctx.t('open-pack')),
       pack,
       now().getTime(),

@@ -2,7 +2,8 @@ import { Composer } from 'grammy';
 import { acceptOffer, declineOffer } from '@stickerdrop/core';
 import { chatTextOf } from '../views/domain-errors.js';
 import type { BotContext } from '../context.js';
-import { OFFER_TEXTS } from '../views/offer-texts.js';
+import { readerOfContext } from '../i18n.js';
+import { timeIn } from '../views/texts.js';
 
 /**
  * The Accept and Decline buttons of a "New offer" message: the same core functions, and so the same checks,
@@ -14,7 +15,7 @@ export const offersFeature = new Composer<BotContext>();
 // Buttons sent before the price was part of the data have none: such a tap is refused as a changed offer.
 offersFeature.callbackQuery(/^offer:accept:(\d{1,10}):(\d{1,10})(?::(\d{1,20}))?$/, async (ctx) => {
   const terms = ctx.services.offerTerms;
-  if (!terms) return ctx.answerCallbackQuery({ text: OFFER_TEXTS.acceptInApp, show_alert: true });
+  if (!terms) return ctx.answerCallbackQuery({ text: ctx.t('offer-accept-in-app'), show_alert: true });
   const [, offerId, editionId, priceNano] = ctx.match;
   const order = await refusalAsAlert(ctx, () =>
     acceptOffer(ctx.services.db, {
@@ -27,7 +28,11 @@ offersFeature.callbackQuery(/^offer:accept:(\d{1,10}):(\d{1,10})(?::(\d{1,20}))?
     }),
   );
   if (!order) return;
-  await settle(ctx, OFFER_TEXTS.youAccepted(payByOf(order.expiresAt, order.payment)));
+  const { language, t } = await readerOfContext(ctx);
+  await settle(
+    ctx,
+    t('offer-you-accepted', { payBy: timeIn(language, payByOf(order.expiresAt, order.payment), 'minute') }),
+  );
 });
 
 offersFeature.callbackQuery(/^offer:decline:(\d{1,10})$/, async (ctx) => {
@@ -39,7 +44,7 @@ offersFeature.callbackQuery(/^offer:decline:(\d{1,10})$/, async (ctx) => {
     });
     return true;
   });
-  if (done) await settle(ctx, OFFER_TEXTS.youDeclined);
+  if (done) await settle(ctx, ctx.t('offer-you-declined'));
 });
 
 /** Runs the core call; a domain refusal becomes an alert on the button (and undefined), anything else throws. */
@@ -47,7 +52,7 @@ async function refusalAsAlert<T>(ctx: BotContext, run: () => Promise<T>): Promis
   try {
     return await run();
   } catch (error) {
-    const refusal = chatTextOf(error);
+    const refusal = chatTextOf(error, await readerOfContext(ctx));
     if (refusal === null) throw error;
     await ctx.answerCallbackQuery({ text: refusal, show_alert: true });
     return undefined;

@@ -1,7 +1,8 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { answerLoginCode, listSessions, openLoginCode, revokeSession } from '@stickerdrop/core';
 import type { BotContext } from '../context.js';
-import { TEXTS } from '../views/texts.js';
+import { readerOfContext } from '../i18n.js';
+import { loginAsk, sessionsList } from '../views/texts.js';
 
 /**
  * Signing a browser in, and seeing and ending sessions, from the chat.
@@ -34,12 +35,13 @@ export async function askLogin(ctx: BotContext, code: string): Promise<void> {
     now(),
   );
   if (opened.status !== 'ask') {
-    await ctx.reply(TEXTS.loginExpired, { parse_mode: 'HTML' });
+    await ctx.reply(ctx.t('login-expired'), { parse_mode: 'HTML' });
     return;
   }
   const keyboard = new InlineKeyboard();
   for (const choice of opened.choices) keyboard.text(choice, `login:${opened.id}:${choice}`);
-  await ctx.reply(TEXTS.loginAsk(opened.createdAt, now()), { parse_mode: 'HTML', reply_markup: keyboard });
+  const text = loginAsk(await readerOfContext(ctx), opened.createdAt, now());
+  await ctx.reply(text, { parse_mode: 'HTML', reply_markup: keyboard });
 }
 
 signInFeature.callbackQuery(/^login:(\d{1,18}):(\d{2})$/, async (ctx) => {
@@ -50,14 +52,14 @@ signInFeature.callbackQuery(/^login:(\d{1,18}):(\d{2})$/, async (ctx) => {
     now: ctx.services.now(),
   });
   if (answer === 'expired') {
-    await ctx.answerCallbackQuery({ text: TEXTS.loginExpired, show_alert: true });
+    await ctx.answerCallbackQuery({ text: ctx.t('login-expired'), show_alert: true });
     await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }).catch(() => undefined);
     return;
   }
   const confirmed = answer === 'confirmed';
-  await ctx.answerCallbackQuery({ text: confirmed ? TEXTS.loginSignedIn : TEXTS.loginCancelledShort });
+  await ctx.answerCallbackQuery({ text: ctx.t(confirmed ? 'login-signed-in' : 'login-cancelled-short') });
   // The question and its buttons give way to the outcome, so no number can be tapped again.
-  await ctx.editMessageText(confirmed ? TEXTS.loginConfirmed : TEXTS.loginCancelled, { parse_mode: 'HTML' });
+  await ctx.editMessageText(ctx.t(confirmed ? 'login-confirmed' : 'login-cancelled'), { parse_mode: 'HTML' });
 });
 
 signInFeature.chatType('private').command('sessions', (ctx) => replySessions(ctx));
@@ -65,7 +67,7 @@ signInFeature.chatType('private').command('sessions', (ctx) => replySessions(ctx
 signInFeature.callbackQuery(/^session:out:([0-9a-f-]{36})$/, async (ctx) => {
   const { db, now } = ctx.services;
   const signedOut = await revokeSession(db, ctx.from.id, ctx.match[1]!, now());
-  await ctx.answerCallbackQuery({ text: signedOut ? TEXTS.sessionSignedOut : TEXTS.sessionGone });
+  await ctx.answerCallbackQuery({ text: ctx.t(signedOut ? 'session-signed-out' : 'session-gone') });
   // The list as it is now, in place of the old one.
   const { text, keyboard } = await sessionsMessage(ctx, ctx.from.id);
   await ctx.editMessageText(text, { parse_mode: 'HTML', reply_markup: keyboard }).catch(() => undefined);
@@ -81,9 +83,11 @@ const SESSIONS_SHOWN = 20;
 
 async function sessionsMessage(ctx: BotContext, userId: number): Promise<{ text: string; keyboard?: InlineKeyboard }> {
   const sessions = await listSessions(ctx.services.db, userId, ctx.services.now());
-  if (sessions.length === 0) return { text: TEXTS.sessionsNone };
+  if (sessions.length === 0) return { text: ctx.t('sessions-none') };
   const shown = sessions.slice(0, SESSIONS_SHOWN);
   const keyboard = new InlineKeyboard();
-  shown.forEach((session, index) => keyboard.text(TEXTS.signOutButton(index + 1), `session:out:${session.id}`).row());
-  return { text: TEXTS.sessionsList(shown, sessions.length), keyboard };
+  shown.forEach((session, index) =>
+    keyboard.text(ctx.t('sign-out-button', { index: index + 1 }), `session:out:${session.id}`).row(),
+  );
+  return { text: sessionsList(await readerOfContext(ctx), shown, sessions.length), keyboard };
 }

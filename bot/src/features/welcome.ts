@@ -4,8 +4,8 @@ import { getPackDetail } from '@stickerdrop/core';
 import type { BotContext } from '../context.js';
 import { openAppKeyboard, openPackKeyboard, payOrderKeyboard } from '../views/keyboards.js';
 import { packCaption, packCardKeyboard, previewPhoto } from '../views/pack-card.js';
-import { TEXTS } from '../views/texts.js';
 import { replyWithEdition } from './edition-link.js';
+import { readerOfContext } from '../i18n.js';
 import { askLogin } from './sign-in.js';
 import { setChatMenuButtonInLanguage } from '../runtime/setup.js';
 
@@ -31,16 +31,17 @@ welcomeFeature.chatType('private').command('start', async (ctx) => {
   // A gift opens in the mini-app (startapp); a chat start link with one only says hello.
   if (param.kind === 'gift') return replyWelcome(ctx);
   if (param.kind === 'order') {
-    await ctx.reply(TEXTS.orderLink, { reply_markup: payOrderKeyboard(ctx.me.username, param.packId, param.orderId) });
+    const reply_markup = payOrderKeyboard(ctx.me.username, param.packId, param.orderId, ctx.t('pay-order'));
+    await ctx.reply(ctx.t('order-link'), { reply_markup });
     return;
   }
   if (param.kind === 'edition') {
     if (await replyWithEdition(ctx, param.editionId)) return;
-    await ctx.reply(TEXTS.editionNotFound);
+    await ctx.reply(ctx.t('edition-not-found'));
     return replyWelcome(ctx);
   }
   if (await replyWithPack(ctx, param.packId)) return;
-  await ctx.reply(TEXTS.packNotFound, { parse_mode: 'HTML' });
+  await ctx.reply(ctx.t('pack-not-found'), { parse_mode: 'HTML' });
   return replyWelcome(ctx);
 });
 
@@ -54,8 +55,10 @@ async function replyWithPack(ctx: BotContext, packId: number): Promise<boolean> 
   const { db, storage, now } = ctx.services;
   const pack = await getPackDetail(db, packId, ctx.from?.id ?? null, now());
   if (!pack) return false;
-  const caption = packCaption(pack, now().getTime());
+  const reader = await readerOfContext(ctx);
+  const caption = packCaption(reader, pack, now().getTime());
   const reply_markup = packCardKeyboard(
+    reader,
     openPackKeyboard(ctx.me.username, pack.id, ctx.t('open-pack')),
     pack,
     now().getTime(),

@@ -2,7 +2,7 @@ import { readOutboxPayload, type OutboxRow } from '@stickerdrop/core';
 import { tonAmountIn } from '@stickerdrop/shared';
 import { openPackKeyboard } from '../views/keyboards.js';
 import { refundNotice } from '../views/refund-texts.js';
-import { escapeHtml, TEXTS } from '../views/texts.js';
+import { countIn, escapeHtml } from '../views/texts.js';
 import { readerOf, type Reader } from '../i18n.js';
 import { PermanentDeliveryError, type DeliveryDeps } from './delivery-deps.js';
 import { deliverStickerSet } from './sticker-set.js';
@@ -78,10 +78,17 @@ export async function deliver(row: OutboxRow, deps: DeliveryDeps): Promise<void>
       return deliverStickerSet(deps, payloadOf(row, 'sticker_set_delivery'));
     case 'edition_revoked': {
       const revoked = payloadOf(row, 'edition_revoked');
+      const reader = await readerOf(deps.db, revoked.userId);
+      const text = reader.t('edition-revoked', {
+        stars: revoked.stars,
+        title: escapeHtml(revoked.title),
+        serial: String(revoked.serial),
+        maxSupply: countIn(reader.language, revoked.maxSupply),
+      });
       await deps.acquire(revoked.userId);
-      await deps.api.sendMessage(revoked.userId, TEXTS.editionRevoked(revoked), {
+      await deps.api.sendMessage(revoked.userId, text, {
         parse_mode: 'HTML',
-        reply_markup: openPackKeyboard(deps.botUsername, revoked.packId),
+        reply_markup: openPackKeyboard(deps.botUsername, revoked.packId, reader.t('open-pack')),
       });
       return;
     }

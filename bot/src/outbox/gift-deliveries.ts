@@ -54,7 +54,7 @@ export async function deliverGift(row: OutboxRow, deps: DeliveryDeps): Promise<b
   await deps.acquire(gift.senderId);
   await deps.api.sendMessage(gift.senderId, reader.t('gift-claimed', giftValues(gift)), {
     parse_mode: 'HTML',
-    reply_markup: openEditionKeyboard(deps.botUsername, gift.editionId),
+    reply_markup: openEditionKeyboard(deps.botUsername, gift.editionId, reader.t('open-edition')),
   });
   return true;
 }

@@ -110,7 +110,7 @@ export async function deliverOffer(row: OutboxRow, deps: DeliveryDeps): Promise<
       const offer = payloadOf(row, 'offer_accepted');
       await deps.api.sendMessage(to, texts.accepted(offer), {
         parse_mode: 'HTML',
-        reply_markup: payOrderKeyboard(deps.botUsername, offer.packId, offer.orderId),
+        reply_markup: payOrderKeyboard(deps.botUsername, offer.packId, offer.orderId, texts.pay),
       });
       return true;
     }

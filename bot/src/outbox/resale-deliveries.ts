@@ -7,11 +7,12 @@ import {
   type OutboxRow,
 } from '@stickerdrop/core';
 import { openEditionKeyboard } from '../views/keyboards.js';
-import { TEXTS } from '../views/texts.js';
+import { tonAmountIn } from '@stickerdrop/shared';
+import { countIn, escapeHtml } from '../views/texts.js';
+import { readerOf, type Reader } from '../i18n.js';
 import type { DeliveryDeps } from './delivery-deps.js';
 import { recipientOf } from './recipients.js';
 import { giftLinkLine } from './gift-deliveries.js';
-import { readerOf } from '../i18n.js';
 
 /**
  * The resale messages of the outbox: the three a sale makes, a failed payment, a held listing taken off sale,
@@ -37,35 +38,57 @@ export async function deliverResale(row: OutboxRow, deps: DeliveryDeps): Promise
     await revokeStickerSet(deps, payloadOf(row, 'sticker_set_revoke'));
     return true;
   }
-  if (kind === 'resale_payment_failed') {
-    const failed = payloadOf(row, 'resale_payment_failed');
-    await deps.acquire(failed.buyerId);
-    await deps.api.sendMessage(failed.buyerId, TEXTS.resaleFailed(failed), { parse_mode: 'HTML' });
-    return true;
-  }
-  if (kind === 'reservation_released') {
-    const released = payloadOf(row, 'reservation_released');
-    await deps.acquire(released.buyerId);
-    await deps.api.sendMessage(released.buyerId, TEXTS.reservationReleased(released), {
-      parse_mode: 'HTML',
-      reply_markup: openEditionKeyboard(deps.botUsername, released.editionId),
-    });
-    return true;
-  }
-  const sale = payloadOf(row, kind);
   const to = recipientOf(row);
-  const text =
-    kind === 'resale_receipt'
-      ? TEXTS.resaleReceipt(sale) + giftLinkLine(deps.botUsername, sale.giftCode, (await readerOf(deps.db, to)).t)
-      : kind === 'resale_sold'
-        ? TEXTS.resaleSold(sale)
-        : TEXTS.resaleRoyalty(sale);
+  const reader = await readerOf(deps.db, to);
+  const { text, editionId } = resaleMessage(row, kind, reader, deps.botUsername);
   await deps.acquire(to);
   await deps.api.sendMessage(to, text, {
     parse_mode: 'HTML',
-    reply_markup: openEditionKeyboard(deps.botUsername, sale.editionId),
+    ...(editionId === null
+      ? {}
+      : { reply_markup: openEditionKeyboard(deps.botUsername, editionId, reader.t('open-edition')) }),
   });
   return true;
+}
+
+/** One resale message in its reader's language, and the edition its button opens (none for a failed payment). */
+function resaleMessage(
+  row: OutboxRow,
+  kind: Exclude<ResaleOutboxKind, 'sticker_set_revoke'>,
+  { t, language }: Reader,
+  botUsername: string,
+): { text: string; editionId: number | null } {
+  const ton = (amount: string) => tonAmountIn(language, amount);
+  if (kind === 'resale_payment_failed') {
+    const failed = payloadOf(row, kind);
+    const values = {
+      title: escapeHtml(failed.title),
+      serial: String(failed.serial),
+      orderId: escapeHtml(failed.orderId),
+    };
+    return { text: t('resale-failed', values), editionId: null };
+  }
+  if (kind === 'reservation_released') {
+    const released = payloadOf(row, kind);
+    const values = { title: escapeHtml(released.title), serial: String(released.serial) };
+    return { text: t('reservation-released', values), editionId: released.editionId };
+  }
+  const sale = payloadOf(row, kind);
+  const values = {
+    title: escapeHtml(sale.title),
+    serial: String(sale.serial),
+    maxSupply: countIn(language, sale.maxSupply),
+    price: ton(sale.price),
+    sellerShare: ton(sale.sellerShare),
+    royalty: ton(sale.royalty),
+    fee: ton(sale.fee),
+    orderId: escapeHtml(sale.orderId),
+  };
+  // A resale bought as a gift carries its claim link on the buyer's receipt.
+  const receipt = t('resale-receipt', values) + giftLinkLine(botUsername, sale.giftCode, t);
+  const royalty = sale.royaltyOwed ? t('resale-royalty-held', values) : t('resale-royalty-paid', values);
+  const text = kind === 'resale_receipt' ? receipt : kind === 'resale_sold' ? t('resale-sold', values) : royalty;
+  return { text, editionId: sale.editionId };
 }
 
 /**

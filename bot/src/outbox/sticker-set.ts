@@ -12,7 +12,8 @@ import {
   type StickerSetDeliveryPayload,
   newStickerSetName,
 } from '@stickerdrop/core';
-import { TEXTS } from '../views/texts.js';
+import { readerOf } from '../i18n.js';
+import { escapeHtml } from '../views/texts.js';
 import { PermanentDeliveryError, type DeliveryDeps } from './delivery-deps.js';
 
 /** Stickers in the createNewStickerSet request; the rest follow one addStickerToSet each. */
@@ -64,10 +65,11 @@ export async function deliverStickerSet(deps: DeliveryDeps, job: StickerSetDeliv
   }
 
   const url = addStickersUrl(set.name);
+  const { t } = await readerOf(db, job.userId);
   await deps.acquire(job.userId);
-  await api.sendMessage(job.userId, `${TEXTS.stickerSetReady(pack.title)}\n${url}`, {
+  await api.sendMessage(job.userId, t('sticker-set-ready', { title: escapeHtml(pack.title), url }), {
     parse_mode: 'HTML',
-    reply_markup: new InlineKeyboard().url(TEXTS.addStickers, url),
+    reply_markup: new InlineKeyboard().url(t('add-stickers'), url),
   });
 }
 

@@ -1,44 +1,14 @@
-import { DomainError, type DomainErrorCode } from '@stickerdrop/core';
-
-const asWritten = (message: string) => message;
+import { DomainError } from '@stickerdrop/core';
+import { errorTextIn } from '@stickerdrop/shared';
+import type { Reader } from '../i18n.js';
 
 /**
- * The bot's side of core's refusals: what the chat says for each code. Core's texts are SPEC's own, written
- * for people, so most are said as they are; a code that needs other words in a chat gets them here.
+ * The bot's side of core's refusals, in the reader's language. Core refuses with the shared catalogues'
+ * English texts (SPEC's own), which the API translates the same way; only "sign in again" needs other words
+ * in a chat, where sending /start is how one signs in.
  */
-const CHAT_TEXT: Record<DomainErrorCode, (message: string) => string> = {
-  invalid_input: asWritten,
-  invalid_price: asWritten,
-  invalid_image: asWritten,
-  unsupported_image: asWritten,
-  file_too_large: asWritten,
-  payment_method_unavailable: asWritten,
-  unauthorized: () => 'Please send /start and try again.',
-  forbidden: asWritten,
-  own_edition: asWritten,
-  not_found: asWritten,
-  sold_out: asWritten,
-  already_owned: asWritten,
-  not_for_sale: asWritten,
-  edition_held: asWritten,
-  wallet_required: asWritten,
-  offer_closed: asWritten,
-  gift_pending: asWritten,
-  gift_closed: asWritten,
-  resale_locked: asWritten,
-  per_user_limit: asWritten,
-  reservation_limit: asWritten,
-  reservation_cooldown: asWritten,
-  offer_limit: asWritten,
-  offer_changed: asWritten,
-  drop_not_open: asWritten,
-  drop_open: asWritten,
-  gone: asWritten,
-  unavailable: asWritten,
-  telegram_account_required: asWritten,
-};
-
-/** What to tell the user for a refusal from core; null for any other error (a fault to log). */
-export function chatTextOf(error: unknown): string | null {
-  return error instanceof DomainError ? CHAT_TEXT[error.code](error.message) : null;
+export function chatTextOf(error: unknown, reader: Reader): string | null {
+  if (!(error instanceof DomainError)) return null;
+  if (error.code === 'unauthorized') return reader.t('send-start-again');
+  return errorTextIn(reader.language, error.message);
 }

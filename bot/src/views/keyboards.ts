@@ -1,7 +1,5 @@
 import { InlineKeyboard } from 'grammy';
 import { editionAppLink, orderAppLink, packAppLink } from '@stickerdrop/shared';
-import { TEXTS } from './texts.js';
-import { translatorFor } from '../i18n.js';
 
 /** Telegram opens mini-apps only from https addresses; a local http PUBLIC_URL gets no app button. */
 export function isHttps(url: string): boolean {
@@ -13,25 +11,18 @@ export function openAppKeyboard(publicUrl: string, label: string): InlineKeyboar
   return isHttps(publicUrl) ? new InlineKeyboard().webApp(label, publicUrl) : undefined;
 }
 
-/**
- * Opens the mini-app straight on the pack through the `startapp=pack_<id>` link. The label is the
- * reader's "Open pack"; callers not yet speaking the reader's language get the English one.
- */
-export function openPackKeyboard(
-  botUsername: string,
-  packId: number,
-  label: string = translatorFor('en')('open-pack'),
-): InlineKeyboard {
+/** Opens the mini-app straight on the pack through the `startapp=pack_<id>` link; the label is in the reader's language. */
+export function openPackKeyboard(botUsername: string, packId: number, label: string): InlineKeyboard {
   return new InlineKeyboard().url(label, packAppLink(botUsername, packId));
 }
 
-export function openEditionKeyboard(botUsername: string, editionId: number, label: string = TEXTS.openEdition) {
+export function openEditionKeyboard(botUsername: string, editionId: number, label: string): InlineKeyboard {
   return new InlineKeyboard().url(label, editionAppLink(botUsername, editionId));
 }
 
 /** Opens the mini-app on an order to pay (an accepted offer) through the `startapp=order_<packId>_<uuid>` link. */
-export function payOrderKeyboard(botUsername: string, packId: number, orderId: string): InlineKeyboard {
-  return new InlineKeyboard().url(TEXTS.payOrder, orderAppLink(botUsername, packId, orderId));
+export function payOrderKeyboard(botUsername: string, packId: number, orderId: string, label: string): InlineKeyboard {
+  return new InlineKeyboard().url(label, orderAppLink(botUsername, packId, orderId));
 }
 
 /** `/files/…` → `https://host/files/…`, for thumbnails Telegram fetches itself. */

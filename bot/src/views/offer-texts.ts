@@ -1,12 +1,7 @@
 import { tonAmountIn } from '@stickerdrop/shared';
 import type { OfferAcceptedPayload, OfferNoticePayload, OfferReceivedPayload } from '@stickerdrop/core';
-import { escapeHtml } from './texts.js';
+import { escapeHtml, timeIn } from './texts.js';
 import type { Reader } from '../i18n.js';
-
-/** "2026-11-24 18:05 UTC": one unambiguous time for everyone in the chat. */
-export function utcTime(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-}
 
 /**
  * The offer messages of the outbox, in the reader's language (bot/locales/*.ftl): a new offer to an owner,
@@ -14,6 +9,7 @@ export function utcTime(iso: string): string {
  */
 export function offerNotices({ t, language }: Reader) {
   const ton = (amount: string) => tonAmountIn(language, amount);
+  const time = (iso: string) => timeIn(language, iso, 'minute');
   /** "#3 of Space Cats", or "any edition of Space Cats" for a pack-wide offer not yet accepted. */
   const target = (offer: Pick<OfferNoticePayload, 'serial' | 'title'>) =>
     offer.serial === null
@@ -36,7 +32,7 @@ export function offerNotices({ t, language }: Reader) {
           price: ton(offer.price),
           target: target({ ...offer, serial: offer.packWide ? null : offer.serial }),
         }),
-        t('offer-received-from', { bidder: escapeHtml(offer.bidderName), until: utcTime(offer.expiresAt) }),
+        t('offer-received-from', { bidder: escapeHtml(offer.bidderName), until: time(offer.expiresAt) }),
         ...(offer.receive ? [t('offer-received-receive', { receive: ton(offer.receive) })] : []),
         ...compared(offer),
         ...(offer.packWide ? [t('offer-received-sells', { serial: String(offer.serial) })] : []),
@@ -44,18 +40,10 @@ export function offerNotices({ t, language }: Reader) {
     accept: t('offer-accept'),
     acceptSerial: (serial: number) => t('offer-accept-serial', { serial: String(serial) }),
     decline: t('offer-decline'),
+    pay: t('pay-order'),
     accepted: (offer: OfferAcceptedPayload) =>
-      t('offer-accepted', { target: target(offer), price: ton(offer.price), payBy: utcTime(offer.payBy) }),
+      t('offer-accepted', { target: target(offer), price: ton(offer.price), payBy: time(offer.payBy) }),
     declined: (offer: OfferNoticePayload) => outcome('offer-declined', offer),
     expired: (offer: OfferNoticePayload) => outcome('offer-expired', offer),
   };
 }
-
-/** The texts of offers in the chat's replies to the owner. */
-export const OFFER_TEXTS = {
-  /** To the owner, after Accept or Decline in the chat. */
-  youAccepted: (payBy: string) =>
-    `Accepted. The buyer has until ${utcTime(payBy)} to pay; until then the edition is held.`,
-  youDeclined: 'Declined. The bidder has been told.',
-  acceptInApp: 'Offers can be accepted in the app here.',
-} as const;

@@ -1,49 +1,52 @@
 import sharp from 'sharp';
 import type { InlineKeyboard } from 'grammy';
 import {
-  CURRENCY,
-  DROP_TEXTS,
-  MESSAGES,
   isSoldOut,
   isUpcomingDrop,
   remainingSupply,
+  tonAmountIn,
   type PackCard,
   type PackDetail,
 } from '@stickerdrop/shared';
 import { type FileStorage, fileUrl } from '@stickerdrop/core';
-import { TEXTS, escapeHtml } from './texts.js';
+import type { Reader } from '../i18n.js';
+import { countIn, escapeHtml, timeIn } from './texts.js';
 
 type PackSummary = Pick<PackCard, 'title' | 'price' | 'maxSupply' | 'soldCount' | 'creator'> &
   Partial<Pick<PackCard, 'dropsAt' | 'maxPerUser' | 'kind' | 'animated'>>;
 
 /** "3 of 100 left · limited edition", or "Sold out" (SPEC §2 and §9). */
-export function supplyLine(pack: Pick<PackCard, 'maxSupply' | 'soldCount'>): string {
-  if (isSoldOut(pack)) return TEXTS.soldOut;
-  return `${remainingSupply(pack)} of ${pack.maxSupply} left · ${MESSAGES.limitedEdition}`;
+export function supplyLine({ t, language }: Reader, pack: Pick<PackCard, 'maxSupply' | 'soldCount'>): string {
+  if (isSoldOut(pack)) return t('sold-out');
+  return t('supply-left', {
+    left: countIn(language, remainingSupply(pack)),
+    maxSupply: countIn(language, pack.maxSupply),
+  });
 }
 
 /**
- * The pack as a message: title, creator, an emoji pack or animated stickers, price in TON and what is left of the edition; for a drop, when
- * it opens (UTC) and the per-collector cap.
+ * The pack as a message: title, creator, an emoji pack or animated stickers, price in TON and what is left of
+ * the edition; for a drop, when it opens (UTC) and the per-collector cap.
  */
-export function packCaption(pack: PackSummary, now: number = Date.now()): string {
+export function packCaption(reader: Reader, pack: PackSummary, now: number = Date.now()): string {
+  const { t, language } = reader;
   const upcoming = isUpcomingDrop({ dropsAt: pack.dropsAt ?? null }, now);
   return [
     `<b>${escapeHtml(pack.title)}</b>`,
-    `by ${escapeHtml(pack.creator.name)}`,
-    ...(pack.kind === 'emoji' || pack.animated ? [kindLine(pack)] : []),
+    t('pack-by', { creator: escapeHtml(pack.creator.name) }),
+    ...(pack.kind === 'emoji' || pack.animated ? [kindLine(reader, pack)] : []),
     '',
-    `Price: ${pack.price} ${CURRENCY}`,
-    supplyLine(pack),
-    ...(upcoming ? [TEXTS.dropOpensAt(pack.dropsAt!)] : []),
-    ...(pack.maxPerUser ? [DROP_TEXTS.perUserCap(pack.maxPerUser)] : []),
+    t('pack-price', { price: tonAmountIn(language, pack.price) }),
+    supplyLine(reader, pack),
+    ...(upcoming ? [t('drop-opens-at', { at: timeIn(language, pack.dropsAt!) })] : []),
+    ...(pack.maxPerUser ? [t('per-user-cap', { max: countIn(language, pack.maxPerUser) })] : []),
   ].join('\n');
 }
 
 /** "Custom emoji pack · animated": what a plain static sticker pack need not say. */
-function kindLine(pack: PackSummary): string {
-  const kind = pack.kind === 'emoji' ? TEXTS.emojiPack : TEXTS.stickerPack;
-  return pack.animated ? `${kind} · ${TEXTS.animated}` : kind;
+function kindLine({ t }: Reader, pack: PackSummary): string {
+  const kind = t(pack.kind === 'emoji' ? 'emoji-pack' : 'sticker-pack');
+  return pack.animated ? `${kind} · ${t('animated')}` : kind;
 }
 
 /**
@@ -51,6 +54,7 @@ function kindLine(pack: PackSummary): string {
  * when the viewer is subscribed). Callback data `drop:on:<id>` / `drop:off:<id>` (drop-notify.ts).
  */
 export function packCardKeyboard(
+  { t }: Reader,
   openPack: InlineKeyboard,
   pack: Pick<PackDetail, 'id' | 'dropsAt' | 'notifying'>,
   now: number = Date.now(),
@@ -58,7 +62,7 @@ export function packCardKeyboard(
   if (!isUpcomingDrop(pack, now)) return openPack;
   return openPack
     .row()
-    .text(pack.notifying ? TEXTS.stopNotifying : TEXTS.notifyMe, `drop:${pack.notifying ? 'off' : 'on'}:${pack.id}`);
+    .text(t(pack.notifying ? 'stop-notifying' : 'notify-me'), `drop:${pack.notifying ? 'off' : 'on'}:${pack.id}`);
 }
 
 /**

@@ -103,7 +103,7 @@ describe('offer messages', () => {
     await worker.drainOnce();
     const [toOwner] = sent();
     expect(toOwner!.text).toBe(
-      '<b>Новое предложение: 1\u00a0234,50 TON за № 2 «Space Cats»</b>\nОт Cy &lt;3, действует до 2026-11-24 10:00 UTC.\n' +
+      '<b>Новое предложение: 1\u00a0234,50 TON за № 2 «Space Cats»</b>\nОт Cy &lt;3, действует до 24 ноября 2026 г. в 10:00 UTC.\n' +
         'Вы получите 1\u00a0141,9125 TON за вычетом роялти автора и комиссии.',
     );
     expect((toOwner!.reply_markup as Keyboard).inline_keyboard[0]!.map((button) => button.text)).toEqual([

@@ -16,7 +16,7 @@ import {
   TITLE_MAX_LENGTH,
 } from '../constants.js';
 import { MAX_DROP_LEAD_DAYS, type DROP_ERRORS } from '../drops.js';
-import type { API_ERRORS } from '../messages.js';
+import type { API_ERRORS, MESSAGES } from '../messages.js';
 import type { OFFER_ERRORS } from '../offers.js';
 import { GIFT_NOTE_MAX_LENGTH, type GIFT_ERRORS } from '../gifts.js';
 import { MAX_ROYALTY_BPS, type RESALE_ERRORS } from '../resale.js';
@@ -167,3 +167,12 @@ export const DROP_ERRORS_RU: {
   invalidMaxPerUser: 'Экземпляров на коллекционера — целое число от 1 до размера тиража',
   invalidDropsAt: `Время дропа — дата и время в будущем, не дальше чем через ${ruCount(MAX_DROP_LEAD_DAYS, { one: 'день', few: 'дня', many: 'дней' })}`,
 };
+
+/** SPEC's texts (MESSAGES) that core also refuses with: a missing or too large file, a bad price, a gone pack. */
+export const MESSAGE_ERRORS_RU = {
+  imageRequired: 'Выберите файл изображения',
+  fileTooLarge: 'Файл должен быть меньше 5 МБ',
+  priceInvalid: 'Введите корректную цену',
+  packNotFound: 'Стикерпак не найден',
+  downloadRequiresPurchase: 'Сначала купите этот стикерпак',
+} as const satisfies Partial<Record<keyof typeof MESSAGES, string>>;
