@@ -86,7 +86,6 @@ something-went-wrong = Something went wrong. Please try again.
 pack-not-found =
     <b>Sticker pack not found</b>
     The sticker pack you're looking for doesn't exist or has been removed.
-limited-edition = limited edition
 became-creator =
     You are now a creator!
     Send /newpack to upload your first pack.

@@ -1,11 +1,23 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FluentResource } from '@fluent/bundle';
 import { describe, expect, it } from 'vitest';
-import { DROP_TEXTS, FEATURE_BLURBS, HOME_TAGLINE, LANGUAGES, MESSAGES } from '@stickerdrop/shared';
+import {
+  API_ERRORS,
+  CATEGORIES,
+  DROP_TEXTS,
+  FEATURE_BLURBS,
+  HOME_TAGLINE,
+  LANGUAGES,
+  MESSAGES,
+  SIGN_IN_VIA_LABELS,
+} from '@stickerdrop/shared';
 import { LOCALES_DIR, translatorFor } from '../src/i18n.js';
 import { botCommandsIn } from '../src/runtime/setup.js';
 import { REFUND_KEYS } from '../src/views/refund-texts.js';
+import { SIGN_IN_VIA_KEYS } from '../src/views/texts.js';
+import { literalTexts } from './support/literal-texts.js';
 
 const SRC_DIR = new URL('../src', import.meta.url).pathname;
 
@@ -24,15 +36,34 @@ function sourceFiles(dir: string): string[] {
   );
 }
 
-/** Every key the code asks for: `t('key')`, `ctx.t('key', …)`, `translatorFor(…)('key')`. */
-function keysUsedInCode(): Set<string> {
-  const used = new Set<string>();
-  for (const file of sourceFiles(SRC_DIR)) {
+/**
+ * Every key the code asks for: `t('key')`, `ctx.t(cond ? 'a' : 'b', …)`, `translatorFor(…)('key')`, and keys
+ * put together in a template (`t(\`category-${c}\`)`), as their fixed prefix.
+ */
+function keysUsedInCode(dir: string): { keys: Set<string>; prefixes: Set<string> } {
+  const keys = new Set<string>();
+  const prefixes = new Set<string>();
+  for (const file of sourceFiles(dir)) {
     const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(/(?:\bt|\))\(\s*'([a-z][a-z0-9-]*)'/g)) used.add(match[1]!);
+    for (const call of text.matchAll(/(?:\bt|\))\(\s*([^,()]*?)\s*[,)]/g)) {
+      const argument = call[1]!;
+      // A string compared with (`kind === 'emoji' ? …`) or defaulted to inside a template is a value, not a key.
+      const values = argument.replace(/\$\{[^}]*\}/g, '').replace(/(===|!==)\s*'[^']*'/g, '');
+      for (const key of values.matchAll(/'([a-z][a-z0-9-]*)'/g)) keys.add(key[1]!);
+      for (const prefix of argument.matchAll(/`([a-z][a-z0-9-]*-)\$\{/g)) prefixes.add(prefix[1]!);
+    }
   }
-  return used;
+  return { keys, prefixes };
 }
+
+/** The keys of each template family, spelled out where the values are listed. */
+const FAMILIES: Record<string, readonly string[]> = {
+  'category-': CATEGORIES.map((category) => `category-${category}`),
+  'sign-in-via-': SIGN_IN_VIA_KEYS,
+  'cmd-': botCommandsIn('en').map(({ command }) => `cmd-${command}`),
+  'refund-why-': REFUND_KEYS.filter((key) => key.startsWith('refund-why-')),
+  'refund-how-': REFUND_KEYS.filter((key) => key.startsWith('refund-how-')),
+};
 
 describe('the bot’s catalogues', () => {
   it('one .ftl per language, each parsed without a junk entry', () => {
@@ -49,18 +80,69 @@ describe('the bot’s catalogues', () => {
     expect([...keysOf('ru')].sort()).toEqual([...keysOf('en')].sort());
   });
 
-  it('every key the code uses exists in both, and the command list’s too', () => {
-    const used = keysUsedInCode();
-    expect(used.size).toBeGreaterThan(5);
+  it('every key the code uses exists in both, and every key in them is used', () => {
+    const { keys: used, prefixes } = keysUsedInCode(SRC_DIR);
+    expect(used.size).toBeGreaterThan(100);
+    expect([...prefixes].sort()).toEqual(Object.keys(FAMILIES).sort());
+    const wanted = new Set([...used, ...REFUND_KEYS, ...Object.values(FAMILIES).flat()]);
     for (const language of LANGUAGES) {
       const keys = keysOf(language);
-      const missing = [...used, ...REFUND_KEYS].filter((key) => !keys.has(key));
-      expect(missing, language).toEqual([]);
+      expect(
+        [...wanted].filter((key) => !keys.has(key)),
+        `${language}: used, missing`,
+      ).toEqual([]);
+      expect(
+        [...keys].filter((key) => !wanted.has(key)),
+        `${language}: defined, never used`,
+      ).toEqual([]);
       for (const { command, description } of botCommandsIn(language)) {
-        expect(keys.has(`cmd-${command}`), `${language} cmd-${command}`).toBe(true);
         expect(description).not.toMatch(/^cmd-|\{/);
+        expect(keys.has(`cmd-${command}`)).toBe(true);
       }
     }
+  });
+
+  it('reads the keys a call asks for, in a condition too, and a template’s prefix', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bot-keys-'));
+    writeFileSync(
+      join(dir, 'feature.ts'),
+      "ctx.t(done ? 'login-signed-in' : 'login-cancelled-short');\nreader.t(`category-${c ?? 'x'}`, { n: 1 });\n" +
+        "t(kind === 'emoji' ? 'emoji-pack' : 'sticker-pack');\nt('open');\n",
+    );
+    const { keys, prefixes } = keysUsedInCode(dir);
+    expect([...keys].sort()).toEqual([
+      'emoji-pack',
+      'login-cancelled-short',
+      'login-signed-in',
+      'open',
+      'sticker-pack',
+    ]);
+    expect([...prefixes]).toEqual(['category-']);
+  });
+
+  it('no text a user reads is written in the code: replies, buttons and alerts come from the catalogues', () => {
+    expect(literalTexts(SRC_DIR)).toEqual([]);
+  });
+
+  it('the literal check catches a reply, a button and a sentence written in the code', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bot-literals-'));
+    writeFileSync(
+      join(dir, 'feature.ts'),
+      [
+        '// A comment may say anything at all.',
+        "ctx.reply('Sign-in cancelled');",
+        "keyboard.text('Open', 'x');",
+        'const help = `Send ${command} to start`;',
+        "log.error({ err }, 'update handler failed');",
+        "throw new PermanentDeliveryError('Pack gone for good');",
+        "ctx.reply(ctx.t('cancelled'));",
+      ].join('\n'),
+    );
+    expect(literalTexts(dir).map(({ line, text }) => [line, text])).toEqual([
+      [2, 'Sign-in cancelled'],
+      [3, 'Open'],
+      [4, 'Send   to start'],
+    ]);
   });
 
   it('English copies SPEC’s texts exactly as shared/ holds them', () => {
@@ -72,6 +154,30 @@ describe('the bot’s catalogues', () => {
       `<b>${MESSAGES.purchaseSuccess}</b>`,
     );
     expect(t('drop-opened', { title: 'T' })).toContain(DROP_TEXTS.serialRule);
+    expect(t('pack-not-found')).toBe(
+      `<b>${MESSAGES.packNotFound}</b>\n${MESSAGES.packNotFoundDetail.replace(/&/g, '&amp;')}`,
+    );
+    expect(t('creator-access-required')).toBe(
+      `<b>${MESSAGES.creatorAccessRequired}</b>\n${MESSAGES.creatorAccessRequiredDetail}\n\nOr send /becomecreator.`,
+    );
+    expect(t('became-creator')).toBe(`${MESSAGES.becameCreator}\nSend /newpack to upload your first pack.`);
+    expect(t('something-went-wrong')).toBe(`${MESSAGES.somethingWentWrong}. Please try again.`);
+    for (const key of ['become-creator-failed', 'creating', 'sticker-created', 'create-failed'] as const) {
+      const spec = {
+        'become-creator-failed': MESSAGES.becomeCreatorFailed,
+        creating: MESSAGES.creating,
+        'sticker-created': MESSAGES.stickerCreated,
+        'create-failed': MESSAGES.createFailed,
+      }[key];
+      expect(t(key)).toBe(spec);
+    }
+    expect(t('login-expired').split('\n')[0]).toBe(`${API_ERRORS.loginCodeExpired}.`);
+    expect(t('supply-left', { left: '3', maxSupply: '10' })).toBe(`3 of 10 left · ${MESSAGES.limitedEdition}`);
+    expect(t('per-user-cap', { max: '3' })).toBe(DROP_TEXTS.perUserCap(3));
+    expect(t('notify-me')).toBe(`🔔 ${DROP_TEXTS.notifyMe}`);
+    expect(t('notify-on')).toBe(DROP_TEXTS.subscribed);
+    expect(t('notify-off')).toBe(DROP_TEXTS.unsubscribed);
+    for (const [via, label] of Object.entries(SIGN_IN_VIA_LABELS)) expect(t(`sign-in-via-${via}`)).toBe(label);
   });
 
   it('writes no isolation marks around values (HTML for Telegram, SPEC’s texts byte for byte)', () => {

@@ -48,7 +48,7 @@ type PackFieldsInput = Parameters<typeof validatePackFields>[0];
 /** The API's verdict on one field (the others filled with valid values): its message, or null. */
 function fieldProblem(reader: Reader, fields: Partial<PackFieldsInput>, now?: Date): string | null {
   try {
-    validatePackFields({ title: 'Title', price: '1', ...fields }, { type: 'image/png', size: 1 }, now);
+    validatePackFields({ title: 'x', price: '1', ...fields }, { type: 'image/png', size: 1 }, now);
     return null;
   } catch (error) {
     const refusal = chatTextOf(error, reader);

@@ -1,6 +1,7 @@
 import { readOutboxPayload, type OutboxRow } from '@stickerdrop/core';
 import { tonAmountIn } from '@stickerdrop/shared';
-import { openPackKeyboard } from '../views/keyboards.js';
+import { isHttps, openPackKeyboard } from '../views/keyboards.js';
+import { chatMenuButtonIn } from '../runtime/setup.js';
 import { refundNotice } from '../views/refund-texts.js';
 import { countIn, escapeHtml } from '../views/texts.js';
 import { readerOf, type Reader } from '../i18n.js';
@@ -20,6 +21,7 @@ export const BOT_OUTBOX_KINDS = [
   'edition_revoked',
   'drop_opened',
   'refund_notice',
+  'chat_language',
   ...RESALE_OUTBOX_KINDS,
   ...OFFER_OUTBOX_KINDS,
   ...GIFT_OUTBOX_KINDS,
@@ -98,6 +100,15 @@ export async function deliver(row: OutboxRow, deps: DeliveryDeps): Promise<void>
       const reader = await readerOf(deps.db, notice.buyerId);
       await deps.acquire(notice.buyerId);
       await deps.api.sendMessage(notice.buyerId, refundNotice(notice, reader.t), { parse_mode: 'HTML' });
+      return;
+    }
+    case 'chat_language': {
+      const { userId } = payloadOf(row, 'chat_language');
+      // Telegram opens mini-apps only from https addresses: a local http PUBLIC_URL has no button to set.
+      if (!isHttps(deps.publicUrl)) return;
+      const { language } = await readerOf(deps.db, userId);
+      await deps.acquire(userId);
+      await deps.api.setChatMenuButton({ chat_id: userId, menu_button: chatMenuButtonIn(language, deps.publicUrl) });
       return;
     }
     case 'drop_opened': {

@@ -6,6 +6,8 @@ export interface DeliveryDeps {
   db: Database;
   storage: FileStorage;
   botUsername: string;
+  /** The mini-app's address (PUBLIC_URL), which a chat's menu button opens. */
+  publicUrl: string;
   now: () => Date;
   /** Waits for this chat's turn under Telegram's limits; called right before each message. */
   acquire(chatId: number): Promise<void>;

@@ -27,6 +27,7 @@ const RECIPIENT_FIELD = {
   offer_expired: 'bidderId',
   gift_received: 'recipientId',
   gift_claimed: 'senderId',
+  chat_language: 'userId',
 } as const satisfies { [K in keyof OutboxPayloads]?: NumberFieldOf<OutboxPayloads[K]> };
 
 type SentKind = keyof typeof RECIPIENT_FIELD;

@@ -1,9 +1,9 @@
 import type { Api } from 'grammy';
-import type { BotCommand } from 'grammy/types';
+import type { BotCommand, MenuButton } from 'grammy/types';
 import { isHttps } from '../views/keyboards.js';
 import type { Logger } from '@stickerdrop/core';
 import type { Language } from '@stickerdrop/shared';
-import { BOT_LANGUAGES, translatorFor } from '../i18n.js';
+import { BOT_LANGUAGES, readerOfContext, translatorFor } from '../i18n.js';
 import type { BotContext } from '../context.js';
 
 /** The update types the bot handles; asked for explicitly, since Telegram otherwise keeps the last list. */
@@ -39,12 +39,24 @@ export async function configureBotProfile(api: Api, publicUrl: string, log: Logg
 }
 
 /**
+ * A chat's own menu button in `language`: the mini-app under its name in that language. English is the
+ * bot's default button (set at start-up), so an English chat goes back to it rather than keep a copy.
+ */
+export function chatMenuButtonIn(language: Language, publicUrl: string): MenuButton {
+  if (language === 'en') return { type: 'default' };
+  return { type: 'web_app', text: translatorFor(language)('open-app'), web_app: { url: publicUrl } };
+}
+
+/**
  * The menu button is one text for every chat unless a chat has its own: a reader of another language than
- * English gets one in theirs when they /start (an English reader keeps the default, no call needed).
+ * English gets one in theirs when they /start (an English reader keeps the default, no call needed). A
+ * language chosen later in the profile reaches the chat through the outbox (chat_language).
  */
 export async function setChatMenuButtonInLanguage(ctx: BotContext): Promise<void> {
-  const language = await ctx.i18n.getLocale();
+  const language = (await readerOfContext(ctx)).language;
   if (language === 'en' || !ctx.chat || !isHttps(ctx.services.publicUrl)) return;
-  const menu_button = { type: 'web_app', text: ctx.t('open-app'), web_app: { url: ctx.services.publicUrl } } as const;
-  await ctx.api.setChatMenuButton({ chat_id: ctx.chat.id, menu_button });
+  await ctx.api.setChatMenuButton({
+    chat_id: ctx.chat.id,
+    menu_button: chatMenuButtonIn(language, ctx.services.publicUrl),
+  });
 }

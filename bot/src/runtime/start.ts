@@ -109,6 +109,7 @@ export async function startBot(options: StartBotOptions): Promise<RunningBot> {
       db,
       storage,
       botUsername: bot.botInfo.username,
+      publicUrl: config.publicUrl,
       now,
       log,
       acquire: async (chatId) => void (await limiter.acquire(chatId)),

@@ -23,8 +23,7 @@ export function offerNotices({ t, language }: Reader) {
     ];
     return parts.length > 0 ? [parts.join(' · ')] : [];
   };
-  const outcome = (key: string, offer: OfferNoticePayload) =>
-    t(key, { price: ton(offer.price), target: target(offer) });
+  const outcome = (offer: OfferNoticePayload) => ({ price: ton(offer.price), target: target(offer) });
   return {
     received: (offer: OfferReceivedPayload) =>
       [
@@ -43,7 +42,7 @@ export function offerNotices({ t, language }: Reader) {
     pay: t('pay-order'),
     accepted: (offer: OfferAcceptedPayload) =>
       t('offer-accepted', { target: target(offer), price: ton(offer.price), payBy: time(offer.payBy) }),
-    declined: (offer: OfferNoticePayload) => outcome('offer-declined', offer),
-    expired: (offer: OfferNoticePayload) => outcome('offer-expired', offer),
+    declined: (offer: OfferNoticePayload) => t('offer-declined', outcome(offer)),
+    expired: (offer: OfferNoticePayload) => t('offer-expired', outcome(offer)),
   };
 }

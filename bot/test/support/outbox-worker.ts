@@ -4,7 +4,7 @@ import { installApiTransformers } from '../../src/runtime/api-transformers.js';
 import { createOutboxWorker, type OutboxWorkerOptions } from '../../src/outbox/worker.js';
 import { SendLimiter, type SendLimits } from '../../src/outbox/send-limiter.js';
 import { BOT_USER, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';
-import { TOKEN } from './harness.js';
+import { PUBLIC_URL, TOKEN } from './harness.js';
 import { recordingLogger } from './logger.js';
 
 /** Fast limits for tests that are not about pacing. */
@@ -50,6 +50,7 @@ export function outboxWorker(
     db: deps.db,
     storage: deps.storage,
     botUsername: BOT_USER.username,
+    publicUrl: PUBLIC_URL,
     now,
     log,
     idleDelayMs: 20,

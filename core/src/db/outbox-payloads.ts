@@ -183,6 +183,10 @@ export const GiftPayload = z.object({
 });
 export type GiftPayload = z.infer<typeof GiftPayload>;
 
+/** A user chose another language: the bot sets their chat's menu button in it (read when sent, so the last choice wins). */
+export const ChatLanguagePayload = z.object({ userId: z.number() });
+export type ChatLanguagePayload = z.infer<typeof ChatLanguagePayload>;
+
 export const OUTBOX_PAYLOADS = {
   gift_received: GiftPayload,
   gift_claimed: GiftPayload,
@@ -205,6 +209,7 @@ export const OUTBOX_PAYLOADS = {
   refund_notice: RefundNoticePayload,
   sticker_set_delivery: StickerSetDeliveryPayload,
   edition_revoked: EditionRevokedPayload,
+  chat_language: ChatLanguagePayload,
 } satisfies Record<string, z.ZodType>;
 
 export type OutboxKind = keyof typeof OUTBOX_PAYLOADS;

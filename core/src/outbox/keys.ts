@@ -55,4 +55,7 @@ export const outboxKey = {
   edition_revoked: (starsPaymentId: number) => key<'edition_revoked'>(`edition-revoked:${starsPaymentId}`),
   /** One "the drop is open" per subscriber. */
   drop_opened: (packId: number, userId: number) => key<'drop_opened'>(`drop_opened:${packId}:${userId}`),
+  /** One per change of a user's language (to `language`, `at` when it changed). */
+  chat_language: (userId: number, language: string, at: Date) =>
+    key<'chat_language'>(`chat-language:${userId}:${language}:${at.getTime()}`),
 } satisfies { [K in OutboxKind]: (...parts: never[]) => OutboxKey<K> };

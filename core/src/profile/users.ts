@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { BecomeCreatorRequest, languageOfTelegramCode, type Language, type User } from '@stickerdrop/shared';
-import type { DbOrTx } from '../db/client.js';
+import type { Database, DbOrTx } from '../db/client.js';
+import { enqueueOutbox } from '../outbox/enqueue.js';
+import { outboxKey } from '../outbox/keys.js';
 import { users } from '../db/schema.js';
 import { parseInput } from '../errors.js';
 
@@ -79,20 +81,37 @@ export interface ProfileFields {
 
 /**
  * Replaces the editable profile; an empty field is stored as null so the fallbacks apply. A language given
- * is stored; none given leaves the stored one.
+ * is stored; none given leaves the stored one. A changed language also asks the bot, in the same transaction,
+ * to put the chat's menu button in it: the bot's messages follow the stored choice by themselves.
  */
-export async function updateProfileFields(db: DbOrTx, userId: number, fields: ProfileFields): Promise<UserRow | null> {
-  const [row] = await db
-    .update(users)
-    .set({
-      displayName: fields.displayName || null,
-      bio: fields.bio || null,
-      website: fields.website || null,
-      ...(fields.language !== undefined && { language: fields.language }),
-    })
-    .where(eq(users.id, userId))
-    .returning();
-  return row ?? null;
+export async function updateProfileFields(
+  db: Database,
+  userId: number,
+  fields: ProfileFields,
+  now: Date = new Date(),
+): Promise<UserRow | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ language: users.language })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!before) return null;
+    const [row] = await tx
+      .update(users)
+      .set({
+        displayName: fields.displayName || null,
+        bio: fields.bio || null,
+        website: fields.website || null,
+        ...(fields.language !== undefined && { language: fields.language }),
+      })
+      .where(eq(users.id, userId))
+      .returning();
+    if (fields.language !== undefined && fields.language !== before.language) {
+      await enqueueOutbox(tx, 'chat_language', { userId }, outboxKey.chat_language(userId, fields.language, now));
+    }
+    return row ?? null;
+  });
 }
 
 /**

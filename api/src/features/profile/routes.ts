@@ -6,6 +6,7 @@ import { requireUser } from '../../http/auth.js';
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
+  const now = () => app.deps.now();
 
   app.get('/api/users/profile', async (request) => {
     const user = await getUserById(db, requireUser(request));
@@ -16,7 +17,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   app.put('/api/users/profile', async (request) => {
     const userId = requireUser(request);
     const input = parseInput(UpdateProfileRequest, request.body);
-    const user = await updateProfileFields(db, userId, input);
+    const user = await updateProfileFields(db, userId, input, now());
     if (!user) throw unauthorized(API_ERRORS.invalidToken);
     return { user: toUserDto(user), profile: await profileOf(db, user) };
   });
