@@ -65,6 +65,7 @@ export {
   toUserDto,
   becomeCreator,
   updateProfileFields,
+  adoptLanguageIfUnset,
   requireCreator,
   type UserRow,
 } from './profile/index.js';

@@ -33,7 +33,8 @@ describe('inline sharing', () => {
   it('lists matching packs with title, price, thumbnail and an Open button on the startapp link', async () => {
     const creator = await insertUser(t.db, { id: 900, firstName: 'Carla', isCreator: true });
     const cats = await insertPack(t, creator, { title: 'Space Cats', price: '1.5', maxSupply: 10 });
-    await insertPack(t, creator, { title: 'Ocean Dogs', price: '2' });
+    // Search reads tags too: the dogs are tagged as dogs, so 'cats' must not find them.
+    await insertPack(t, creator, { title: 'Ocean Dogs', price: '2', tags: ['dogs'] });
     const soldOut = await insertPack(t, creator, { title: 'Cats of Rome', price: '0.5', maxSupply: 1 });
     await t.db.update(tables.packs).set({ soldCount: 1 }).where(eq(tables.packs.id, soldOut));
 

@@ -53,7 +53,12 @@ describeEachDatabase('signing a browser in through the bot', (kind) => {
     expect(res.statusCode).toBe(200);
     return LoginCodeResponse.parse(res.json());
   }
-  const poll = (code: string) => t.app.inject({ method: 'GET', url: `/api/auth/login-code/${code}` });
+  const poll = (code: string, language?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/auth/login-code/${code}`,
+      ...(language ? { headers: { 'accept-language': language } } : {}),
+    });
 
   /** A user following the page's link: Telegram sends `/start <payload>`; returns the bot's question. */
   async function follow(user: typeof victim, url: string) {
@@ -72,6 +77,28 @@ describeEachDatabase('signing a browser in through the bot', (kind) => {
       edited: api.callsTo('editMessageText')[0]?.params,
     };
   }
+
+  it('a new account signed in on the web speaks the browser’s language; a stored choice stays', async () => {
+    const language = async (id: number) =>
+      (await t.db.select().from(tables.users)).find((user) => user.id === id)!.language;
+    // Telegram's app is in English, the browser in Russian: the sign-in is the browser's, and so is the language.
+    const page = await signInPage();
+    const asked = await follow(victim, page.url);
+    expect(asked.text).toContain('A browser is asking to sign in'); // the chat is in the sender's language
+    expect(await language(victim.id)).toBeNull();
+    const right = asked.buttons.find((button) => button.text === page.match)!;
+    await tap(victim, asked.message, right.callback_data!);
+    expect((await poll(page.code, 'ru-RU,ru;q=0.9,en;q=0.8')).statusCode).toBe(200);
+    expect(await language(victim.id)).toBe('ru');
+
+    // Next time, from an English browser: the account keeps the language it has.
+    const again = await signInPage();
+    const second = await follow(victim, again.url);
+    expect(second.text).toContain('Браузер просит войти в Stickerdrop');
+    await tap(victim, second.message, second.buttons.find((button) => button.text === again.match)!.callback_data!);
+    expect((await poll(again.code, 'en-US')).statusCode).toBe(200);
+    expect(await language(victim.id)).toBe('ru');
+  });
 
   it('a stranger’s code opened by the victim: three numbers, no tokens; a wrong number cancels it', async () => {
     // The stranger opens the sign-in page and sends the victim its link.

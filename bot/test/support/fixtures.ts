@@ -27,7 +27,14 @@ export async function insertUser(
 export async function insertPack(
   deps: { db: Database; storage: FileStorage },
   creatorId: number,
-  fields: { title?: string; description?: string; price?: string; maxSupply?: number; stickers?: number } = {},
+  fields: {
+    title?: string;
+    description?: string;
+    price?: string;
+    maxSupply?: number;
+    stickers?: number;
+    tags?: string[];
+  } = {},
 ): Promise<number> {
   const images: Buffer[] = [];
   for (let i = 0; i < (fields.stickers ?? 1); i++) {
@@ -39,7 +46,7 @@ export async function insertPack(
     description: fields.description ?? 'Hand-drawn stickers',
     price: fields.price ?? '1.5',
     category: 'animals',
-    tags: ['cats'],
+    tags: fields.tags ?? ['cats'],
     maxSupply: fields.maxSupply ?? 100,
   });
 }

@@ -96,8 +96,9 @@ export async function openLoginCode(
     .limit(1);
   if (!row || (row.userId !== null && Number(row.userId) !== telegramUser.id)) return { status: 'expired' };
 
-  // The user row first (the code points at it); Telegram owns the names, so they are refreshed too.
-  const user = await upsertTelegramUser(db, telegramUser);
+  // The user row first (the code points at it); Telegram owns the names, so they are refreshed too. Not the
+  // language: this is a sign-in on the web, so a new account takes the browser's when the page collects it.
+  const user = await upsertTelegramUser(db, { ...telegramUser, language_code: undefined });
   const [opened] = await db
     .update(loginCodes)
     .set({ userId: user.id, openedAt: sql`coalesce(${loginCodes.openedAt}, ${now.toISOString()}::timestamptz)` })

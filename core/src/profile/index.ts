@@ -5,6 +5,7 @@ export {
   toUserDto,
   becomeCreator,
   updateProfileFields,
+  adoptLanguageIfUnset,
   type UserRow,
   type TelegramUserFields,
   type ProfileFields,

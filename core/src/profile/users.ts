@@ -48,6 +48,14 @@ export async function getUserById(db: DbOrTx, id: number): Promise<UserRow | nul
   return row ?? null;
 }
 
+/** Sets a user's language only while none is stored (their first sign-in's); a choice once made is kept. */
+export async function adoptLanguageIfUnset(db: DbOrTx, userId: number, language: Language): Promise<void> {
+  await db
+    .update(users)
+    .set({ language: sql`coalesce(${users.language}, ${language})` })
+    .where(eq(users.id, userId));
+}
+
 /** The language a user chose or Telegram set; null when neither did, or there is no such user. */
 export async function storedLanguage(db: DbOrTx, id: number): Promise<Language | null> {
   const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, id)).limit(1);

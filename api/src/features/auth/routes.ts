@@ -8,9 +8,11 @@ import {
   SessionIdParams,
   type SessionsResponse,
   TelegramAuthRequest,
+  languageOfAcceptLanguage,
   loginBotLink,
 } from '@stickerdrop/shared';
 import {
+  adoptLanguageIfUnset,
   consumeLoginCode,
   createLoginCode,
   getUserById,
@@ -116,6 +118,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     if (state.status === 'pending') return reply.status(202).send({ status: 'pending' });
     if (state.status === 'cancelled') throw gone(API_ERRORS.loginCancelled);
     if (state.status === 'expired') throw gone(API_ERRORS.loginCodeExpired);
+    // A web sign-in: a new account speaks the browser's language (the page sends it), as the app shows it.
+    const language = languageOfAcceptLanguage(request.headers['accept-language']);
+    if (language) await adoptLanguageIfUnset(db, state.userId, language);
     const user = await getUserById(db, state.userId);
     if (!user) throw gone(API_ERRORS.loginCodeExpired);
     return signIn(user, 'bot');
