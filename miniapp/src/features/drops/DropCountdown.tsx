@@ -1,7 +1,16 @@
 import { Button } from '@telegram-apps/telegram-ui';
-import { DROP_TEXTS, formatCountdown, formatDropTime, type PackDetail } from '@stickerdrop/shared';
+import { formatCountdown, formatDropTime, type PackDetail } from '@stickerdrop/shared';
+import { useFormat, type Formats } from '../../i18n/format';
+import { useT } from '../../i18n/translate';
+import { dropsTexts } from './messages';
 import { useDropNotify } from './use-drop-notify';
 import './drops.css';
+
+/** When the drop opens, always in UTC: SPEC's "2026-12-01 18:00 UTC" in English, Intl's words in Russian. */
+function openingTime(format: Formats, at: string): string {
+  if (format.language === 'en') return formatDropTime(at);
+  return `${format.date(at, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+}
 
 /**
  * The pack page before its drop opens: a live countdown, the opening time in UTC, and Notify me (the bot
@@ -9,13 +18,17 @@ import './drops.css';
  */
 export function DropCountdown({ pack, msLeft }: { pack: PackDetail; msLeft: number }) {
   const notify = useDropNotify(pack.id);
+  const t = useT(dropsTexts);
+  const format = useFormat();
+  // "1d 02:03:04": the clock is digits in every language, the days get the language's unit.
+  const [, days, clock] = /^(?:(\d+)d )?(.*)$/.exec(formatCountdown(msLeft))!;
   return (
-    <section className="drop" aria-label="Upcoming drop">
-      <p className="drop__label">{DROP_TEXTS.opensIn}</p>
+    <section className="drop" aria-label={t('drops.upcoming')}>
+      <p className="drop__label">{t('drops.opensIn')}</p>
       <p className="drop__clock" role="timer" aria-live="off">
-        {formatCountdown(msLeft)}
+        {days ? t('drops.countdownDays', { days: format.number(Number(days)), clock: clock! }) : clock}
       </p>
-      <p className="drop__at">{DROP_TEXTS.opensAt(formatDropTime(pack.dropsAt!))}</p>
+      <p className="drop__at">{t('drops.opensAt', { at: openingTime(format, pack.dropsAt!) })}</p>
       <Button
         mode={pack.notifying ? 'bezeled' : 'filled'}
         size="m"
@@ -24,7 +37,7 @@ export function DropCountdown({ pack, msLeft }: { pack: PackDetail; msLeft: numb
         loading={notify.pending}
         onClick={() => notify.toggle(!pack.notifying)}
       >
-        {pack.notifying ? DROP_TEXTS.notifying : DROP_TEXTS.notifyMe}
+        {t(pack.notifying ? 'drops.notifying' : 'drops.notifyMe')}
       </Button>
     </section>
   );

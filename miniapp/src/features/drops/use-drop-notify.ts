@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DROP_TEXTS, MESSAGES, type DropNotifyResponse, type PackDetail } from '@stickerdrop/shared';
+import type { DropNotifyResponse, PackDetail } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { errorText } from '../../api/client';
 import { haptics } from '../../telegram/haptics';
 import { useToast } from '../../toast/ToastProvider';
 import { useAuth } from '../auth/AuthProvider';
 import { packQueries } from '../packs/queries';
+import { translate } from '../../i18n/translate';
+import { dropsTexts } from './messages';
 
 /** "Notify me" on a pack page: subscribes, or unsubscribes when already notifying. Visitors are asked to log in. */
 export function useDropNotify(packId: number) {
@@ -20,15 +22,15 @@ export function useDropNotify(packId: number) {
       queryClient.setQueryData<PackDetail>(packQueries.detailKey(packId), (detail) =>
         detail ? { ...detail, notifying } : detail,
       );
-      toast.success(notifying ? DROP_TEXTS.subscribed : DROP_TEXTS.unsubscribed);
+      toast.success(translate(dropsTexts, notifying ? 'drops.subscribed' : 'drops.unsubscribed'));
     },
-    onError: (error) => toast.error(errorText(error, MESSAGES.somethingWentWrong)),
+    onError: (error) => toast.error(errorText(error, translate(dropsTexts, 'drops.failed'))),
   });
   return {
     pending: mutation.isPending,
     toggle(on: boolean) {
       if (!user) {
-        toast.error(DROP_TEXTS.notifyNeedsLogin);
+        toast.error(translate(dropsTexts, 'drops.notifyNeedsLogin'));
         return;
       }
       haptics.impact();

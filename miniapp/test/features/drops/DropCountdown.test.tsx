@@ -1,12 +1,15 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DROP_TEXTS, formatDropTime } from '@stickerdrop/shared';
 import { fakeApi, json } from '../../support/fake-api';
 import { demoConfig, packDetail, user } from '../../support/data';
 import { renderApp } from '../../support/render-app';
+import { switchLanguage } from '../../../src/i18n/language';
 
 const signedIn = { 'GET /api/auth/me': () => json({ user: user() }) };
+/** The pack page's chunk (and its folders' texts) loads first: on a busy machine that takes over findBy's second. */
+const FIRST_LOAD = { timeout: 10_000 };
 
 describe('Pack page before a drop opens', () => {
   it('counts down, refuses Buy until zero, then offers Buy Now without a reload', async () => {
@@ -16,7 +19,7 @@ describe('Pack page before a drop opens', () => {
       'GET /api/stickers/1': () => json(packDetail({ dropsAt, maxPerUser: 2 })),
     });
     renderApp('/sticker?id=1');
-    const timer = await screen.findByRole('timer');
+    const timer = await screen.findByRole('timer', {}, FIRST_LOAD);
     expect(timer.textContent).toMatch(/^00:00:0[1-3]$/);
     expect(screen.getByText(DROP_TEXTS.opensAt(formatDropTime(dropsAt)))).toBeInTheDocument();
     expect(screen.getByText(/UTC$/)).toBeInTheDocument();
@@ -40,7 +43,7 @@ describe('Pack page before a drop opens', () => {
       'DELETE /api/stickers/1/notify': () => json({ notifying: false }),
     });
     renderApp('/sticker?id=1', { signedIn: true });
-    await userEvent.click(await screen.findByRole('button', { name: DROP_TEXTS.notifyMe }));
+    await userEvent.click(await screen.findByRole('button', { name: DROP_TEXTS.notifyMe }, FIRST_LOAD));
     expect(await screen.findByText(DROP_TEXTS.subscribed)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: DROP_TEXTS.notifying }));
     expect(await screen.findByText(DROP_TEXTS.unsubscribed)).toBeInTheDocument();
@@ -52,8 +55,26 @@ describe('Pack page before a drop opens', () => {
     const dropsAt = new Date(Date.now() + 3_600_000).toISOString();
     const { calls } = fakeApi({ 'GET /api/stickers/1': () => json(packDetail({ dropsAt })) });
     renderApp('/sticker?id=1');
-    await userEvent.click(await screen.findByRole('button', { name: DROP_TEXTS.notifyMe }));
+    await userEvent.click(await screen.findByRole('button', { name: DROP_TEXTS.notifyMe }, FIRST_LOAD));
     expect(await screen.findByText(DROP_TEXTS.notifyNeedsLogin)).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('speaks Russian: the countdown with its days, the opening time in words, Notify me and its answer', async () => {
+    const dropsAt = new Date(Date.UTC(2031, 5, 1, 18, 0, 0)).toISOString();
+    fakeApi({
+      ...signedIn,
+      'GET /api/stickers/1': () => json(packDetail({ dropsAt })),
+      'POST /api/stickers/1/notify': () => json({ notifying: true }),
+    });
+    await act(() => switchLanguage('ru'));
+    renderApp('/sticker?id=1', { signedIn: true });
+    const drop = await screen.findByRole('region', { name: 'Предстоящий дроп' }, FIRST_LOAD);
+    expect(drop).toHaveTextContent('Дроп откроется через');
+    expect(screen.getByRole('timer').textContent).toMatch(/^\d{1,3}(\u00a0\d{3})* д \d\d:\d\d:\d\d$/);
+    expect(drop).toHaveTextContent('1 июня 2031 г. в 18:00 UTC');
+    await userEvent.click(screen.getByRole('button', { name: 'Сообщить о старте' }));
+    expect(await screen.findByText('Мы напишем вам в Telegram, когда дроп откроется.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Сообщим о старте · Отменить' })).toBeInTheDocument();
   });
 });
