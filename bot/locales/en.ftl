@@ -271,7 +271,6 @@ edition-revoked = Telegram refunded the { $stars } Stars you paid for { $title }
 sticker-set-ready =
     Your sticker set <b>{ $title }</b> is ready in Telegram.
     { $url }
-add-stickers = Add to Telegram
 
 # Offers answered in the chat, to the owner.
 offer-you-accepted = Accepted. The buyer has until { $payBy } to pay; until then the edition is held.

@@ -279,9 +279,8 @@ edition-revoked = Telegram вернул вам { $stars ->
 sticker-set-ready =
     Ваш набор стикеров <b>{ $title }</b> готов в Telegram.
     { $url }
-add-stickers = Добавить в Telegram
 
 # Ответы владельцу на кнопки предложения в чате.
 offer-you-accepted = Принято. У покупателя есть время до { $payBy }, чтобы оплатить; до тех пор экземпляр забронирован.
 offer-you-declined = Отклонено. Мы сообщили об этом покупателю.
-offer-accept-in-app = Здесь предложения можно принять в приложении.
+offer-accept-in-app = Здесь предложения принимаются в приложении.

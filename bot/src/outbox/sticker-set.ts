@@ -69,7 +69,7 @@ export async function deliverStickerSet(deps: DeliveryDeps, job: StickerSetDeliv
   await deps.acquire(job.userId);
   await api.sendMessage(job.userId, t('sticker-set-ready', { title: escapeHtml(pack.title), url }), {
     parse_mode: 'HTML',
-    reply_markup: new InlineKeyboard().url(t('add-stickers'), url),
+    reply_markup: new InlineKeyboard().url(t('add-to-telegram'), url),
   });
 }
 
