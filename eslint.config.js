@@ -29,6 +29,8 @@ const LITERAL_STRINGS = {
     '^https?://',
     '^[A-Z][A-Z0-9_]*$',
     '^#',
+    // Lengths and margins: '400px 0px'.
+    '^-?[0-9.]+(px|%|rem|em)( -?[0-9.]+(px|%|rem|em))*$',
     // CSS custom properties and BEM parts built around a value: '--tg-theme-', `${kind}__media`.
     '^(--|__)',
     '^(GitHub|Telegram|TON|Stickerdrop|Tonkeeper|Stripe)$',

@@ -12,7 +12,7 @@ import { tables } from '@stickerdrop/core/testing';
 async function signInAs(page: Page, baseUrl: string, who: 'creator' | 'collector'): Promise<void> {
   await page.goto(`${baseUrl}/#/login`);
   await page.getByRole('button', { name: `Continue as demo ${who}` }).click();
-  await toast(page, MESSAGES.loginSuccess).waitFor();
+  await toast(page, 'Successfully logged in!').waitFor();
   await page.getByRole('heading', { name: 'Trending Stickers' }).waitFor();
 }
 const signInAsCreator = (page: Page, baseUrl: string) => signInAs(page, baseUrl, 'creator');

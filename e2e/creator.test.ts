@@ -11,7 +11,7 @@ import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, t
 async function signInAsDemo(page: Page, baseUrl: string, role: 'collector' | 'creator'): Promise<void> {
   await page.goto(`${baseUrl}/#/login`);
   await page.getByRole('button', { name: `Continue as demo ${role}` }).click();
-  await toast(page, MESSAGES.loginSuccess).waitFor();
+  await toast(page, 'Successfully logged in!').waitFor();
   await page.getByRole('heading', { name: 'Trending Stickers' }).waitFor();
 }
 

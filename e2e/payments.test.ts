@@ -102,7 +102,7 @@ describeBrowser('Buy Now to an owned edition on each real rail (remote sides pla
     });
     await page.goto(`${server.url}/#/login`);
     await page.getByRole('button', { name: 'Continue as demo collector' }).click();
-    await toast(page, MESSAGES.loginSuccess).waitFor();
+    await toast(page, 'Successfully logged in!').waitFor();
 
     await openPack(page, server.url, 'ramen');
     const scriptsBeforeBuying = new Set(logs.filter((line) => line.endsWith('.js')));
@@ -148,7 +148,7 @@ describeBrowser('Buy Now to an owned edition on each real rail (remote sides pla
     const { context, page } = await newPage(browser, DESKTOP);
     await page.goto(`${server.url}/#/login`);
     await page.getByRole('button', { name: 'Continue as demo collector' }).click();
-    await toast(page, MESSAGES.loginSuccess).waitFor();
+    await toast(page, 'Successfully logged in!').waitFor();
 
     await openPack(page, server.url, 'mochi');
     await page.locator('label', { hasText: 'Card (Stripe)' }).click();

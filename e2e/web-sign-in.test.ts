@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { API_ERRORS, LoginCodeResponse, MESSAGES } from '@stickerdrop/shared';
+import { API_ERRORS, LoginCodeResponse } from '@stickerdrop/shared';
 import { answerLoginCode, openLoginCode } from '@stickerdrop/core';
 import { startTestServer, type TestServer } from './support/app-server';
 import { PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
@@ -75,7 +75,7 @@ describeBrowser('signing in on the web through the bot, with the number', () => 
     const login = await startSignIn(page);
     await screenshot(page, 'web-sign-in-number-390');
     expect(await answerInTelegram(login.code, () => login.match)).toBe('confirmed');
-    await toast(page, MESSAGES.loginSuccess).waitFor({ timeout: 10_000 });
+    await toast(page, 'Successfully logged in!').waitFor({ timeout: 10_000 });
 
     await page.goto(`${server.url}/#/profile`);
     const sessions = page.getByRole('region', { name: 'Where you are signed in' });
@@ -89,7 +89,7 @@ describeBrowser('signing in on the web through the bot, with the number', () => 
     // Signing this session out is the logout: the server forgets it, the refresh token with it.
     const refreshToken = await page.evaluate(() => localStorage.getItem('refreshToken'));
     await row.getByRole('button', { name: /^Sign out/ }).click();
-    await toast(page, MESSAGES.logoutSuccess).waitFor();
+    await toast(page, 'Logged out successfully').waitFor();
     await expect
       .poll(async () => {
         const res = await fetch(`${server.url}/api/auth/refresh`, {

@@ -20,15 +20,13 @@ import { groupThousands } from './money.js';
 /** The texts of SPEC §5 and §8, exactly as written. Components and the API import them from here. */
 export const MESSAGES = {
   // Success toasts (SPEC §8)
-  loginSuccess: 'Successfully logged in!',
-  logoutSuccess: 'Logged out successfully',
   profileUpdated: 'Profile updated successfully',
   profileUpdatedOnProfile: 'Profile updated successfully!',
   walletLinked: 'Wallet linked successfully',
   becameCreator: 'You are now a creator!',
+  linkCopied: 'Link copied to clipboard!',
   purchaseSuccess: 'Purchase successful! You can now download your sticker pack.',
   stickerCreated: 'Sticker created successfully!',
-  linkCopied: 'Link copied to clipboard!',
   purchaseInitiated: 'Purchase initiated!',
 
   // Failures (SPEC §8)
@@ -39,13 +37,13 @@ export const MESSAGES = {
   telegramUserUnavailable: 'Unable to get user data from Telegram',
   telegramUnavailable: 'Telegram Web App is not available',
   loginFailedRetry: 'Login failed. Please try again.',
+  likeFailed: 'Failed to update like status',
   marketplaceLoadFailed: 'Failed to load marketplace',
   somethingWentWrong: 'Something went wrong',
   marketplaceUnavailable: 'Unable to load the marketplace. Please try again later.',
   packNotFound: 'Sticker pack not found',
   packNotFoundDetail: "The sticker pack you're looking for doesn't exist or has been removed.",
   purchaseFailed: 'Purchase failed. Please try again.',
-  likeFailed: 'Failed to update like status',
   likeRequiresLogin: 'Please log in to like sticker packs',
   downloadRequiresPurchase: 'You need to purchase this sticker pack first',
   downloadRequiresLogin: 'Please log in to download sticker packs',
@@ -59,7 +57,6 @@ export const MESSAGES = {
   priceInvalid: 'Please enter a valid price',
   fileTooLarge: 'File size must be less than 5MB',
   buyRequiresLogin: 'Please log in to purchase stickers',
-  noRefreshToken: 'No refresh token available',
 
   // Screens (SPEC §2)
   creatorAccessRequired: 'Creator Access Required',

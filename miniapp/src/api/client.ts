@@ -1,4 +1,6 @@
-import { MESSAGES, type Tokens } from '@stickerdrop/shared';
+import type { Tokens } from '@stickerdrop/shared';
+import { translate } from '../i18n/translate';
+import { apiTexts } from './messages';
 import { activeLanguage } from '../i18n/i18n';
 import type { TokenStore } from './token-store';
 
@@ -55,7 +57,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function refresh(): Promise<string> {
     const refreshToken = options.tokens.refresh();
-    if (!refreshToken) throw new ApiError(401, MESSAGES.noRefreshToken);
+    if (!refreshToken) throw new ApiError(401, translate(apiTexts, 'api.noRefreshToken'));
     const { data } = await send<Tokens>('/api/auth/refresh', { method: 'POST', body: { refreshToken } }, null);
     options.tokens.set(data);
     return data.accessToken;

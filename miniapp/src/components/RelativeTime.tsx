@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { exactTime, relativeTime } from './relative-time';
+import { exactTime, relativeTime } from '../i18n/relative-time';
 
 /**
  * "2 hr. ago", with the exact time as its tooltip on hover and shown in place on a tap (a phone has no hover);

@@ -10,7 +10,7 @@ import Ticket from 'lucide/dist/esm/icons/ticket.mjs';
 import { buttonClass, buttonLabelClass } from '../components/button-classes';
 import { apiUrl } from '../config';
 import { HERO_ACTIONS } from '../features/home/hero';
-import { firstScreenWords } from './words';
+import { firstScreenWords } from '../shell/words';
 
 /**
  * The first screen as the app draws it, in the DOM the app's components make (Root, Layout, Header, the
@@ -73,7 +73,7 @@ function icon(node: IconNode, size: number, className: string): SVGSVGElement {
 
 /** Header.tsx's bar with its logo; the links and the account come with the app, right of it. */
 function header(words: Words): HTMLElement {
-  const logo = element('a', { class: 'header__logo', 'aria-label': words['first-screen.logoLabel'], href: '#/' }, [
+  const logo = element('a', { class: 'header__logo', 'aria-label': words['shell.logoLabel'], href: '#/' }, [
     icon(Ticket, 22, 'header__logo-icon'),
     ' Stickerdrop',
   ]);
@@ -88,8 +88,8 @@ function hero(ios: boolean, words: Words): HTMLElement {
     ]),
   );
   return element('section', { class: 'hero' }, [
-    element('h1', { class: 'hero__title' }, [words['first-screen.hero.title']]),
-    element('p', { class: 'hero__tagline' }, [words['first-screen.hero.tagline']]),
+    element('h1', { class: 'hero__title' }, [words['shell.hero.title']]),
+    element('p', { class: 'hero__tagline' }, [words['shell.hero.tagline']]),
     element('div', { class: 'hero__actions' }, actions),
   ]);
 }
@@ -117,7 +117,7 @@ function screenTop(options: ShellOptions): { nodes: HTMLElement[]; pictureSlot: 
   if (path === '/' || path === '') return { nodes: [hero(options.ios, words)], pictureSlot: null };
   if (path === '/marketplace') {
     return {
-      nodes: [element('h1', { class: 'page-title' }, [words['first-screen.marketplaceTitle']])],
+      nodes: [element('h1', { class: 'page-title' }, [words['shell.marketplaceTitle']])],
       pictureSlot: null,
     };
   }
@@ -126,7 +126,7 @@ function screenTop(options: ShellOptions): { nodes: HTMLElement[]; pictureSlot: 
   const kind = options.picture.kind === 'pack' ? 'detail' : 'edition';
   const pictureSlot = element('div', { class: `${kind}__media` });
   const article = element('article', { class: kind }, [pictureSlot]);
-  const back = element('button', { type: 'button', class: 'page-back' }, [words['first-screen.back']]);
+  const back = element('button', { type: 'button', class: 'page-back' }, [words['shell.back']]);
   return { nodes: options.inside ? [article] : [back, article], pictureSlot };
 }
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { tonAmountIn, type Language } from '@stickerdrop/shared';
-import { exactTime, relativeTime } from '../components/relative-time';
+import { exactTime, relativeTime } from './relative-time';
 import { intlLocale } from './i18n';
 import { useLanguage } from './provider';
 

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { telegramSdk } from './sdk';
 import { useTelegram } from './TelegramProvider';
 import { useGoBack } from './use-go-back';
-import { firstScreenTexts } from '../first-screen/messages';
+import { firstScreenTexts } from '../shell/messages';
 import { useT } from '../i18n/translate';
 
 /**
@@ -38,7 +38,7 @@ export function Page({
     <>
       {!inside && back && webBack ? (
         <button type="button" className="page-back" onClick={goBack}>
-          {tFirst('first-screen.back')}
+          {tFirst('shell.back')}
         </button>
       ) : null}
       {children}

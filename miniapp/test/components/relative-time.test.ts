@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exactTime, relativeTime } from '../../src/components/relative-time';
+import { exactTime, relativeTime } from '../../src/i18n/relative-time';
 
 const NOW = new Date('2026-11-26T12:00:00.000Z');
 const ago = (seconds: number) => new Date(NOW.getTime() - seconds * 1000).toISOString();

@@ -45,7 +45,8 @@ describe('inside Telegram', () => {
       },
     });
     renderApp('/sticker?id=1', { signedIn: true, telegram: insideTelegram });
-    await screen.findByRole('heading', { name: 'Space Cats' });
+    // The pack page's chunk is transformed on first use: its first load is slower than the default 1 s wait.
+    await screen.findByRole('heading', { name: 'Space Cats' }, { timeout: 5000 });
     await waitFor(() =>
       expect(tg.lastMainButton()).toMatchObject({ text: 'Buy Now · 1.50 TON', isVisible: true, isEnabled: true }),
     );

@@ -14,10 +14,3 @@ export function isSoldOut(pack: Supply): boolean {
 
 /** A pack card says how many are left once this few remain. */
 export const FEW_LEFT_THRESHOLD = 10;
-
-/** What a card says about supply: "Sold out", "3 left" when few remain, else nothing. */
-export function supplyBadge(pack: Supply): string | null {
-  if (isSoldOut(pack)) return 'Sold out';
-  const left = remainingSupply(pack);
-  return left <= FEW_LEFT_THRESHOLD ? `${left} left` : null;
-}

@@ -7,7 +7,7 @@ import { useTelegram } from '../../telegram/TelegramProvider';
 import { ButtonLink } from '../../components/ButtonLink';
 import { CloseIcon, MenuIcon } from '../../components/icons';
 import { useT } from '../../i18n/translate';
-import { firstScreenTexts } from '../../first-screen/messages';
+import { firstScreenTexts } from '../../shell/messages';
 import { layoutTexts } from './messages';
 import { avatarInitial, displayFirstName, navLinks } from './nav-links';
 
@@ -31,7 +31,7 @@ export function Header() {
   useEffect(() => setDrawerOpen(false), [location.pathname, location.search]);
 
   const logo = (
-    <Link to="/" className="header__logo" aria-label={tFirst('first-screen.logoLabel')}>
+    <Link to="/" className="header__logo" aria-label={tFirst('shell.logoLabel')}>
       <Icon icon={Ticket} className="header__logo-icon" size={22} /> Stickerdrop
     </Link>
   );

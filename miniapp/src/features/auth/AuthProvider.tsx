@@ -11,11 +11,13 @@ import {
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '../../router';
-import { MESSAGES, type AuthResponse, type User } from '@stickerdrop/shared';
+import type { AuthResponse, User } from '@stickerdrop/shared';
 import { useApiContext } from '../../api/ApiProvider';
 import { useToast } from '../../toast/ToastProvider';
 import { switchLanguage } from '../../i18n/language';
+import { translate } from '../../i18n/translate';
 import { authApi } from './auth-api';
+import { authTexts } from './messages';
 
 export interface AuthState {
   user: User | null;
@@ -88,7 +90,7 @@ export function AuthProvider({ telegramInitData = null, children }: AuthProvider
       setUserState(auth.user);
       // Anything cached while signed out (likes, ownership) belongs to nobody now.
       void queryClient.invalidateQueries();
-      if (!options?.quiet) toast.success(MESSAGES.loginSuccess);
+      if (!options?.quiet) toast.success(translate(authTexts, 'auth.toast.loggedIn'));
     },
     [tokens, queryClient, toast],
   );
@@ -129,7 +131,7 @@ export function AuthProvider({ telegramInitData = null, children }: AuthProvider
       clearSession();
       navigate('/');
     });
-    toast.success(MESSAGES.logoutSuccess);
+    toast.success(translate(authTexts, 'auth.toast.loggedOut'));
     // Revoking server-side is best effort: the local session is already gone.
     if (refreshToken) await authApi.logout(api, refreshToken).catch(() => undefined);
   }, [api, tokens, clearSession, toast, navigate]);

@@ -11,7 +11,7 @@ import { PackCard } from '../packs/PackCard';
 import { PackCardSkeletons } from '../packs/PackCardSkeletons';
 import { packQueries, statsQueries } from '../packs/queries';
 import { useLike } from '../packs/use-like';
-import { firstScreenTexts } from '../../first-screen/messages';
+import { firstScreenTexts } from '../../shell/messages';
 import { useFormat } from '../../i18n/format';
 import { useT } from '../../i18n/translate';
 import { HERO_ACTIONS } from './hero';
@@ -40,8 +40,8 @@ export function HomePage() {
   return (
     <Page back={false}>
       <section className="hero">
-        <h1 className="hero__title">{tFirst('first-screen.hero.title')}</h1>
-        <p className="hero__tagline">{tFirst('first-screen.hero.tagline')}</p>
+        <h1 className="hero__title">{tFirst('shell.hero.title')}</h1>
+        <p className="hero__tagline">{tFirst('shell.hero.tagline')}</p>
         <div className="hero__actions">
           {HERO_ACTIONS.map((action) => (
             <ButtonLink key={action.to} to={action.to} size="l" mode={action.mode} className={action.className}>

@@ -1,5 +1,5 @@
 import type { ButtonMode } from '../../components/button-classes';
-import type { firstScreenWords } from '../../first-screen/words';
+import type { firstScreenWords } from '../../shell/words';
 
 type FirstScreenKey = keyof ReturnType<typeof firstScreenWords>;
 
@@ -9,6 +9,6 @@ type FirstScreenKey = keyof ReturnType<typeof firstScreenWords>;
  */
 export const HERO_ACTIONS: ReadonlyArray<{ to: string; label: FirstScreenKey; mode: ButtonMode; className?: string }> =
   [
-    { to: '/marketplace', label: 'first-screen.hero.browse', mode: 'filled' },
-    { to: '/create', label: 'first-screen.hero.create', mode: 'white', className: 'hero__secondary' },
+    { to: '/marketplace', label: 'shell.hero.browse', mode: 'filled' },
+    { to: '/create', label: 'shell.hero.create', mode: 'white', className: 'hero__secondary' },
   ];

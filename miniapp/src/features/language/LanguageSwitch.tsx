@@ -9,6 +9,7 @@ import { useT } from '../../i18n/translate';
 import { useToast } from '../../toast/ToastProvider';
 import { useAuth } from '../auth/AuthProvider';
 import { languageTexts } from './messages';
+import './language.css';
 
 interface LanguageSwitchProps {
   /** The profile as shown: PUT /api/users/profile replaces every field, so the switch sends them unchanged. */
@@ -49,7 +50,7 @@ export function LanguageSwitch({ profile, onSaved }: LanguageSwitchProps) {
     },
   });
   return (
-    <section className="panel" aria-labelledby="language-title">
+    <section className="panel language-switch" aria-labelledby="language-title">
       <h2 id="language-title">{t('language.title')}</h2>
       <ToggleGroup
         label={t('language.choice')}

@@ -27,7 +27,7 @@ import { PackCard, type CardPack } from '../packs/PackCard';
 import { packQueries, statsQueries } from '../packs/queries';
 import { useLike } from '../packs/use-like';
 import { SORT_LABELS, VIEW_ICONS, VIEW_LABELS } from './labels';
-import { firstScreenTexts } from '../../first-screen/messages';
+import { firstScreenTexts } from '../../shell/messages';
 import { useT } from '../../i18n/translate';
 import { MARKET_FILTERS, useMarketplaceParams } from './use-marketplace-params';
 import './marketplace.css';
@@ -89,7 +89,7 @@ export function MarketplacePage() {
 
   return (
     <Page>
-      <h1 className="page-title">{tFirst('first-screen.marketplaceTitle')}</h1>
+      <h1 className="page-title">{tFirst('shell.marketplaceTitle')}</h1>
       <StatTiles label="Marketplace statistics" tiles={marketplaceTiles(stats.data)} />
 
       <div className="toolbar">

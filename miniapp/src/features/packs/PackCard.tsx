@@ -6,11 +6,11 @@ import {
   CARD_DESCRIPTION_LINES,
   CARD_IMAGE_SIZES,
   CARD_STAGGER_S,
-  CURRENCY,
+  FEW_LEFT_THRESHOLD,
   PREVIEW_SIZE_PX,
   cardImageSrcset,
   isSoldOut,
-  supplyBadge,
+  remainingSupply,
   type PackCard as PackCardData,
 } from '@stickerdrop/shared';
 import { apiUrl } from '../../config';
@@ -18,7 +18,10 @@ import { fetchPriority } from '../../components/fetch-priority';
 import { useNearScreen } from '../../components/use-near-screen';
 import { HeartIcon } from '../../components/icons';
 import { Initial } from '../../components/Initial';
+import { useFormat } from '../../i18n/format';
+import { useT } from '../../i18n/translate';
 import { cardPrice, creatorName, counter } from './card-fields';
+import { packsTexts } from './messages';
 import './pack-card.css';
 
 export type CardPack = Partial<PackCardData> &
@@ -48,8 +51,16 @@ export function PackCard({
   const { ref: media, near: pictureWanted } = useNearScreen<HTMLDivElement>(!first && image !== null);
   const favorite = Boolean(pack.isFavorite);
   const stock = pack.maxSupply ? { maxSupply: pack.maxSupply, soldCount: pack.soldCount ?? 0 } : null;
-  const supply = stock && supplyBadge(stock);
+  const t = useT(packsTexts);
+  const format = useFormat();
   const soldOut = stock !== null && isSoldOut(stock);
+  const left = stock ? remainingSupply(stock) : null;
+  // SPEC §2's badge: Sold out, or how many are left once few are.
+  const supply = soldOut
+    ? t('packs.card.soldOut')
+    : left !== null && left <= FEW_LEFT_THRESHOLD
+      ? t('packs.card.left', { count: left })
+      : null;
   const toggleFavorite = (event: MouseEvent) => {
     event.preventDefault();
     event.stopPropagation();
@@ -77,22 +88,22 @@ export function PackCard({
             {...fetchPriority(first)}
           />
         ) : image ? null : (
-          <div className="pack-card__placeholder" aria-label="No image">
+          <div className="pack-card__placeholder" aria-label={t('packs.card.noImage')}>
             <Icon icon={ImageIcon} size={40} />
           </div>
         )}
         {pack.isTrending ? (
           <span className="pack-card__badge pack-card__badge--trending">
-            <Icon icon={Flame} size={12} /> Trending
+            <Icon icon={Flame} size={12} /> {t('packs.card.trending')}
           </span>
         ) : pack.isNew ? (
           <span className="pack-card__badge pack-card__badge--new">
-            <Icon icon={Sparkles} size={12} /> New
+            <Icon icon={Sparkles} size={12} /> {t('packs.card.new')}
           </span>
         ) : null}
         {pack.kind === 'emoji' || pack.animated ? (
           <span className="pack-card__kind" data-testid="card-kind">
-            {pack.kind === 'emoji' ? 'Emoji' : pack.video ? 'Video' : 'Animated'}
+            {t(pack.kind === 'emoji' ? 'packs.card.emoji' : pack.video ? 'packs.card.video' : 'packs.card.animated')}
           </span>
         ) : null}
         {supply ? (
@@ -103,14 +114,14 @@ export function PackCard({
         <button
           type="button"
           className={`pack-card__heart${favorite ? ' pack-card__heart--on' : ''}`}
-          aria-label={favorite ? 'Remove from favourites' : 'Add to favourites'}
+          aria-label={t(favorite ? 'packs.card.removeFavourite' : 'packs.card.addFavourite')}
           aria-pressed={favorite}
           onClick={toggleFavorite}
         >
           <HeartIcon filled={favorite} />
         </button>
         <div className="pack-card__overlay" aria-hidden="true">
-          <span>View details</span>
+          <span>{t('packs.card.details')}</span>
         </div>
       </div>
       <div className="pack-card__body">
@@ -119,38 +130,40 @@ export function PackCard({
             {pack.title}
           </h3>
           <span className="pack-card__price">
-            {showPurchaseInfo && pack.purchasePrice ? 'Paid ' : ''}
-            {cardPrice(pack, showPurchaseInfo)} {CURRENCY}
+            {t(showPurchaseInfo && pack.purchasePrice ? 'packs.card.paid' : 'packs.card.price', {
+              price: format.tonAmount(cardPrice(pack, showPurchaseInfo)),
+            })}
           </span>
         </div>
         {pack.floorPrice ? (
           <span className="pack-card__floor" data-testid="card-floor">
-            Floor {pack.floorPrice} {CURRENCY}
+            {t('packs.card.floor', { price: format.tonAmount(pack.floorPrice) })}
           </span>
         ) : null}
         {showPurchaseInfo && pack.edition ? (
           <span className="pack-card__edition">
-            Edition #{pack.edition}
-            {pack.maxSupply ? ` of ${pack.maxSupply}` : ''}
+            {pack.maxSupply
+              ? t('packs.card.editionOf', { edition: pack.edition, supply: pack.maxSupply })
+              : t('packs.card.edition', { edition: pack.edition })}
           </span>
         ) : null}
         <p className="pack-card__description" style={{ WebkitLineClamp: CARD_DESCRIPTION_LINES }}>
           {pack.description}
         </p>
         <div className="pack-card__counters">
-          <span title="Views">
+          <span title={t('packs.card.views')}>
             <Icon icon={Eye} size={14} /> {counter(pack.views)}
           </span>
-          <span title="Likes">
+          <span title={t('packs.card.likes')}>
             <Icon icon={Heart} size={14} /> {counter(pack.likes)}
           </span>
-          <span title="Sales">
+          <span title={t('packs.card.sales')}>
             <Icon icon={ShoppingCart} size={14} /> {counter(pack.sales)}
           </span>
         </div>
         <div className="pack-card__creator">
-          <Initial name={creatorName(pack)} size={22} />
-          <span>{creatorName(pack)}</span>
+          <Initial name={creatorName(pack, t('packs.card.creatorFallback'))} size={22} />
+          <span>{creatorName(pack, t('packs.card.creatorFallback'))}</span>
         </div>
       </div>
     </Link>

@@ -5,9 +5,9 @@ export function counter(value: number | null | undefined): number {
   return value ?? 0;
 }
 
-/** SPEC §2: the creator's name, fallback Creator. */
-export function creatorName(pack: Pick<CardPack, 'creator'>): string {
-  return pack.creator?.name?.trim() || 'Creator';
+/** SPEC §2: the creator's name, else the fallback (SPEC's Creator, in the reader's language). */
+export function creatorName(pack: Pick<CardPack, 'creator'>, fallback: string): string {
+  return pack.creator?.name?.trim() || fallback;
 }
 
 /** SPEC §2: purchasePrice instead of price when the card shows purchase info. */

@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type LikeResponse } from '@stickerdrop/shared';
+import type { LikeResponse } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { errorText } from '../../api/client';
 import { haptics } from '../../telegram/haptics';
 import { useToast } from '../../toast/ToastProvider';
 import { useAuth } from '../auth/AuthProvider';
+import { translate } from '../../i18n/translate';
 import { patchPackInCaches } from './cache';
+import { packsTexts } from './messages';
 
 /** Like / unlike a pack. SPEC §4: the state toggles after a successful call; visitors get a login message. */
 export function useLike() {
@@ -16,14 +18,14 @@ export function useLike() {
   const mutation = useMutation({
     mutationFn: (id: number) => api.request<LikeResponse>(`/api/stickers/${id}/like`, { method: 'POST' }),
     onSuccess: (result, id) => patchPackInCaches(queryClient, id, { isFavorite: result.liked, likes: result.likes }),
-    onError: (error) => toast.error(errorText(error, MESSAGES.likeFailed)),
+    onError: (error) => toast.error(errorText(error, translate(packsTexts, 'packs.like.failed'))),
   });
 
   return {
     pending: mutation.isPending,
     toggle(id: number) {
       if (!user) {
-        toast.error(MESSAGES.likeRequiresLogin);
+        toast.error(translate(packsTexts, 'packs.like.requiresLogin'));
         return;
       }
       haptics.impact();

@@ -1,9 +1,11 @@
-import { MESSAGES, packAppLink, type ShareMessageResponse } from '@stickerdrop/shared';
+import { packAppLink, type ShareMessageResponse } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { shareLink, sharePreparedMessage } from '../../telegram/share';
 import { useTelegram } from '../../telegram/TelegramProvider';
 import { useToast } from '../../toast/ToastProvider';
+import { translate } from '../../i18n/translate';
 import { useAuth } from '../auth/AuthProvider';
+import { packsTexts } from './messages';
 
 /** The pack's own link: the mini-app deep link inside Telegram, the web page elsewhere. */
 export function packShareUrl(packId: number, botUsername: string | null, insideTelegram: boolean): string {
@@ -30,6 +32,6 @@ export function useSharePack(botUsername: string | null) {
       if (prepared !== 'unavailable') return;
     }
     const outcome = await shareLink(packShareUrl(pack.id, botUsername, inside), pack.title);
-    if (outcome === 'copied') toast.success(MESSAGES.linkCopied);
+    if (outcome === 'copied') toast.success(translate(packsTexts, 'packs.share.copied'));
   };
 }

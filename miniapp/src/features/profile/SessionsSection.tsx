@@ -5,7 +5,7 @@ import { useApi } from '../../api/ApiProvider';
 import { errorText } from '../../api/client';
 import { Loading } from '../../components/Loading';
 import { RelativeTime } from '../../components/RelativeTime';
-import { exactTime } from '../../components/relative-time';
+import { exactTime } from '../../i18n/relative-time';
 import { useToast } from '../../toast/ToastProvider';
 import { authApi } from '../auth/auth-api';
 import { useAuth } from '../auth/AuthProvider';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
+import { API_ERRORS } from '@stickerdrop/shared';
 import { fakeApi, json } from '../../support/fake-api';
 import { demoConfig, user } from '../../support/data';
 import { renderApp } from '../../support/render-app';
@@ -26,7 +26,7 @@ describe('Login', () => {
     });
     renderApp('/login');
     await userEvent.click(await screen.findByRole('button', { name: 'Continue as demo collector' }));
-    expect(await screen.findByText(MESSAGES.loginSuccess)).toBeInTheDocument();
+    expect(await screen.findByText('Successfully logged in!')).toBeInTheDocument();
     await waitFor(() => expect(window.location.hash).toBe('#/'));
     expect(localStorage.getItem('accessToken')).toBe('a9');
     expect(localStorage.getItem('refreshToken')).toBe('r9');
@@ -57,7 +57,7 @@ describe('Login', () => {
     expect(number.closest('p')).toHaveTextContent(/^Tap 47 in Telegram$/);
     expect(open).toHaveBeenCalledWith('https://t.me/bot?start=login_code123', '_blank', 'noopener');
     confirmed = true;
-    expect(await screen.findByText(MESSAGES.loginSuccess, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Successfully logged in!', {}, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(window.location.hash).toBe('#/'));
   });
 

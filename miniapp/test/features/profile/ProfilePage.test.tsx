@@ -119,7 +119,7 @@ describe('Profile', () => {
     });
     renderApp('/profile', { signedIn: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
-    expect(await screen.findByText(MESSAGES.logoutSuccess)).toBeInTheDocument();
+    expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();
     await waitFor(() => expect(window.location.hash).toBe('#/'));
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('refreshToken')).toBeNull();
@@ -190,7 +190,7 @@ describe('Profile', () => {
       });
       renderApp('/profile', { signedIn: true });
       await userEvent.click(await screen.findByRole('button', { name: /^Sign out: Telegram mini-app/ }));
-      expect(await screen.findByText(MESSAGES.logoutSuccess)).toBeInTheDocument();
+      expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();
       await waitFor(() => expect(window.location.hash).toBe('#/'));
       expect(localStorage.getItem('refreshToken')).toBeNull();
       expect(calls.some((call) => call.method === 'DELETE')).toBe(false);

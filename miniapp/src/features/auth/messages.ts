@@ -1,0 +1,8 @@
+import type english from './locales/en.json';
+import { messages } from './locales/en.json?lingui';
+import { defineCatalogue } from '../../i18n/catalogue';
+
+/** Signing in and out: SPEC's toasts, the login page. */
+export const authTexts = defineCatalogue<keyof typeof english>('auth', messages, {
+  ru: () => import('./locales/ru.json?lingui'),
+});
