@@ -7,6 +7,6 @@ import { defineCatalogue } from '../i18n/catalogue';
  * marketplace's heading, the web's back button). The components that draw the same words take them from
  * here, and first-screen/shell.ts (the inline script) reads the same files as plain JSON: one source for both.
  */
-export const firstScreenTexts = defineCatalogue<keyof typeof english>('shell', messages, {
+export const shellTexts = defineCatalogue<keyof typeof english>('shell', messages, {
   ru: () => import('./locales/ru.json?lingui'),
 });

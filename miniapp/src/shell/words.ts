@@ -4,7 +4,7 @@ import russian from './locales/ru.json';
 
 /**
  * The first screen's words in a language, as plain text: the inline script has no message runtime, and
- * these have no placeholders. The app shows the same files through firstScreenTexts (messages.ts).
+ * these have no placeholders. The app shows the same files through shellTexts (messages.ts).
  */
 export function firstScreenWords(language: Language): typeof english {
   return language === 'ru' ? russian : english;

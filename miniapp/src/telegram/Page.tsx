@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { telegramSdk } from './sdk';
 import { useTelegram } from './TelegramProvider';
 import { useGoBack } from './use-go-back';
-import { firstScreenTexts } from '../shell/messages';
+import { shellTexts } from '../shell/messages';
 import { useT } from '../i18n/translate';
 
 /**
@@ -20,7 +20,7 @@ export function Page({
 }) {
   const { inside } = useTelegram();
   const goBack = useGoBack();
-  const tFirst = useT(firstScreenTexts);
+  const tFirst = useT(shellTexts);
 
   useEffect(() => {
     const backButton = telegramSdk()?.backButton;

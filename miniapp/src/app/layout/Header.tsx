@@ -7,7 +7,7 @@ import { useTelegram } from '../../telegram/TelegramProvider';
 import { ButtonLink } from '../../components/ButtonLink';
 import { CloseIcon, MenuIcon } from '../../components/icons';
 import { useT } from '../../i18n/translate';
-import { firstScreenTexts } from '../../shell/messages';
+import { shellTexts } from '../../shell/messages';
 import { layoutTexts } from './messages';
 import { avatarInitial, displayFirstName, navLinks } from './nav-links';
 
@@ -22,7 +22,7 @@ export function Header() {
   const { inside } = useTelegram();
   const { user, loading } = useAuth();
   const t = useT(layoutTexts);
-  const tFirst = useT(firstScreenTexts);
+  const tFirst = useT(shellTexts);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
   const links = navLinks(Boolean(user), Boolean(user?.isCreator));

@@ -11,7 +11,7 @@ import { PackCard } from '../packs/PackCard';
 import { PackCardSkeletons } from '../packs/PackCardSkeletons';
 import { packQueries, statsQueries } from '../packs/queries';
 import { useLike } from '../packs/use-like';
-import { firstScreenTexts } from '../../shell/messages';
+import { shellTexts } from '../../shell/messages';
 import { useFormat } from '../../i18n/format';
 import { useT } from '../../i18n/translate';
 import { HERO_ACTIONS } from './hero';
@@ -34,7 +34,7 @@ export function HomePage() {
   const trending = useQuery(packQueries.trending(api));
   const like = useLike();
   const t = useT(homeTexts);
-  const tFirst = useT(firstScreenTexts);
+  const tFirst = useT(shellTexts);
   const format = useFormat();
 
   return (

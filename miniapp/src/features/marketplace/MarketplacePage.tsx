@@ -27,7 +27,7 @@ import { PackCard, type CardPack } from '../packs/PackCard';
 import { packQueries, statsQueries } from '../packs/queries';
 import { useLike } from '../packs/use-like';
 import { SORT_LABELS, VIEW_ICONS, VIEW_LABELS } from './labels';
-import { firstScreenTexts } from '../../shell/messages';
+import { shellTexts } from '../../shell/messages';
 import { useT } from '../../i18n/translate';
 import { MARKET_FILTERS, useMarketplaceParams } from './use-marketplace-params';
 import './marketplace.css';
@@ -47,7 +47,7 @@ function marketplaceTiles(stats: MarketplaceStats | undefined): StatTile[] {
 }
 
 export function MarketplacePage() {
-  const tFirst = useT(firstScreenTexts);
+  const tFirst = useT(shellTexts);
   const api = useApi();
   const toast = useToast();
   const like = useLike();
