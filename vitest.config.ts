@@ -67,6 +67,8 @@ export default defineConfig({
           execArgv,
           include: ['miniapp/test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Room for a few finds of up to five seconds each (setup.ts) in one test.
+          testTimeout: 20_000,
           setupFiles: ['miniapp/test/setup.ts'],
           // The files of a worker share one jsdom and the imported React, telegram-ui and SDK instead of making
           // them per file (setup.ts empties the DOM, storage and mocks after every test): 36 s -> 17 s.

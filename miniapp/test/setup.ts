@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { switchLanguage } from '../src/i18n/language';
+
+// A screen's first render waits for its lazy chunk and its catalogue; on a busy 2-core machine that passed
+// Testing Library's default second for a find, so every find waits up to five (it returns as soon as it finds).
+configure({ asyncUtilTimeout: 5_000 });
 
 /** telegram-ui's ripple updates state 70 ms and then 225 ms after a tap (useRipple's RIPPLE_DELAY + WAVE_LIVE). */
 const RIPPLE_SETTLE_MS = 400;
