@@ -11,7 +11,6 @@ export {
   type CardPage,
   type CardText,
 } from './list.js';
-export { likePattern } from './search.js';
 export { toggleLike } from './likes.js';
 export { foundPack, foundEdition, requirePack } from './found.js';
 export { refreshTrendingScores, trendingRefresher } from './trending.js';

@@ -22,7 +22,7 @@ export interface SearchParams {
 }
 
 /** `%`, `_` and `\` are LIKE wildcards; a search for "50%" means the text "50%". */
-export function likePattern(search: string): string {
+function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

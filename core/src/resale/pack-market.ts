@@ -49,8 +49,3 @@ export function toMarketFields(row: MarketRow) {
     listedCount: Number(row.listedCount ?? 0),
   };
 }
-
-/** `onResale=1`: the pack has a buyable listing. */
-export function onResaleCondition(now: Date | SQLWrapper): SQL {
-  return sql`exists (select 1 from listings orl where orl.pack_id = ${packs.id} and ${buyableSql('orl', now)})`;
-}
