@@ -4,7 +4,7 @@ import { Navigate, useNavigate } from '../../router';
 import { Button } from '@telegram-apps/telegram-ui';
 import { Gem, Package, Palette, Ticket, Zap } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
-import { MESSAGES, type AuthResponse } from '@stickerdrop/shared';
+import type { AuthResponse } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { errorText } from '../../api/client';
 import { Page } from '../../telegram/Page';
@@ -14,13 +14,15 @@ import { configQueries } from '../config/queries';
 import { authApi } from './auth-api';
 import { useAuth } from './AuthProvider';
 import { useBotLogin } from './use-bot-login';
+import { RichText, useT, translate } from '../../i18n/translate';
+import { authTexts } from './messages';
 import './login.css';
 
 const FEATURES = [
-  [Gem, 'Collect numbered limited editions'],
-  [Zap, 'Buy in seconds with TON'],
-  [Package, 'Download your packs or add them to Telegram'],
-  [Palette, 'Create and sell your own sticker packs'],
+  [Gem, 'auth.login.feature.collect'],
+  [Zap, 'auth.login.feature.buy'],
+  [Package, 'auth.login.feature.download'],
+  [Palette, 'auth.login.feature.create'],
 ] as const;
 
 /** SPEC §2 Login: welcome, feature list, Continue with Telegram; signed-in users are sent home. */
@@ -33,6 +35,7 @@ export function LoginPage() {
   const clientConfig = useQuery(configQueries.detail(api));
   const goHome = useCallback(() => navigate('/', { replace: true }), [navigate]);
   const botLogin = useBotLogin(goHome);
+  const t = useT(authTexts);
 
   if (user) return <Navigate to="/" replace />;
 
@@ -41,13 +44,13 @@ export function LoginPage() {
       await signInWith(call);
       goHome();
     } catch (error) {
-      toast.error(errorText(error, MESSAGES.loginFailedRetry));
+      toast.error(errorText(error, translate(authTexts, 'auth.toast.loginFailed')));
     }
   };
 
   const continueWithTelegram = () => {
     if (!inside) return void botLogin.start();
-    if (!rawInitData) return toast.error(MESSAGES.telegramUserUnavailable);
+    if (!rawInitData) return toast.error(translate(authTexts, 'auth.toast.telegramUserUnavailable'));
     void signInWithCall(() => authApi.telegram(api, rawInitData));
   };
 
@@ -55,12 +58,12 @@ export function LoginPage() {
     <Page webBack>
       <section className="login">
         <Icon icon={Ticket} className="login__logo" size={56} />
-        <h1>Welcome to Stickerdrop</h1>
-        <p className="muted">Sign in with your Telegram account to like, buy and collect sticker packs.</p>
+        <h1>{t('auth.login.title')}</h1>
+        <p className="muted">{t('auth.login.intro')}</p>
         <ul className="login__features">
           {FEATURES.map(([icon, text]) => (
             <li key={text}>
-              <Icon className="login__feature-icon" icon={icon} size={20} /> {text}
+              <Icon className="login__feature-icon" icon={icon} size={20} /> {t(text)}
             </li>
           ))}
         </ul>
@@ -68,24 +71,24 @@ export function LoginPage() {
         {botLogin.pending ? (
           <div className="panel login__waiting" role="status" aria-live="polite">
             <p className="login__match-line">
-              Tap <strong className="login__match">{botLogin.pending.match}</strong> in Telegram
+              <RichText
+                text={t('auth.login.tapNumber', { match: String(botLogin.pending.match) })}
+                components={{ number: <strong className="login__match" /> }}
+              />
             </p>
-            <p className="muted">
-              The bot asks which number this page shows. Tap {botLogin.pending.match} there to sign in; any other number
-              cancels. This page continues by itself.
-            </p>
+            <p className="muted">{t('auth.login.waitingHelp', { match: String(botLogin.pending.match) })}</p>
             <a href={botLogin.pending.url} target="_blank" rel="noopener noreferrer">
-              Open Telegram again
+              {t('auth.login.openAgain')}
             </a>
             <Button mode="plain" size="s" onClick={botLogin.cancel}>
-              Cancel
+              {t('auth.login.cancel')}
             </Button>
           </div>
         ) : (
           <>
             {botLogin.ended ? (
               <div className="panel login__ended" role="alert">
-                <h2>{botLogin.ended.reason === 'cancelled' ? 'Sign-in cancelled' : 'Sign-in expired'}</h2>
+                <h2>{t(botLogin.ended.reason === 'cancelled' ? 'auth.login.cancelled' : 'auth.login.expired')}</h2>
                 <p>{botLogin.ended.message}</p>
               </div>
             ) : null}
@@ -96,19 +99,19 @@ export function LoginPage() {
               disabled={loading || botLogin.starting}
               onClick={continueWithTelegram}
             >
-              {botLogin.ended ? 'Start again with Telegram' : 'Continue with Telegram'}
+              {t(botLogin.ended ? 'auth.login.startAgain' : 'auth.login.continue')}
             </Button>
           </>
         )}
 
         {clientConfig.data?.demo ? (
           <div className="login__demo">
-            <p className="muted">Demo mode: try everything without Telegram or a wallet.</p>
+            <p className="muted">{t('auth.login.demo')}</p>
             <Button mode="bezeled" stretched onClick={() => void signInWithCall(() => authApi.demo(api, 'collector'))}>
-              Continue as demo collector
+              {t('auth.login.demoCollector')}
             </Button>
             <Button mode="bezeled" stretched onClick={() => void signInWithCall(() => authApi.demo(api, 'creator'))}>
-              Continue as demo creator
+              {t('auth.login.demoCreator')}
             </Button>
           </div>
         ) : null}

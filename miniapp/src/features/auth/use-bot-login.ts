@@ -1,13 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { API_ERRORS, MESSAGES, type LoginCodeResponse } from '@stickerdrop/shared';
+import { API_ERRORS, API_ERRORS_RU, type LoginCodeResponse } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { ApiError, errorText } from '../../api/client';
 import { openTelegramUrl } from '../../telegram/links';
 import { useToast } from '../../toast/ToastProvider';
 import { authApi } from './auth-api';
 import { useAuth } from './AuthProvider';
+import { translate } from '../../i18n/translate';
+import { authTexts } from './messages';
 
 const POLL_MS = 2_000;
+
+/** The server says why a code is gone in the caller's language, so a cancellation is known in either. */
+const CANCELLED_TEXTS: ReadonlySet<string | null> = new Set([API_ERRORS.loginCancelled, API_ERRORS_RU.loginCancelled]);
 
 /** Why a sign-in through the bot ended without signing in: a wrong number in Telegram, or time ran out. */
 export interface BotLoginEnded {
@@ -50,7 +55,7 @@ export function useBotLogin(onSignedIn: () => void) {
           return;
         }
         if (new Date(pending.expiresAt).getTime() <= Date.now()) {
-          throw new ApiError(410, API_ERRORS.loginCodeExpired, API_ERRORS.loginCodeExpired);
+          throw new ApiError(410, translate(authTexts, 'auth.login.codeExpired'));
         }
       } catch (error) {
         if (cancelled) return;
@@ -59,10 +64,10 @@ export function useBotLogin(onSignedIn: () => void) {
         if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
           setPending(null);
           if (error.status === 410) {
-            const reason = error.serverMessage === API_ERRORS.loginCancelled ? 'cancelled' : 'expired';
-            setEnded({ reason, message: errorText(error, API_ERRORS.loginCodeExpired) });
+            const reason = CANCELLED_TEXTS.has(error.serverMessage) ? 'cancelled' : 'expired';
+            setEnded({ reason, message: errorText(error, translate(authTexts, 'auth.login.codeExpired')) });
           } else {
-            toast.error(errorText(error, MESSAGES.loginFailedRetry));
+            toast.error(errorText(error, translate(authTexts, 'auth.toast.loginFailed')));
           }
           return;
         }
@@ -84,7 +89,7 @@ export function useBotLogin(onSignedIn: () => void) {
       setPending(login);
       openTelegramUrl(login.url);
     } catch (error) {
-      toast.error(errorText(error, MESSAGES.telegramUnavailable));
+      toast.error(errorText(error, translate(authTexts, 'auth.toast.telegramUnavailable')));
     } finally {
       setStarting(false);
     }
