@@ -50,8 +50,6 @@ export const STUDIO_TEXTS = {
   owedHint: 'Owed: royalties not paid because no wallet was linked.',
   /** Beside the owed line while no wallet is linked: the way to link one, in place. */
   owedLinkWallet: 'Link wallet',
-  createdTab: 'Created',
-  seeCreated: 'Packs you created',
   shareDrop: 'Share your drop',
   openStudio: 'Open studio',
   soldOf: (sold: number, supply: number) => `${sold} / ${supply} sold`,

@@ -1,49 +1,42 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Placeholder } from '@telegram-apps/telegram-ui';
 import { useSearchParams } from '../../router';
 import { Clock, Gem, Heart, Package } from '../../components/icon-set';
-import {
-  COLLECTION_FILTERS,
-  CURRENCY,
-  collectionItemMatchesSearch,
-  matchesCollectionFilter,
-  STUDIO_TEXTS,
-  type CollectionFilter,
-} from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
-import { ButtonLink } from '../../components/ButtonLink';
 import { Loading } from '../../components/Loading';
-import { SearchField } from '../../components/SearchField';
 import { StatTiles } from '../../components/StatTiles';
 import { ToggleGroup } from '../../components/ToggleGroup';
+import { useFormat } from '../../i18n/format';
+import { useT } from '../../i18n/translate';
 import { Page } from '../../telegram/Page';
 import { LazyCollectionOffers } from '../offers/lazy';
 import { useAuth } from '../auth/AuthProvider';
 import { LazyCreatedPacks } from '../studio/lazy';
-import { PackCard } from '../packs/PackCard';
-import { useLike } from '../packs/use-like';
-import { SellControls } from '../resale/SellControls';
 import '../resale/resale.css';
 import './collection.css';
 import { collectionCounts, totalSpent } from './collection-stats';
+import { labelsIn, type CollectionKey } from './labels';
+import { collectionTexts } from './messages';
+import { OwnedPacks } from './OwnedPacks';
 import { collectionQueries } from './queries';
 
-const FILTER_LABELS: Record<CollectionFilter, string> = { all: 'All', recent: 'Recent', favorites: 'Favorites' };
 const TABS = ['packs', 'created', 'offers'] as const;
 type Tab = (typeof TABS)[number];
-const TAB_LABELS: Record<Tab, string> = { packs: 'Packs', created: STUDIO_TEXTS.createdTab, offers: 'Offers' };
+const TAB_LABELS: Record<Tab, CollectionKey> = {
+  packs: 'collection.tabs.packs',
+  created: 'collection.tabs.created',
+  offers: 'collection.tabs.offers',
+};
 
 /** SPEC §2 Collection: the user's purchased packs with stats, search and the three filters. */
 export function CollectionPage() {
   const api = useApi();
-  const like = useLike();
   const collection = useQuery(collectionQueries.list(api));
-  const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState<CollectionFilter>('all');
   // The tab is in the route (#/collection?tab=offers), so a link can open the offers directly.
   const [params, setParams] = useSearchParams();
   const { user } = useAuth();
+  const t = useT(collectionTexts);
+  const format = useFormat();
   const creator = Boolean(user?.isCreator);
   const tabs = creator ? TABS : TABS.filter((value) => value !== 'created');
   const asked = params.get('tab');
@@ -56,28 +49,24 @@ export function CollectionPage() {
 
   const items = collection.data ?? [];
   const counts = collectionCounts(items);
-  const now = new Date();
-  const shown = items.filter(
-    (item) => matchesCollectionFilter(item, filter, now) && collectionItemMatchesSearch(item, search),
-  );
 
   return (
     <Page webBack>
-      <h1 className="page-title">My Collection</h1>
+      <h1 className="page-title">{t('collection.title')}</h1>
       <StatTiles
-        label="Collection statistics"
+        label={t('collection.stats.label')}
         tiles={[
-          { label: 'Packs Owned', value: counts.total, icon: Package },
-          { label: 'Total Spent', value: `${totalSpent(items)} ${CURRENCY}`, icon: Gem },
-          { label: 'Favorites', value: counts.favorites, icon: Heart },
-          { label: 'Recent', value: counts.recent, icon: Clock },
+          { label: t('collection.stats.owned'), value: format.number(counts.total), icon: Package },
+          { label: t('collection.stats.spent'), value: format.ton(totalSpent(items)), icon: Gem },
+          { label: t('collection.stats.favorites'), value: format.number(counts.favorites), icon: Heart },
+          { label: t('collection.stats.recent'), value: format.number(counts.recent), icon: Clock },
         ]}
       />
       <ToggleGroup
-        label="Collection"
+        label={t('collection.tabs.label')}
         className="chips collection-tabs"
         values={tabs}
-        labels={TAB_LABELS}
+        labels={labelsIn(TAB_LABELS, t)}
         value={tab}
         onChange={(next) => setParams(next === 'packs' ? {} : { tab: next }, { replace: true })}
       />
@@ -90,57 +79,7 @@ export function CollectionPage() {
           <LazyCollectionOffers collection={items} />
         </Suspense>
       ) : (
-        <>
-          <div className="toolbar">
-            <SearchField label="Search your collection" value={search} onChange={setSearch} />
-            <ToggleGroup
-              label="Filter"
-              values={COLLECTION_FILTERS}
-              labels={FILTER_LABELS}
-              value={filter}
-              onChange={setFilter}
-            />
-          </div>
-
-          {collection.isPending ? (
-            <Loading />
-          ) : items.length === 0 ? (
-            <Placeholder
-              header="Your collection is empty"
-              description="Packs you buy appear here, numbered by edition."
-              action={
-                <div className="collection-empty__actions">
-                  <ButtonLink to="/marketplace">Browse Marketplace</ButtonLink>
-                  {creator ? (
-                    <ButtonLink to="/collection?tab=created" mode="bezeled">
-                      {STUDIO_TEXTS.seeCreated}
-                    </ButtonLink>
-                  ) : null}
-                </div>
-              }
-            />
-          ) : shown.length === 0 ? (
-            <Placeholder header="No packs match" description="Try another search or filter." />
-          ) : (
-            <div className="pack-grid">
-              {shown.map((item, index) => (
-                // One entry per edition: a collector may own several of one pack.
-                <div key={item.editionId} className="collection-entry" data-testid="collection-entry">
-                  <PackCard pack={item} index={index} showPurchaseInfo onToggleFavorite={(p) => like.toggle(p.id)} />
-                  <SellControls
-                    target={{
-                      editionId: item.editionId,
-                      serial: item.serial,
-                      packId: item.id,
-                      listedPrice: item.listing?.price ?? null,
-                    }}
-                    resellableFrom={item.resellableFrom}
-                  />
-                </div>
-              ))}
-            </div>
-          )}
-        </>
+        <OwnedPacks items={items} pending={collection.isPending} creator={creator} />
       )}
     </Page>
   );

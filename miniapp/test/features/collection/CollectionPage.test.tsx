@@ -66,6 +66,6 @@ describe('Collection', () => {
     fakeApi({ 'GET /api/auth/me': () => json({ user: user() }), 'GET /api/collection': () => json(items) });
     renderApp('/collection?tab=created', { signedIn: true });
     expect(await screen.findAllByTestId('pack-card')).toHaveLength(2);
-    expect(screen.queryByRole('button', { name: STUDIO_TEXTS.createdTab })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Created' })).not.toBeInTheDocument();
   });
 });
