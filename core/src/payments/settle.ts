@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database, DbOrTx, Transaction } from '../db/client.js';
 import { editions, orders, payments } from '../db/schema.js';
-import { fulfilLockedOrder } from '../orders/fulfil.js';
+import { settleOrder } from '../orders/fulfil.js';
 import type { OrderRow } from '../db/order-record.js';
 
 export type RealPaymentMethod = 'ton' | 'stripe' | 'stars';
@@ -100,7 +100,7 @@ export async function settlePaymentInTransaction(
   }
 
   // In this transaction: the edition and the ledger row commit together or not at all.
-  const result = await fulfilLockedOrder(tx, order, {
+  const result = await settleOrder(tx, order, {
     orderId: order.id,
     paymentRef: payment.ref,
     now: options.now,

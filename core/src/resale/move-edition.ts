@@ -7,37 +7,52 @@ import { recordActivity } from './activity.js';
 import { activity, listings, type ActivityType } from './tables.js';
 
 /**
- * The one way an edition already minted changes hands: a resale (from a listing or an accepted offer), a
- * gift claimed or bought for someone, and a Stars refund that takes it back to the pack's supply. The
- * caller holds the edition's row lock (`lockEdition`) and has decided the move may happen; this writes
- * everything a move means, in the caller's transaction:
+ * The one way an edition changes hands: a primary sale (from the pack's supply: it is minted), a resale
+ * (from a listing or an accepted offer), a gift claimed or bought for someone, and a Stars refund that takes
+ * it back to the pack's supply. The caller holds the edition's row lock (`lockEdition`; for a mint, the
+ * pack's) and has decided the move may happen; this writes everything a move means, in the caller's
+ * transaction:
  * - the owner (and how they paid, for the Stars lock; a gift keeps the giver's, so the lock travels with it);
  * - the provenance row (activity: a sale with its price, a gift from and to);
  * - the edition's active listing closed: sold to the order that bought it, else cancelled;
  * - the sender's Telegram sticker set removed when they hold no other edition of the pack;
  * - the messages the move calls for.
  * Open offers on the edition stay open: they name the edition, and its new owner may answer them.
- * A primary sale mints the edition instead (the database function `fulfil_primary_order`).
  */
-export interface EditionMove {
+export type EditionMove = HandOver | Mint;
+
+interface HandOver extends MoveCommon {
   edition: { id: number; packId: number; serial: number; ownerId: number };
   /** Who gets it; `supply` takes it back (the edition row and its feed go, the serial is free again). */
   to: number | 'supply';
   /** The provenance entry; `null` for a move back to the supply, whose history goes with the edition. */
   type: Extract<ActivityType, 'sale' | 'gift'> | null;
+  /** Dedupe key of the sender's sticker set removal, when it goes. */
+  setRevokeKey: OutboxKey<'sticker_set_revoke'>;
+}
+
+/** A primary sale: the edition comes out of the pack's supply with the serial the sale chose. */
+interface Mint extends MoveCommon {
+  mint: { packId: number; serial: number; orderId: string };
+  to: number;
+  type: 'mint';
+  priceNano: bigint;
+  acquired: { with: string; at: Date };
+}
+
+interface MoveCommon {
   priceNano: bigint | null;
   /** How and when the new owner paid; absent keeps the edition's (a gift). */
   acquired?: { with: string; at: Date };
   /** The listing the move sells (a listing's order); any other active listing is cancelled. */
   soldThrough?: { listingId: number; orderId: string };
   at: Date;
-  /** Dedupe key of the sender's sticker set removal, when it goes. */
-  setRevokeKey: OutboxKey<'sticker_set_revoke'>;
   messages: readonly OutboxMessage[];
 }
 
 /** 'kept': a move back to the supply found the edition went on the market, and left it where it is. */
 export async function moveEdition(tx: Transaction, move: EditionMove): Promise<'moved' | 'kept'> {
+  if ('mint' in move) return mintEdition(tx, move);
   const { edition, at } = move;
   if (move.to === 'supply') {
     if (!(await deleteUnmarketedEdition(tx, edition.id))) return 'kept';
@@ -72,10 +87,41 @@ export async function moveEdition(tx: Transaction, move: EditionMove): Promise<'
   return 'moved';
 }
 
+/** The new edition, its mint in the feed (with the price paid) and the sale's messages. */
+async function mintEdition(tx: Transaction, move: Mint): Promise<'moved'> {
+  const { mint, at } = move;
+  const [minted] = await tx
+    .insert(editions)
+    .values({
+      packId: mint.packId,
+      serial: mint.serial,
+      ownerId: move.to,
+      orderId: mint.orderId,
+      purchasePriceNano: move.priceNano,
+      acquiredWith: move.acquired.with,
+      acquiredAt: move.acquired.at,
+      createdAt: at,
+    })
+    .returning({ id: editions.id });
+  await recordActivity(tx, {
+    packId: mint.packId,
+    editionId: minted!.id,
+    serial: mint.serial,
+    type: 'mint',
+    priceNano: move.priceNano,
+    fromId: null,
+    toId: move.to,
+    at,
+  });
+  await enqueueOutboxMessages(tx, move.messages);
+  return 'moved';
+}
+
 /**
  * Whether the user holds an edition of the pack (other than `exceptEditionId`): the one TypeScript answer to
  * "already owns one" (Add to Telegram, the sticker set's removal, a pack-wide offer's holders). The primary
- * sale's database functions ask the same of the editions table under the pack's locks.
+ * sale asks it under the pack's row lock, a reservation (the database function `reserve_edition`) in its
+ * snapshot.
  */
 export async function holdsEditionOf(
   tx: DbOrTx,

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { formatTon, splitResalePrice, type PaymentMethod } from '@stickerdrop/shared';
 import type { Transaction } from '../db/client.js';
-import { gifts, orders, packs, users } from '../db/schema.js';
+import { orders, packs, users } from '../db/schema.js';
+import { boughtGiftCode } from '../sales/bought-gift.js';
 import { enqueueOutboxMessages, outboxMessage } from '../outbox/enqueue.js';
 import { refundRequiredMessage } from '../sales/notices.js';
 import { outboxKey } from '../outbox/keys.js';
@@ -104,13 +105,14 @@ export async function fulfilResaleOrder(
     sellerId,
     creatorId: pack.creatorId,
   };
-  const receipt = { ...sale, ...(await boughtGiftCode(tx, order.id)) };
+  const giftCode = await boughtGiftCode(tx, order.id);
+  const receipt = giftCode ? { ...sale, giftCode } : sale;
   await moveEdition(tx, {
     edition: { ...edition, ownerId: sellerId },
     to: order.userId,
     type: 'sale',
     priceNano: order.amountNano,
-    acquired: { with: input.method, at: input.now },
+    acquired: { with: input.acquiredWith ?? input.method, at: input.now },
     ...(order.listingId !== null && { soldThrough: { listingId: order.listingId, orderId: order.id } }),
     at: input.now,
     setRevokeKey: outboxKey.sticker_set_revoke({ resaleOrderId: order.id }),
@@ -150,10 +152,4 @@ async function royaltyWentToCreator(tx: Transaction, order: OrderRow, creatorId:
   if (order.payment.kind === 'ton') return resaleLegsOf(order.payment)?.royalty != null;
   const [creator] = await tx.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, creatorId));
   return Boolean(creator?.wallet);
-}
-
-/** The code of the gift this order buys, for the receipt to carry its claim link. */
-async function boughtGiftCode(tx: Transaction, orderId: string): Promise<{ giftCode?: string }> {
-  const [gift] = await tx.select({ code: gifts.code }).from(gifts).where(eq(gifts.orderId, orderId));
-  return gift ? { giftCode: gift.code } : {};
 }

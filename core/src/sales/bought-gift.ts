@@ -68,3 +68,9 @@ export async function openBoughtGift(
     .set({ status: 'pending', editionId: minted.id, expiresAt: giftExpiry(now, gift.claimDays) })
     .where(eq(gifts.id, gift.id));
 }
+
+/** The code of the gift an order buys, for its receipt to carry the claim link; null when it buys none. */
+export async function boughtGiftCode(tx: DbOrTx, orderId: string): Promise<string | null> {
+  const [gift] = await tx.select({ code: gifts.code }).from(gifts).where(eq(gifts.orderId, orderId));
+  return gift?.code ?? null;
+}

@@ -18,6 +18,8 @@ export interface FulfilInput {
   now: Date;
   /** The rail that took the money, when it is not the one the buyer chose; recorded on the order. */
   method?: PaymentMethod;
+  /** How the edition says it was paid, when not `method` (the demo rail's `demo`: not "Paid on chain"). */
+  acquiredWith?: string;
 }
 
 export type FulfilOutcome = 'fulfilled' | 'already_fulfilled' | 'refund_required';
