@@ -1,24 +1,18 @@
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Button, Placeholder } from '@telegram-apps/telegram-ui';
+import { Button } from '@telegram-apps/telegram-ui';
 import { Gem, Palette, TrendingUp, Users } from '../../components/icon-set';
 import {
-  CURRENCY,
   formatTonCents,
   parseTon,
   DEFAULT_PAGE_SIZE,
-  MESSAGES,
-  SORTS,
-  VIEW_MODES,
   packMatchesSearch,
   type MarketplaceStats,
   type ViewMode,
 } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { Loading } from '../../components/Loading';
-import { SearchField } from '../../components/SearchField';
 import { StatTiles, type StatTile } from '../../components/StatTiles';
-import { ToggleGroup } from '../../components/ToggleGroup';
 import { useDebounced } from '../../components/use-debounced';
 import { useInView } from '../../components/use-in-view';
 import { Page } from '../../telegram/Page';
@@ -26,39 +20,48 @@ import { useToast } from '../../toast/ToastProvider';
 import { PackCard, type CardPack } from '../packs/PackCard';
 import { packQueries, statsQueries } from '../packs/queries';
 import { useLike } from '../packs/use-like';
-import { SORT_LABELS, VIEW_ICONS, VIEW_LABELS } from './labels';
+import { MarketNotice } from './MarketNotice';
+import { MarketToolbar } from './MarketToolbar';
 import { shellTexts } from '../../shell/messages';
-import { useT } from '../../i18n/translate';
-import { MARKET_FILTERS, useMarketplaceParams } from './use-marketplace-params';
+import { useFormat, type Formats } from '../../i18n/format';
+import { translate, useT, type Translate } from '../../i18n/translate';
+import { marketplaceTexts, type MarketplaceKey } from './messages';
+import { useMarketplaceParams } from './use-marketplace-params';
 import './marketplace.css';
 
-function marketplaceTiles(stats: MarketplaceStats | undefined): StatTile[] {
-  const show = (value: number | undefined) => (value === undefined ? '—' : value.toLocaleString('en-US'));
+/** The four figures in the reader's digits; the average price rounded to cents as SPEC shows it. */
+function marketplaceTiles(
+  stats: MarketplaceStats | undefined,
+  t: Translate<MarketplaceKey>,
+  format: Formats,
+): StatTile[] {
+  const show = (value: number | undefined) => (value === undefined ? '—' : format.number(value));
+  const averagePrice = (avgPrice: string) =>
+    t('marketplace.stats.price', { price: format.tonAmount(formatTonCents(parseTon(avgPrice) ?? 0n)) });
   return [
-    { label: 'Sticker Packs', value: show(stats?.totalStickers), icon: Palette },
-    { label: 'Creators', value: show(stats?.totalCreators), icon: Users },
-    { label: 'Total Sales', value: show(stats?.totalSales), icon: TrendingUp },
-    {
-      label: 'Average Price',
-      value: stats ? `${formatTonCents(parseTon(stats.avgPrice) ?? 0n)} ${CURRENCY}` : '—',
-      icon: Gem,
-    },
+    { label: t('marketplace.stats.packs'), value: show(stats?.totalStickers), icon: Palette },
+    { label: t('marketplace.stats.creators'), value: show(stats?.totalCreators), icon: Users },
+    { label: t('marketplace.stats.sales'), value: show(stats?.totalSales), icon: TrendingUp },
+    { label: t('marketplace.stats.averagePrice'), value: stats ? averagePrice(stats.avgPrice) : '—', icon: Gem },
   ];
 }
 
 export function MarketplacePage() {
   const tFirst = useT(shellTexts);
+  const t = useT(marketplaceTexts);
+  const format = useFormat();
   const api = useApi();
   const toast = useToast();
   const like = useLike();
-  const { sort, view, search, market, setMarket, setSort, setView, setSearch } = useMarketplaceParams();
+  const params = useMarketplaceParams();
+  const { sort, view, search, market, setMarket } = params;
   const serverSearch = useDebounced(search.trim(), 300);
   const stats = useQuery(statsQueries.marketplace(api));
   const packs = useInfiniteQuery(packQueries.list(api, { search: serverSearch, sort, onResale: market === 'resale' }));
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = packs;
 
   useEffect(() => {
-    if (packs.isError) toast.error(MESSAGES.marketplaceLoadFailed);
+    if (packs.isError) toast.error(translate(marketplaceTexts, 'marketplace.loadFailed'));
   }, [packs.isError, toast]);
 
   // The grid follows the list and the search a render behind, in slices that yield: a page of cards drawn
@@ -90,54 +93,19 @@ export function MarketplacePage() {
   return (
     <Page>
       <h1 className="page-title">{tFirst('shell.marketplaceTitle')}</h1>
-      <StatTiles label="Marketplace statistics" tiles={marketplaceTiles(stats.data)} />
+      <StatTiles label={t('marketplace.stats.label')} tiles={marketplaceTiles(stats.data, t, format)} />
 
-      <div className="toolbar">
-        <SearchField label="Search sticker packs" value={search} onChange={setSearch} />
-        <ToggleGroup label="Sort" values={SORTS} labels={SORT_LABELS} value={sort} onChange={setSort} />
-        <ToggleGroup
-          label="Market"
-          values={MARKET_FILTERS}
-          labels={{ all: 'All', resale: 'On resale' }}
-          value={market}
-          onChange={setMarket}
-        />
-        <ToggleGroup
-          label="View"
-          className="view-toggle"
-          values={VIEW_MODES}
-          labels={VIEW_LABELS}
-          icons={VIEW_ICONS}
-          value={view}
-          onChange={setView}
-        />
-      </div>
+      <MarketToolbar params={params} />
 
       {packs.isPending || (packs.data !== undefined && shownPages === undefined) ? (
         <Loading />
       ) : packs.isError && items.length === 0 ? (
-        <Placeholder
-          header={MESSAGES.somethingWentWrong}
-          description={MESSAGES.marketplaceUnavailable}
-          action={
-            <Button size="m" onClick={() => void packs.refetch()}>
-              Try again
-            </Button>
-          }
-        />
-      ) : visible.length === 0 && market === 'resale' && !shownSearch ? (
-        // Nothing listed at all is not a search that missed: say so, and lead back to the whole market.
-        <Placeholder
-          header="Nothing is on resale right now"
-          description="Collectors list editions here when they sell. New packs are in the market."
-          action={
-            <Button size="m" onClick={() => setMarket('all')}>
-              Show all packs
-            </Button>
-          }
-        />
+        <MarketNotice kind="failed" onAction={() => void packs.refetch()} />
       ) : visible.length === 0 ? (
-        <Placeholder header="No sticker packs found" description="Try another search or sort." />
+        <MarketNotice
+          kind={market === 'resale' && !shownSearch ? 'noResale' : 'empty'}
+          onAction={() => setMarket('all')}
+        />
       ) : (
         <PackGrid items={visible} view={view} onToggleFavorite={toggleLike} />
       )}
@@ -146,7 +114,7 @@ export function MarketplacePage() {
       {hasNextPage && !isFetchingNextPage && gridCurrent ? (
         <div className="load-more">
           <Button mode="bezeled" onClick={() => void fetchNextPage()}>
-            Load more
+            {t('marketplace.loadMore')}
           </Button>
         </div>
       ) : null}

@@ -1,16 +1,27 @@
 import { LayoutGrid, List } from '../../components/icon-set';
 import type { IconNode } from '../../components/Icon';
 import type { Sort, ViewMode } from '@stickerdrop/shared';
+import type { Translate } from '../../i18n/translate';
+import type { MarketplaceKey } from './messages';
+import type { MarketFilter } from './use-marketplace-params';
 
-/** Button labels for SPEC §4's sort values and view modes. */
-export const SORT_LABELS: Record<Sort, string> = {
-  trending: 'Trending',
-  newest: 'Newest',
-  price_low: 'Price: Low to High',
-  price_high: 'Price: High to Low',
-};
+/** Button labels for SPEC §4's sort values. */
+export const sortLabels = (t: Translate<MarketplaceKey>): Record<Sort, string> => ({
+  trending: t('marketplace.sort.trending'),
+  newest: t('marketplace.sort.newest'),
+  price_low: t('marketplace.sort.priceLow'),
+  price_high: t('marketplace.sort.priceHigh'),
+});
 
-export const VIEW_LABELS: Record<ViewMode, string> = { grid: 'Grid view', list: 'List view' };
+export const marketLabels = (t: Translate<MarketplaceKey>): Record<MarketFilter, string> => ({
+  all: t('marketplace.market.all'),
+  resale: t('marketplace.market.resale'),
+});
 
-/** The view buttons show an icon; VIEW_LABELS is their accessible name. */
+/** The view buttons show an icon; these labels are their accessible names. */
+export const viewLabels = (t: Translate<MarketplaceKey>): Record<ViewMode, string> => ({
+  grid: t('marketplace.view.grid'),
+  list: t('marketplace.view.list'),
+});
+
 export const VIEW_ICONS: Record<ViewMode, IconNode> = { grid: LayoutGrid, list: List };

@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@stickerdrop/shared';
+import { switchLanguage } from '../../../src/i18n/language';
 import { fakeApi, json } from '../../support/fake-api';
 import { packCard, stats } from '../../support/data';
 import { renderApp } from '../../support/render-app';
@@ -66,9 +66,9 @@ describe('Marketplace', () => {
   it('shows SPEC error screen and toast when loading fails', async () => {
     fakeApi({ 'GET /api/stickers': () => json({ error: 'boom' }, 400) });
     renderApp('/marketplace');
-    expect(await screen.findByText(MESSAGES.somethingWentWrong)).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.marketplaceUnavailable)).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.marketplaceLoadFailed)).toBeInTheDocument();
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+    expect(screen.getByText('Unable to load the marketplace. Please try again later.')).toBeInTheDocument();
+    expect(screen.getByText('Failed to load marketplace')).toBeInTheDocument();
   });
 
   it('shows the empty state', async () => {
@@ -101,5 +101,31 @@ describe('Marketplace', () => {
     expect(screen.queryByText('No sticker packs found')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show all packs' }));
     await waitFor(() => expect(screen.getAllByTestId('pack-card')).toHaveLength(2));
+  });
+
+  it('speaks Russian: figures in Russian digits, the sort, market and view buttons, and the empty search', async () => {
+    fakeApi({
+      'GET /api/marketplace/stats': () => json({ ...stats, totalSales: 1234, avgPrice: '1234.5' }),
+      'GET /api/stickers': ({ url }) => json({ items: url.searchParams.get('search') ? [] : packs, nextCursor: null }),
+    });
+    await act(() => switchLanguage('ru'));
+    renderApp('/marketplace');
+    const tiles = await screen.findByLabelText('Статистика маркета');
+    // Testing Library reads no-break spaces as spaces.
+    expect((await within(tiles).findByText('1 234,50 TON')).textContent).toBe('1\u00a0234,50\u00a0TON');
+    expect(within(tiles).getByText('1 234')).toBeInTheDocument();
+    expect(within(tiles).getByText('Средняя цена')).toBeInTheDocument();
+    const sort = screen.getByRole('group', { name: 'Сортировка' });
+    expect(
+      within(sort)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['В тренде', 'Новые', 'Сначала дешёвые', 'Сначала дорогие']);
+    expect(within(screen.getByRole('group', { name: 'Рынок' })).getAllByRole('button')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Списком' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('pack-card')).toHaveLength(2));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Поиск стикерпаков' }), 'zzz');
+    expect(await screen.findByText('Стикерпаки не найдены')).toBeInTheDocument();
+    expect(screen.getByText('Попробуйте другой запрос или сортировку.')).toBeInTheDocument();
   });
 });
