@@ -2,9 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
-  PAYOUT_WALLET_TEXTS,
   RESALE_ERRORS,
-  STARS_LOCK_TEXTS,
   STORAGE_KEYS,
   STUDIO_TEXTS,
   paidWithText,
@@ -112,14 +110,22 @@ async function starsBuy(page: Page, server: TestServer, telegram: FakeBotApi, pa
   await page.getByLabel('Buy this pack').waitFor();
   await expect.poll(async () => lastMainButton(await telegramEvents(page))?.text).toBe(`Buy Now · ${star} ${stars}`);
   const box = page.getByLabel('Buy this pack');
-  await box.getByText(STARS_LOCK_TEXTS.beforePaying(21)).waitFor();
+  await box
+    .getByText(
+      'Paid in Stars, this edition can be resold 21 days after you buy it: a Stars payment can be refunded until then.',
+    )
+    .waitFor();
   expect(await box.getByTestId('stars-amount').textContent()).toBe(`${stars} Stars`);
   await check('stars-pack');
   await pressNative(page, 'main_button_pressed');
   // The invoice Telegram opens charges what was shown; the step behind it says it again, with the lock.
   const step = page.getByTestId('payment-step');
   await step.getByText(`Complete the payment of ${stars} Stars in Telegram.`).waitFor();
-  await step.getByText(STARS_LOCK_TEXTS.beforePaying(21)).waitFor();
+  await step
+    .getByText(
+      'Paid in Stars, this edition can be resold 21 days after you buy it: a Stars payment can be refunded until then.',
+    )
+    .waitFor();
   expect(telegram.acceptedCallsTo('createInvoiceLink').at(-1)?.params).toMatchObject({ prices: [{ amount: stars }] });
   await check('stars-pay');
   await step.getByRole('button', { name: 'Cancel' }).click();
@@ -129,16 +135,16 @@ async function starsBuy(page: Page, server: TestServer, telegram: FakeBotApi, pa
 async function newCreator(page: Page, server: TestServer, me: Person, check: Check) {
   await go(page, '/profile');
   await page.getByRole('button', { name: 'Become a creator' }).click();
-  await page.getByRole('region', { name: PAYOUT_WALLET_TEXTS.title }).waitFor();
+  await page.getByRole('region', { name: 'Where should we pay you?' }).waitFor();
   await check('creator-ask');
   await go(page, '/create');
-  const ask = page.getByRole('region', { name: PAYOUT_WALLET_TEXTS.title });
+  const ask = page.getByRole('region', { name: 'Where should we pay you?' });
   await ask.waitFor();
   await check('create-ask');
-  await ask.getByRole('button', { name: PAYOUT_WALLET_TEXTS.skip }).click();
+  await ask.getByRole('button', { name: 'Skip for now' }).click();
   const folded = page.getByTestId('payout-ask');
-  await folded.getByText(PAYOUT_WALLET_TEXTS.skipped).waitFor();
-  await folded.getByRole('button', { name: PAYOUT_WALLET_TEXTS.link }).waitFor();
+  await folded.getByText('No payout wallet linked yet: what you earn waits as owed.').waitFor();
+  await folded.getByRole('button', { name: 'Link payout wallet' }).waitFor();
   await check('create-skipped');
 
   // A royalty owed to them for want of a wallet (one resale's leg, as the resale settles it).

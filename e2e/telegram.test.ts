@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MESSAGES, STARS_LOCK_TEXTS, packAppLink, starsFor } from '@stickerdrop/shared';
+import { MESSAGES, packAppLink, starsFor } from '@stickerdrop/shared';
 import { startFakeBotApi, type FakeBotApi } from '../api/test/fakes/bot-api.js';
 import { startTestServer, type TestServer } from './support/app-server';
 import { PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
@@ -140,7 +140,12 @@ describeBrowser('inside a mocked Telegram client', () => {
         is_visible: true,
         is_active: true,
       });
-    await page.getByTestId('stars-lock-note').getByText(STARS_LOCK_TEXTS.beforePaying(21)).waitFor();
+    await page
+      .getByTestId('stars-lock-note')
+      .getByText(
+        'Paid in Stars, this edition can be resold 21 days after you buy it: a Stars payment can be refunded until then.',
+      )
+      .waitFor();
     // The native Main Button replaces the page's Buy Now.
     expect(await page.getByRole('button', { name: /^Buy Now/ }).count()).toBe(0);
     await screenshot(page, 'telegram-pack-390');

@@ -53,7 +53,6 @@ export const DROP_TEXTS = {
   notifyNeedsLogin: 'Please log in to be notified about drops',
   opensIn: 'Drop opens in',
   opensAt: (at: string) => `on ${at}`,
-  buyLocked: (countdown: string) => `Opens in ${countdown}`,
   subscribed: 'We will message you in Telegram when the drop opens.',
   unsubscribed: 'You will not be notified about this drop.',
 } as const;

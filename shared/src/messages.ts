@@ -22,17 +22,14 @@ export const MESSAGES = {
   // Success toasts (SPEC §8)
   profileUpdated: 'Profile updated successfully',
   profileUpdatedOnProfile: 'Profile updated successfully!',
-  walletLinked: 'Wallet linked successfully',
   becameCreator: 'You are now a creator!',
   linkCopied: 'Link copied to clipboard!',
   purchaseSuccess: 'Purchase successful! You can now download your sticker pack.',
   stickerCreated: 'Sticker created successfully!',
-  purchaseInitiated: 'Purchase initiated!',
 
   // Failures (SPEC §8)
   loginFailed: 'Login failed',
   profileUpdateFailed: 'Profile update failed',
-  walletLinkFailed: 'Wallet linking failed',
   becomeCreatorFailed: 'Failed to become creator',
   likeFailed: 'Failed to update like status',
   somethingWentWrong: 'Something went wrong',

@@ -36,9 +36,6 @@ export const STARS_LOCK_TEXTS = {
   lockedError: (resellableFrom: string | Date) => `This edition can be resold from ${formatLockDate(resellableFrom)}`,
   /** The collection card and the edition page of a locked edition. */
   resellableFrom: (resellableFrom: string | Date) => `Resellable from ${formatLockDate(resellableFrom)}`,
-  /** The buy screen with Stars chosen, before the buyer pays: the lock is known before it binds. */
-  beforePaying: (lockDays: number) =>
-    `Paid in Stars, this edition can be resold ${lockDays} ${lockDays === 1 ? 'day' : 'days'} after you buy it: a Stars payment can be refunded until then.`,
 } as const;
 
 const PAID_WITH: Record<PaymentMethod, string> = {

@@ -54,12 +54,3 @@ export const STUDIO_TEXTS = {
   openStudio: 'Open studio',
   soldOf: (sold: number, supply: number) => `${sold} / ${supply} sold`,
 } as const;
-
-/** Asked of a creator with no payout wallet: on becoming a creator, on the create form, in the studio. */
-export const PAYOUT_WALLET_TEXTS = {
-  title: 'Where should we pay you?',
-  body: 'Link the TON wallet your sales and royalties are paid to. You can skip this for now: what you earn meanwhile waits as owed.',
-  link: 'Link payout wallet',
-  skip: 'Skip for now',
-  skipped: 'No payout wallet linked yet: what you earn waits as owed.',
-} as const;

@@ -20,12 +20,18 @@ function once<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, ma
  */
 export function formatsFor(language: Language) {
   const locale = intlLocale(language);
+  const number = (value: number, options?: Intl.NumberFormatOptions) =>
+    once(`n${locale}${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options)).format(value);
   return {
     language,
     locale,
     /** A count or a figure: 10000 → "10,000" / "10 000". */
-    number: (value: number, options?: Intl.NumberFormatOptions) =>
-      once(`n${locale}${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options)).format(value),
+    number,
+    /**
+     * A count where SPEC writes bare digits (supplies, serials, a pack's figures): "10000" unchanged in
+     * English, "10 000" in Russian.
+     */
+    count: (value: number) => (language === 'en' ? String(value) : number(value)),
     /** A compact figure for a tile: 89500 → "89.5K" / "89,5 тыс.". */
     compact: (value: number) =>
       once(`c${locale}`, () => new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 })).format(

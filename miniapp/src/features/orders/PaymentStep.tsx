@@ -1,12 +1,21 @@
 import { Button } from '@telegram-apps/telegram-ui';
-import { CURRENCY, type Order } from '@stickerdrop/shared';
-import { DEMO_PAYMENT_NOTE } from './payment-methods';
+import type { Order } from '@stickerdrop/shared';
+import { useFormat } from '../../i18n/format';
+import { RichText, useT } from '../../i18n/translate';
+import { ordersTexts } from './messages';
 import { RailAmount, StarsAmount } from './StarsAmount';
+import { tonText } from './stars-price';
 import { StarsLockNote } from './StarsLockNote';
 import { useStarsTerms } from './use-stars-terms';
 import { openExternalUrl } from '../../telegram/links';
 import type { PurchasePhase } from './use-purchase';
 import { TonPayButton } from '../payments';
+
+/** A ton:// link any wallet app opens with the order's receiver, amount and comment filled in. */
+function tonTransferLink(payment: { receiver: string; amountNano: string; comment: string }): string {
+  const { receiver, amountNano, comment } = payment;
+  return new URL(`ton://transfer/${receiver}?amount=${amountNano}&text=${encodeURIComponent(comment)}`).toString();
+}
 
 interface PaymentStepProps {
   order: Order;
@@ -24,52 +33,52 @@ interface PaymentStepProps {
 export function PaymentStep({ order, phase, showButton, onPayDemo, onCancel }: PaymentStepProps) {
   const payment = order.payment;
   const terms = useStarsTerms();
+  const t = useT(ordersTexts);
+  const format = useFormat();
   return (
     <div className="payment-step" data-testid="payment-step">
       {payment.kind === 'demo' ? (
         <>
-          <p>{DEMO_PAYMENT_NOTE}</p>
+          <p>{t('orders.demoNote')}</p>
           {showButton ? (
             <Button stretched size="l" loading={phase === 'paying'} onClick={onPayDemo}>
-              Pay (demo) · <RailAmount method={order.paymentMethod} amount={order.amount} terms={terms} />
+              <RichText
+                text={t('orders.payDemo')}
+                components={{ amount: <RailAmount method={order.paymentMethod} amount={order.amount} terms={terms} /> }}
+              />
             </Button>
           ) : null}
         </>
       ) : payment.kind === 'ton' ? (
         <>
           <p>
-            Send{' '}
-            <b>
-              {order.amount} {CURRENCY}
-            </b>{' '}
-            to <code>{payment.receiver}</code> with the comment <code>{payment.comment}</code>.
+            <RichText
+              text={t('orders.payTon', { amount: tonText(format, order.amount) })}
+              components={{
+                b: <b />,
+                receiver: <code>{payment.receiver}</code>,
+                comment: <code>{payment.comment}</code>,
+              }}
+            />
           </p>
           <TonPayButton payment={payment} />
-          <Button
-            mode="plain"
-            size="s"
-            onClick={() =>
-              openExternalUrl(
-                `ton://transfer/${payment.receiver}?amount=${payment.amountNano}&text=${encodeURIComponent(payment.comment)}`,
-              )
-            }
-          >
-            Open a wallet app instead
+          <Button mode="plain" size="s" onClick={() => openExternalUrl(tonTransferLink(payment))}>
+            {t('orders.openWallet')}
           </Button>
         </>
       ) : payment.kind === 'stripe' ? (
         <Button stretched size="l" onClick={() => openExternalUrl(payment.checkoutUrl)}>
-          Open card checkout
+          {t('orders.openCheckout')}
         </Button>
       ) : (
         <p>
-          Complete the payment of <StarsAmount stars={payment.stars} /> in Telegram.
+          <RichText text={t('orders.payStars')} components={{ stars: <StarsAmount stars={payment.stars} /> }} />
         </p>
       )}
       {order.paymentMethod === 'stars' ? <StarsLockNote terms={terms} /> : null}
-      {phase === 'confirming' ? <p className="muted">Waiting for the payment to be confirmed…</p> : null}
+      {phase === 'confirming' ? <p className="muted">{t('orders.waiting')}</p> : null}
       <Button mode="plain" size="s" onClick={onCancel} disabled={phase === 'paying'}>
-        Cancel
+        {t('orders.cancel')}
       </Button>
     </div>
   );

@@ -1,11 +1,14 @@
 import { DEFAULT_PAYMENT_METHOD, type PaymentMethod } from '@stickerdrop/shared';
+import type { Translate } from '../../i18n/translate';
+import type { OrdersKey } from './messages';
 
-export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
-  ton: 'TON',
-  stripe: 'Card (Stripe)',
-  stars: 'Telegram Stars',
-  demo: 'Demo payment',
-};
+/** Each rail's name on its chip. */
+export const paymentLabels = (t: Translate<OrdersKey>): Record<PaymentMethod, string> => ({
+  ton: t('orders.method.ton'),
+  stripe: t('orders.method.stripe'),
+  stars: t('orders.method.stars'),
+  demo: t('orders.method.demo'),
+});
 
 /**
  * The rails each container may offer (PRODUCT.md §3). Inside Telegram, its Bot Developer Terms require
@@ -33,9 +36,6 @@ export function defaultPaymentChoice(choices: readonly PaymentMethod[], insideTe
   const preferred = insideTelegram ? (['stars', DEFAULT_PAYMENT_METHOD] as const) : [DEFAULT_PAYMENT_METHOD];
   return preferred.find((method) => choices.includes(method)) ?? choices[0] ?? DEFAULT_PAYMENT_METHOD;
 }
-
-/** Shown on the payment step in demo mode (a screen text SPEC does not name). */
-export const DEMO_PAYMENT_NOTE = 'Demo mode: no real money moves. Tap Pay (demo) to complete the purchase.';
 
 /** A listed edition is paid in TON, wallet to wallet; on the demo rail in demo mode. */
 export function resalePaymentChoice(offered: readonly string[] | undefined): PaymentMethod {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '../../router';
-import { API_ERRORS, MESSAGES, type Order, type PaymentMethod } from '@stickerdrop/shared';
+import type { Order, PaymentMethod } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { ApiError, errorText } from '../../api/client';
 import { useClosingConfirmation } from '../../telegram/closing-confirmation';
@@ -16,6 +16,9 @@ import { packQueries, statsQueries } from '../packs/queries';
 import { profileQueries } from '../profile/queries';
 import { orderQueries, ordersApi } from './queries';
 import { orderFailure, payWithTonConnect, WalletDismissedError } from '../payments';
+import { paymentsTexts } from '../payments/messages';
+import { translate } from '../../i18n/translate';
+import { ordersTexts } from './messages';
 import { resaleApi, resaleQueries } from '../resale/queries';
 
 /**
@@ -24,7 +27,11 @@ import { resaleApi, resaleQueries } from '../resale/queries';
  */
 export type PurchasePhase = 'idle' | 'creating' | 'awaiting' | 'paying' | 'confirming';
 
-const STARS_DOWN = new ApiError(503, API_ERRORS.starsUnavailable, API_ERRORS.starsUnavailable);
+/** Stars could not be charged: the buyer is told to pay with TON, in the language of the moment. */
+const starsDown = () => {
+  const text = translate(ordersTexts, 'orders.starsUnavailable');
+  return new ApiError(503, text, text);
+};
 
 export function usePurchase(packId: number) {
   const api = useApi();
@@ -46,7 +53,7 @@ export function usePurchase(packId: number) {
   const fail = useCallback(
     (error: unknown) => {
       haptics.error();
-      toast.error(errorText(error, MESSAGES.purchaseFailed));
+      toast.error(errorText(error, translate(paymentsTexts, 'payments.purchaseFailed')));
       setPhase('idle');
       setOrder(null);
     },
@@ -58,7 +65,7 @@ export function usePurchase(packId: number) {
       if (settled.current === paid.id) return;
       settled.current = paid.id;
       haptics.success();
-      toast.success(MESSAGES.purchaseSuccess);
+      toast.success(translate(ordersTexts, 'orders.success'));
       setPhase('idle');
       setOrder(null);
       // SPEC §7: a purchase invalidates the pack and the user's collection (and the figures it changes).
@@ -77,14 +84,15 @@ export function usePurchase(packId: number) {
       if (next.status === 'paid') return succeed(next);
       if (next.status !== 'reserved') return fail(orderFailure(next));
       // SPEC §8's "Purchase initiated!": the edition is reserved, the payment step comes next.
-      toast.info(MESSAGES.purchaseInitiated);
+      toast.info(translate(ordersTexts, 'orders.initiated'));
       setOrder(next);
       const payment = next.payment;
       if (payment.kind === 'demo') return setPhase('awaiting');
       setPhase('confirming');
       if (payment.kind === 'ton') {
         payWithTonConnect(payment).catch((error: unknown) => {
-          if (!(error instanceof WalletDismissedError)) toast.error(MESSAGES.purchaseFailed);
+          if (!(error instanceof WalletDismissedError))
+            toast.error(translate(paymentsTexts, 'payments.purchaseFailed'));
         });
       }
       if (payment.kind === 'stripe') openExternalUrl(payment.checkoutUrl);
@@ -94,7 +102,7 @@ export function usePurchase(packId: number) {
           invoice
             .open(payment.invoiceLink, 'url')
             .then((status) => {
-              if (status === 'failed') fail(STARS_DOWN);
+              if (status === 'failed') fail(starsDown());
               else if (status === 'cancelled') fail(null);
             })
             .catch((error: unknown) => console.warn('Invoice closed', error));
@@ -115,7 +123,7 @@ export function usePurchase(packId: number) {
   const buy = useCallback(
     async (method: PaymentMethod, listingId?: number) => {
       if (!user) {
-        toast.error(MESSAGES.buyRequiresLogin);
+        toast.error(translate(ordersTexts, 'orders.buyRequiresLogin'));
         navigate('/login');
         return;
       }
@@ -129,7 +137,7 @@ export function usePurchase(packId: number) {
         );
       } catch (error) {
         // Whatever the server's 5xx said, a Stars buyer is better told to pay with TON.
-        fail(method === 'stars' && error instanceof ApiError && error.status >= 500 ? STARS_DOWN : error);
+        fail(method === 'stars' && error instanceof ApiError && error.status >= 500 ? starsDown() : error);
       }
     },
     [user, phase, api, packId, follow, fail, toast, navigate],

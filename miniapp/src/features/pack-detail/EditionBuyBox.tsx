@@ -1,12 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@telegram-apps/telegram-ui';
-import { CURRENCY, type EditionDetail } from '@stickerdrop/shared';
+import type { EditionDetail } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { useMainButton } from '../../telegram/use-main-button';
 import { configQueries } from '../config/queries';
 import { PaymentStep } from '../orders/PaymentStep';
+import { TonPrice } from './PriceBox';
 import { resalePaymentChoice } from '../orders/payment-methods';
 import { usePurchase } from '../orders/use-purchase';
+import { ordersTexts } from '../orders/messages';
+import { tonText, withAmountText } from '../orders/stars-price';
+import { useFormat } from '../../i18n/format';
+import { useT } from '../../i18n/translate';
+import { packDetailTexts } from './messages';
 import './pack-detail.css';
 
 /**
@@ -15,16 +21,21 @@ import './pack-detail.css';
  */
 export function EditionBuyBox({ edition }: { edition: EditionDetail }) {
   const api = useApi();
+  const t = useT(packDetailTexts);
+  const tOrders = useT(ordersTexts);
+  const format = useFormat();
   const clientConfig = useQuery(configQueries.detail(api));
   const purchase = usePurchase(edition.pack.id);
   const listing = edition.listing;
   const awaitingDemo = purchase.phase === 'awaiting' && purchase.order?.payment.kind === 'demo';
-  const buyText = listing ? `Buy · ${listing.price} ${CURRENCY}` : '';
+  const buyText = listing ? t('pack-detail.buy', { price: tonText(format, listing.price) }) : '';
   const buy = () => {
     if (listing) void purchase.buy(resalePaymentChoice(clientConfig.data?.paymentMethods), listing.id);
   };
   const native = useMainButton({
-    text: awaitingDemo ? `Pay (demo) · ${purchase.order?.amount ?? listing?.price ?? ''} ${CURRENCY}` : buyText,
+    text: awaitingDemo
+      ? withAmountText(tOrders('orders.payDemo'), tonText(format, purchase.order?.amount ?? listing?.price ?? ''))
+      : buyText,
     visible: listing !== null,
     enabled: purchase.phase !== 'confirming',
     loading: purchase.processing,
@@ -33,12 +44,13 @@ export function EditionBuyBox({ edition }: { edition: EditionDetail }) {
   if (!listing) return null;
 
   return (
-    <section className="price-box" aria-label="Buy this edition">
-      <div className="price-box__price">
-        <span className="price-box__amount">{listing.price}</span> {CURRENCY}
-      </div>
+    <section className="price-box" aria-label={t('pack-detail.buyEdition')}>
+      <TonPrice amount={listing.price} />
       <p className="price-box__supply">
-        Edition #{edition.serial} of {edition.pack.maxSupply} · resale
+        {t('pack-detail.resaleEdition', {
+          serial: format.count(edition.serial),
+          supply: format.count(edition.pack.maxSupply),
+        })}
       </p>
       {purchase.order && purchase.phase !== 'idle' ? (
         <PaymentStep

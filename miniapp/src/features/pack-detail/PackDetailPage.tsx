@@ -3,7 +3,7 @@ import { useSearchParams } from '../../router';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
 import { CircleCheck, Eye, Heart, Image as ImageIcon, Images, Users } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
-import { DROP_TEXTS, MESSAGES, parsePackId } from '@stickerdrop/shared';
+import { parsePackId } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { ButtonLink } from '../../components/ButtonLink';
 import { AfterFirstScreen } from '../../components/AfterFirstScreen';
@@ -29,12 +29,15 @@ import { PackMarket } from '../resale/PackMarket';
 import { DropCountdown } from '../drops/DropCountdown';
 import { useCountdown } from '../drops/use-countdown';
 import { resaleQueries } from '../resale/queries';
+import { useFormat } from '../../i18n/format';
+import { useT } from '../../i18n/translate';
+import { packDetailTexts } from './messages';
 import './pack-detail.css';
-
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 export function PackDetailPage() {
   const api = useApi();
+  const t = useT(packDetailTexts);
+  const format = useFormat();
   const { inside } = useTelegram();
   const [params] = useSearchParams();
   const id = parsePackId(params.get('id'));
@@ -60,9 +63,9 @@ export function PackDetailPage() {
     return (
       <Page webBack>
         <Placeholder
-          header={MESSAGES.packNotFound}
-          description={MESSAGES.packNotFoundDetail}
-          action={<ButtonLink to="/marketplace">Browse Marketplace</ButtonLink>}
+          header={t('pack-detail.notFound.title')}
+          description={t('pack-detail.notFound.text')}
+          action={<ButtonLink to="/marketplace">{t('pack-detail.notFound.browse')}</ButtonLink>}
         />
       </Page>
     );
@@ -70,7 +73,8 @@ export function PackDetailPage() {
 
   const data = pack.data;
   const image = data.previewUrl ?? data.imageUrl;
-  const creatorHandle = data.creator.username ? `@${data.creator.username}` : data.creator.name || 'Creator';
+  const creatorName = data.creator.name || t('pack-detail.creatorFallback');
+  const creatorHandle = data.creator.username ? `@${data.creator.username}` : creatorName;
 
   return (
     <Page webBack>
@@ -79,7 +83,7 @@ export function PackDetailPage() {
           {image ? (
             <DetailPicture imageUrl={image} alt={data.title} />
           ) : (
-            <div className="pack-card__placeholder" aria-label="No image">
+            <div className="pack-card__placeholder" aria-label={t('pack-detail.noImage')}>
               <Icon icon={ImageIcon} size={72} />
             </div>
           )}
@@ -91,11 +95,14 @@ export function PackDetailPage() {
           <div className="detail__buy">
             <h1 className="detail__title">{data.title}</h1>
             <div className="detail__creator">
-              <Initial name={data.creator.name || 'Creator'} size={36} />
+              <Initial name={creatorName} size={36} />
               <div>
                 <div className="detail__handle">{creatorHandle}</div>
                 <div className="muted">
-                  {plural(data.creator.stats.totalStickers, 'pack')} · {plural(data.creator.stats.totalSales, 'sale')}
+                  {t('pack-detail.creatorStats', {
+                    packs: data.creator.stats.totalStickers,
+                    sales: data.creator.stats.totalSales,
+                  })}
                 </div>
               </div>
             </div>
@@ -103,8 +110,12 @@ export function PackDetailPage() {
             {data.isOwned && !purchase.order ? (
               <div className="notice" role="note">
                 <Icon icon={CircleCheck} className="notice__icon" size={20} />
-                You own this pack{data.edition ? ` (edition #${data.edition} of ${data.maxSupply})` : ''}. Download it
-                or add it to Telegram.
+                {data.edition
+                  ? t('pack-detail.ownedEdition', {
+                      edition: format.count(data.edition),
+                      supply: format.count(data.maxSupply),
+                    })
+                  : t('pack-detail.owned')}
               </div>
             ) : (
               <>
@@ -127,14 +138,14 @@ export function PackDetailPage() {
                   size="s"
                   before={<HeartIcon filled={data.isFavorite} />}
                   aria-pressed={data.isFavorite}
-                  aria-label={`Like (${data.likes})`}
+                  aria-label={t('pack-detail.like', { count: data.likes })}
                   disabled={like.pending}
                   onClick={() => like.toggle(data.id)}
                 >
-                  {data.likes}
+                  {format.count(data.likes)}
                 </Button>
                 <Button mode="bezeled" size="s" onClick={() => void actions.share()}>
-                  Share
+                  {t('pack-detail.share')}
                 </Button>
                 {data.isOwned ? (
                   <>
@@ -144,7 +155,7 @@ export function PackDetailPage() {
                       loading={actions.downloading}
                       onClick={() => void actions.download()}
                     >
-                      Download
+                      {t('pack-detail.download')}
                     </Button>
                     <AddToTelegramButton
                       pending={actions.addToTelegram.isPending}
@@ -156,15 +167,15 @@ export function PackDetailPage() {
               <p className="detail__description">{data.description}</p>
 
               <StatTiles
-                label="Pack statistics"
+                label={t('pack-detail.stats.label')}
                 tiles={[
-                  { label: 'Likes', value: data.likes, icon: Heart },
-                  { label: 'Owners', value: data.owners, icon: Users },
-                  { label: 'Stickers', value: data.stickersCount, icon: Images },
-                  { label: 'Views', value: data.views, icon: Eye },
+                  { label: t('pack-detail.stats.likes'), value: format.count(data.likes), icon: Heart },
+                  { label: t('pack-detail.stats.owners'), value: format.count(data.owners), icon: Users },
+                  { label: t('pack-detail.stats.stickers'), value: format.count(data.stickersCount), icon: Images },
+                  { label: t('pack-detail.stats.views'), value: format.count(data.views), icon: Eye },
                 ]}
               />
-              <p className="drop-rules">{DROP_TEXTS.serialRule}</p>
+              <p className="drop-rules">{t('pack-detail.serialRule')}</p>
               <PackMarket
                 pack={data}
                 busy={purchase.processing}

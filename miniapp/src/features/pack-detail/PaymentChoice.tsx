@@ -1,6 +1,9 @@
 import type { PaymentMethod } from '@stickerdrop/shared';
 import { haptics } from '../../telegram/haptics';
-import { PAYMENT_LABELS } from '../orders/payment-methods';
+import { useT } from '../../i18n/translate';
+import { ordersTexts } from '../orders/messages';
+import { paymentLabels } from '../orders/payment-methods';
+import { packDetailTexts } from './messages';
 
 /** The rails on offer as chips (one radio group); the picked one is highlighted. */
 export function PaymentChoice({
@@ -14,9 +17,11 @@ export function PaymentChoice({
   disabled: boolean;
   onPick(method: PaymentMethod): void;
 }) {
+  const t = useT(packDetailTexts);
+  const labels = paymentLabels(useT(ordersTexts));
   return (
     <fieldset className="payment-choice" disabled={disabled}>
-      <legend>Payment method</legend>
+      <legend>{t('pack-detail.paymentMethod')}</legend>
       {choices.map((choice) => (
         <label key={choice} className={`chip${method === choice ? ' chip--active' : ''}`}>
           <input
@@ -29,7 +34,7 @@ export function PaymentChoice({
               onPick(choice);
             }}
           />
-          {PAYMENT_LABELS[choice]}
+          {labels[choice]}
         </label>
       ))}
     </fieldset>

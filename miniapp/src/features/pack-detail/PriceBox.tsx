@@ -1,10 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@telegram-apps/telegram-ui';
 import {
-  API_ERRORS,
-  CURRENCY,
-  DROP_TEXTS,
-  MESSAGES,
   formatCountdown,
   isSoldOut,
   remainingSupply,
@@ -18,11 +14,15 @@ import { PaymentStep } from '../orders/PaymentStep';
 import { defaultPaymentChoice } from '../orders/payment-methods';
 import { RailAmount, StarsAmount } from '../orders/StarsAmount';
 import { StarsLockNote } from '../orders/StarsLockNote';
-import { nativeAmountText, starsPrice, type StarsTerms } from '../orders/stars-price';
+import { nativeAmountText, starsPrice, tonText, withAmountText, type StarsTerms } from '../orders/stars-price';
+import { ordersTexts } from '../orders/messages';
+import { dropsTexts } from '../drops/messages';
+import { useFormat, type Formats } from '../../i18n/format';
+import { RichText, translate, useT, type Translate } from '../../i18n/translate';
+import { packDetailTexts, type PackDetailKey } from './messages';
 import { useStarsTerms } from '../orders/use-stars-terms';
 import type { usePurchase } from '../orders/use-purchase';
 import { PaymentChoice } from './PaymentChoice';
-import { SOLD_OUT_LABEL } from './texts';
 
 type Purchase = ReturnType<typeof usePurchase>;
 
@@ -32,26 +32,41 @@ function resaleMethod(method: PaymentMethod, choices: PaymentMethod[]): PaymentM
   return choices.includes('demo') ? 'demo' : 'ton';
 }
 
+/** A price in TON as the box's headline: SPEC's "2.20 TON", the figure large; "2,20 TON" in Russian. */
+export function TonPrice({ amount }: { amount: string }) {
+  const t = useT(packDetailTexts);
+  const format = useFormat();
+  return (
+    <div className="price-box__price">
+      <RichText
+        text={t('pack-detail.price', { amount: format.tonAmount(amount) })}
+        components={{ amount: <span className="price-box__amount" /> }}
+      />
+    </div>
+  );
+}
+
 /** The headline price: in Stars when Stars is chosen (the TON price beside it), else SPEC's "2.20 TON". */
 function Headline({ amount, method, terms }: { amount: string; method: PaymentMethod; terms: StarsTerms }) {
+  const t = useT(packDetailTexts);
+  const format = useFormat();
   const stars = method === 'stars' ? starsPrice(amount, terms) : null;
-  if (stars === null) {
-    return (
-      <div className="price-box__price">
-        <span className="price-box__amount">{amount}</span> {CURRENCY}
-      </div>
-    );
-  }
+  if (stars === null) return <TonPrice amount={amount} />;
   return (
     <div className="price-box__price">
       <span className="price-box__amount">
         <StarsAmount stars={stars} size={26} />
       </span>{' '}
-      <span className="price-box__ton">
-        = {amount} {CURRENCY}
-      </span>
+      <span className="price-box__ton">{t('pack-detail.inTon', { amount: tonText(format, amount) })}</span>
     </div>
   );
+}
+
+/** The time left before a drop: "1d 02:03:04", the days in the reader's words ("1 д 02:03:04"). */
+function countdownText(ms: number, format: Formats): string {
+  const [, days, clock] = /^(?:(\d+)d )?(.*)$/.exec(formatCountdown(ms))!;
+  if (!days) return clock!;
+  return translate(dropsTexts, 'drops.countdownDays', { days: format.number(Number(days)), clock: clock! });
 }
 
 /** What the Buy action says: the drop's wait, sold out, the floor's listing, or Buy Now in the rail's unit. */
@@ -61,24 +76,30 @@ function buyLabels(props: {
   terms: StarsTerms;
   cheapest: { price: string } | null;
   dropLeftMs: number;
+  t: Translate<PackDetailKey>;
+  format: Formats;
 }): { native: string; page: ReactNode; blocked: boolean } {
-  const { pack, method, terms, cheapest, dropLeftMs } = props;
+  const { pack, method, terms, cheapest, dropLeftMs, t, format } = props;
   const soldOut = isSoldOut(pack);
   if (dropLeftMs > 0) {
-    const text = DROP_TEXTS.buyLocked(formatCountdown(dropLeftMs));
+    const text = t('pack-detail.opensIn', { countdown: countdownText(dropLeftMs, format) });
     return { native: text, page: text, blocked: true };
   }
-  if (soldOut && !cheapest) return { native: SOLD_OUT_LABEL, page: SOLD_OUT_LABEL, blocked: true };
+  if (soldOut && !cheapest) {
+    const text = t('pack-detail.soldOut');
+    return { native: text, page: text, blocked: true };
+  }
   if (soldOut && cheapest) {
-    const text = `Buy from ${cheapest.price} ${CURRENCY}`;
+    const text = t('pack-detail.buyFrom', { price: tonText(format, cheapest.price) });
     return { native: text, page: text, blocked: false };
   }
   return {
-    native: `Buy Now · ${nativeAmountText(method, pack.price, terms)}`,
+    native: withAmountText(t('pack-detail.buyNow'), nativeAmountText(method, pack.price, terms, format)),
     page: (
-      <>
-        Buy Now · <RailAmount method={method} amount={pack.price} terms={terms} />
-      </>
+      <RichText
+        text={t('pack-detail.buyNow')}
+        components={{ amount: <RailAmount method={method} amount={pack.price} terms={terms} /> }}
+      />
     ),
     blocked: false,
   };
@@ -87,6 +108,17 @@ function buyLabels(props: {
 /** The price (in the rail's unit), what is left (or the resale's edition), and sold out. */
 function PriceHeader({ pack, resale, method }: { pack: PackDetail; resale: Order | null; method: PaymentMethod }) {
   const terms = useStarsTerms();
+  const t = useT(packDetailTexts);
+  const format = useFormat();
+  const lines = [
+    resale
+      ? t('pack-detail.resaleEdition', {
+          serial: resale.serial === undefined ? '' : format.count(resale.serial),
+          supply: format.count(pack.maxSupply),
+        })
+      : t('pack-detail.left', { left: format.count(remainingSupply(pack)), supply: format.count(pack.maxSupply) }),
+    pack.maxPerUser ? t('pack-detail.perUserCap', { max: format.count(pack.maxPerUser) }) : null,
+  ];
   return (
     <>
       {resale ? (
@@ -94,15 +126,10 @@ function PriceHeader({ pack, resale, method }: { pack: PackDetail; resale: Order
       ) : (
         <Headline amount={pack.price} method={method} terms={terms} />
       )}
-      <p className="price-box__supply">
-        {resale
-          ? `Edition #${resale.serial} of ${pack.maxSupply} · resale`
-          : `${remainingSupply(pack)} of ${pack.maxSupply} left · ${MESSAGES.limitedEdition}`}
-        {pack.maxPerUser ? ` · ${DROP_TEXTS.perUserCap(pack.maxPerUser)}` : ''}
-      </p>
+      <p className="price-box__supply">{lines.filter(Boolean).join(' · ')}</p>
       {isSoldOut(pack) && !resale ? (
         <p className="price-box__sold-out" role="alert">
-          {API_ERRORS.soldOut}
+          {t('pack-detail.soldOutAlert')}
         </p>
       ) : null}
     </>
@@ -164,13 +191,16 @@ export function PriceBox({
 }) {
   const { inside } = useTelegram();
   const terms = useStarsTerms();
+  const t = useT(packDetailTexts);
+  const tOrders = useT(ordersTexts);
+  const format = useFormat();
   // The buyer's pick while it is still offered; else the container's default (the choices can change
   // when the API's config arrives after the pack).
   const [picked, setMethod] = useState<PaymentMethod | null>(null);
   const method = picked && choices.includes(picked) ? picked : defaultPaymentChoice(choices, inside);
   const soldOut = isSoldOut(pack);
   const fromFloor = soldOut && cheapest !== null;
-  const labels = buyLabels({ pack, method, terms, cheapest, dropLeftMs });
+  const labels = buyLabels({ pack, method, terms, cheapest, dropLeftMs, t, format });
   const order = purchase.phase !== 'idle' ? purchase.order : null;
   const awaitingDemo = purchase.phase === 'awaiting' && order?.payment.kind === 'demo';
   const buy = () => (fromFloor ? purchase.buy(resaleMethod(method, choices), cheapest.id) : purchase.buy(method));
@@ -179,7 +209,7 @@ export function PriceBox({
   const native = useMainButton({
     text:
       awaitingDemo && order
-        ? `Pay (demo) · ${nativeAmountText(order.paymentMethod, order.amount, terms)}`
+        ? withAmountText(tOrders('orders.payDemo'), nativeAmountText(order.paymentMethod, order.amount, terms, format))
         : labels.native,
     visible: true,
     enabled: !labels.blocked && purchase.phase !== 'confirming',
@@ -193,7 +223,7 @@ export function PriceBox({
   const box = useBroughtIntoView(order?.id);
 
   return (
-    <section ref={box} className="price-box" aria-label="Buy this pack">
+    <section ref={box} className="price-box" aria-label={t('pack-detail.buyPack')}>
       <PriceHeader pack={pack} resale={resale} method={order ? order.paymentMethod : soldOut ? 'ton' : method} />
 
       {order ? (

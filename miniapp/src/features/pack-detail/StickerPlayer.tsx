@@ -3,6 +3,8 @@ import type { AnimationItem } from 'lottie-web';
 import type { StickerFormat } from '@stickerdrop/shared';
 import { useObjectUrl } from '../../components/use-object-url';
 import { prefersReducedMotion, useOnScreen } from '../../components/use-on-screen';
+import { useT } from '../../i18n/translate';
+import { packDetailTexts } from './messages';
 import './sticker-player.css';
 
 export interface StickerPlayerProps {
@@ -21,6 +23,7 @@ export interface StickerPlayerProps {
  * still stays until the sticker is tapped.
  */
 export function StickerPlayer({ format, src, still, size, label }: StickerPlayerProps) {
+  const t = useT(packDetailTexts);
   const box = useRef<HTMLDivElement>(null);
   const onScreen = useOnScreen(box);
   const [tapped, setTapped] = useState(false);
@@ -52,7 +55,7 @@ export function StickerPlayer({ format, src, still, size, label }: StickerPlayer
       {/* A still of a moving sticker says so: a visitor's (it moves once owned), or one waiting for a tap. */}
       {format !== 'static' && !play ? (
         <span className="sticker-player__marker" aria-hidden="true">
-          {format === 'video' ? 'Video' : 'Animated'}
+          {t(format === 'video' ? 'pack-detail.marker.video' : 'pack-detail.marker.animated')}
         </span>
       ) : null}
     </div>

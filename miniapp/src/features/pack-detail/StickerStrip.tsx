@@ -1,5 +1,7 @@
 import type { PackSticker } from '@stickerdrop/shared';
 import { apiUrl } from '../../config';
+import { useT } from '../../i18n/translate';
+import { packDetailTexts } from './messages';
 import { StickerPlayer } from './StickerPlayer';
 import './sticker-strip.css';
 
@@ -10,6 +12,7 @@ const STRIP_STICKER_PX = 72;
  * signed link) and see it move; everyone else its still, marked when it moves once owned.
  */
 export function StickerStrip({ stickers }: { stickers: readonly PackSticker[] }) {
+  const t = useT(packDetailTexts);
   return (
     <div className="detail__stickers" data-testid="sticker-strip">
       {stickers.map((sticker, i) => (
@@ -19,7 +22,7 @@ export function StickerStrip({ stickers }: { stickers: readonly PackSticker[] })
           src={sticker.fileUrl ? apiUrl(sticker.fileUrl) : null}
           still={sticker.previewUrl ? apiUrl(sticker.previewUrl) : null}
           size={STRIP_STICKER_PX}
-          label={`Sticker ${i + 1}`}
+          label={t('pack-detail.sticker', { number: i + 1 })}
         />
       ))}
     </div>

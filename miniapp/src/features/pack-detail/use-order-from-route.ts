@@ -1,11 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from '../../router';
-import { MESSAGES, type Order } from '@stickerdrop/shared';
+import type { Order } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { errorText } from '../../api/client';
 import { useToast } from '../../toast/ToastProvider';
 import { useAuth } from '../auth/AuthProvider';
 import type { usePurchase } from '../orders/use-purchase';
+import { ordersTexts } from '../orders/messages';
+import { paymentsTexts } from '../payments/messages';
+import { translate } from '../../i18n/translate';
 
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,7 +40,7 @@ export function useOrderFromRoute(purchase: ReturnType<typeof usePurchase>): voi
     let packId: number | null = null;
     const order = signedIn
       ? api.request<{ order: Order }>(`/api/orders/${orderId}`)
-      : Promise.reject(new Error(MESSAGES.buyRequiresLogin));
+      : Promise.reject(new Error(translate(ordersTexts, 'orders.buyRequiresLogin')));
     order
       .then(({ order }) => {
         if (cancelled) return;
@@ -46,7 +49,11 @@ export function useOrderFromRoute(purchase: ReturnType<typeof usePurchase>): voi
       })
       .catch((error: unknown) => {
         if (cancelled) return;
-        toast.error(signedIn ? errorText(error, MESSAGES.purchaseFailed) : MESSAGES.buyRequiresLogin);
+        toast.error(
+          signedIn
+            ? errorText(error, translate(paymentsTexts, 'payments.purchaseFailed'))
+            : translate(ordersTexts, 'orders.buyRequiresLogin'),
+        );
       })
       .finally(() => {
         if (cancelled) return;

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { MESSAGES, type PackDetail } from '@stickerdrop/shared';
+import type { PackDetail } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { errorText } from '../../api/client';
 import { saveBlob } from '../../components/save-blob';
 import { useToast } from '../../toast/ToastProvider';
 import { useAuth } from '../auth/AuthProvider';
-import { ADD_TO_TELEGRAM_QUEUED } from './texts';
+import { translate } from '../../i18n/translate';
+import { packDetailTexts } from './messages';
 import { useSharePack } from '../packs/use-share-pack';
 
 export function usePackActions(pack: PackDetail | undefined, botUsername: string | null) {
@@ -23,15 +24,15 @@ export function usePackActions(pack: PackDetail | undefined, botUsername: string
   /** SPEC §5: download requires login and ownership; the zip comes with the bearer token. */
   async function download() {
     if (!pack) return;
-    if (!user) return toast.error(MESSAGES.downloadRequiresLogin);
-    if (!pack.isOwned) return toast.error(MESSAGES.downloadRequiresPurchase);
+    if (!user) return toast.error(translate(packDetailTexts, 'pack-detail.downloadNeedsLogin'));
+    if (!pack.isOwned) return toast.error(translate(packDetailTexts, 'pack-detail.downloadNeedsPurchase'));
     setDownloading(true);
     try {
       const path = pack.downloadUrl ?? `/api/stickers/${pack.id}/download`;
       const blob = await api.request<Blob>(path, { responseType: 'blob' });
-      saveBlob(blob, `${pack.title.replace(/[^\w.-]+/g, '_') || 'stickers'}.zip`);
+      saveBlob(blob, [pack.title.replace(/[^\w.-]+/g, '_') || 'stickers', 'zip'].join('.'));
     } catch (error) {
-      toast.error(errorText(error, MESSAGES.downloadRequiresPurchase));
+      toast.error(errorText(error, translate(packDetailTexts, 'pack-detail.downloadNeedsPurchase')));
     } finally {
       setDownloading(false);
     }
@@ -43,8 +44,8 @@ export function usePackActions(pack: PackDetail | undefined, botUsername: string
         method: 'POST',
         headers: { 'Idempotency-Key': crypto.randomUUID() },
       }),
-    onSuccess: () => toast.success(ADD_TO_TELEGRAM_QUEUED),
-    onError: (error) => toast.error(errorText(error, MESSAGES.downloadRequiresPurchase)),
+    onSuccess: () => toast.success(translate(packDetailTexts, 'pack-detail.addToTelegramQueued')),
+    onError: (error) => toast.error(errorText(error, translate(packDetailTexts, 'pack-detail.downloadNeedsPurchase'))),
   });
 
   return { share, download, downloading, addToTelegram };

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Button } from '@telegram-apps/telegram-ui';
-import { MESSAGES } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { errorText } from '../../api/client';
 import { haptics } from '../../telegram/haptics';
 import { useToast } from '../../toast/ToastProvider';
 import { useAuth } from '../auth/AuthProvider';
+import { translate, useT } from '../../i18n/translate';
+import { paymentsTexts } from './messages';
 import { linkWalletWithProof, WalletDismissedError } from './ton-connect';
 
 interface LinkWalletButtonProps {
@@ -18,6 +19,7 @@ interface LinkWalletButtonProps {
 /** Link wallet: TON Connect with a ton_proof the API verifies (SPEC's toasts either way). */
 export function LinkWalletButton({ label, size = 'm', stretched = true }: LinkWalletButtonProps = {}) {
   const api = useApi();
+  const t = useT(paymentsTexts);
   const toast = useToast();
   const { user, setUser } = useAuth();
   const [linking, setLinking] = useState(false);
@@ -27,11 +29,11 @@ export function LinkWalletButton({ label, size = 'm', stretched = true }: LinkWa
     try {
       setUser(await linkWalletWithProof(api));
       haptics.success();
-      toast.success(MESSAGES.walletLinked);
+      toast.success(translate(paymentsTexts, 'payments.linked'));
     } catch (error) {
       if (error instanceof WalletDismissedError) return;
       haptics.error();
-      toast.error(errorText(error, MESSAGES.walletLinkFailed));
+      toast.error(errorText(error, translate(paymentsTexts, 'payments.linkFailed')));
     } finally {
       setLinking(false);
     }
@@ -39,7 +41,7 @@ export function LinkWalletButton({ label, size = 'm', stretched = true }: LinkWa
 
   return (
     <Button mode="bezeled" size={size} stretched={stretched} loading={linking} onClick={() => void link()}>
-      {user?.walletAddress ? 'Link another wallet' : (label ?? 'Link wallet')}
+      {user?.walletAddress ? t('payments.linkAnother') : (label ?? t('payments.linkWallet'))}
     </Button>
   );
 }

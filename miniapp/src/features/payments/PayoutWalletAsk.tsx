@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Button } from '@telegram-apps/telegram-ui';
-import { PAYOUT_WALLET_TEXTS } from '@stickerdrop/shared';
 import { Wallet } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
 import { useAuth } from '../auth/AuthProvider';
+import { useT } from '../../i18n/translate';
+import { paymentsTexts } from './messages';
 import { LinkWalletButton } from './LinkWalletButton';
 import './payout.css';
 
@@ -14,14 +15,15 @@ import './payout.css';
  */
 export function PayoutWalletAsk({ className = '' }: { className?: string }) {
   const { user } = useAuth();
+  const t = useT(paymentsTexts);
   const [skipped, setSkipped] = useState(false);
   if (!user?.isCreator || user.walletAddress) return null;
   if (skipped) {
     return (
       <div className={`payout-ask payout-ask--folded ${className}`} role="note" data-testid="payout-ask">
         <Icon icon={Wallet} size={18} className="payout-ask__icon" />
-        <span>{PAYOUT_WALLET_TEXTS.skipped}</span>
-        <LinkWalletButton label={PAYOUT_WALLET_TEXTS.link} size="s" stretched={false} />
+        <span>{t('payments.payout.skipped')}</span>
+        <LinkWalletButton label={t('payments.payout.link')} size="s" stretched={false} />
       </div>
     );
   }
@@ -29,13 +31,13 @@ export function PayoutWalletAsk({ className = '' }: { className?: string }) {
     <section className={`panel payout-ask ${className}`} aria-labelledby="payout-ask-title" data-testid="payout-ask">
       <h2 id="payout-ask-title" className="payout-ask__title">
         <Icon icon={Wallet} size={20} className="payout-ask__icon" />
-        {PAYOUT_WALLET_TEXTS.title}
+        {t('payments.payout.title')}
       </h2>
-      <p className="payout-ask__body">{PAYOUT_WALLET_TEXTS.body}</p>
+      <p className="payout-ask__body">{t('payments.payout.body')}</p>
       <div className="payout-ask__actions">
-        <LinkWalletButton label={PAYOUT_WALLET_TEXTS.link} size="m" stretched={false} />
+        <LinkWalletButton label={t('payments.payout.link')} size="m" stretched={false} />
         <Button mode="plain" size="m" onClick={() => setSkipped(true)}>
-          {PAYOUT_WALLET_TEXTS.skip}
+          {t('payments.payout.skip')}
         </Button>
       </div>
     </section>

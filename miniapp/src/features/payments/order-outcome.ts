@@ -1,5 +1,7 @@
-import { API_ERRORS, type Order } from '@stickerdrop/shared';
+import type { Order } from '@stickerdrop/shared';
 import { ApiError } from '../../api/client';
+import { translate } from '../../i18n/translate';
+import { paymentsTexts } from './messages';
 
 /**
  * Why a settled order bought nothing, as an error the purchase flow shows: a payment that arrived too
@@ -7,7 +9,7 @@ import { ApiError } from '../../api/client';
  * bare "Purchase failed". Null for every other outcome (the generic failure text applies).
  */
 export function orderFailure(order: Pick<Order, 'status'>): ApiError | null {
-  return order.status === 'refund_required' || order.status === 'refunded'
-    ? new ApiError(200, 'payment refunded', API_ERRORS.paymentRefundRequired)
-    : null;
+  if (order.status !== 'refund_required' && order.status !== 'refunded') return null;
+  const text = translate(paymentsTexts, 'payments.refunded');
+  return new ApiError(200, text, text);
 }

@@ -54,7 +54,7 @@ async function connectedWallet(ui: TonConnectUI): Promise<ConnectedWallet> {
     const stopModal = ui.onModalStateChange((state) => {
       if (state.status === 'closed' && !ui.wallet) {
         stop();
-        reject(new WalletDismissedError('The wallet list was closed'));
+        reject(new WalletDismissedError());
       }
     });
     const stop = () => {

@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
 import { fakeApi, json } from '../../support/fake-api';
 import { demoConfig, order, packDetail, user } from '../../support/data';
 import { renderApp } from '../../support/render-app';
+import { switchLanguage } from '../../../src/i18n/language';
 
 const signedIn = { 'GET /api/auth/me': () => json({ user: user() }) };
 
@@ -78,7 +79,7 @@ describe('Pack detail', () => {
     renderApp('/sticker?id=1', { signedIn: true });
     await userEvent.click(await screen.findByRole('radio', { name: 'Card (Stripe)' }));
     await userEvent.click(screen.getByRole('button', { name: 'Buy Now · 1.50 TON' }));
-    expect(await screen.findByText(MESSAGES.purchaseInitiated)).toBeInTheDocument();
+    expect(await screen.findByText('Purchase initiated!')).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: /Pay \(demo\)/ }));
     expect(await screen.findByText(MESSAGES.purchaseSuccess)).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Download' })).toBeInTheDocument();
@@ -88,6 +89,42 @@ describe('Pack detail', () => {
       stickerId: 1,
       paymentMethod: 'stripe',
     });
+  });
+
+  it('speaks Russian: the page, its figures, the rails, buying on the demo rail and its toasts', async () => {
+    let owned = false;
+    fakeApi({
+      ...signedIn,
+      'GET /api/config': () => json(demoConfig),
+      'GET /api/stickers/1': () =>
+        json(
+          packDetail({ maxSupply: 1000, soldCount: 3, maxPerUser: 2, ...(owned ? { isOwned: true, edition: 4 } : {}) }),
+        ),
+      'POST /api/marketplace/buy': () => json({ order: order({ amount: '1234.50' }) }, 201),
+      'POST /api/orders/11111111-1111-4111-8111-111111111111/demo-pay': () => {
+        owned = true;
+        return json({ order: order({ status: 'paid', edition: 4, paidAt: new Date().toISOString() }) });
+      },
+      'GET /api/collection': () => json([]),
+    });
+    await act(() => switchLanguage('ru'));
+    renderApp('/sticker?id=1', { signedIn: true });
+    const box = await screen.findByRole('region', { name: 'Купить этот пак' }, { timeout: 5000 });
+    expect(box).toHaveTextContent('Осталось 997 из 1 000 · лимитированный тираж · Не больше 2 в одни руки');
+    expect(within(box).getByText('1,50')).toHaveClass('price-box__amount');
+    expect(screen.getByRole('group', { name: 'Способ оплаты' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Карта (Stripe)' })).not.toBeChecked();
+    expect(await screen.findByText('4 пака · 12 продаж')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Статистика пака')).toHaveTextContent('Лайки');
+    expect(screen.getByText(/^Номера экземпляров выдаются в порядке подтверждения оплат/)).toBeInTheDocument();
+    // A name is compared as computed: Russian amounts keep their no-break spaces.
+    await userEvent.click(screen.getByRole('button', { name: 'Купить · 1,50\u00a0TON' }));
+    expect(await screen.findByText('Экземпляр забронирован — осталось оплатить!')).toBeInTheDocument();
+    expect(screen.getByTestId('payment-step')).toHaveTextContent('Демо-режим: настоящие деньги не списываются.');
+    await userEvent.click(screen.getByRole('button', { name: 'Оплатить (демо) · 1\u00a0234,50\u00a0TON' }));
+    expect(await screen.findByText('Покупка прошла успешно! Теперь стикерпак можно скачать.')).toBeInTheDocument();
+    expect(await screen.findByText(/Этот пак ваш \(экземпляр № 4 из 1 000\)/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Скачать' })).toBeInTheDocument();
   });
 
   it('shows the server message when the purchase fails, else the fallback', async () => {

@@ -1,14 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  API_ERRORS,
-  MESSAGES,
-  PAYOUT_WALLET_TEXTS,
-  STUDIO_TEXTS,
-  tonCommentPayload,
-  type Order,
-} from '@stickerdrop/shared';
+import { API_ERRORS, MESSAGES, STUDIO_TEXTS, tonCommentPayload, type Order } from '@stickerdrop/shared';
 import { fakeApi, json } from '../../support/fake-api';
 import { order, packDetail, user } from '../../support/data';
 import { renderApp } from '../../support/render-app';
@@ -115,7 +108,7 @@ describe('Link wallet on Profile', () => {
     const { calls } = fakeApi(routes(() => json({ user: user({ walletAddress: 'UQlinked' }) })));
     renderApp('/profile', { signedIn: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Link wallet' }, { timeout: 5000 }));
-    expect(await screen.findByText(MESSAGES.walletLinked)).toBeInTheDocument();
+    expect(await screen.findByText('Wallet linked successfully')).toBeInTheDocument();
     expect(screen.getByText('UQlinked')).toBeInTheDocument();
     expect(wallet.connectRequests).toContainEqual({ state: 'ready', value: { tonProof: 'ef'.repeat(32) } });
     expect(calls.find((call) => call.path === '/api/auth/link-wallet')?.body).toEqual({
@@ -141,7 +134,7 @@ describe('Link wallet on Profile', () => {
 
     wallet.onOpen = { connect: connected(false) };
     await userEvent.click(screen.getByRole('button', { name: 'Link wallet' }));
-    expect(await screen.findByText(MESSAGES.walletLinkFailed)).toBeInTheDocument();
+    expect(await screen.findByText('Wallet linking failed')).toBeInTheDocument();
   });
 
   it('closing the wallet list is no failure: no toast, the button is back', async () => {
@@ -150,13 +143,13 @@ describe('Link wallet on Profile', () => {
     renderApp('/profile', { signedIn: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Link wallet' }, { timeout: 5000 }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Link wallet' })).toBeEnabled());
-    expect(screen.queryByText(MESSAGES.walletLinkFailed)).not.toBeInTheDocument();
+    expect(screen.queryByText('Wallet linking failed')).not.toBeInTheDocument();
     expect(calls.some((call) => call.path === '/api/auth/link-wallet')).toBe(false);
   });
 });
 
 describe('a creator is asked for a payout wallet', () => {
-  const ask = () => screen.findByRole('region', { name: PAYOUT_WALLET_TEXTS.title }, { timeout: 5000 });
+  const ask = () => screen.findByRole('region', { name: 'Where should we pay you?' }, { timeout: 5000 });
   const linking = {
     'GET /api/users/profile': () => json({}),
     'GET /api/auth/ton-proof/payload': () => json({ payload: 'ef'.repeat(32), expiresAt: new Date().toISOString() }),
@@ -173,9 +166,11 @@ describe('a creator is asked for a payout wallet', () => {
     renderApp('/profile', { signedIn: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Become a creator' }, { timeout: 5000 }));
     const panel = await ask();
-    expect(panel).toHaveTextContent(PAYOUT_WALLET_TEXTS.body);
-    await userEvent.click(within(panel).getByRole('button', { name: PAYOUT_WALLET_TEXTS.link }));
-    expect(await screen.findByText(MESSAGES.walletLinked)).toBeInTheDocument();
+    expect(panel).toHaveTextContent(
+      'Link the TON wallet your sales and royalties are paid to. You can skip this for now: what you earn meanwhile waits as owed.',
+    );
+    await userEvent.click(within(panel).getByRole('button', { name: 'Link payout wallet' }));
+    expect(await screen.findByText('Wallet linked successfully')).toBeInTheDocument();
     expect(calls.some((call) => call.path === '/api/auth/link-wallet')).toBe(true);
     await waitFor(() => expect(screen.queryByTestId('payout-ask')).not.toBeInTheDocument());
     expect(screen.getByText('UQpayout')).toBeInTheDocument();
@@ -185,10 +180,10 @@ describe('a creator is asked for a payout wallet', () => {
     fakeApi({ 'GET /api/auth/me': () => json({ user: user({ isCreator: true }) }) });
     renderApp('/create', { signedIn: true });
     const panel = await ask();
-    await userEvent.click(within(panel).getByRole('button', { name: PAYOUT_WALLET_TEXTS.skip }));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Skip for now' }));
     const folded = screen.getByTestId('payout-ask');
-    expect(folded).toHaveTextContent(PAYOUT_WALLET_TEXTS.skipped);
-    expect(within(folded).getByRole('button', { name: PAYOUT_WALLET_TEXTS.link })).toBeEnabled();
+    expect(folded).toHaveTextContent('No payout wallet linked yet: what you earn waits as owed.');
+    expect(within(folded).getByRole('button', { name: 'Link payout wallet' })).toBeEnabled();
     // The form is all there: the ask does not stand in the way.
     expect(screen.getByRole('button', { name: 'Create Sticker Pack' })).toBeEnabled();
   });
@@ -211,7 +206,7 @@ describe('a creator is asked for a payout wallet', () => {
     const owed = await screen.findByTestId('studio-owed', {}, { timeout: 5000 });
     expect(owed).toHaveTextContent(STUDIO_TEXTS.owedHint);
     await userEvent.click(within(owed).getByRole('button', { name: STUDIO_TEXTS.owedLinkWallet }));
-    expect(await screen.findByText(MESSAGES.walletLinked)).toBeInTheDocument();
+    expect(await screen.findByText('Wallet linked successfully')).toBeInTheDocument();
     await waitFor(() => expect(within(owed).queryByRole('button')).not.toBeInTheDocument());
     expect(owed).toHaveTextContent(STUDIO_TEXTS.owedHint);
   });
