@@ -1,9 +1,9 @@
 import { Button, Modal } from '@telegram-apps/telegram-ui';
-import { CURRENCY, type Offer } from '@stickerdrop/shared';
+import type { Offer } from '@stickerdrop/shared';
+import { useFormat } from '../../i18n/format';
+import { useT } from '../../i18n/translate';
+import { offersTexts } from './messages';
 import type { OfferTerms, SellableEdition } from './offer-terms';
-import { OFFER_TEXTS } from './texts';
-
-const ton = (amount: string) => `${amount} ${CURRENCY}`;
 
 /**
  * Accepting is asked once, in a sheet that says what it means: the offer, what the owner receives after
@@ -26,8 +26,11 @@ export function AcceptOfferSheet({
   onOpenChange(open: boolean): void;
   onConfirm(): void;
 }) {
+  const t = useT(offersTexts);
+  const format = useFormat();
+  const ton = (amount: string) => t('offers.price', { price: format.tonAmount(amount) });
   const serial = edition?.serial ?? offer.serial;
-  const title = OFFER_TEXTS.acceptTitle(offer.price, offer.bidder.name);
+  const title = t('offers.sheet.title', { price: format.tonAmount(offer.price), name: offer.bidder.name });
   return (
     <Modal
       open={open}
@@ -41,31 +44,31 @@ export function AcceptOfferSheet({
         <table className="accept-sheet__terms">
           <tbody>
             <tr>
-              <th scope="row">{OFFER_TEXTS.offerOf(serial)}</th>
+              <th scope="row">{serial === null ? t('offers.sheet.offer') : t('offers.sheet.offerFor', { serial })}</th>
               <td>{ton(offer.price)}</td>
             </tr>
             {terms ? (
               <tr className="accept-sheet__receive">
-                <th scope="row">{OFFER_TEXTS.youReceive}</th>
+                <th scope="row">{t('offers.sheet.youReceive')}</th>
                 <td>{ton(terms.receive)}</td>
               </tr>
             ) : null}
             <tr>
-              <th scope="row">{OFFER_TEXTS.yourListing}</th>
-              <td>{edition?.listingPrice ? ton(edition.listingPrice) : OFFER_TEXTS.notListed}</td>
+              <th scope="row">{t('offers.sheet.yourListing')}</th>
+              <td>{edition?.listingPrice ? ton(edition.listingPrice) : t('offers.sheet.notListed')}</td>
             </tr>
             <tr>
-              <th scope="row">{OFFER_TEXTS.floor}</th>
-              <td>{terms?.floor ? ton(terms.floor) : OFFER_TEXTS.noFloor}</td>
+              <th scope="row">{t('offers.sheet.floor')}</th>
+              <td>{terms?.floor ? ton(terms.floor) : t('offers.sheet.noFloor')}</td>
             </tr>
           </tbody>
         </table>
-        <p className="muted accept-sheet__note">{OFFER_TEXTS.acceptNote}</p>
+        <p className="muted accept-sheet__note">{t('offers.sheet.note')}</p>
         <Button size="l" stretched loading={pending} onClick={onConfirm}>
-          {OFFER_TEXTS.confirmAccept(serial)}
+          {serial === null ? t('offers.sheet.confirm') : t('offers.sheet.confirmSerial', { serial })}
         </Button>
         <Button size="m" mode="plain" stretched disabled={pending} onClick={() => onOpenChange(false)}>
-          {OFFER_TEXTS.cancel}
+          {t('offers.form.cancel')}
         </Button>
       </div>
     </Modal>

@@ -1,6 +1,9 @@
 import type { FormEvent } from 'react';
 import { Button, Input } from '@telegram-apps/telegram-ui';
-import { CURRENCY, MIN_PRICE, OFFER_EXPIRY_HOURS, PRICE_STEP } from '@stickerdrop/shared';
+import { MIN_PRICE, OFFER_EXPIRY_HOURS, PRICE_STEP } from '@stickerdrop/shared';
+import { useFormat } from '../../i18n/format';
+import { useT } from '../../i18n/translate';
+import { offersTexts } from './messages';
 import { useFormFields } from '../../components/use-form-fields';
 import { haptics } from '../../telegram/haptics';
 import { useToast } from '../../toast/ToastProvider';
@@ -8,9 +11,14 @@ import { offerFormProblem, type OfferFormValues } from './offer-form';
 import type { OfferTarget } from './queries';
 import { useOfferActions } from './use-offer-actions';
 
+/** The price the field shows as an example, in the reader's digits. */
+const MIN_PRICE_EXAMPLE = '1.00';
+
 /** The bidder's price and how long the offer stands; checked here with the texts the API would answer. */
 export function MakeOfferForm({ target, onClose }: { target: OfferTarget; onClose: () => void }) {
   const toast = useToast();
+  const t = useT(offersTexts);
+  const format = useFormat();
   const { make } = useOfferActions();
   const { values, field } = useFormFields<OfferFormValues>({
     price: '',
@@ -32,17 +40,17 @@ export function MakeOfferForm({ target, onClose }: { target: OfferTarget; onClos
   };
 
   return (
-    <form className="offer-form panel" aria-label="Make an offer" onSubmit={submit} noValidate>
+    <form className="offer-form panel" aria-label={t('offers.form.label')} onSubmit={submit} noValidate>
       <Input
-        {...field('price', `Your offer (${CURRENCY})`)}
+        {...field('price', t('offers.form.price'))}
         type="number"
         inputMode="decimal"
         min={MIN_PRICE}
         step={PRICE_STEP}
-        placeholder="1.00"
+        placeholder={format.tonAmount(MIN_PRICE_EXAMPLE)}
       />
       <Input
-        {...field('expiresInHours', 'Expires in (hours)')}
+        {...field('expiresInHours', t('offers.form.expires'))}
         type="number"
         inputMode="numeric"
         min={OFFER_EXPIRY_HOURS.min}
@@ -51,13 +59,13 @@ export function MakeOfferForm({ target, onClose }: { target: OfferTarget; onClos
       />
       <div className="offer-form__buttons">
         <Button type="submit" size="m" loading={make.isPending}>
-          Send offer
+          {t('offers.form.send')}
         </Button>
         <Button type="button" size="m" mode="plain" onClick={onClose}>
-          Cancel
+          {t('offers.form.cancel')}
         </Button>
       </div>
-      <p className="muted offer-form__note">No money moves now: you pay only if the owner accepts.</p>
+      <p className="muted offer-form__note">{t('offers.form.note')}</p>
     </form>
   );
 }

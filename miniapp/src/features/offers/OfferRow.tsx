@@ -1,19 +1,35 @@
 import type { ReactNode } from 'react';
 import { Link } from '../../router';
-import { CURRENCY, type Offer } from '@stickerdrop/shared';
+import type { Offer } from '@stickerdrop/shared';
+import { useFormat } from '../../i18n/format';
+import { translate, useT } from '../../i18n/translate';
+import { offersTexts } from './messages';
 import { expiryText, timeLeft } from './offer-form';
-import { OFFER_TEXTS, STATUS_LABELS } from './texts';
 
 /** "#4" linking to the edition, or "Any edition" for a pack-wide offer. */
 export function offerTarget(offer: Offer): ReactNode {
-  if (offer.editionId === null) return OFFER_TEXTS.anyEdition;
-  return <Link to={`/edition?id=${offer.editionId}`}>#{offer.serial}</Link>;
+  if (offer.editionId === null) return translate(offersTexts, 'offers.anyEdition');
+  return (
+    <Link to={`/edition?id=${offer.editionId}`}>
+      {translate(offersTexts, 'offers.serial', { serial: offer.serial ?? '' })}
+    </Link>
+  );
 }
+
+const STATUS_KEYS = {
+  open: 'offers.status.open',
+  accepted: 'offers.status.accepted',
+  declined: 'offers.status.declined',
+  withdrawn: 'offers.status.withdrawn',
+  expired: 'offers.status.expired',
+} as const;
 
 /** How an offer that is no longer open ended; an accepted one says how long its buyer has to pay. */
 function statusText(offer: Offer): string {
   const left = offer.order?.status === 'reserved' ? timeLeft(offer.order.expiresAt) : null;
-  return left ? `${STATUS_LABELS.accepted} · pay within ${left}` : STATUS_LABELS[offer.status];
+  return left
+    ? translate(offersTexts, 'offers.acceptedPayWithin', { left })
+    : translate(offersTexts, STATUS_KEYS[offer.status]);
 }
 
 /**
@@ -34,18 +50,20 @@ export function OfferRow({
   showBidder?: boolean;
   children?: ReactNode;
 }) {
+  const t = useT(offersTexts);
+  const format = useFormat();
   return (
     <li className="offer-row" data-testid="offer-row">
       <div className="offer-row__main">
         <span className="offer-row__price">
-          {offer.price} {CURRENCY}
-          {best ? <span className="offer-row__best">Best</span> : null}
+          {t('offers.price', { price: format.tonAmount(offer.price) })}
+          {best ? <span className="offer-row__best">{t('offers.best')}</span> : null}
         </span>
         <span>
           {showPack ? <Link to={`/sticker?id=${offer.packId}`}>{offer.pack.title}</Link> : null}
           {showPack ? ' · ' : null}
           {offerTarget(offer)}
-          {showBidder ? ` · by ${offer.bidder.name}` : null}
+          {showBidder ? ` · ${t('offers.by', { name: offer.bidder.name })}` : null}
         </span>
         <span className="muted">
           {offer.status === 'open' ? (

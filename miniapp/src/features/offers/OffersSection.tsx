@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from '@telegram-apps/telegram-ui';
 import { useNavigate } from '../../router';
 import { useApi } from '../../api/ApiProvider';
-import { MESSAGES } from '@stickerdrop/shared';
 import { useToast } from '../../toast/ToastProvider';
 import { useAuth } from '../auth/AuthProvider';
 import { MakeOfferForm } from './MakeOfferForm';
@@ -11,7 +10,8 @@ import { bestFirst } from './best-first';
 import { OfferRow } from './OfferRow';
 import { offerQueries, type OfferTarget } from './queries';
 import { ReceivedOfferActions } from './ReceivedOfferActions';
-import { OFFER_TEXTS } from './texts';
+import { translate, useT } from '../../i18n/translate';
+import { offersTexts } from './messages';
 import { useOfferActions } from './use-offer-actions';
 import './offers.css';
 
@@ -24,6 +24,7 @@ interface OffersSectionProps {
 /** The open offers of a pack or an edition, best first, with "Make offer" and the viewer's own actions. */
 export function OffersSection({ packId, edition }: OffersSectionProps) {
   const api = useApi();
+  const t = useT(offersTexts);
   const { user } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
@@ -44,7 +45,7 @@ export function OffersSection({ packId, edition }: OffersSectionProps) {
 
   const startOffer = () => {
     if (!user) {
-      toast.error(OFFER_TEXTS.signInToOffer);
+      toast.error(translate(offersTexts, 'offers.signInToOffer'));
       navigate('/login');
       return;
     }
@@ -52,12 +53,12 @@ export function OffersSection({ packId, edition }: OffersSectionProps) {
   };
 
   return (
-    <section className="offers" aria-label="Offers">
+    <section className="offers" aria-label={t('offers.title')}>
       <div className="offers__head">
-        <h2 className="section-title">Offers</h2>
+        <h2 className="section-title">{t('offers.title')}</h2>
         {owner || making ? null : (
           <Button size="s" mode="bezeled" onClick={startOffer}>
-            {OFFER_TEXTS.makeOffer}
+            {t('offers.make')}
           </Button>
         )}
       </div>
@@ -65,19 +66,19 @@ export function OffersSection({ packId, edition }: OffersSectionProps) {
       {offers.isPending ? (
         // One line, as tall as the "No offers yet." that mostly follows: the page below does not move.
         <p className="muted" role="status">
-          {MESSAGES.loading}
+          {t('offers.loading')}
         </p>
       ) : offers.isError ? (
         <div className="offers__error" role="alert">
-          <span>{OFFER_TEXTS.loadFailed}</span>
+          <span>{t('offers.loadFailed')}</span>
           <Button size="s" mode="plain" onClick={() => void offers.refetch()}>
-            Retry
+            {t('offers.retry')}
           </Button>
         </div>
       ) : items.length === 0 ? (
-        <p className="muted">No offers yet.</p>
+        <p className="muted">{t('offers.none')}</p>
       ) : (
-        <ul className="offers__list" aria-label="Open offers">
+        <ul className="offers__list" aria-label={t('offers.openList')}>
           {items.map((offer, index) => (
             <OfferRow key={offer.id} offer={offer} best={index === 0}>
               {offer.bidder.id === user?.id ? (
@@ -87,7 +88,7 @@ export function OffersSection({ packId, edition }: OffersSectionProps) {
                   loading={withdraw.isPending && withdraw.variables === offer.id}
                   onClick={() => withdraw.mutate(offer.id)}
                 >
-                  Withdraw
+                  {t('offers.withdraw')}
                 </Button>
               ) : owner && edition ? (
                 <ReceivedOfferActions

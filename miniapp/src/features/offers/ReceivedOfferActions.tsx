@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Button } from '@telegram-apps/telegram-ui';
-import { RESALE_ERRORS, type Offer, type ReceivedOffer } from '@stickerdrop/shared';
+import type { Offer, ReceivedOffer } from '@stickerdrop/shared';
+import { useFormat } from '../../i18n/format';
+import { useT } from '../../i18n/translate';
+import { offersTexts } from './messages';
 import { AcceptOfferSheet } from './AcceptOfferSheet';
 import { sellableEditions, termsOf, type SellableEdition } from './offer-terms';
-import { OFFER_TEXTS } from './texts';
 import { useOfferActions } from './use-offer-actions';
 
 export interface OwnedEdition {
@@ -19,6 +21,9 @@ export interface OwnedEdition {
  */
 export function ReceivedOfferActions({ offer, editions }: { offer: Offer | ReceivedOffer; editions: OwnedEdition[] }) {
   const { accept, decline } = useOfferActions();
+  const t = useT(offersTexts);
+  const format = useFormat();
+  const bid = { price: format.tonAmount(offer.price), name: offer.bidder.name };
   const terms = termsOf(offer);
   const packWide = offer.editionId === null;
   const choices = sellableEditions(offer, editions, terms);
@@ -38,30 +43,32 @@ export function ReceivedOfferActions({ offer, editions }: { offer: Offer | Recei
     });
   return (
     <>
-      {terms ? <p className="offer-row__terms">{OFFER_TEXTS.receiveLine(terms.receive)}</p> : null}
+      {terms ? (
+        <p className="offer-row__terms">{t('offers.receiveLine', { amount: format.tonAmount(terms.receive) })}</p>
+      ) : null}
       {held ? (
         <p className="offer-row__held" role="status">
-          {RESALE_ERRORS.beingBought}
+          {t('offers.beingBought')}
         </p>
       ) : null}
       {packWide && choices.length > 1 ? <EditionPicker choices={choices} chosen={chosen} onPick={setPicked} /> : null}
       <Button
         size="s"
         disabled={busy || held || (packWide && chosen === null)}
-        aria-label={`Accept the offer of ${offer.price} from ${offer.bidder.name}`}
+        aria-label={t('offers.acceptLabel', bid)}
         onClick={() => setConfirming(true)}
       >
-        Accept
+        {t('offers.accept')}
       </Button>
       <Button
         size="s"
         mode="plain"
         disabled={busy}
         loading={decline.isPending}
-        aria-label={`Decline the offer of ${offer.price} from ${offer.bidder.name}`}
+        aria-label={t('offers.declineLabel', bid)}
         onClick={() => decline.mutate(offer.id)}
       >
-        Decline
+        {t('offers.decline')}
       </Button>
       <AcceptOfferSheet
         offer={offer}
@@ -86,14 +93,17 @@ function EditionPicker({
   chosen: SellableEdition | null;
   onPick(editionId: number): void;
 }) {
+  const t = useT(offersTexts);
+  const format = useFormat();
   return (
     <label className="offer-row__pick">
-      <span className="muted">{OFFER_TEXTS.chooseEdition}</span>
+      <span className="muted">{t('offers.chooseEdition')}</span>
       <select value={chosen?.editionId ?? ''} onChange={(event) => onPick(Number(event.target.value))}>
         {choices.map((edition) => (
           <option key={edition.editionId} value={edition.editionId} disabled={edition.held}>
-            #{edition.serial}
-            {edition.listingPrice ? ` · listed ${edition.listingPrice} TON` : ''}
+            {edition.listingPrice
+              ? t('offers.pick.listed', { serial: edition.serial, price: format.tonAmount(edition.listingPrice) })
+              : t('offers.serial', { serial: edition.serial })}
           </option>
         ))}
       </select>

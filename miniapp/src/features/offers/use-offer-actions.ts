@@ -4,7 +4,10 @@ import { errorText } from '../../api/client';
 import { haptics } from '../../telegram/haptics';
 import { useToast } from '../../toast/ToastProvider';
 import { offerQueries, offersApi, type OfferTarget } from './queries';
-import { OFFER_TEXTS } from './texts';
+import { translate } from '../../i18n/translate';
+import { offersTexts } from './messages';
+
+type OffersKey = NonNullable<(typeof offersTexts)['keys']>;
 
 /**
  * Every change to an offer, each with its toast, then a refresh of the offers. An acceptance also holds
@@ -16,37 +19,37 @@ export function useOfferActions() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: offerQueries.all() });
   const done =
-    (text: string, refreshEverything = false) =>
+    (key: OffersKey, refreshEverything = false) =>
     async () => {
       haptics.success();
-      toast.success(text);
+      toast.success(translate(offersTexts, key));
       await (refreshEverything ? queryClient.invalidateQueries() : refresh());
     };
   const onError = (error: unknown) => {
     haptics.error();
-    toast.error(errorText(error, OFFER_TEXTS.failed));
+    toast.error(errorText(error, translate(offersTexts, 'offers.toast.failed')));
   };
 
   const make = useMutation({
     mutationFn: (input: { target: OfferTarget; price: string; expiresInHours: number }) =>
       offersApi.make(api, input.target, input.price, input.expiresInHours),
     // 200: the bidder's open offer on the same edition or pack was replaced.
-    onSuccess: (response) => done(response.status === 200 ? OFFER_TEXTS.updated : OFFER_TEXTS.sent)(),
+    onSuccess: (response) => done(response.status === 200 ? 'offers.toast.updated' : 'offers.toast.sent')(),
     onError,
   });
   const withdraw = useMutation({
     mutationFn: (id: number) => offersApi.withdraw(api, id),
-    onSuccess: done(OFFER_TEXTS.withdrawn),
+    onSuccess: done('offers.toast.withdrawn'),
     onError,
   });
   const decline = useMutation({
     mutationFn: (id: number) => offersApi.decline(api, id),
-    onSuccess: done(OFFER_TEXTS.declined),
+    onSuccess: done('offers.toast.declined'),
     onError,
   });
   const accept = useMutation({
     mutationFn: (input: { id: number; editionId?: number }) => offersApi.accept(api, input.id, input.editionId),
-    onSuccess: done(OFFER_TEXTS.accepted, true),
+    onSuccess: done('offers.toast.accepted', true),
     onError,
   });
   return { make, withdraw, decline, accept };
