@@ -8,9 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { memoryStorage, seedDemoCatalogue, type DatabaseHandle, type FileStorage } from '@stickerdrop/core';
-import { diskStorage, dumpTestImage, migrationsFolder, pgliteExtensions, tables } from '@stickerdrop/core/testing';
+import { diskStorage, dumpTestImage, migrateEmbedded, pgliteExtensions, tables } from '@stickerdrop/core/testing';
 import { catalogueFiles } from './paths';
 
 export interface SeededCatalogue {
@@ -27,7 +26,7 @@ export async function seedCatalogue(dir: string): Promise<SeededCatalogue> {
   const client = await PGlite.create({ extensions: pgliteExtensions });
   try {
     const db = drizzle({ client, schema: tables });
-    await migrate(db, { migrationsFolder });
+    await migrateEmbedded(client);
     await seedDemoCatalogue({ db, storage: diskStorage(catalogue.artDir), now: new Date() });
     const image = await dumpTestImage(client);
     fs.writeFileSync(catalogue.image, Buffer.from(await image.arrayBuffer()));

@@ -5,6 +5,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { type Database, migrationsFolder, type OpeningDatabase } from './client.js';
 import { lockDataDir } from './lock.js';
 import { PgliteThread } from './pglite-thread.js';
+import { applyLiveFunctions } from './live-functions.js';
 import * as schema from './schema.js';
 
 /**
@@ -26,12 +27,14 @@ export function beginOpeningPglite(dataDir: string | undefined): OpeningDatabase
     }
   };
   // The migrations' files are read here while the thread opens; their queries wait there until it has.
-  const opened = Promise.all([client.ready, migrate(drizzled, { migrationsFolder })]).then(
-    () => ({ db, kind: 'pglite' as const, close }),
-    async (error: unknown) => {
-      await close().catch(() => {});
-      throw error;
-    },
-  );
+  const opened = Promise.all([client.ready, migrate(drizzled, { migrationsFolder })])
+    .then(() => applyLiveFunctions(db))
+    .then(
+      () => ({ db, kind: 'pglite' as const, close }),
+      async (error: unknown) => {
+        await close().catch(() => {});
+        throw error;
+      },
+    );
   return { db, opened };
 }

@@ -2,6 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { type DatabaseOptions, migrationsFolder, type OpeningDatabase } from './client.js';
+import { applyLiveFunctions } from './live-functions.js';
 import * as schema from './schema.js';
 
 /**
@@ -24,13 +25,15 @@ export function beginOpeningPostgres(url: string, options: DatabaseOptions): Ope
   survivePostgresRestarts(pool, options.onConnectionError ?? logConnectionError);
   const db = drizzle(pool, { schema });
   const close = () => pool.end();
-  const opened = migrate(db, { migrationsFolder }).then(
-    () => ({ db, kind: 'postgres' as const, close }),
-    async (error: unknown) => {
-      await close();
-      throw error;
-    },
-  );
+  const opened = migrate(db, { migrationsFolder })
+    .then(() => applyLiveFunctions(db))
+    .then(
+      () => ({ db, kind: 'postgres' as const, close }),
+      async (error: unknown) => {
+        await close();
+        throw error;
+      },
+    );
   return { db, opened };
 }
 

@@ -1,14 +1,22 @@
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { migrationsFolder } from './client.js';
+import { type Database, migrationsFolder } from './client.js';
+import { applyLiveFunctions } from './live-functions.js';
 import { pgliteExtensions } from './pglite-extensions.mjs';
+
+/** A PGlite opened in this process brought up to the migrations and the live SQL functions, as a start does. */
+export async function migrateEmbedded(client: PGlite): Promise<void> {
+  const db = drizzle({ client });
+  await migrate(db, { migrationsFolder });
+  await applyLiveFunctions(db as unknown as Database);
+}
 
 /** A freshly migrated, empty PGlite database as a test image (what the API's and core's suites load). */
 export async function migratedTestImage(): Promise<Blob> {
   const client = await PGlite.create({ extensions: pgliteExtensions });
   try {
-    await migrate(drizzle({ client }), { migrationsFolder });
+    await migrateEmbedded(client);
     return await dumpTestImage(client);
   } finally {
     await client.close();

@@ -6,7 +6,7 @@ import { orders, packs } from '../db/schema.js';
 import { perHandle } from '../db/prepared.js';
 import { readsTogether } from '../db/batches.js';
 import { DomainError } from '../errors.js';
-import { liveReservationOf, liveReservationOfPack } from '../sales/rules.js';
+import { editionsLeft, liveReservationOf, ownsEdition } from '../sales/rules.js';
 import { reservationStandingSql, type ReservationStanding } from '../reservations/policy.js';
 import {
   assertDropOpen,
@@ -45,12 +45,11 @@ interface Buyer {
 }
 
 /**
- * The pack's live reservations, counted once for the batch at its latest moment: there are no more of them
- * then than at any buyer's own moment, so sold out then is sold out for each of them.
+ * The pack's editions left, counted once for the batch at its latest moment (its arguments are the
+ * statement's parameters, so Postgres counts once): there are no more live reservations then than at any
+ * buyer's own moment, so sold out then is sold out for each of them.
  */
 const latestNow = sql`(select max(t) from unnest(${sql.placeholder('nows')}::timestamptz[]) t)`;
-const liveOfPackAtLatest = sql`select count(*) from ${orders}
-  where ${liveReservationOfPack(sql.placeholder('packId'), latestNow)}`;
 
 /**
  * The pack's drop rules and each buyer's standing, in one statement: one snapshot per buyer, since read
@@ -65,13 +64,13 @@ const preparedDropRules = perHandle((db: DbOrTx) =>
       n: sql<number>`b.n`.mapWith(Number),
       dropsAt: packs.dropsAt,
       maxPerUser: packs.maxPerUser,
-      owns: sql<boolean>`exists (select 1 from editions e where e.owner_id = b.user_id and e.pack_id = ${packs.id})`,
+      owns: ownsEdition(sql`b.user_id`, packs.id),
       hasLive: sql<boolean>`exists (select 1 from orders o where o.user_id = b.user_id and o.pack_id = ${packs.id}
         and o.kind = 'primary' and ${liveReservationOf('o', sql`b.now`)})`,
       held: sql<string>`(case when ${packs.maxPerUser} is null then 0
         else ${heldOrReservedSql(sql`b.user_id`, packs.id, sql`b.now`)} end)::text`,
       packFound: sql<boolean>`${packs.id} is not null`,
-      soldOut: sql<boolean>`${packs.soldCount} + (${liveOfPackAtLatest}) >= ${packs.maxSupply}`,
+      soldOut: sql<boolean>`${editionsLeft(sql.placeholder('packId'), latestNow)} <= 0`,
       standing: reservationStandingSql(sql`b.user_id`, sql`b.now`, sql`b.window_ms`),
     })
     .from(

@@ -1,23 +1,16 @@
-import { and, ne, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { orders } from '../db/schema.js';
-import { liveReservationOfPack } from '../sales/rules.js';
+import { queryRows } from '../db/sql-rows.js';
+import { editionsLeft } from '../sales/rules.js';
 
 /**
- * Supply reads for the Stars rail's pre-checkout answer. Reservation and fulfilment apply the same rules
- * under the pack's supply lock in the database functions (migration 0014).
+ * "Editions left" asked from TypeScript: a primary sale's late payment (under the pack's supply lock) and the
+ * Stars pre-checkout (read only). The rule is the database's `editions_left`, which reservations ask too.
  */
-
-/** Unpaid reservations of a pack that still hold an edition at `now`, optionally leaving one order out. */
-export async function countLiveReservations(
-  tx: DbOrTx,
-  packId: number,
-  now: Date,
-  exceptOrderId?: string,
-): Promise<number> {
-  const [row] = await tx
-    .select({ count: sql<string>`count(*)::text` })
-    .from(orders)
-    .where(and(liveReservationOfPack(packId, now), exceptOrderId ? ne(orders.id, exceptOrderId) : undefined));
-  return Number(row?.count ?? 0);
+export async function editionsLeftOf(tx: DbOrTx, packId: number, now: Date, exceptOrderId?: string): Promise<number> {
+  const [row] = await queryRows<{ left: string | number | null }>(
+    tx,
+    sql`select ${editionsLeft(packId, now, exceptOrderId)} as left`,
+  );
+  return Number(row?.left ?? 0);
 }

@@ -9,7 +9,7 @@ import { fulfilResaleOrder } from '../resale/settle.js';
 import { refundRequiredMessage } from '../sales/notices.js';
 import { SETTLED_STATUSES, type FulfilInput, type FulfilResult } from '../sales/order.js';
 import { paymentRefTaken } from '../sales/rules.js';
-import { openBoughtGift } from '../sales/bought-gift.js';
+import { boughtGiftOf, openBoughtGift } from '../sales/bought-gift.js';
 import { settlePrimaryOrder } from './settle-primary.js';
 
 export class OrderNotFoundError extends Error {
@@ -56,16 +56,19 @@ export async function settleOrder(tx: Transaction, order: OrderRow, input: Fulfi
   const method = input.method ?? order.paymentMethod;
   await assertPaymentRefFree(tx, method, input.paymentRef, order.id);
   if (SETTLED_STATUSES.has(order.status)) return settledAgain(tx, order, method, input.paymentRef);
+  const gift = await boughtGiftOf(tx, order.id);
+  const giftCode = gift?.code ?? null;
   const result =
     order.kind === 'resale'
-      ? await fulfilResaleOrder(tx, order, { ...input, method: method as PaymentMethod })
+      ? await fulfilResaleOrder(tx, order, { ...input, method: method as PaymentMethod, giftCode })
       : await settlePrimaryOrder(tx, order, {
           method,
           paymentRef: input.paymentRef,
           now: input.now,
           acquiredWith: input.acquiredWith ?? method,
+          giftCode,
         });
-  if (result.outcome === 'fulfilled') await openBoughtGift(tx, result.order, input.now);
+  if (gift && result.outcome === 'fulfilled') await openBoughtGift(tx, gift, result.order, input.now);
   return result;
 }
 

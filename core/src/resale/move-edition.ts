@@ -1,8 +1,10 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Transaction } from '../db/client.js';
 import { editions } from '../db/schema.js';
 import { enqueueOutboxMessages, outboxMessage, type OutboxMessage } from '../outbox/enqueue.js';
 import type { OutboxKey } from '../outbox/keys.js';
+import { queryRows } from '../db/sql-rows.js';
+import { ownsEdition } from '../sales/rules.js';
 import { recordActivity } from './activity.js';
 import { activity, listings, type ActivityType } from './tables.js';
 
@@ -118,10 +120,9 @@ async function mintEdition(tx: Transaction, move: Mint): Promise<'moved'> {
 }
 
 /**
- * Whether the user holds an edition of the pack (other than `exceptEditionId`): the one TypeScript answer to
- * "already owns one" (Add to Telegram, the sticker set's removal, a pack-wide offer's holders). The primary
- * sale asks it under the pack's row lock, a reservation (the database function `reserve_edition`) in its
- * snapshot.
+ * Whether the user holds an edition of the pack (other than `exceptEditionId`): "already owns one", the
+ * database's `owns_edition`, which a reservation and a drop's rules ask too. A primary sale asks it under the
+ * pack's row lock; the sticker set's removal, a pack-wide offer's holders and the Stars pre-checkout too.
  */
 export async function holdsEditionOf(
   tx: DbOrTx,
@@ -129,18 +130,11 @@ export async function holdsEditionOf(
   packId: number,
   exceptEditionId?: number,
 ): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: editions.id })
-    .from(editions)
-    .where(
-      and(
-        eq(editions.ownerId, userId),
-        eq(editions.packId, packId),
-        exceptEditionId === undefined ? undefined : ne(editions.id, exceptEditionId),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  const [row] = await queryRows<{ owns: boolean }>(
+    tx,
+    sql`select ${ownsEdition(userId, packId, exceptEditionId)} as owns`,
+  );
+  return row?.owns === true;
 }
 
 async function closeListing(tx: Transaction, editionId: number, sold: EditionMove['soldThrough'], at: Date) {

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { formatTon, splitResalePrice, type PaymentMethod } from '@stickerdrop/shared';
 import type { Transaction } from '../db/client.js';
 import { orders, packs, users } from '../db/schema.js';
-import { boughtGiftCode } from '../sales/bought-gift.js';
 import { enqueueOutboxMessages, outboxMessage } from '../outbox/enqueue.js';
 import { refundRequiredMessage } from '../sales/notices.js';
 import { outboxKey } from '../outbox/keys.js';
@@ -27,7 +26,7 @@ import { listings, offers, resaleLedger } from './tables.js';
 export async function fulfilResaleOrder(
   tx: Transaction,
   order: OrderRow,
-  input: FulfilInput & { method: PaymentMethod },
+  input: FulfilInput & { method: PaymentMethod; giftCode: string | null },
 ): Promise<FulfilResult> {
   const edition = await lockEdition(tx, order.editionId!);
   const [pack] = await tx.select().from(packs).where(eq(packs.id, order.packId));
@@ -105,8 +104,7 @@ export async function fulfilResaleOrder(
     sellerId,
     creatorId: pack.creatorId,
   };
-  const giftCode = await boughtGiftCode(tx, order.id);
-  const receipt = giftCode ? { ...sale, giftCode } : sale;
+  const receipt = input.giftCode ? { ...sale, giftCode: input.giftCode } : sale;
   await moveEdition(tx, {
     edition: { ...edition, ownerId: sellerId },
     to: order.userId,

@@ -43,21 +43,36 @@ export async function recordBoughtGift(
     .onConflictDoNothing({ target: gifts.orderId });
 }
 
+/** The gift an order buys, while it waits for the order's payment. */
+export interface BoughtGift {
+  id: number;
+  code: string;
+  claimDays: number;
+}
+
+/**
+ * The gift an unpaid order buys, its row locked, or null when it buys none: read once when its payment
+ * settles, for the receipt's claim link and then to open it.
+ */
+export async function boughtGiftOf(tx: DbOrTx, orderId: string): Promise<BoughtGift | null> {
+  const [gift] = await tx
+    .select({ id: gifts.id, code: gifts.code, claimDays: gifts.claimDays })
+    .from(gifts)
+    .where(and(eq(gifts.orderId, orderId), eq(gifts.status, 'unpaid')))
+    .for('update');
+  return gift ?? null;
+}
+
 /**
  * The order bought as a gift is paid: its gift names the edition it bought and starts waiting to be
- * claimed, in the transaction that settles the payment. Nothing for an order not bought as a gift.
+ * claimed, in the transaction that settles the payment.
  */
 export async function openBoughtGift(
   tx: DbOrTx,
+  gift: BoughtGift,
   order: { id: string; editionId: number | null },
   now: Date,
 ): Promise<void> {
-  const [gift] = await tx
-    .select()
-    .from(gifts)
-    .where(and(eq(gifts.orderId, order.id), eq(gifts.status, 'unpaid')))
-    .for('update');
-  if (!gift) return;
   // A resale order names its edition; a primary one minted it.
   const [minted] = order.editionId
     ? [{ id: order.editionId }]
@@ -67,10 +82,4 @@ export async function openBoughtGift(
     .update(gifts)
     .set({ status: 'pending', editionId: minted.id, expiresAt: giftExpiry(now, gift.claimDays) })
     .where(eq(gifts.id, gift.id));
-}
-
-/** The code of the gift an order buys, for its receipt to carry the claim link; null when it buys none. */
-export async function boughtGiftCode(tx: DbOrTx, orderId: string): Promise<string | null> {
-  const [gift] = await tx.select({ code: gifts.code }).from(gifts).where(eq(gifts.orderId, orderId));
-  return gift?.code ?? null;
 }

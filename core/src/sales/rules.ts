@@ -3,9 +3,10 @@ import type { OrderStatus } from '@stickerdrop/shared';
 import { orders } from '../db/schema.js';
 
 /**
- * The rules every sale path shares, each written once. The database owns them as SQL functions (migration
- * 0012), which its locked writes call and Postgres inlines, so the orders indexes still serve; TypeScript
- * names them only through this module.
+ * The rules every sale path shares, each written once. The database owns them as SQL functions (one file
+ * each in core/sql/), which its locked writes call and Postgres inlines, so the indexes still serve;
+ * TypeScript names them only through this module, and a rule it needs on a row already in memory has its
+ * twin beside it, tested against the SQL.
  */
 
 type At = Date | SQLWrapper;
@@ -53,4 +54,19 @@ export function effectiveStatus(order: { status: string; expiresAt: Date }, now:
 /** One payment reference settles one order: true when another order than `orderId` carries it. */
 export function paymentRefTaken(method: string, paymentRef: string, orderId: string): SQL<boolean> {
   return sql<boolean>`payment_ref_taken(${method}, ${paymentRef}, ${orderId}::uuid)`;
+}
+
+type Id = number | SQLWrapper;
+
+/** "Already owns an edition of the pack" (`owns_edition`), leaving out one edition when asked. */
+export function ownsEdition(userId: Id, packId: Id, exceptEditionId?: number): SQL<boolean> {
+  return sql<boolean>`owns_edition(${userId}::bigint, ${packId}::integer, ${exceptEditionId ?? null}::integer)`;
+}
+
+/**
+ * Editions of the pack still free for a new buyer at `at` (`editions_left`): the supply less those sold and
+ * those live reservations hold, leaving out the order being paid when asked.
+ */
+export function editionsLeft(packId: Id, at: At, exceptOrderId?: string): SQL<number> {
+  return sql<number>`editions_left(${packId}::integer, ${timestamp(at)}::timestamptz, ${exceptOrderId ?? null}::uuid)`;
 }

@@ -1,8 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyAllTables, migrationsFolder, pgliteExtensions, tables } from '../../src/testing.js';
+import { emptyAllTables, migrateEmbedded, pgliteExtensions, tables } from '../../src/testing.js';
 
 describe('emptyAllTables: a reused PGlite database as if new', () => {
   let client: PGlite;
@@ -10,7 +9,7 @@ describe('emptyAllTables: a reused PGlite database as if new', () => {
 
   beforeAll(async () => {
     client = await PGlite.create({ extensions: pgliteExtensions });
-    await migrate(drizzle({ client }), { migrationsFolder });
+    await migrateEmbedded(client);
   });
   afterAll(() => client.close());
 

@@ -1,12 +1,11 @@
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { expect, it } from 'vitest';
-import { dumpTestImage, migrationsFolder, pgliteExtensions, tables } from '../../src/testing.js';
+import { dumpTestImage, migrateEmbedded, pgliteExtensions, tables } from '../../src/testing.js';
 
 it('a test image loads with the migrated tables and their rows, one database and not the templates', async () => {
   const source = await PGlite.create({ extensions: pgliteExtensions });
-  await migrate(drizzle({ client: source }), { migrationsFolder });
+  await migrateEmbedded(source);
   await drizzle({ client: source }).insert(tables.users).values({ id: 7, firstName: 'Ada' });
   const plain = await source.dumpDataDir('none');
   const image = await dumpTestImage(source);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { API_ERRORS } from '@stickerdrop/shared';
 import type { Database } from '../../db/client.js';
 import { orders, packs } from '../../db/schema.js';
-import { countLiveReservations } from '../../orders/availability.js';
+import { editionsLeftOf } from '../../orders/availability.js';
 import { holdsEditionOf } from '../../resale/move-edition.js';
 import { isLiveReservation } from '../../sales/rules.js';
 import { settlePayment, type SettleResult } from '../settle.js';
@@ -50,7 +50,7 @@ async function editionLeftFor(db: Database, packId: number, now: Date): Promise<
     .from(packs)
     .where(eq(packs.id, packId));
   if (!pack) return false;
-  return pack.soldCount + (await countLiveReservations(db, packId, now)) < pack.maxSupply;
+  return (await editionsLeftOf(db, packId, now)) > 0;
 }
 
 export interface StarsPayment {

@@ -1,0 +1,12 @@
+-- A pack row counted in (sign 1) or out (sign -1): its creator's figures, then the marketplace's.
+CREATE OR REPLACE FUNCTION stats_apply_pack(p_sign integer, p packs) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+	remaining integer;
+BEGIN
+	INSERT INTO creator_stats AS s (creator_id, packs, sales) VALUES (p.creator_id, p_sign, p_sign * p.sold_count)
+	ON CONFLICT (creator_id) DO UPDATE SET packs = s.packs + excluded.packs, sales = s.sales + excluded.sales
+	RETURNING s.packs INTO remaining;
+	-- A creator is a seller from their first pack until their last one is gone.
+	PERFORM stats_add(p.id, p_sign, p_sign * (p.sold_count < p.max_supply)::int, p_sign * p.price_nano, 0, 0, 0,
+		CASE WHEN (p_sign = 1 AND remaining = 1) OR (p_sign = -1 AND remaining = 0) THEN p_sign ELSE 0 END);
+END $$;
