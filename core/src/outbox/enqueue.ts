@@ -48,8 +48,7 @@ export interface OutboxRow {
 /**
  * The rows `messages` become, each payload checked against its kind's schema first: a bad one throws
  * before any row is written, so no reader meets a row its schema refuses. Every outbox row goes through
- * here: `enqueueOutboxMessages` below, and the sale notices the batch of payments writes in its statement
- * (orders/fulfil-primary.ts).
+ * here, by `enqueueOutboxMessages` below: no SQL writes the outbox.
  */
 export function checkedOutboxRows(messages: readonly OutboxMessage[]): OutboxRow[] {
   return messages.map((message) => {
