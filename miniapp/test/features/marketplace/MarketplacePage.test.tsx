@@ -120,7 +120,7 @@ describe('Marketplace', () => {
       within(sort)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['В тренде', 'Новые', 'Сначала дешёвые', 'Сначала дорогие']);
+    ).toEqual(['В тренде', 'Новые', 'Дешевле', 'Дороже']);
     expect(within(screen.getByRole('group', { name: 'Рынок' })).getAllByRole('button')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Списком' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('pack-card')).toHaveLength(2));
