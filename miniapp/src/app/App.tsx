@@ -6,6 +6,7 @@ import {
   CollectionPage,
   CreatePackPage,
   EditionPage,
+  GiftClaimPage,
   LoginPage,
   MarketplacePage,
   PackDetailPage,
@@ -52,6 +53,14 @@ export function App() {
           element={
             <RequireAuth>
               <StudioPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="gift"
+          element={
+            <RequireAuth>
+              <GiftClaimPage />
             </RequireAuth>
           }
         />

@@ -16,6 +16,7 @@ export const ProfilePage = lazyRoute(() => import('../features/profile/ProfilePa
 export const CollectionPage = lazyRoute(() =>
   import('../features/collection/CollectionPage').then((m) => m.CollectionPage),
 );
+export const GiftClaimPage = lazyRoute(() => import('../features/gifts/GiftClaimPage').then((m) => m.GiftClaimPage));
 export const StudioPage = lazyRoute(() => import('../features/studio/StudioPage').then((m) => m.StudioPage));
 
 /** The lazy screen at each path of App's routes (SPEC §2). */
@@ -28,6 +29,7 @@ const screenAt: Record<string, { preload(): Promise<unknown> }> = {
   '/profile': ProfilePage,
   '/collection': CollectionPage,
   '/studio': StudioPage,
+  '/gift': GiftClaimPage,
 };
 
 /**

@@ -1,6 +1,9 @@
 import { decodeStartParam } from '@stickerdrop/shared';
 
-/** The route a Telegram start parameter opens: `pack_<id>`, `edition_<id>`, `order_<packId>_<uuid>`, else Home. */
+/**
+ * The route a Telegram start parameter opens: `pack_<id>`, `edition_<id>`, `order_<packId>_<uuid>`,
+ * `gift_<code>` (the claim screen), else Home.
+ */
 export function startRoute(startParam: string | null): string {
   const param = decodeStartParam(startParam);
   return param?.kind === 'pack'
@@ -9,7 +12,9 @@ export function startRoute(startParam: string | null): string {
       ? `/edition?id=${param.editionId}`
       : param?.kind === 'order'
         ? `/sticker?id=${param.packId}&order=${param.orderId}`
-        : '/';
+        : param?.kind === 'gift'
+          ? `/gift?code=${param.code}`
+          : '/';
 }
 
 /** Telegram's launch parameters, where the hash router expects a route. */

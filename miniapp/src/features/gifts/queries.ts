@@ -1,0 +1,21 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { GiftDetail } from '@stickerdrop/shared';
+import type { ApiClient } from '../../api/client';
+
+/** A gift's code: 22 base64url characters (128 random bits), the only codes the API knows. */
+export const GIFT_CODE = /^[A-Za-z0-9_-]{22}$/;
+
+export const giftQueries = {
+  all: () => ['gifts'] as const,
+  detail: (api: ApiClient, code: string) =>
+    queryOptions({
+      queryKey: [...giftQueries.all(), code],
+      queryFn: async ({ signal }) =>
+        (await api.request<{ gift: GiftDetail }>(`/api/gifts/${encodeURIComponent(code)}`, { signal })).gift,
+    }),
+};
+
+export const giftApi = {
+  claim: (api: ApiClient, code: string) =>
+    api.request<unknown>(`/api/gifts/${encodeURIComponent(code)}/claim`, { method: 'POST' }),
+};
