@@ -108,7 +108,7 @@ describeBrowser('a signed-in collector on the web', () => {
     await toast(page, 'Website must be an http(s) URL').waitFor();
     await page.getByRole('textbox', { name: 'Website' }).fill('https://kim.example');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await toast(page, MESSAGES.profileUpdatedOnProfile).waitFor();
+    await toast(page, 'Profile updated successfully!').waitFor();
     await page.getByText('I collect cats.').waitFor();
     await page.getByRole('link', { name: 'https://kim.example' }).waitFor();
     await screenshot(page, 'profile-1280');

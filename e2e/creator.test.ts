@@ -43,7 +43,7 @@ describeBrowser('a creator', () => {
     await page.getByText(MESSAGES.creatorAccessRequiredDetail).waitFor();
     await screenshot(page, 'create-access-required-390');
     await page.getByRole('button', { name: 'Become a creator' }).click();
-    await toast(page, MESSAGES.becameCreator).waitFor();
+    await toast(page, 'You are now a creator!').waitFor();
     await page.getByRole('button', { name: 'Create Sticker Pack' }).waitFor();
     await context.close();
   });

@@ -11,13 +11,13 @@ import {
   HOME_TAGLINE,
   LANGUAGES,
   MESSAGES,
-  SIGN_IN_VIA_LABELS,
 } from '@stickerdrop/shared';
 import { LOCALES_DIR, translatorFor } from '../src/i18n.js';
 import { botCommandsIn } from '../src/runtime/setup.js';
 import { REFUND_KEYS } from '../src/views/refund-texts.js';
 import { SIGN_IN_VIA_KEYS } from '../src/views/texts.js';
 import { literalTexts } from './support/literal-texts.js';
+import { miniappTexts } from './support/miniapp-texts.js';
 
 const SRC_DIR = new URL('../src', import.meta.url).pathname;
 
@@ -160,11 +160,14 @@ describe('the bot’s catalogues', () => {
     expect(t('creator-access-required')).toBe(
       `<b>${MESSAGES.creatorAccessRequired}</b>\n${MESSAGES.creatorAccessRequiredDetail}\n\nOr send /becomecreator.`,
     );
-    expect(t('became-creator')).toBe(`${MESSAGES.becameCreator}\nSend /newpack to upload your first pack.`);
+    const profile = miniappTexts('profile');
+    expect(t('became-creator')).toBe(
+      `${profile['profile.toast.becameCreator']}\nSend /newpack to upload your first pack.`,
+    );
     expect(t('something-went-wrong')).toBe(`${MESSAGES.somethingWentWrong}. Please try again.`);
     for (const key of ['become-creator-failed', 'creating', 'sticker-created', 'create-failed'] as const) {
       const spec = {
-        'become-creator-failed': MESSAGES.becomeCreatorFailed,
+        'become-creator-failed': profile['profile.toast.becomeCreatorFailed'],
         creating: MESSAGES.creating,
         'sticker-created': MESSAGES.stickerCreated,
         'create-failed': MESSAGES.createFailed,
@@ -177,7 +180,19 @@ describe('the bot’s catalogues', () => {
     expect(t('notify-me')).toBe(`🔔 ${DROP_TEXTS.notifyMe}`);
     expect(t('notify-on')).toBe(DROP_TEXTS.subscribed);
     expect(t('notify-off')).toBe(DROP_TEXTS.unsubscribed);
-    for (const [via, label] of Object.entries(SIGN_IN_VIA_LABELS)) expect(t(`sign-in-via-${via}`)).toBe(label);
+    for (const via of ['telegram', 'bot', 'demo', 'unknown']) {
+      expect(t(`sign-in-via-${via}`)).toBe(profile[`profile.sessions.via.${via}`]);
+    }
+  });
+
+  it('names sign-in ways and the creator toasts in Russian as the mini-app’s profile does', () => {
+    const t = translatorFor('ru');
+    const profile = miniappTexts('profile', 'ru');
+    for (const via of ['telegram', 'bot', 'demo', 'unknown']) {
+      expect(t(`sign-in-via-${via}`)).toBe(profile[`profile.sessions.via.${via}`]);
+    }
+    expect(t('became-creator').split('\n')[0]).toBe(profile['profile.toast.becameCreator']);
+    expect(t('become-creator-failed')).toBe(profile['profile.toast.becomeCreatorFailed']);
   });
 
   it('writes no isolation marks around values (HTML for Telegram, SPEC’s texts byte for byte)', () => {

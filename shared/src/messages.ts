@@ -21,8 +21,6 @@ import { groupThousands } from './money.js';
 export const MESSAGES = {
   // Success toasts (SPEC §8)
   profileUpdated: 'Profile updated successfully',
-  profileUpdatedOnProfile: 'Profile updated successfully!',
-  becameCreator: 'You are now a creator!',
   linkCopied: 'Link copied to clipboard!',
   purchaseSuccess: 'Purchase successful! You can now download your sticker pack.',
   stickerCreated: 'Sticker created successfully!',
@@ -30,7 +28,6 @@ export const MESSAGES = {
   // Failures (SPEC §8)
   loginFailed: 'Login failed',
   profileUpdateFailed: 'Profile update failed',
-  becomeCreatorFailed: 'Failed to become creator',
   likeFailed: 'Failed to update like status',
   somethingWentWrong: 'Something went wrong',
   packNotFound: 'Sticker pack not found',
@@ -40,8 +37,6 @@ export const MESSAGES = {
   downloadRequiresPurchase: 'You need to purchase this sticker pack first',
   downloadRequiresLogin: 'Please log in to download sticker packs',
   createFailed: 'Failed to create sticker. Please try again.',
-  profileLoadFailed: 'Failed to load profile',
-  profileSaveFailed: 'Failed to update profile',
 
   // Validation (SPEC §5)
   imageRequired: 'Please select an image file',
@@ -63,14 +58,6 @@ export const MESSAGES = {
 /** SPEC §1: the home tagline and feature blurbs; the mini-app's Home and the bot's welcome say the same. */
 export const HOME_TAGLINE = 'Discover unique designs, create your own and trade with collectors worldwide.';
 export const FEATURE_BLURBS = ['Limited Editions', 'Resale Market', 'Creator Tools'] as const;
-
-/** How a session signed in, as the profile and the bot's /sessions name it. */
-export const SIGN_IN_VIA_LABELS = {
-  telegram: 'Telegram mini-app',
-  bot: 'Web browser, signed in through the bot',
-  demo: 'Demo sign-in',
-  unknown: 'Signed in earlier',
-} as const;
 
 /** Our own texts, for cases SPEC does not name. */
 /** Written by a call marked pure, so a bundle that uses none of these texts drops it (first-screen/). */

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { HOME_TAGLINE, MESSAGES } from '@stickerdrop/shared';
+import { HOME_TAGLINE } from '@stickerdrop/shared';
 import { createBot } from '../../src/bot.js';
 import { insertUser } from '../support/fixtures.js';
+import { miniappTexts } from '../support/miniapp-texts.js';
 import { createHarness, PUBLIC_URL, TOKEN, type Harness } from '../support/harness.js';
 import { callbackUpdate, photoUpdate, telegramUser, textUpdate } from '../support/updates.js';
 import { tables } from '@stickerdrop/core/testing';
@@ -54,7 +55,7 @@ describe('/becomecreator', () => {
     await t.send(callbackUpdate(bob, summary.result, 'creator:yes'));
     expect(t.api.callsTo('answerCallbackQuery')).toHaveLength(1);
     expect(t.api.callsTo('editMessageReplyMarkup')).toHaveLength(1);
-    expect(lastText()).toContain(MESSAGES.becameCreator);
+    expect(lastText()).toContain(miniappTexts('profile')['profile.toast.becameCreator']);
     expect(await userRow()).toMatchObject({ isCreator: true, displayName: 'Carla <Draws>', bio: 'I draw cats.' });
     expect(await t.db.select().from(tables.botSessions)).toHaveLength(0);
     expect(t.log.errors()).toEqual([]);

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { exactTime, relativeTime } from '../i18n/relative-time';
+import { useFormat } from '../i18n/format';
 
 /**
  * "2 hr. ago", with the exact time as its tooltip on hover and shown in place on a tap (a phone has no hover);
- * a second tap goes back. `now` is for tests; the page reads the clock when it renders.
+ * a second tap goes back, in the chosen language. `now` is for tests; the page reads the clock when it renders.
  */
 export function RelativeTime({ at, now }: { at: string; now?: Date }) {
   const [exact, setExact] = useState(false);
-  const full = exactTime(at);
+  const format = useFormat();
+  const full = format.dateTime(at);
   return (
     <button
       type="button"
@@ -16,7 +17,7 @@ export function RelativeTime({ at, now }: { at: string; now?: Date }) {
       aria-pressed={exact}
       onClick={() => setExact((shown) => !shown)}
     >
-      <time dateTime={at}>{exact ? full : relativeTime(at, now ?? new Date())}</time>
+      <time dateTime={at}>{exact ? full : format.relative(at, now ?? new Date())}</time>
     </button>
   );
 }

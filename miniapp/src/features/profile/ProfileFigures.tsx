@@ -1,33 +1,38 @@
 import { Gem, Palette, ShoppingBag, TrendingUp } from '../../components/icon-set';
-import { CURRENCY, type Profile } from '@stickerdrop/shared';
+import type { Profile } from '@stickerdrop/shared';
 import { StatTiles } from '../../components/StatTiles';
-
-const ton = (amount: string | undefined) => `${amount ?? '0.00'} ${CURRENCY}`;
+import { useFormat } from '../../i18n/format';
+import { useT } from '../../i18n/translate';
+import { profileTexts } from './messages';
 
 /**
  * SPEC's four statistics, then where the money came from: first-hand sales of the user's packs, their
  * resales, royalties (paid, and owed for want of a wallet), and what their purchases cost.
  */
 export function ProfileFigures({ profile }: { profile: Profile | undefined }) {
+  const t = useT(profileTexts);
+  const format = useFormat();
+  const ton = (amount: string | undefined) => format.ton(amount ?? '0.00');
+  const count = (value: number | undefined) => format.number(value ?? 0);
   const rows: [string, string][] = [
-    ['Sales of your packs', `${profile?.primarySales ?? 0} · ${ton(profile?.primaryRevenue)}`],
-    ['Your resales', `${profile?.resales ?? 0} · ${ton(profile?.resaleProceeds)}`],
-    ['Royalties received', ton(profile?.royaltiesPaid)],
-    ['Royalties owed', ton(profile?.royaltiesOwed)],
-    ['Spent on packs', ton(profile?.totalSpent)],
+    [t('profile.money.primary'), `${count(profile?.primarySales)} · ${ton(profile?.primaryRevenue)}`],
+    [t('profile.money.resales'), `${count(profile?.resales)} · ${ton(profile?.resaleProceeds)}`],
+    [t('profile.money.royaltiesPaid'), ton(profile?.royaltiesPaid)],
+    [t('profile.money.royaltiesOwed'), ton(profile?.royaltiesOwed)],
+    [t('profile.money.spent'), ton(profile?.totalSpent)],
   ];
   return (
     <>
       <StatTiles
-        label="Statistics"
+        label={t('profile.stats.label')}
         tiles={[
-          { label: 'Packs Created', value: profile?.stickersCreated ?? 0, icon: Palette },
-          { label: 'Packs Sold', value: profile?.stickersSold ?? 0, icon: TrendingUp },
-          { label: 'Total Earnings', value: ton(profile?.totalEarnings), icon: Gem },
-          { label: 'Packs Purchased', value: profile?.stickersPurchased ?? 0, icon: ShoppingBag },
+          { label: t('profile.stats.created'), value: count(profile?.stickersCreated), icon: Palette },
+          { label: t('profile.stats.sold'), value: count(profile?.stickersSold), icon: TrendingUp },
+          { label: t('profile.stats.earnings'), value: ton(profile?.totalEarnings), icon: Gem },
+          { label: t('profile.stats.purchased'), value: count(profile?.stickersPurchased), icon: ShoppingBag },
         ]}
       />
-      <section className="panel profile__money" aria-label="Earnings and spending">
+      <section className="panel profile__money" aria-label={t('profile.money.label')}>
         <dl className="profile__facts">
           {rows.map(([label, value]) => (
             <div key={label} className="profile__money-row">

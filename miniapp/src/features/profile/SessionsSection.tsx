@@ -1,15 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@telegram-apps/telegram-ui';
-import { SIGN_IN_VIA_LABELS, type SignedInSession } from '@stickerdrop/shared';
+import type { SignedInSession } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { errorText } from '../../api/client';
 import { Loading } from '../../components/Loading';
 import { RelativeTime } from '../../components/RelativeTime';
-import { exactTime } from '../../i18n/relative-time';
+import { useFormat } from '../../i18n/format';
+import { RichText, translate, useT } from '../../i18n/translate';
 import { useToast } from '../../toast/ToastProvider';
 import { authApi } from '../auth/auth-api';
 import { useAuth } from '../auth/AuthProvider';
+import { profileTexts } from './messages';
 import { sessionQueries } from './queries';
+
+/** How a session signed in, as the bot's /sessions names it too. */
+const VIA_LABELS = {
+  telegram: 'profile.sessions.via.telegram',
+  bot: 'profile.sessions.via.bot',
+  demo: 'profile.sessions.via.demo',
+  unknown: 'profile.sessions.via.unknown',
+} as const satisfies Record<NonNullable<SignedInSession['via']> | 'unknown', string>;
 
 /**
  * Where the user is signed in: one row per session (the mini-app in Telegram, a browser signed in through
@@ -21,20 +31,21 @@ export function SessionsSection() {
   const queryClient = useQueryClient();
   const { logout } = useAuth();
   const sessions = useQuery(sessionQueries.list(api));
+  const t = useT(profileTexts);
   const signOut = useMutation({
     mutationFn: (id: string) => authApi.signOutSession(api, id),
-    onSuccess: () => toast.success('Signed out of that session'),
-    onError: (error) => toast.error(errorText(error, 'Could not sign that session out')),
+    onSuccess: () => toast.success(translate(profileTexts, 'profile.sessions.signedOut')),
+    onError: (error) => toast.error(errorText(error, translate(profileTexts, 'profile.sessions.signOutFailed'))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionQueries.all() }),
   });
 
   return (
     <section className="panel profile__sessions" aria-labelledby="profile-sessions-title">
-      <h2 id="profile-sessions-title">Where you are signed in</h2>
+      <h2 id="profile-sessions-title">{t('profile.sessions.title')}</h2>
       {sessions.isPending ? (
         <Loading />
       ) : sessions.isError ? (
-        <p className="muted">Could not load your sessions.</p>
+        <p className="muted">{t('profile.sessions.loadFailed')}</p>
       ) : (
         <ul className="profile__session-list">
           {sessions.data.map((session) => (
@@ -52,16 +63,24 @@ export function SessionsSection() {
 }
 
 function SessionRow({ session, busy, onSignOut }: { session: SignedInSession; busy: boolean; onSignOut: () => void }) {
-  const label = SIGN_IN_VIA_LABELS[session.via ?? 'unknown'];
+  const t = useT(profileTexts);
+  const format = useFormat();
+  const label = t(VIA_LABELS[session.via ?? 'unknown']);
   return (
     <li className="profile__session" data-testid="session">
       <div>
         <div className="profile__session-name">
           {label}
-          {session.current ? <span className="profile__this-device">This device</span> : null}
+          {session.current ? <span className="profile__this-device">{t('profile.sessions.thisDevice')}</span> : null}
         </div>
         <div className="muted">
-          Signed in <RelativeTime at={session.signedInAt} /> · last used <RelativeTime at={session.lastUsedAt} />
+          <RichText
+            text={t('profile.sessions.times')}
+            components={{
+              signedIn: <RelativeTime at={session.signedInAt} />,
+              lastUsed: <RelativeTime at={session.lastUsedAt} />,
+            }}
+          />
         </div>
       </div>
       <Button
@@ -70,9 +89,9 @@ function SessionRow({ session, busy, onSignOut }: { session: SignedInSession; bu
         loading={busy}
         disabled={busy}
         onClick={onSignOut}
-        aria-label={`Sign out: ${label}, signed in ${exactTime(session.signedInAt)}`}
+        aria-label={t('profile.sessions.signOutLabel', { via: label, at: format.dateTime(session.signedInAt) })}
       >
-        Sign out
+        {t('profile.sessions.signOut')}
       </Button>
     </li>
   );

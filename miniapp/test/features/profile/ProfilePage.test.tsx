@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, type Profile, type SignedInSession } from '@stickerdrop/shared';
+import { type Profile, type SignedInSession } from '@stickerdrop/shared';
 import { fakeApi, json } from '../../support/fake-api';
 import { user } from '../../support/data';
 import { renderApp } from '../../support/render-app';
@@ -54,11 +54,11 @@ describe('Profile', () => {
       .getAllByRole('term')
       .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
     expect(pairs).toEqual([
-      ['Sales of your packs', '4 · 6.00 TON'],
-      ['Your resales', '1 · 1.40 TON'],
-      ['Royalties received', '0.10 TON'],
-      ['Royalties owed', '0.25 TON'],
-      ['Spent on packs', '4.20 TON'],
+      ['Sales of your packs', '4 · 6.00\u00a0TON'],
+      ['Your resales', '1 · 1.40\u00a0TON'],
+      ['Royalties received', '0.10\u00a0TON'],
+      ['Royalties owed', '0.25\u00a0TON'],
+      ['Spent on packs', '4.20\u00a0TON'],
     ]);
   });
 
@@ -81,7 +81,7 @@ describe('Profile', () => {
     await userEvent.clear(bio);
     await userEvent.type(bio, 'New bio');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText(MESSAGES.profileUpdatedOnProfile)).toBeInTheDocument();
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
     expect(screen.getByText('New bio')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
       displayName: 'Vlad',
@@ -106,7 +106,7 @@ describe('Profile', () => {
   it('toasts when the profile cannot be loaded', async () => {
     fakeApi({ 'GET /api/auth/me': () => json({ user: user() }), 'GET /api/users/profile': () => json({}, 400) });
     renderApp('/profile', { signedIn: true });
-    expect(await screen.findByText(MESSAGES.profileLoadFailed)).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load profile')).toBeInTheDocument();
   });
 
   it('logout clears both tokens and the user, toasts and goes home', async () => {
