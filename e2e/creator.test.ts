@@ -39,8 +39,10 @@ describeBrowser('a creator', () => {
     const { context, page } = await newPage(browser, PHONE);
     await signInAsDemo(page, server.url, 'collector');
     await page.goto(`${server.url}/#/create`);
-    await page.getByText(MESSAGES.creatorAccessRequired).waitFor();
-    await page.getByText(MESSAGES.creatorAccessRequiredDetail).waitFor();
+    await page.getByText('Creator Access Required').waitFor();
+    await page
+      .getByText('You need creator access to upload stickers. Become a creator below: it takes one tap.')
+      .waitFor();
     await screenshot(page, 'create-access-required-390');
     await page.getByRole('button', { name: 'Become a creator' }).click();
     await toast(page, 'You are now a creator!').waitFor();

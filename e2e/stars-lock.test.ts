@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { STARS_LOCK_TEXTS, paidWithText } from '@stickerdrop/shared';
+import { formatLockDate } from '@stickerdrop/shared';
 import { startTestServer, type TestServer } from './support/app-server';
 import {
   DESKTOP,
@@ -67,7 +67,7 @@ describeBrowser('a Stars edition in its lock', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Provenance' }).waitFor();
     await expect(page.getByTestId('edition-payment').textContent()).resolves.toBe(
-      paidWithText('stars', edition.resellableFrom),
+      `Paid in Stars, resellable from ${formatLockDate(edition.resellableFrom)}`,
     );
     await settleAnimations(page);
     expect(await contrastFailures(page)).toEqual([]);
@@ -76,7 +76,7 @@ describeBrowser('a Stars edition in its lock', () => {
     await page.goto(`${server.url}/#/collection`);
     await page.reload();
     const entry = page.getByTestId('collection-entry').first();
-    await entry.getByText(STARS_LOCK_TEXTS.resellableFrom(edition.resellableFrom)).waitFor();
+    await entry.getByText(`Resellable from ${formatLockDate(edition.resellableFrom)}`).waitFor();
     expect(await entry.getByRole('button', { name: /^Sell/ }).count()).toBe(0);
     await settleAnimations(page);
     expect(await contrastFailures(page)).toEqual([]);

@@ -157,10 +157,10 @@ describe('the bot’s catalogues', () => {
     expect(t('pack-not-found')).toBe(
       `<b>${MESSAGES.packNotFound}</b>\n${MESSAGES.packNotFoundDetail.replace(/&/g, '&amp;')}`,
     );
-    expect(t('creator-access-required')).toBe(
-      `<b>${MESSAGES.creatorAccessRequired}</b>\n${MESSAGES.creatorAccessRequiredDetail}\n\nOr send /becomecreator.`,
-    );
     const profile = miniappTexts('profile');
+    expect(t('creator-access-required')).toBe(
+      `<b>${profile['profile.creatorAccess.title']}</b>\n${profile['profile.creatorAccess.detail']}\n\nOr send /becomecreator.`,
+    );
     expect(t('became-creator')).toBe(
       `${profile['profile.toast.becameCreator']}\nSend /newpack to upload your first pack.`,
     );

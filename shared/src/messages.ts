@@ -46,10 +46,6 @@ export const MESSAGES = {
   buyRequiresLogin: 'Please log in to purchase stickers',
 
   // Screens (SPEC §2)
-  creatorAccessRequired: 'Creator Access Required',
-  // Issue 20.11: SPEC's "Please contact support…" sat beside a working Become a creator button; the button
-  // is the one way, and the text says so.
-  creatorAccessRequiredDetail: 'You need creator access to upload stickers. Become a creator below: it takes one tap.',
   loading: 'Loading...',
   creating: 'Creating...',
   limitedEdition: 'limited edition',

@@ -1,9 +1,7 @@
-import type { PaymentMethod } from './constants.js';
-
 /**
  * Stars-safe editions (issue 11): an edition paid in Telegram Stars is resellable only some days after its
- * purchase, because a Stars payment can be refunded. The texts and the date format live here so the API's
- * error, the collection and the edition page all name the same moment the same way.
+ * purchase, because a Stars payment can be refunded. The date format lives here so the API's error,
+ * the bot and the mini-app's English name the same moment the same way.
  */
 
 /** STARS_RESALE_LOCK_DAYS when unset: Telegram's own gift market locks resale for 21 days. */
@@ -34,19 +32,4 @@ export function starsLockEnd(paidAt: Date, lockDays: number): Date {
 export const STARS_LOCK_TEXTS = {
   /** The 409 of listing or offering on a locked edition. */
   lockedError: (resellableFrom: string | Date) => `This edition can be resold from ${formatLockDate(resellableFrom)}`,
-  /** The collection card and the edition page of a locked edition. */
-  resellableFrom: (resellableFrom: string | Date) => `Resellable from ${formatLockDate(resellableFrom)}`,
 } as const;
-
-const PAID_WITH: Record<PaymentMethod, string> = {
-  ton: 'Paid on chain',
-  stars: 'Paid in Stars',
-  stripe: 'Paid by card',
-  demo: 'Paid in demo mode',
-};
-
-/** How the owner paid for the edition, as the edition page says it ("paid in Stars, resellable from …"). */
-export function paidWithText(paidWith: PaymentMethod, resellableFrom: string | null): string {
-  const text = PAID_WITH[paidWith];
-  return resellableFrom ? `${text}, resellable from ${formatLockDate(resellableFrom)}` : text;
-}

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { API_ERRORS, DROP_ERRORS, HOME_TAGLINE, MESSAGES, RESALE_ERRORS, formatDropTime } from '@stickerdrop/shared';
 import { BOT_USER } from '../../../api/test/fakes/bot-api.js';
 import { hugePngHeader, insertUser, makeImage } from '../support/fixtures.js';
+import { miniappTexts } from '../support/miniapp-texts.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { callbackUpdate, documentUpdate, photoUpdate } from '../support/updates.js';
 import { carla, newpackChat, type Keyboard } from '../support/newpack-chat.js';
@@ -31,8 +32,8 @@ describe('/newpack', () => {
   it('is for creators only', async () => {
     await insertUser(t.db, { id: carla.id, firstName: 'Carla' });
     await say('/newpack');
-    expect(lastText()).toContain(MESSAGES.creatorAccessRequired);
-    expect(lastText()).toContain(MESSAGES.creatorAccessRequiredDetail);
+    expect(lastText()).toContain(miniappTexts('profile')['profile.creatorAccess.title']);
+    expect(lastText()).toContain(miniappTexts('profile')['profile.creatorAccess.detail']);
     await say('Space Cats');
     expect(lastText()).toContain(HOME_TAGLINE); // no conversation was entered
   });

@@ -4,7 +4,24 @@ import type { DbOrTx } from '../db/client.js';
 import { editions, orders, packs } from '../db/schema.js';
 import { resaleLedger } from '../resale/tables.js';
 
-type CsvRow = Record<(typeof STUDIO_CSV_COLUMNS)[number], string | number>;
+type CsvColumn = (typeof STUDIO_CSV_COLUMNS)[number];
+type CsvRow = Record<CsvColumn, string | number>;
+
+/**
+ * The header row's names. Dates and amounts are written the same for every reader, whatever the language of
+ * the app (ISO 8601 in UTC, a dot before the decimals), so a spreadsheet set to a comma-decimal language is
+ * told so where its user looks first: beside the column's name.
+ */
+const CSV_HEADERS: Record<CsvColumn, string> = {
+  date: 'date (ISO 8601 UTC)',
+  type: 'type',
+  pack_id: 'pack_id',
+  pack_title: 'pack_title',
+  serial: 'serial',
+  sale_price_ton: 'sale_price_ton (dot decimal)',
+  your_amount_ton: 'your_amount_ton (dot decimal)',
+  status: 'status',
+};
 
 /**
  * What a spreadsheet could run as a formula: =, +, - or @ first (after any spaces, and their full-width
@@ -30,7 +47,10 @@ export function csvField(value: string | number): string {
 }
 
 export const toCsv = (rows: readonly CsvRow[]): string =>
-  [STUDIO_CSV_COLUMNS.join(','), ...rows.map((row) => STUDIO_CSV_COLUMNS.map((c) => csvField(row[c])).join(','))]
+  [
+    STUDIO_CSV_COLUMNS.map((c) => csvField(CSV_HEADERS[c])).join(','),
+    ...rows.map((row) => STUDIO_CSV_COLUMNS.map((c) => csvField(row[c])).join(',')),
+  ]
     .map((line) => `${line}\r\n`)
     .join('');
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '../../router';
-import { Button, Input, Placeholder, Select, Textarea } from '@telegram-apps/telegram-ui';
+import { Button, Input, Select, Textarea } from '@telegram-apps/telegram-ui';
 import { Lock } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
 import {
@@ -25,7 +25,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { packQueries, statsQueries } from '../packs/queries';
 import { studioQueries } from '../studio/queries';
 import { profileQueries } from '../profile/queries';
-import { BecomeCreatorButton } from '../profile/BecomeCreatorButton';
+import { CreatorAccessRequired } from '../profile/CreatorAccessRequired';
 import { PayoutWalletAsk } from '../payments/PayoutWalletAsk';
 import { EMPTY_CREATE_FORM, createFormData, firstCreateFormError, type CreateFormValues } from './create-form';
 import { StickerPicker } from './StickerPicker';
@@ -54,13 +54,9 @@ export function CreatePackPage() {
   if (!user?.isCreator) {
     return (
       <Page webBack>
-        <Placeholder
-          header={MESSAGES.creatorAccessRequired}
-          description={MESSAGES.creatorAccessRequiredDetail}
-          action={<BecomeCreatorButton />}
-        >
+        <CreatorAccessRequired>
           <Icon icon={Lock} className="create__lock" size={64} />
-        </Placeholder>
+        </CreatorAccessRequired>
       </Page>
     );
   }

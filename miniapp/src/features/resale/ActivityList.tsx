@@ -1,14 +1,17 @@
 import { Link } from '../../router';
-import { CURRENCY, type ActivityItem } from '@stickerdrop/shared';
+import type { ActivityItem } from '@stickerdrop/shared';
 import { RelativeTime } from '../../components/RelativeTime';
+import { useFormat } from '../../i18n/format';
+import { useT } from '../../i18n/translate';
+import { resaleTexts, type ResaleKey } from './messages';
 
-const VERB: Record<ActivityItem['type'], string> = {
-  mint: 'Minted',
-  list: 'Listed',
-  reprice: 'Price changed',
-  delist: 'Listing cancelled',
-  sale: 'Sold',
-  gift: 'Gifted',
+const VERB: Record<ActivityItem['type'], ResaleKey> = {
+  mint: 'resale.activity.mint',
+  list: 'resale.activity.list',
+  reprice: 'resale.activity.reprice',
+  delist: 'resale.activity.delist',
+  sale: 'resale.activity.sale',
+  gift: 'resale.activity.gift',
 };
 
 /**
@@ -16,17 +19,20 @@ const VERB: Record<ActivityItem['type'], string> = {
  * column so prices and times line up from row to row. `now` is for tests.
  */
 export function ActivityList({ items, now }: { items: ActivityItem[]; now?: Date }) {
-  if (items.length === 0) return <p className="muted">No activity yet.</p>;
+  const t = useT(resaleTexts);
+  const format = useFormat();
+  if (items.length === 0) return <p className="muted">{t('resale.activity.empty')}</p>;
   return (
-    <ul className="market__list market__list--activity" aria-label="Activity" data-testid="activity">
+    <ul className="market__list market__list--activity" aria-label={t('resale.activity.label')} data-testid="activity">
       {items.map((item, index) => (
         <li key={`${item.at}-${item.type}-${item.serial}-${index}`} className="market__row">
           <span className="market__event">
-            {VERB[item.type]} <Link to={`/edition?id=${item.editionId}`}>#{item.serial}</Link>
-            {item.from && item.type === 'sale' ? ` by ${item.from.name}` : ''}
-            {item.to ? ` to ${item.to.name}` : ''}
+            {t(VERB[item.type])}{' '}
+            <Link to={`/edition?id=${item.editionId}`}>{t('resale.serial', { serial: String(item.serial) })}</Link>
+            {item.from && item.type === 'sale' ? t('resale.activity.by', { name: item.from.name }) : ''}
+            {item.to ? t('resale.activity.to', { name: item.to.name }) : ''}
           </span>
-          <span className="market__price">{item.price ? `${item.price} ${CURRENCY}` : ''}</span>
+          <span className="market__price">{item.price ? format.ton(item.price) : ''}</span>
           <span className="market__time">
             <RelativeTime at={item.at} now={now} />
           </span>

@@ -2,11 +2,14 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from '../../router';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
-import { CURRENCY, MESSAGES, editionAppLink, paidWithText, type EditionDetail } from '@stickerdrop/shared';
+import { editionAppLink, type EditionDetail, type PaymentMethod } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { AfterFirstScreen } from '../../components/AfterFirstScreen';
 import { ButtonLink } from '../../components/ButtonLink';
 import { Loading } from '../../components/Loading';
+import { useFormat } from '../../i18n/format';
+import { translate, useT } from '../../i18n/translate';
+import { shellTexts } from '../../shell/messages';
 import { Page } from '../../telegram/Page';
 import { shareLink } from '../../telegram/share';
 import { useTelegram } from '../../telegram/TelegramProvider';
@@ -15,13 +18,22 @@ import { useAuth } from '../auth/AuthProvider';
 import { configQueries } from '../config/queries';
 import { OffersSection } from '../offers/OffersSection';
 import { DetailPicture } from '../packs/DetailPicture';
+import { packsTexts } from '../packs/messages';
 import { ActivityList } from './ActivityList';
-import { LockDateText } from './LockDateText';
+import { LockDateText, lockDateIn } from './LockDateText';
+import { resaleTexts, type ResaleKey } from './messages';
 import { parseEditionId } from './edition-id';
 import { resaleQueries } from './queries';
 import { SellControls } from './SellControls';
 import './resale.css';
 import './edition-page.css';
+
+const PAID_WITH: Record<PaymentMethod, ResaleKey> = {
+  ton: 'resale.paid.ton',
+  stars: 'resale.paid.stars',
+  stripe: 'resale.paid.stripe',
+  demo: 'resale.paid.demo',
+};
 
 /**
  * `#/edition?id=`: one edition: its price and Buy when listed (`buy`, filled in by the route), the owner's
@@ -40,6 +52,8 @@ export function EditionPage({
   const [params] = useSearchParams();
   const id = parseEditionId(params.get('id'));
   const edition = useQuery({ ...resaleQueries.edition(api, id ?? 0), enabled: id !== null });
+  const t = useT(resaleTexts);
+  const tShell = useT(shellTexts);
   if (id !== null && edition.isPending) {
     return (
       <Page webBack>
@@ -51,8 +65,8 @@ export function EditionPage({
     return (
       <Page webBack>
         <Placeholder
-          header="Edition not found"
-          action={<ButtonLink to="/marketplace">Browse Marketplace</ButtonLink>}
+          header={t('resale.edition.notFound')}
+          action={<ButtonLink to="/marketplace">{tShell('shell.hero.browse')}</ButtonLink>}
         />
       </Page>
     );
@@ -61,27 +75,20 @@ export function EditionPage({
   const owned = user?.id === data.owner.id;
   return (
     <Page webBack>
-      <article className="edition" aria-label="Edition">
+      <article className="edition" aria-label={t('resale.edition.label')}>
         <div className="edition__media">
           {data.pack.imageUrl ? <DetailPicture imageUrl={data.pack.imageUrl} alt={data.pack.title} /> : null}
           {stickers?.(data)}
         </div>
         <div className="edition__info">
           <h1 className="page-title">
-            {data.pack.title} #{data.serial} of {data.pack.maxSupply}
+            {t('resale.edition.title', {
+              title: data.pack.title,
+              serial: String(data.serial),
+              supply: String(data.pack.maxSupply),
+            })}
           </h1>
-          <div className="edition-facts">
-            <p>
-              Owned by {data.owner.username ? `@${data.owner.username}` : data.owner.name}
-              {owned ? ' (you)' : ''}
-              {data.listing ? ` · listed at ${data.listing.price} ${CURRENCY}` : ' · not for sale'}
-            </p>
-            {data.paidWith ? (
-              <p className="muted" data-testid="edition-payment">
-                <LockDateText text={paidWithText(data.paidWith, data.resellableFrom)} at={data.resellableFrom} />
-              </p>
-            ) : null}
-          </div>
+          <EditionFacts edition={data} owned={owned} />
           {owned ? (
             <SellControls
               target={{
@@ -101,12 +108,39 @@ export function EditionPage({
               packId={data.pack.id}
               edition={{ id: data.id, serial: data.serial, ownerId: data.owner.id }}
             />
-            <h2 className="section-title">Provenance</h2>
+            <h2 className="section-title">{t('resale.edition.provenance')}</h2>
             <ActivityList items={data.history} />
           </AfterFirstScreen>
         </div>
       </article>
     </Page>
+  );
+}
+
+/** Who owns it, whether it is for sale, and how it was paid for (with a Stars lock's end). */
+function EditionFacts({ edition, owned }: { edition: EditionDetail; owned: boolean }) {
+  const t = useT(resaleTexts);
+  const format = useFormat();
+  const { owner, listing, paidWith, resellableFrom } = edition;
+  const date = resellableFrom ? lockDateIn(format, resellableFrom) : null;
+  const paid = paidWith ? t(PAID_WITH[paidWith]) : null;
+  return (
+    <div className="edition-facts">
+      <p>
+        {t('resale.edition.owner', { owner: owner.username ? `@${owner.username}` : owner.name })}
+        {owned ? t('resale.edition.you') : ''}
+        {listing ? t('resale.edition.listedAt', { price: format.ton(listing.price) }) : t('resale.edition.notForSale')}
+      </p>
+      {paid ? (
+        <p className="muted" data-testid="edition-payment">
+          {date && resellableFrom ? (
+            <LockDateText text={t('resale.paid.resellableFrom', { paid, date })} date={date} at={resellableFrom} />
+          ) : (
+            paid
+          )}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -122,15 +156,17 @@ function EditionActions({ edition }: { edition: EditionDetail }) {
       inside && botUsername
         ? editionAppLink(botUsername, edition.id)
         : `${window.location.origin}${window.location.pathname}#/edition?id=${edition.id}`;
-    const outcome = await shareLink(url, `${edition.pack.title} #${edition.serial}`);
-    if (outcome === 'copied') toast.success(MESSAGES.linkCopied);
+    const serial = translate(resaleTexts, 'resale.serial', { serial: String(edition.serial) });
+    const outcome = await shareLink(url, `${edition.pack.title} ${serial}`);
+    if (outcome === 'copied') toast.success(translate(packsTexts, 'packs.share.copied'));
   };
+  const t = useT(resaleTexts);
   return (
     <div className="edition__actions">
       <Button mode="bezeled" size="s" onClick={() => void share()}>
-        Share
+        {t('resale.edition.share')}
       </Button>
-      <Link to={`/sticker?id=${edition.pack.id}`}>Open the pack</Link>
+      <Link to={`/sticker?id=${edition.pack.id}`}>{t('resale.edition.openPack')}</Link>
     </div>
   );
 }

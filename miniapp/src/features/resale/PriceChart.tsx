@@ -1,16 +1,30 @@
 import { useState } from 'react';
 import { CURRENCY, type PricePoint } from '@stickerdrop/shared';
-import { formatDay, formatPrice, priceAxis, scale, timeAxis } from './price-chart-scale';
+import { useFormat, type Formats } from '../../i18n/format';
+import { useT, type Translate } from '../../i18n/translate';
+import { resaleTexts, type ResaleKey } from './messages';
+import { chartDay, chartPrice, priceAxis, scale, timeAxis } from './price-chart-scale';
 
 const WIDTH = 320;
 const HEIGHT = 176;
 // Room for the price labels on the left, the unit above them and the dates below.
 const PLOT = { left: 40, right: WIDTH - 12, top: 22, bottom: HEIGHT - 24 };
 
-const KIND_LABEL: Record<PricePoint['kind'], string> = { primary: 'primary sale', resale: 'resale' };
+const KIND_LABEL: Record<PricePoint['kind'], ResaleKey> = {
+  primary: 'resale.chart.primarySale',
+  resale: 'resale.chart.resale',
+};
 
-const describe = (point: PricePoint) =>
-  `#${point.serial} · ${point.price} ${CURRENCY} · ${formatDay(Date.parse(point.at))} · ${KIND_LABEL[point.kind]}`;
+/** One sale in words: "#40 · 3.40 TON · 24 Nov · resale". */
+function describeWith(t: Translate<ResaleKey>, format: Formats) {
+  return (point: PricePoint) =>
+    t('resale.chart.point', {
+      serial: t('resale.serial', { serial: String(point.serial) }),
+      price: format.ton(point.price),
+      day: chartDay(format, Date.parse(point.at)),
+      kind: t(KIND_LABEL[point.kind]),
+    });
+}
 
 /**
  * The last 30 days of sales: prices against dates on labelled axes, a point per sale (filled for a resale,
@@ -19,11 +33,14 @@ const describe = (point: PricePoint) =>
  */
 export function PriceChart({ points, floorPrice }: { points: PricePoint[]; floorPrice: string | null }) {
   const [active, setActive] = useState<number | null>(null);
-  if (points.length === 0) return <p className="muted">No sales in the last 30 days.</p>;
+  const t = useT(resaleTexts);
+  const format = useFormat();
+  const describe = describeWith(t, format);
+  if (points.length === 0) return <p className="muted">{t('resale.chart.empty')}</p>;
   if (points.length === 1) {
     return (
       <p className="muted" data-testid="price-chart-single">
-        One sale in the last 30 days: {describe(points[0]!)}. The chart starts at two sales.
+        {t('resale.chart.single', { sale: describe(points[0]!) })}
       </p>
     );
   }
@@ -38,13 +55,17 @@ export function PriceChart({ points, floorPrice }: { points: PricePoint[]; floor
 
   return (
     <figure className="price-chart" data-testid="price-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="group" aria-label={`Price history: ${points.length} sales`}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="group"
+        aria-label={t('resale.chart.label', { count: points.length })}
+      >
         <g className="price-chart__axis" aria-hidden="true">
           {prices.ticks.map((tick) => (
             <g key={`y${tick}`}>
               <line x1={PLOT.left} x2={PLOT.right} y1={y(tick)} y2={y(tick)} className="price-chart__grid" />
               <text x={PLOT.left - 6} y={y(tick)} textAnchor="end" dominantBaseline="middle" data-axis="price">
-                {formatPrice(tick)}
+                {chartPrice(format, tick)}
               </text>
             </g>
           ))}
@@ -64,7 +85,7 @@ export function PriceChart({ points, floorPrice }: { points: PricePoint[]; floor
               }
               data-axis="date"
             >
-              {formatDay(tick)}
+              {chartDay(format, tick)}
             </text>
           ))}
           <text x={PLOT.left - 6} y={8} textAnchor="end" className="price-chart__unit" dominantBaseline="middle">
@@ -75,7 +96,7 @@ export function PriceChart({ points, floorPrice }: { points: PricePoint[]; floor
           <g className="price-chart__floor" data-testid="price-chart-floor">
             <line x1={PLOT.left} x2={PLOT.right} y1={y(floor)} y2={y(floor)} />
             <text x={PLOT.right} y={y(floor) - 4} textAnchor="end">
-              Floor {floorPrice}
+              {t('resale.chart.floorLine', { price: format.tonAmount(String(floorPrice)) })}
             </text>
           </g>
         ) : null}
@@ -103,9 +124,11 @@ export function PriceChart({ points, floorPrice }: { points: PricePoint[]; floor
           {describe(shown)}
         </span>
         <span className="price-chart__legend muted">
-          <span className="price-chart__key price-chart__key--resale">Resale</span>
-          <span className="price-chart__key price-chart__key--primary">Primary</span>
-          {floor !== null ? <span className="price-chart__key price-chart__key--floor">Floor</span> : null}
+          <span className="price-chart__key price-chart__key--resale">{t('resale.chart.keyResale')}</span>
+          <span className="price-chart__key price-chart__key--primary">{t('resale.chart.keyPrimary')}</span>
+          {floor !== null ? (
+            <span className="price-chart__key price-chart__key--floor">{t('resale.chart.keyFloor')}</span>
+          ) : null}
         </span>
       </figcaption>
     </figure>

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Modal } from '@telegram-apps/telegram-ui';
-import { CURRENCY, RESALE_ERRORS } from '@stickerdrop/shared';
+import { RESALE_ERRORS, errorTextIn } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
+import { useFormat } from '../../i18n/format';
+import { useT } from '../../i18n/translate';
 import { useAuth } from '../auth/AuthProvider';
 import { packQueries } from '../packs/queries';
 import { LinkWalletButton } from '../payments/LinkWalletButton';
 import { SplitTable } from './SplitTable';
+import { resaleTexts } from './messages';
 import { useListingActions } from './use-listing-actions';
 
 /** The edition a sheet sells: from a collection card or from the edition page. */
@@ -38,7 +41,9 @@ export function SellSheet({
   const [price, setPrice] = useState(target.listedPrice ?? '');
   const listed = target.listedPrice !== null;
   const { list } = useListingActions(target.editionId, listed, () => onOpenChange(false));
-  const title = `${listed ? 'Change price of' : 'Sell'} edition #${target.serial}`;
+  const t = useT(resaleTexts);
+  const format = useFormat();
+  const title = t(listed ? 'resale.sell.changePriceOf' : 'resale.sell.sellEdition', { serial: String(target.serial) });
   const floor = pack.data?.floorPrice;
   const lastSale = pack.data?.lastSale;
 
@@ -59,25 +64,33 @@ export function SellSheet({
       >
         <h2 className="sell-sheet__title">{title}</h2>
         <Input
-          header={`Price (${CURRENCY})`}
-          aria-label="Resale price"
+          header={t('resale.sell.price')}
+          aria-label={t('resale.sell.priceLabel')}
           inputMode="decimal"
           value={price}
           onChange={(event) => setPrice(event.target.value)}
           placeholder={floor ?? pack.data?.price ?? ''}
         />
         <p className="muted sell-sheet__hints" data-testid="sell-hints">
-          <span>Floor: {floor ? `${floor} ${CURRENCY}` : 'none listed'}</span>
-          <span>Last sale: {lastSale ? `${lastSale.price} ${CURRENCY}` : 'none yet'}</span>
+          <span>{floor ? t('resale.sell.floor', { price: format.ton(floor) }) : t('resale.sell.floorNone')}</span>
+          <span>
+            {lastSale
+              ? t('resale.sell.lastSale', { price: format.ton(lastSale.price) })
+              : t('resale.sell.lastSaleNone')}
+          </span>
         </p>
         <SplitTable price={price} royaltyBps={pack.data?.royaltyBps} />
         {user?.walletAddress ? (
           <Button type="submit" size="l" stretched loading={list.isPending}>
-            {listed ? 'Save price' : 'List for sale'}
+            {t(listed ? 'resale.sell.save' : 'resale.sell.list')}
           </Button>
         ) : (
           <div className="sell-sheet__wallet" data-testid="sell-wallet">
-            <p>{RESALE_ERRORS.walletRequired}: your share is paid straight to it.</p>
+            <p>
+              {t('resale.sell.walletRequired', {
+                reason: errorTextIn(format.language, RESALE_ERRORS.walletRequired),
+              })}
+            </p>
             <LinkWalletButton />
           </div>
         )}

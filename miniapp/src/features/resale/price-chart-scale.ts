@@ -1,4 +1,5 @@
 import type { PricePoint } from '@stickerdrop/shared';
+import type { Formats } from '../../i18n/format';
 
 const DAY_MS = 86_400_000;
 
@@ -41,13 +42,20 @@ export function scale(axis: Axis, value: number, from: number, to: number): numb
   return from + ((value - axis.min) / (axis.max - axis.min)) * (to - from);
 }
 
-let dayFormat: Intl.DateTimeFormat | undefined;
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * "26 Nov". One formatter for every call, made on the first: toLocaleDateString builds a formatter each
- * time, and a chart labels every point (a pack page's render spent 70 % of a 100 ms task here, 4× slowed).
+ * A day on a chart's axis, day first, in the chosen language: "26 Nov" / "26 нояб." (English in en-GB's
+ * order, as the axis has always read). One formatter per locale: toLocaleDateString builds one per call, and
+ * a chart labels every point (a pack page's render once spent most of a 100 ms task there).
  */
-export const formatDay = (time: number) =>
-  (dayFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' })).format(time);
+export function chartDay(format: Formats, time: number): string {
+  const locale = format.language === 'en' ? 'en-GB' : format.locale;
+  let day = dayFormats.get(locale);
+  if (!day) dayFormats.set(locale, (day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' })));
+  return day.format(time);
+}
 
-export const formatPrice = (value: number) => value.toFixed(2);
+/** A price on a chart's axis with two decimals in the chosen language's digits: "3.08" / "3,08". */
+export const chartPrice = (format: Formats, value: number) =>
+  format.number(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });

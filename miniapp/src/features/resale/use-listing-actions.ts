@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { errorText } from '../../api/client';
+import { translate } from '../../i18n/translate';
 import { haptics } from '../../telegram/haptics';
 import { useToast } from '../../toast/ToastProvider';
 import { PACK_ITEMS_META } from '../packs/cache';
 import { packQueries } from '../packs/queries';
+import { resaleTexts } from './messages';
 import { resaleApi, resaleQueries } from './queries';
 
 /** List (or reprice) and delist one edition, refreshing every read they change; for the collection and the edition page. */
@@ -21,13 +22,13 @@ export function useListingActions(editionId: number, listed: boolean, onListed?:
     ]);
   const onError = (error: unknown) => {
     haptics.error();
-    toast.error(errorText(error, MESSAGES.purchaseFailed));
+    toast.error(errorText(error, translate(resaleTexts, 'resale.toast.failed')));
   };
   const list = useMutation({
     mutationFn: (price: string) => resaleApi.list(api, editionId, price),
     onSuccess: async () => {
       haptics.success();
-      toast.success(listed ? 'Price changed' : 'Listed for sale');
+      toast.success(translate(resaleTexts, listed ? 'resale.toast.repriced' : 'resale.toast.listed'));
       onListed?.();
       await refresh();
     },
@@ -36,7 +37,7 @@ export function useListingActions(editionId: number, listed: boolean, onListed?:
   const delist = useMutation({
     mutationFn: () => resaleApi.delist(api, editionId),
     onSuccess: async () => {
-      toast.success('Listing cancelled');
+      toast.success(translate(resaleTexts, 'resale.toast.delisted'));
       await refresh();
     },
     onError,

@@ -1,16 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../router';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
-import { CURRENCY, DROP_STATUS_LABELS, STUDIO_TEXTS } from '@stickerdrop/shared';
 import { Image as ImageIcon } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
 import { ButtonLink } from '../../components/ButtonLink';
 import { Loading } from '../../components/Loading';
 import { apiUrl } from '../../config';
 import { useApi } from '../../api/ApiProvider';
+import { useFormat } from '../../i18n/format';
+import { useT } from '../../i18n/translate';
 import { configQueries } from '../config/queries';
 import { useSharePack } from '../packs/use-share-pack';
 import { dropStatusDetail } from './drop-time';
+import { DropStatus } from './DropStatus';
+import { studioTexts } from './messages';
 import { studioQueries } from './queries';
 import './studio.css';
 
@@ -23,57 +26,59 @@ export function CreatedPacks() {
   const studio = useQuery(studioQueries.overview(api));
   const config = useQuery(configQueries.detail(api));
   const share = useSharePack(config.data?.botUsername ?? null);
+  const t = useT(studioTexts);
+  const format = useFormat();
 
   if (studio.isPending) return <Loading />;
   const packs = studio.data?.packs ?? [];
   if (packs.length === 0)
     return (
       <Placeholder
-        header={STUDIO_TEXTS.empty}
-        description={STUDIO_TEXTS.emptyDetail}
-        action={<ButtonLink to="/create">{STUDIO_TEXTS.newPack}</ButtonLink>}
+        header={t('studio.empty')}
+        description={t('studio.emptyDetail')}
+        action={<ButtonLink to="/create">{t('studio.newPack')}</ButtonLink>}
       />
     );
   return (
     <>
-      <ul className="created-packs" aria-label="Packs you created">
-        {packs.map((pack) => (
-          <li key={pack.id} className="created-pack panel" data-testid="created-pack">
-            <Link to={`/sticker?id=${pack.id}`} className="created-pack__media" aria-hidden="true" tabIndex={-1}>
-              {pack.imageUrl ? (
-                <img src={apiUrl(pack.imageUrl)} alt="" width="72" height="72" />
-              ) : (
-                <Icon icon={ImageIcon} size={28} />
-              )}
-            </Link>
-            <div className="created-pack__body">
-              <Link to={`/sticker?id=${pack.id}`} className="created-pack__title">
-                {pack.title}
+      <ul className="created-packs" aria-label={t('studio.created.label')}>
+        {packs.map((pack) => {
+          const detail = dropStatusDetail(pack, t, format);
+          return (
+            <li key={pack.id} className="created-pack panel" data-testid="created-pack">
+              <Link to={`/sticker?id=${pack.id}`} className="created-pack__media" aria-hidden="true" tabIndex={-1}>
+                {pack.imageUrl ? (
+                  <img src={apiUrl(pack.imageUrl)} alt="" width="72" height="72" />
+                ) : (
+                  <Icon icon={ImageIcon} size={28} />
+                )}
               </Link>
-              <span className="muted">
-                {pack.price} {CURRENCY} · {STUDIO_TEXTS.soldOf(pack.sold, pack.maxSupply)}
-              </span>
-              <span>
-                <span className={`studio-status studio-status--${pack.dropStatus}`}>
-                  {DROP_STATUS_LABELS[pack.dropStatus]}
-                </span>{' '}
-                {dropStatusDetail(pack) ? <span className="muted">{dropStatusDetail(pack)}</span> : null}
-              </span>
-            </div>
-            <Button
-              size="s"
-              mode="bezeled"
-              className="created-pack__share"
-              aria-label={`${STUDIO_TEXTS.shareDrop}: ${pack.title}`}
-              onClick={() => void share(pack)}
-            >
-              {STUDIO_TEXTS.shareDrop}
-            </Button>
-          </li>
-        ))}
+              <div className="created-pack__body">
+                <Link to={`/sticker?id=${pack.id}`} className="created-pack__title">
+                  {pack.title}
+                </Link>
+                <span className="muted">
+                  {format.ton(pack.price)} · {t('studio.packs.soldOf', { sold: pack.sold, supply: pack.maxSupply })}
+                </span>
+                <span>
+                  <DropStatus status={pack.dropStatus} /> {detail ? <span className="muted">{detail}</span> : null}
+                </span>
+              </div>
+              <Button
+                size="s"
+                mode="bezeled"
+                className="created-pack__share"
+                aria-label={t('studio.created.shareDropOf', { title: pack.title })}
+                onClick={() => void share(pack)}
+              >
+                {t('studio.created.shareDrop')}
+              </Button>
+            </li>
+          );
+        })}
       </ul>
       <ButtonLink to="/studio" mode="plain" stretched>
-        {STUDIO_TEXTS.openStudio}
+        {t('studio.created.openStudio')}
       </ButtonLink>
     </>
   );

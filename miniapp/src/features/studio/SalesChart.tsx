@@ -1,6 +1,9 @@
 import { useState } from 'react';
-import { CURRENCY, STUDIO_TEXTS, type StudioDay } from '@stickerdrop/shared';
-import { formatDay, formatPrice, scale, type Axis } from '../resale/price-chart-scale';
+import { CURRENCY, type StudioDay } from '@stickerdrop/shared';
+import { useFormat, type Formats } from '../../i18n/format';
+import { useT, type Translate } from '../../i18n/translate';
+import { chartDay, chartPrice, scale, type Axis } from '../resale/price-chart-scale';
+import { studioTexts, type StudioKey } from './messages';
 
 const WIDTH = 320;
 const HEIGHT = 150;
@@ -9,10 +12,20 @@ const PLOT = { left: 40, right: WIDTH - 8, top: 18, bottom: HEIGHT - 22 };
 /** The chart shows the most recent days with sales; the CSV has them all. */
 const MAX_DAYS = 30;
 
-const dayTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
+/** A studio day ("2026-11-26", in UTC) as its first millisecond. */
+const dayTime = (day: string) =>
+  Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
 const income = (day: StudioDay) => Number(day.revenue) + Number(day.royalties);
-const describe = (day: StudioDay) =>
-  `${formatDay(dayTime(day.day))}: ${day.sold} sold, ${day.revenue} ${CURRENCY} revenue, ${day.royalties} ${CURRENCY} royalties`;
+/** One day in words: "26 Nov: 3 sold, 4.50 TON revenue, 0.20 TON royalties". */
+function describeWith(t: Translate<StudioKey>, format: Formats) {
+  return (day: StudioDay) =>
+    t('studio.chart.day', {
+      day: chartDay(format, dayTime(day.day)),
+      sold: day.sold,
+      revenue: format.ton(day.revenue),
+      royalties: format.ton(day.royalties),
+    });
+}
 
 /**
  * What the creator's packs brought in per day (the days with sales): a bar per day, first-hand revenue
@@ -20,7 +33,10 @@ const describe = (day: StudioDay) =>
  */
 export function SalesChart({ days }: { days: StudioDay[] }) {
   const [active, setActive] = useState<number | null>(null);
-  if (days.length === 0) return <p className="muted">{STUDIO_TEXTS.chartEmpty}</p>;
+  const t = useT(studioTexts);
+  const format = useFormat();
+  const describe = describeWith(t, format);
+  if (days.length === 0) return <p className="muted">{t('studio.chart.empty')}</p>;
   const shown = days.slice(-MAX_DAYS);
   const top = Math.max(...shown.map(income)) * 1.1 || 1;
   const money: Axis = { min: 0, max: top, ticks: [0, top / 2, top] };
@@ -34,13 +50,17 @@ export function SalesChart({ days }: { days: StudioDay[] }) {
 
   return (
     <figure className="price-chart sales-chart" data-testid="sales-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="group" aria-label={`Sales by day: ${shown.length} days`}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="group"
+        aria-label={t('studio.chart.label', { count: shown.length })}
+      >
         <g className="price-chart__axis" aria-hidden="true">
           {money.ticks.map((tick) => (
             <g key={tick}>
               <line x1={PLOT.left} x2={PLOT.right} y1={y(tick)} y2={y(tick)} className="price-chart__grid" />
               <text x={PLOT.left - 6} y={y(tick)} textAnchor="end" dominantBaseline="middle">
-                {formatPrice(tick)}
+                {chartPrice(format, tick)}
               </text>
             </g>
           ))}
@@ -48,11 +68,11 @@ export function SalesChart({ days }: { days: StudioDay[] }) {
             {CURRENCY}
           </text>
           <text x={PLOT.left} y={HEIGHT - 5} textAnchor="start">
-            {formatDay(dayTime(first.day))}
+            {chartDay(format, dayTime(first.day))}
           </text>
           {shown.length > 1 ? (
             <text x={PLOT.right} y={HEIGHT - 5} textAnchor="end">
-              {formatDay(dayTime(last.day))}
+              {chartDay(format, dayTime(last.day))}
             </text>
           ) : null}
         </g>
@@ -94,8 +114,8 @@ export function SalesChart({ days }: { days: StudioDay[] }) {
           {describe(readout)}
         </span>
         <span className="price-chart__legend muted">
-          <span className="sales-chart__key sales-chart__key--revenue">Sales</span>
-          <span className="sales-chart__key sales-chart__key--royalties">Royalties</span>
+          <span className="sales-chart__key sales-chart__key--revenue">{t('studio.chart.keySales')}</span>
+          <span className="sales-chart__key sales-chart__key--royalties">{t('studio.chart.keyRoyalties')}</span>
         </span>
       </figcaption>
     </figure>

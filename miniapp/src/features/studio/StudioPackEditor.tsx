@@ -1,18 +1,14 @@
 import type { FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Textarea } from '@telegram-apps/telegram-ui';
-import {
-  DESCRIPTION_MAX_LENGTH,
-  STUDIO_TEXTS,
-  dropsAtIso,
-  type StudioPack,
-  type StudioPackUpdate,
-} from '@stickerdrop/shared';
+import { DESCRIPTION_MAX_LENGTH, dropsAtIso, type StudioPack, type StudioPackUpdate } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { errorText } from '../../api/client';
 import { useFormFields } from '../../components/use-form-fields';
+import { translate, useT } from '../../i18n/translate';
 import { useToast } from '../../toast/ToastProvider';
 import { localInputValue } from './drop-time';
+import { studioTexts } from './messages';
 import { studioApi, studioQueries } from './queries';
 
 /**
@@ -23,6 +19,7 @@ export function StudioPackEditor({ pack, onClose }: { pack: StudioPack; onClose:
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
+  const t = useT(studioTexts);
   const scheduled = pack.dropStatus === 'scheduled' && pack.dropsAt !== null;
   const saved = {
     description: pack.description,
@@ -34,11 +31,11 @@ export function StudioPackEditor({ pack, onClose }: { pack: StudioPack; onClose:
   const save = useMutation({
     mutationFn: (body: StudioPackUpdate) => studioApi.update(api, pack.id, body),
     onSuccess: () => {
-      toast.success(STUDIO_TEXTS.saved);
+      toast.success(translate(studioTexts, 'studio.editor.saved'));
       void queryClient.invalidateQueries({ queryKey: studioQueries.all() });
       onClose();
     },
-    onError: (error) => toast.error(errorText(error, STUDIO_TEXTS.saveFailed)),
+    onError: (error) => toast.error(errorText(error, translate(studioTexts, 'studio.editor.saveFailed'))),
   });
 
   const submit = (event: FormEvent) => {
@@ -52,21 +49,21 @@ export function StudioPackEditor({ pack, onClose }: { pack: StudioPack; onClose:
   };
 
   return (
-    <form className="studio-editor" aria-label={`Edit ${pack.title}`} onSubmit={submit}>
-      <Textarea {...field('description', STUDIO_TEXTS.description)} maxLength={DESCRIPTION_MAX_LENGTH} />
-      <Input {...field('tags', STUDIO_TEXTS.tags)} />
+    <form className="studio-editor" aria-label={t('studio.editPack', { title: pack.title })} onSubmit={submit}>
+      <Textarea {...field('description', t('studio.editor.description'))} maxLength={DESCRIPTION_MAX_LENGTH} />
+      <Input {...field('tags', t('studio.editor.tags'))} />
       {scheduled ? (
-        <Input {...field('dropsAt', STUDIO_TEXTS.dropTime)} type="datetime-local" />
+        <Input {...field('dropsAt', t('studio.editor.dropTime'))} type="datetime-local" />
       ) : (
-        <p className="muted studio-editor__note">{STUDIO_TEXTS.dropTimeFixed}</p>
+        <p className="muted studio-editor__note">{t('studio.editor.dropTimeFixed')}</p>
       )}
-      <p className="muted studio-editor__note">{STUDIO_TEXTS.fixedAfterCreate}</p>
+      <p className="muted studio-editor__note">{t('studio.editor.fixedAfterCreate')}</p>
       <div className="studio-editor__buttons">
         <Button type="submit" size="s" loading={save.isPending}>
-          {STUDIO_TEXTS.save}
+          {t('studio.editor.save')}
         </Button>
         <Button type="button" size="s" mode="gray" onClick={onClose} disabled={save.isPending}>
-          {STUDIO_TEXTS.cancel}
+          {t('studio.editor.cancel')}
         </Button>
       </div>
     </form>

@@ -1,13 +1,24 @@
 import { Fragment, useState } from 'react';
 import { Link } from '../../router';
 import { Button } from '@telegram-apps/telegram-ui';
-import { CURRENCY, DROP_STATUS_LABELS, STUDIO_TEXTS, type StudioPack } from '@stickerdrop/shared';
+import type { StudioPack } from '@stickerdrop/shared';
+import { useFormat } from '../../i18n/format';
+import { useT } from '../../i18n/translate';
 import { dropStatusDetail } from './drop-time';
+import { studioTexts, type StudioKey } from './messages';
 import { StudioPackEditor } from './StudioPackEditor';
+import { DropStatus } from './DropStatus';
 
-const COLUMNS = ['Pack', 'Status', 'Sold', 'Revenue', 'Royalties paid', 'Royalties owed', 'Views', 'Likes', ''];
-
-const ton = (amount: string) => `${amount} ${CURRENCY}`;
+const COLUMNS: StudioKey[] = [
+  'studio.packs.pack',
+  'studio.packs.status',
+  'studio.packs.sold',
+  'studio.packs.revenue',
+  'studio.packs.royaltiesPaid',
+  'studio.packs.royaltiesOwed',
+  'studio.packs.views',
+  'studio.packs.likes',
+];
 
 /**
  * The creator's packs with their figures, one row each; a table on a wide screen, a card per pack on a
@@ -15,65 +26,33 @@ const ton = (amount: string) => `${amount} ${CURRENCY}`;
  */
 export function StudioPacksTable({ packs }: { packs: StudioPack[] }) {
   const [editing, setEditing] = useState<number | null>(null);
+  const t = useT(studioTexts);
   return (
     <table className="studio-table">
-      <caption className="visually-hidden">Your packs</caption>
+      <caption className="visually-hidden">{t('studio.packs.title')}</caption>
       <thead>
         <tr>
-          {COLUMNS.map((column, i) => (
-            <th key={i} scope="col">
-              {column || <span className="visually-hidden">Actions</span>}
+          {COLUMNS.map((column) => (
+            <th key={column} scope="col">
+              {t(column)}
             </th>
           ))}
+          <th scope="col">
+            <span className="visually-hidden">{t('studio.packs.actions')}</span>
+          </th>
         </tr>
       </thead>
       <tbody>
         {packs.map((pack) => (
           <Fragment key={pack.id}>
-            <tr data-testid="studio-row">
-              <th scope="row" data-label="Pack" className="studio-table__pack">
-                <Link to={`/sticker?id=${pack.id}`}>{pack.title}</Link>
-                <span className="muted">{ton(pack.price)}</span>
-              </th>
-              <td data-label="Status">
-                <span className={`studio-status studio-status--${pack.dropStatus}`}>
-                  {DROP_STATUS_LABELS[pack.dropStatus]}
-                </span>
-                {dropStatusDetail(pack) ? (
-                  <span className="muted studio-table__sub">{dropStatusDetail(pack)}</span>
-                ) : null}
-              </td>
-              <td data-label="Sold">{STUDIO_TEXTS.soldOf(pack.sold, pack.maxSupply)}</td>
-              <td data-label="Revenue">{ton(pack.revenue)}</td>
-              <td data-label="Royalties paid">
-                {ton(pack.royaltiesPaid)}
-                <span className="muted studio-table__sub">
-                  {pack.resales} {pack.resales === 1 ? 'resale' : 'resales'}
-                </span>
-              </td>
-              <td
-                data-label="Royalties owed"
-                className={pack.royaltiesOwed !== '0.00' ? 'studio-table__owed' : undefined}
-              >
-                {ton(pack.royaltiesOwed)}
-              </td>
-              <td data-label="Views">{pack.views}</td>
-              <td data-label="Likes">{pack.likes}</td>
-              <td className="studio-table__actions">
-                <Button
-                  size="s"
-                  mode="bezeled"
-                  aria-expanded={editing === pack.id}
-                  aria-label={`${STUDIO_TEXTS.edit} ${pack.title}`}
-                  onClick={() => setEditing(editing === pack.id ? null : pack.id)}
-                >
-                  {STUDIO_TEXTS.edit}
-                </Button>
-              </td>
-            </tr>
+            <StudioPackRow
+              pack={pack}
+              editing={editing === pack.id}
+              onEdit={() => setEditing(editing === pack.id ? null : pack.id)}
+            />
             {editing === pack.id ? (
               <tr className="studio-table__editor">
-                <td colSpan={COLUMNS.length}>
+                <td colSpan={COLUMNS.length + 1}>
                   <StudioPackEditor pack={pack} onClose={() => setEditing(null)} />
                 </td>
               </tr>
@@ -82,5 +61,50 @@ export function StudioPacksTable({ packs }: { packs: StudioPack[] }) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+function StudioPackRow({ pack, editing, onEdit }: { pack: StudioPack; editing: boolean; onEdit: () => void }) {
+  const t = useT(studioTexts);
+  const format = useFormat();
+  const detail = dropStatusDetail(pack, t, format);
+  return (
+    <tr data-testid="studio-row">
+      <th scope="row" data-label={t('studio.packs.pack')} className="studio-table__pack">
+        <Link to={`/sticker?id=${pack.id}`}>{pack.title}</Link>
+        <span className="muted">{format.ton(pack.price)}</span>
+      </th>
+      <td data-label={t('studio.packs.status')}>
+        <DropStatus status={pack.dropStatus} />
+        {detail ? <span className="muted studio-table__sub">{detail}</span> : null}
+      </td>
+      <td data-label={t('studio.packs.sold')}>
+        {t('studio.packs.soldOf', { sold: pack.sold, supply: pack.maxSupply })}
+      </td>
+      <td data-label={t('studio.packs.revenue')}>{format.ton(pack.revenue)}</td>
+      <td data-label={t('studio.packs.royaltiesPaid')}>
+        {format.ton(pack.royaltiesPaid)}
+        <span className="muted studio-table__sub">{t('studio.packs.resales', { count: pack.resales })}</span>
+      </td>
+      <td
+        data-label={t('studio.packs.royaltiesOwed')}
+        className={pack.royaltiesOwed !== '0.00' ? 'studio-table__owed' : undefined}
+      >
+        {format.ton(pack.royaltiesOwed)}
+      </td>
+      <td data-label={t('studio.packs.views')}>{format.number(pack.views)}</td>
+      <td data-label={t('studio.packs.likes')}>{format.number(pack.likes)}</td>
+      <td className="studio-table__actions">
+        <Button
+          size="s"
+          mode="bezeled"
+          aria-expanded={editing}
+          aria-label={t('studio.editPack', { title: pack.title })}
+          onClick={onEdit}
+        >
+          {t('studio.edit')}
+        </Button>
+      </td>
+    </tr>
   );
 }

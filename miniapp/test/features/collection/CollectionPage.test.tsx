@@ -4,8 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '../../support/fake-api';
 import { collectionItem, user } from '../../support/data';
 import { renderApp } from '../../support/render-app';
-import { STUDIO_TEXTS } from '@stickerdrop/shared';
+
 import { studioResponse } from '../studio/studio-data';
+import studio from '../../../src/features/studio/locales/en.json';
 
 const old = new Date(Date.now() - 30 * 86_400_000).toISOString();
 const items = [
@@ -58,7 +59,7 @@ describe('Collection', () => {
     expect(within(created[1]!).getByText('1.50 TON · 3 / 100 sold')).toBeInTheDocument();
     expect(within(created[0]!).getByText('Scheduled')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Share your drop: Space Cats' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: STUDIO_TEXTS.openStudio })).toHaveAttribute('href', '#/studio');
+    expect(screen.getByRole('link', { name: studio['studio.created.openStudio'] })).toHaveAttribute('href', '#/studio');
     expect(screen.queryByText('Your collection is empty')).not.toBeInTheDocument();
   });
 

@@ -20,8 +20,10 @@ describe('Create', () => {
   it('shows Creator Access Required and SPEC text to non-creators', async () => {
     fakeApi({ 'GET /api/auth/me': () => json({ user: user({ isCreator: false }) }) });
     renderApp('/create', { signedIn: true });
-    expect(await screen.findByText(MESSAGES.creatorAccessRequired)).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.creatorAccessRequiredDetail)).toBeInTheDocument();
+    expect(await screen.findByText('Creator Access Required')).toBeInTheDocument();
+    expect(
+      screen.getByText('You need creator access to upload stickers. Become a creator below: it takes one tap.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create Sticker Pack' })).not.toBeInTheDocument();
     // One way to become a creator: the button, and no "contact support" beside it.
     expect(screen.getByRole('button', { name: 'Become a creator' })).toBeInTheDocument();

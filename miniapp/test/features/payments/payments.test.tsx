@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API_ERRORS, MESSAGES, STUDIO_TEXTS, tonCommentPayload, type Order } from '@stickerdrop/shared';
+import { API_ERRORS, MESSAGES, tonCommentPayload, type Order } from '@stickerdrop/shared';
 import { fakeApi, json } from '../../support/fake-api';
 import { order, packDetail, user } from '../../support/data';
 import { renderApp } from '../../support/render-app';
@@ -204,11 +204,11 @@ describe('a creator is asked for a payout wallet', () => {
     });
     renderApp('/studio', { signedIn: true });
     const owed = await screen.findByTestId('studio-owed', {}, { timeout: 5000 });
-    expect(owed).toHaveTextContent(STUDIO_TEXTS.owedHint);
-    await userEvent.click(within(owed).getByRole('button', { name: STUDIO_TEXTS.owedLinkWallet }));
+    expect(owed).toHaveTextContent('Owed: royalties not paid because no wallet was linked.');
+    await userEvent.click(within(owed).getByRole('button', { name: 'Link wallet' }));
     expect(await screen.findByText('Wallet linked successfully')).toBeInTheDocument();
     await waitFor(() => expect(within(owed).queryByRole('button')).not.toBeInTheDocument());
-    expect(owed).toHaveTextContent(STUDIO_TEXTS.owedHint);
+    expect(owed).toHaveTextContent('Owed: royalties not paid because no wallet was linked.');
   });
 });
 

@@ -42,12 +42,12 @@ describe('the activity list', () => {
     expect(cells).toEqual([
       [
         ['market__event', 'Sold #40 by Alice to Bob'],
-        ['market__price', '3.40 TON'],
+        ['market__price', '3.40\u00a0TON'],
         ['market__time', '2 hr. ago'],
       ],
       [
         ['market__event', 'Minted #40 to Alice'],
-        ['market__price', '2.75 TON'],
+        ['market__price', '2.75\u00a0TON'],
         ['market__time', '3 days ago'],
       ],
     ]);

@@ -1,7 +1,9 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { PricePoint } from '@stickerdrop/shared';
 import { PriceChart } from '../../../src/features/resale/PriceChart';
+import { switchLanguage } from '../../../src/i18n/language';
+import { I18nProvider } from '../../../src/i18n/provider';
 
 const POINTS: PricePoint[] = [
   { at: '2026-11-10T12:00:00.000Z', price: '2.75', serial: 40, kind: 'primary' },
@@ -26,9 +28,9 @@ describe('the price chart', () => {
     render(<PriceChart points={POINTS} floorPrice={null} />);
     const points = screen.getAllByRole('button');
     expect(points.map((point) => point.getAttribute('aria-label'))).toEqual([
-      '#40 · 2.75 TON · 10 Nov · primary sale',
-      '#12 · 3.10 TON · 18 Nov · resale',
-      '#40 · 3.40 TON · 24 Nov · resale',
+      '#40 · 2.75\u00a0TON · 10 Nov · primary sale',
+      '#12 · 3.10\u00a0TON · 18 Nov · resale',
+      '#40 · 3.40\u00a0TON · 24 Nov · resale',
     ]);
     expect(points[0]).toHaveClass('price-chart__point--primary');
     expect(points[1]).toHaveClass('price-chart__point--resale');
@@ -69,5 +71,23 @@ describe('the price chart on one day', () => {
     );
     expect(axisTexts('date')).toEqual(['25 Nov']);
     expect(axisTexts('price')).toEqual(['1.80', '2.00', '2.20']);
+  });
+});
+
+describe('the price chart in Russian', () => {
+  afterEach(() => switchLanguage('en'));
+
+  it('writes its axes, floor and points in the chosen language', async () => {
+    render(
+      <I18nProvider>
+        <PriceChart points={POINTS} floorPrice="2.90" />
+      </I18nProvider>,
+    );
+    await act(() => switchLanguage('ru'));
+    expect(axisTexts('price')).toEqual(['2,67', '3,08', '3,48']);
+    expect(axisTexts('date')).toEqual(['10 нояб.', '17 нояб.', '24 нояб.']);
+    expect(screen.getByTestId('price-chart-floor')).toHaveTextContent('Флор 2,90');
+    expect(screen.getByRole('group', { name: 'История цен: 3 продажи' })).toBeInTheDocument();
+    expect(screen.getByTestId('price-chart-readout')).toHaveTextContent('№ 40 · 3,40 TON · 24 нояб. · перепродажа');
   });
 });

@@ -46,10 +46,10 @@ describe('the sell sheet', () => {
       .getAllByRole('row')
       .map((row) => row.textContent);
     expect(rows).toEqual([
-      'Buyer pays3.40 TON',
-      'Creator royalty (5%)0.17 TON',
-      'Marketplace fee (2.5%)0.085 TON',
-      'You receive3.145 TON',
+      'Buyer pays3.40\u00a0TON',
+      'Creator royalty (5%)0.17\u00a0TON',
+      'Marketplace fee (2.5%)0.085\u00a0TON',
+      'You receive3.145\u00a0TON',
     ]);
     fireEvent.change(within(sheet).getByLabelText('Resale price'), { target: { value: '3.4.1' } });
     expect(within(sheet).queryByTestId('split-table')).not.toBeInTheDocument();

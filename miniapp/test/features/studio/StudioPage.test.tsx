@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES, STUDIO_TEXTS } from '@stickerdrop/shared';
 import { fakeApi, json } from '../../support/fake-api';
 import { user } from '../../support/data';
 import { renderApp } from '../../support/render-app';
 import { studioPack, studioResponse } from './studio-data';
+import studio from '../../../src/features/studio/locales/en.json';
+import profile from '../../../src/features/profile/locales/en.json';
 
 const creator = () => json({ user: user({ isCreator: true }) });
 
@@ -24,9 +25,9 @@ describe('Studio', () => {
     expect(cells(rows[0]!)).toEqual([
       'ScheduledOpens 2030-01-02 18:00 UTC',
       '0 / 100 sold',
-      '0.00 TON',
-      '0.00 TON1 resale',
-      '0.10 TON',
+      '0.00\u00a0TON',
+      '0.00\u00a0TON1 resale',
+      '0.10\u00a0TON',
       '120',
       '7',
       'Edit',
@@ -34,9 +35,9 @@ describe('Studio', () => {
     expect(cells(rows[1]!).slice(0, 7)).toEqual([
       'On sale',
       '3 / 100 sold',
-      '4.50 TON',
-      '0.17 TON1 resale',
-      '0.00 TON',
+      '4.50\u00a0TON',
+      '0.17\u00a0TON1 resale',
+      '0.00\u00a0TON',
       '120',
       '7',
     ]);
@@ -49,7 +50,7 @@ describe('Studio', () => {
     ).toEqual(['Pack', 'Status', 'Sold', 'Revenue', 'Royalties paid', 'Royalties owed', 'Views', 'Likes', 'Actions']);
     const totals = screen.getByLabelText('Studio totals');
     expect(within(totals).getByText('Royalties owed').previousSibling).toHaveTextContent('0.10 TON');
-    expect(screen.getByText(STUDIO_TEXTS.owedHint)).toBeInTheDocument();
+    expect(screen.getByText(studio['studio.owedHint'])).toBeInTheDocument();
   });
 
   it('draws the sales by day, the latest day read out', async () => {
@@ -73,9 +74,9 @@ describe('Studio', () => {
     });
     fakeApi({ 'GET /api/auth/me': creator, 'GET /api/studio': () => json(empty) });
     renderApp('/studio', { signedIn: true });
-    expect(await screen.findByText(STUDIO_TEXTS.empty)).toBeInTheDocument();
-    expect(screen.getByText(STUDIO_TEXTS.chartEmpty)).toBeInTheDocument();
-    expect(screen.queryByText(STUDIO_TEXTS.owedHint)).not.toBeInTheDocument();
+    expect(await screen.findByText(studio['studio.empty'])).toBeInTheDocument();
+    expect(screen.getByText(studio['studio.chart.empty'])).toBeInTheDocument();
+    expect(screen.queryByText(studio['studio.owedHint'])).not.toBeInTheDocument();
   });
 
   it('edits description and tags, and the drop time only of a scheduled drop; sends only what changed', async () => {
@@ -87,18 +88,18 @@ describe('Studio', () => {
     renderApp('/studio', { signedIn: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Space Cats' }));
     const form = screen.getByRole('form', { name: 'Edit Space Cats' });
-    expect(within(form).queryByLabelText(STUDIO_TEXTS.dropTime)).not.toBeInTheDocument();
-    expect(within(form).getByText(STUDIO_TEXTS.dropTimeFixed)).toBeInTheDocument();
-    const description = within(form).getByRole('textbox', { name: STUDIO_TEXTS.description });
+    expect(within(form).queryByLabelText(studio['studio.editor.dropTime'])).not.toBeInTheDocument();
+    expect(within(form).getByText(studio['studio.editor.dropTimeFixed'])).toBeInTheDocument();
+    const description = within(form).getByRole('textbox', { name: studio['studio.editor.description'] });
     await userEvent.clear(description);
     await userEvent.type(description, 'New words');
-    await userEvent.click(within(form).getByRole('button', { name: STUDIO_TEXTS.save }));
-    expect(await screen.findByText(STUDIO_TEXTS.saved)).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: studio['studio.editor.save'] }));
+    expect(await screen.findByText(studio['studio.editor.saved'])).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ description: 'New words' });
     await waitFor(() => expect(screen.queryByRole('form')).not.toBeInTheDocument());
 
     await userEvent.click(screen.getByRole('button', { name: 'Edit Night Owls' }));
-    expect(screen.getByLabelText(STUDIO_TEXTS.dropTime)).toHaveAttribute('type', 'datetime-local');
+    expect(screen.getByLabelText(studio['studio.editor.dropTime'])).toHaveAttribute('type', 'datetime-local');
   });
 
   it('shows the server’s refusal of an edit', async () => {
@@ -109,8 +110,8 @@ describe('Studio', () => {
     });
     renderApp('/studio', { signedIn: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Space Cats' }));
-    await userEvent.type(screen.getByRole('textbox', { name: STUDIO_TEXTS.tags }), ', more');
-    await userEvent.click(screen.getByRole('button', { name: STUDIO_TEXTS.save }));
+    await userEvent.type(screen.getByRole('textbox', { name: studio['studio.editor.tags'] }), ', more');
+    await userEvent.click(screen.getByRole('button', { name: studio['studio.editor.save'] }));
     expect(await screen.findByText('Tags: too many')).toBeInTheDocument();
   });
 
@@ -125,7 +126,7 @@ describe('Studio', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderApp('/studio', { signedIn: true });
-    await userEvent.click(await screen.findByRole('button', { name: STUDIO_TEXTS.exportCsv }));
+    await userEvent.click(await screen.findByRole('button', { name: studio['studio.exportCsv'] }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     const link = click.mock.contexts[0] as HTMLAnchorElement;
     expect(link.download).toMatch(/^stickerdrop-sales-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -135,7 +136,7 @@ describe('Studio', () => {
   it('offers a collector to become a creator instead', async () => {
     fakeApi({ 'GET /api/auth/me': () => json({ user: user() }) });
     renderApp('/studio', { signedIn: true });
-    expect(await screen.findByText(MESSAGES.creatorAccessRequired)).toBeInTheDocument();
+    expect(await screen.findByText(profile['profile.creatorAccess.title'])).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Become a creator' })).toBeInTheDocument();
   });
 });
