@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { MESSAGES, type Order } from '@stickerdrop/shared';
+import type { Order } from '@stickerdrop/shared';
 import { lottieDocument, makeTgs, makeVideo } from '../api/test/features/create-pack/media-fixtures';
 import { startTestServer, type TestServer } from './support/app-server';
 import { callApi } from './support/page-api';
@@ -75,7 +75,7 @@ describeBrowser('animated stickers', () => {
     await page.getByRole('spinbutton', { name: 'Price (TON)' }).fill('1.50');
     await screenshot(page, 'create-animated-1280');
     await page.getByRole('button', { name: 'Create Sticker Pack' }).click();
-    await toast(page, MESSAGES.stickerCreated).waitFor();
+    await toast(page, 'Sticker created successfully!').waitFor();
 
     await page.goto(`${server.url}/#/marketplace?sort=newest`);
     const card = page.getByTestId('pack-card').filter({ hasText: 'Moving Pictures' });

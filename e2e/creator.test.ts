@@ -4,7 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CREATE_FORM_FIELDS, MESSAGES } from '@stickerdrop/shared';
+import { MESSAGES } from '@stickerdrop/shared';
+import { CREATE_FORM_FIELDS_EN } from './support/create-form-texts';
 import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
 
@@ -56,7 +57,7 @@ describeBrowser('a creator', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create' }).click();
     const submit = page.getByRole('button', { name: 'Create Sticker Pack' });
     await submit.waitFor();
-    await page.getByText(CREATE_FORM_FIELDS.images.help).waitFor();
+    await page.getByText(CREATE_FORM_FIELDS_EN.images!.help).waitFor();
 
     await submit.click();
     await toast(page, MESSAGES.imageRequired).waitFor();
@@ -90,7 +91,7 @@ describeBrowser('a creator', () => {
     // form (taller since it lists each sticker) scrolls away from the click.
     await expect.poll(() => page.locator('.toast').count(), { timeout: 15_000 }).toBe(0);
     await submit.click();
-    await toast(page, MESSAGES.stickerCreated).waitFor();
+    await toast(page, 'Sticker created successfully!').waitFor();
     await page.getByRole('heading', { name: 'My Collection' }).waitFor();
     // Issue 20 (item 7): the collection opens on its Created tab, the new pack first, ready to share.
     expect(new URL(page.url()).hash).toBe('#/collection?tab=created');

@@ -3,7 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CREATE_FORM_FIELDS, type Order } from '@stickerdrop/shared';
+import type { Order } from '@stickerdrop/shared';
+import { CREATE_FORM_FIELDS_EN } from './support/create-form-texts';
 import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, PHONE, SCREENSHOTS, describeBrowser, launchChromium } from './support/browser';
 import { shotsInBothThemes } from './support/both-themes';
@@ -174,7 +175,7 @@ describeBrowser('lists, the create form and edge states', () => {
         nodes.map((node) => ({ text: node.textContent, cut: node.scrollWidth > node.clientWidth + 1 })),
       );
     expect(headers.filter((header) => header.cut)).toEqual([]);
-    for (const { help } of Object.values(CREATE_FORM_FIELDS)) await page.getByText(help).waitFor();
+    for (const { help } of Object.values(CREATE_FORM_FIELDS_EN)) await page.getByText(help).waitFor();
     await shotsInBothThemes(page, where, SHOTS, `${where}-${width}-create-empty`);
 
     const files = page.getByLabel('Stickers', { exact: true });

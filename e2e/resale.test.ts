@@ -64,10 +64,10 @@ describeBrowser('resale in the mini-app', () => {
     await expect
       .poll(() => sheet.getByTestId('split-table').locator('tr').allInnerTexts())
       .toEqual([
-        'Buyer pays\t2.50 TON',
-        'Creator royalty (5%)\t0.125 TON',
-        'Marketplace fee (2.5%)\t0.0625 TON',
-        'You receive\t2.3125 TON',
+        'Buyer pays\t2.50\u00a0TON',
+        'Creator royalty (5%)\t0.125\u00a0TON',
+        'Marketplace fee (2.5%)\t0.0625\u00a0TON',
+        'You receive\t2.3125\u00a0TON',
       ]);
     // The sheet spans the phone's width.
     expect(Math.round((await sheet.boundingBox())!.width)).toBe(PHONE.width);

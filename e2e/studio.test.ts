@@ -17,7 +17,8 @@ const ABE = { id: 777_000_062, first_name: 'Abe', username: 'abe' };
 const BUYERS = [777_000_063, 777_000_064];
 const DEE = 777_000_065;
 const wallet = (n: number) => `0:${String(n).padStart(2, '0').repeat(32)}`;
-const ton = (nano: bigint) => `${formatTon(nano)} ${CURRENCY}`;
+/** An amount as the app writes it: a no-break space before the unit, so the unit never wraps alone. */
+const ton = (nano: bigint) => `${formatTon(nano)}\u00a0${CURRENCY}`;
 
 /**
  * Issue 20, items 7 and 8: a creator's studio and the money figures, after three first-hand sales and a

@@ -158,6 +158,7 @@ describe('the bot’s catalogues', () => {
       `<b>${MESSAGES.packNotFound}</b>\n${MESSAGES.packNotFoundDetail.replace(/&/g, '&amp;')}`,
     );
     const profile = miniappTexts('profile');
+    const createPack = miniappTexts('create-pack');
     expect(t('creator-access-required')).toBe(
       `<b>${profile['profile.creatorAccess.title']}</b>\n${profile['profile.creatorAccess.detail']}\n\nOr send /becomecreator.`,
     );
@@ -168,9 +169,9 @@ describe('the bot’s catalogues', () => {
     for (const key of ['become-creator-failed', 'creating', 'sticker-created', 'create-failed'] as const) {
       const spec = {
         'become-creator-failed': profile['profile.toast.becomeCreatorFailed'],
-        creating: MESSAGES.creating,
-        'sticker-created': MESSAGES.stickerCreated,
-        'create-failed': MESSAGES.createFailed,
+        creating: createPack['create-pack.creating'],
+        'sticker-created': createPack['create-pack.toast.created'],
+        'create-failed': createPack['create-pack.toast.failed'],
       }[key];
       expect(t(key)).toBe(spec);
     }

@@ -1,6 +1,5 @@
 export * from './constants.js';
 export * from './messages.js';
-export * from './create-form-texts.js';
 export * from './money.js';
 export * from './deep-link.js';
 export * from './pack-id.js';

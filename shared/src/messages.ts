@@ -23,7 +23,6 @@ export const MESSAGES = {
   profileUpdated: 'Profile updated successfully',
   linkCopied: 'Link copied to clipboard!',
   purchaseSuccess: 'Purchase successful! You can now download your sticker pack.',
-  stickerCreated: 'Sticker created successfully!',
 
   // Failures (SPEC §8)
   loginFailed: 'Login failed',
@@ -36,7 +35,6 @@ export const MESSAGES = {
   likeRequiresLogin: 'Please log in to like sticker packs',
   downloadRequiresPurchase: 'You need to purchase this sticker pack first',
   downloadRequiresLogin: 'Please log in to download sticker packs',
-  createFailed: 'Failed to create sticker. Please try again.',
 
   // Validation (SPEC §5)
   imageRequired: 'Please select an image file',
@@ -47,7 +45,6 @@ export const MESSAGES = {
 
   // Screens (SPEC §2)
   loading: 'Loading...',
-  creating: 'Creating...',
   limitedEdition: 'limited edition',
 } as const;
 

@@ -1,9 +1,10 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
+import { API_ERRORS } from '@stickerdrop/shared';
 import { createImagePool } from '@stickerdrop/core';
 import { insertUser, makeImage } from '../support/fixtures.js';
+import { miniappTexts } from '../support/miniapp-texts.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { animationUpdate, photoUpdate, stickerUpdate } from '../support/updates.js';
 import { carla, newpackChat } from '../support/newpack-chat.js';
@@ -43,7 +44,7 @@ describe('/newpack media', () => {
     expect(lastText()).toBe('Got it: 5 stickers. Send more, or /done.');
     await finishPack('Moving Pictures');
 
-    expect(lastText()).toBe(MESSAGES.stickerCreated);
+    expect(lastText()).toBe(miniappTexts('create-pack')['create-pack.toast.created']);
     const [pack] = await packs();
     expect(pack).toMatchObject({ kind: 'stickers', animated: true });
     const stickers = await t.db
@@ -74,7 +75,7 @@ describe('/newpack media', () => {
     await say('🐱');
     expect(pool.peakActive).toBe(0);
     await finishPack('Pooled Cats');
-    expect(lastText()).toBe(MESSAGES.stickerCreated);
+    expect(lastText()).toBe(miniappTexts('create-pack')['create-pack.toast.created']);
     expect(pool.peakActive).toBe(1);
   });
 

@@ -149,8 +149,8 @@ describe('/newpack', () => {
     await t.send(callbackUpdate(carla, summary.result, 'pack:yes'));
 
     const texts = t.api.textsTo(carla.id);
-    expect(texts.at(-2)).toBe(MESSAGES.creating);
-    expect(texts.at(-1)).toBe(MESSAGES.stickerCreated);
+    expect(texts.at(-2)).toBe(miniappTexts('create-pack')['create-pack.creating']);
+    expect(texts.at(-1)).toBe(miniappTexts('create-pack')['create-pack.toast.created']);
     const [pack] = await packs();
     expect(pack).toMatchObject({
       creatorId: carla.id,

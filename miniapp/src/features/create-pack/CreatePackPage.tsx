@@ -6,18 +6,19 @@ import { Lock } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
 import {
   CATEGORIES,
-  CREATE_FORM_FIELDS,
   MAX_EDITION_SIZE,
   MAX_ROYALTY_BPS,
-  MESSAGES,
   MIN_EDITION_SIZE,
   MIN_PRICE,
   PRICE_STEP,
+  errorTextIn,
   type PackKind,
 } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { errorText } from '../../api/client';
 import { useFormFields } from '../../components/use-form-fields';
+import { useFormat } from '../../i18n/format';
+import { translate, useT } from '../../i18n/translate';
 import { haptics } from '../../telegram/haptics';
 import { Page } from '../../telegram/Page';
 import { useToast } from '../../toast/ToastProvider';
@@ -28,21 +29,23 @@ import { profileQueries } from '../profile/queries';
 import { CreatorAccessRequired } from '../profile/CreatorAccessRequired';
 import { PayoutWalletAsk } from '../payments/PayoutWalletAsk';
 import { EMPTY_CREATE_FORM, createFormData, firstCreateFormError, type CreateFormValues } from './create-form';
+import { categoryLabel, fieldHelp, fieldLabel, type HelpedField } from './field-texts';
+import { createPackTexts } from './messages';
 import { StickerPicker } from './StickerPicker';
 import './create-pack.css';
 
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-type HelpedKey = keyof typeof CREATE_FORM_FIELDS;
+type HelpedKey = HelpedField;
 const helpId = (key: HelpedKey) => `create-help-${key}`;
 
 /** A field with its help below it, tied to it by aria-describedby: the label stays short enough to show whole. */
 function Helped({ of, children }: { of: HelpedKey; children: ReactNode }) {
+  const t = useT(createPackTexts);
+  const format = useFormat();
   return (
     <div className="create__field">
       {children}
       <p id={helpId(of)} className="create__help">
-        {CREATE_FORM_FIELDS[of].help}
+        {fieldHelp(t, format, of)}
       </p>
     </div>
   );
@@ -71,8 +74,10 @@ function CreateForm() {
   const { values, setValues, set, field } = useFormFields<CreateFormValues>(EMPTY_CREATE_FORM);
   // A new picker after each pack made, so nothing of the last one's file input survives.
   const [generation, setGeneration] = useState(0);
+  const t = useT(createPackTexts);
+  const format = useFormat();
   const described = (key: Exclude<HelpedKey, 'images' | 'kind'>) => ({
-    ...field(key, CREATE_FORM_FIELDS[key].label),
+    ...field(key, fieldLabel(t, key)),
     'aria-describedby': helpId(key),
   });
 
@@ -81,7 +86,7 @@ function CreateForm() {
       api.request<unknown>('/api/stickers', { method: 'POST', body: createFormData(form) }),
     onSuccess: () => {
       haptics.success();
-      toast.success(MESSAGES.stickerCreated);
+      toast.success(translate(createPackTexts, 'create-pack.toast.created'));
       setValues(EMPTY_CREATE_FORM);
       setGeneration((n) => n + 1);
       void queryClient.invalidateQueries({ queryKey: packQueries.all() });
@@ -93,7 +98,7 @@ function CreateForm() {
     },
     onError: (error) => {
       haptics.error();
-      toast.error(errorText(error, MESSAGES.createFailed));
+      toast.error(errorText(error, translate(createPackTexts, 'create-pack.toast.failed')));
     },
   });
 
@@ -102,7 +107,8 @@ function CreateForm() {
     const problem = firstCreateFormError(values);
     if (problem) {
       haptics.error();
-      toast.error(problem);
+      // The rules are the API's own, and so are their words: in the reader's language from shared's table.
+      toast.error(errorTextIn(format.language, problem));
       return;
     }
     create.mutate(values);
@@ -110,7 +116,7 @@ function CreateForm() {
 
   return (
     <Page webBack>
-      <h1 className="page-title">Create Sticker Pack</h1>
+      <h1 className="page-title">{t('create-pack.title')}</h1>
       <PayoutWalletAsk className="create__payout" />
       <form className="create panel" onSubmit={submit} noValidate>
         <StickerPicker
@@ -121,21 +127,21 @@ function CreateForm() {
         />
         <Helped of="kind">
           <Select
-            header={CREATE_FORM_FIELDS.kind.label}
-            aria-label={CREATE_FORM_FIELDS.kind.label}
+            header={fieldLabel(t, 'kind')}
+            aria-label={fieldLabel(t, 'kind')}
             aria-describedby={helpId('kind')}
             value={values.kind}
             onChange={(event) => set('kind', event.target.value as PackKind)}
           >
-            <option value="stickers">Sticker pack</option>
-            <option value="emoji">Custom emoji pack (100×100)</option>
+            <option value="stickers">{t('create-pack.kind.stickers')}</option>
+            <option value="emoji">{t('create-pack.kind.emoji')}</option>
           </Select>
         </Helped>
         <Helped of="title">
-          <Input {...described('title')} placeholder="Space Cats" />
+          <Input {...described('title')} placeholder={t('create-pack.title.placeholder')} />
         </Helped>
         <Helped of="description">
-          <Textarea {...described('description')} placeholder="What makes this pack special?" />
+          <Textarea {...described('description')} placeholder={t('create-pack.description.placeholder')} />
         </Helped>
         <Helped of="price">
           <Input
@@ -174,7 +180,7 @@ function CreateForm() {
             inputMode="numeric"
             min={1}
             step={1}
-            placeholder="No limit"
+            placeholder={t('create-pack.maxPerUser.placeholder')}
           />
         </Helped>
         <Helped of="dropsAt">
@@ -184,16 +190,16 @@ function CreateForm() {
           <Select {...described('category')}>
             {CATEGORIES.map((category) => (
               <option key={category} value={category}>
-                {capitalise(category)}
+                {categoryLabel(t, category)}
               </option>
             ))}
           </Select>
         </Helped>
         <Helped of="tags">
-          <Input {...described('tags')} placeholder="cats, space, cute" />
+          <Input {...described('tags')} placeholder={t('create-pack.tags.placeholder')} />
         </Helped>
         <Button type="submit" size="l" stretched loading={create.isPending} disabled={create.isPending}>
-          {create.isPending ? MESSAGES.creating : 'Create Sticker Pack'}
+          {t(create.isPending ? 'create-pack.creating' : 'create-pack.submit')}
         </Button>
       </form>
     </Page>

@@ -1,6 +1,8 @@
 import { Button, Input } from '@telegram-apps/telegram-ui';
 import type { StickerFormat } from '@stickerdrop/shared';
 import { useObjectUrl } from '../../components/use-object-url';
+import { useT } from '../../i18n/translate';
+import { createPackTexts } from './messages';
 import { StickerPlayer } from '../pack-detail/StickerPlayer';
 
 export interface StickerFilesFieldProps {
@@ -20,7 +22,7 @@ function keyOf(file: File): number {
 /** What a chosen file will become, told from its name and type (the server decides from its bytes). */
 function formatOf(file: File): StickerFormat {
   const name = file.name.toLowerCase();
-  if (name.endsWith('.tgs') || file.type === 'application/x-tgsticker') return 'animated';
+  if (/\.tgs$/.test(name) || file.type === 'application/x-tgsticker') return 'animated';
   if (file.type.startsWith('video/') || /\.(mp4|webm)$/.test(name)) return 'video';
   return 'static'; // A GIF plays in an <img> as it is.
 }
@@ -30,6 +32,7 @@ function formatOf(file: File): StickerFormat {
  * the pack's default), and buttons to reorder and remove them; the first is the cover.
  */
 export function StickerFilesField({ files, emoji, onChange }: StickerFilesFieldProps) {
+  const t = useT(createPackTexts);
   const move = (from: number, to: number) => {
     const nextFiles = [...files];
     const nextEmoji = [...emoji];
@@ -51,27 +54,27 @@ export function StickerFilesField({ files, emoji, onChange }: StickerFilesFieldP
     );
 
   return (
-    <ol className="sticker-files" aria-label="Chosen stickers">
+    <ol className="sticker-files" aria-label={t('create-pack.images.list')}>
       {files.map((file, i) => (
         <li key={keyOf(file)} className="sticker-files__item">
           <FilePreview file={file} />
           <div className="sticker-files__fields">
             <span className="sticker-files__name">
               {file.name}
-              {i === 0 ? <strong className="sticker-files__cover"> · Cover</strong> : null}
+              {i === 0 ? <strong className="sticker-files__cover">{t('create-pack.images.cover')}</strong> : null}
             </span>
             {/* A short header fits a phone ("Emoji for dance-…" did not); the name says which file. */}
             <Input
               className="sticker-files__emoji"
-              header="Emoji"
-              aria-label={`Emoji for ${file.name}`}
+              header={t('create-pack.images.emoji')}
+              aria-label={t('create-pack.images.emojiFor', { name: file.name })}
               value={emoji[i] ?? ''}
               onChange={(event) => setEmoji(i, event.target.value)}
             />
           </div>
           <div className="sticker-files__buttons">
             <Button type="button" mode="bezeled" size="s" disabled={i === 0} onClick={() => move(i, i - 1)}>
-              Move up
+              {t('create-pack.images.moveUp')}
             </Button>
             <Button
               type="button"
@@ -80,13 +83,19 @@ export function StickerFilesField({ files, emoji, onChange }: StickerFilesFieldP
               disabled={i === files.length - 1}
               onClick={() => move(i, i + 1)}
             >
-              Move down
+              {t('create-pack.images.moveDown')}
             </Button>
             <Button type="button" mode="bezeled" size="s" disabled={i === 0} onClick={() => move(i, 0)}>
-              Make cover
+              {t('create-pack.images.makeCover')}
             </Button>
-            <Button type="button" mode="plain" size="s" aria-label={`Remove ${file.name}`} onClick={() => remove(i)}>
-              Remove
+            <Button
+              type="button"
+              mode="plain"
+              size="s"
+              aria-label={t('create-pack.images.removeFile', { name: file.name })}
+              onClick={() => remove(i)}
+            >
+              {t('create-pack.images.remove')}
             </Button>
           </div>
         </li>
@@ -98,7 +107,9 @@ export function StickerFilesField({ files, emoji, onChange }: StickerFilesFieldP
 function FilePreview({ file }: { file: File }) {
   const format = formatOf(file);
   const url = useObjectUrl(file);
+  const t = useT(createPackTexts);
+  const label = t('create-pack.images.preview', { name: file.name });
   if (format === 'static')
-    return <img className="sticker-files__preview" src={url} alt={`Preview of ${file.name}`} width={72} height={72} />;
-  return <StickerPlayer format={format} src={file} still={null} size={72} label={`Preview of ${file.name}`} />;
+    return <img className="sticker-files__preview" src={url} alt={label} width={72} height={72} />;
+  return <StickerPlayer format={format} src={file} still={null} size={72} label={label} />;
 }

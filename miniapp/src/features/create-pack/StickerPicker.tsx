@@ -2,18 +2,20 @@ import { useRef } from 'react';
 import {
   ACCEPTED_STICKER_EXTENSIONS,
   ACCEPTED_STICKER_TYPES,
-  CREATE_FORM_FIELDS,
   MAX_STICKERS_PER_PACK,
+  errorTextIn,
   validateStickerFile,
 } from '@stickerdrop/shared';
 import { Images } from '../../components/icon-set';
 import { Icon } from '../../components/Icon';
+import { useFormat } from '../../i18n/format';
+import { useT } from '../../i18n/translate';
 import { haptics } from '../../telegram/haptics';
 import { useToast } from '../../toast/ToastProvider';
 import { DEFAULT_EMOJI_TEXT } from './create-form';
+import { fieldHelp, fieldLabel } from './field-texts';
+import { createPackTexts } from './messages';
 import { StickerFilesField } from './StickerFilesField';
-
-const { label, help } = CREATE_FORM_FIELDS.images;
 
 export interface StickerPickerProps {
   files: File[];
@@ -28,6 +30,9 @@ export interface StickerPickerProps {
 export function StickerPicker({ files, emoji, onChange }: StickerPickerProps) {
   const toast = useToast();
   const input = useRef<HTMLInputElement>(null);
+  const t = useT(createPackTexts);
+  const format = useFormat();
+  const label = fieldLabel(t, 'images');
   const add = (list: FileList | null) => {
     const chosen = Array.from(list ?? []);
     // Emptied so that choosing the same file again, after removing it, is a change.
@@ -35,7 +40,7 @@ export function StickerPicker({ files, emoji, onChange }: StickerPickerProps) {
     const problem = chosen.map(validateStickerFile).find(Boolean);
     if (problem) {
       haptics.error();
-      toast.error(problem);
+      toast.error(errorTextIn(format.language, problem));
       return;
     }
     const room = MAX_STICKERS_PER_PACK - files.length;
@@ -61,12 +66,14 @@ export function StickerPicker({ files, emoji, onChange }: StickerPickerProps) {
         <span className="sticker-picker__text">
           <span className="sticker-picker__label">{label}</span>
           <span className="sticker-picker__action">
-            {files.length === 0 ? 'Choose files' : `${files.length} chosen · Add more`}
+            {files.length === 0
+              ? t('create-pack.images.choose')
+              : t('create-pack.images.chosen', { count: files.length })}
           </span>
         </span>
       </label>
       <p id="create-help-images" className="create__help">
-        {help}
+        {fieldHelp(t, format, 'images')}
       </p>
       {files.length > 0 ? <StickerFilesField files={files} emoji={emoji} onChange={onChange} /> : null}
     </div>
