@@ -56,10 +56,10 @@ export function CollectionPage() {
       <StatTiles
         label={t('collection.stats.label')}
         tiles={[
-          { label: t('collection.stats.owned'), value: format.number(counts.total), icon: Package },
+          { label: t('collection.stats.owned'), value: format.count(counts.total), icon: Package },
           { label: t('collection.stats.spent'), value: format.ton(totalSpent(items)), icon: Gem },
-          { label: t('collection.stats.favorites'), value: format.number(counts.favorites), icon: Heart },
-          { label: t('collection.stats.recent'), value: format.number(counts.recent), icon: Clock },
+          { label: t('collection.stats.favorites'), value: format.count(counts.favorites), icon: Heart },
+          { label: t('collection.stats.recent'), value: format.count(counts.recent), icon: Clock },
         ]}
       />
       <ToggleGroup

@@ -13,7 +13,7 @@ export function ProfileFigures({ profile }: { profile: Profile | undefined }) {
   const t = useT(profileTexts);
   const format = useFormat();
   const ton = (amount: string | undefined) => format.ton(amount ?? '0.00');
-  const count = (value: number | undefined) => format.number(value ?? 0);
+  const count = (value: number | undefined) => format.count(value ?? 0);
   const rows: [string, string][] = [
     [t('profile.money.primary'), `${count(profile?.primarySales)} · ${ton(profile?.primaryRevenue)}`],
     [t('profile.money.resales'), `${count(profile?.resales)} · ${ton(profile?.resaleProceeds)}`],

@@ -92,8 +92,8 @@ function StudioPackRow({ pack, editing, onEdit }: { pack: StudioPack; editing: b
       >
         {format.ton(pack.royaltiesOwed)}
       </td>
-      <td data-label={t('studio.packs.views')}>{format.number(pack.views)}</td>
-      <td data-label={t('studio.packs.likes')}>{format.number(pack.likes)}</td>
+      <td data-label={t('studio.packs.views')}>{format.count(pack.views)}</td>
+      <td data-label={t('studio.packs.likes')}>{format.count(pack.likes)}</td>
       <td className="studio-table__actions">
         <Button
           size="s"

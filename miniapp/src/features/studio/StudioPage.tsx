@@ -78,7 +78,7 @@ export function StudioPage() {
           <StatTiles
             label={t('studio.totals.label')}
             tiles={[
-              { label: t('studio.totals.sold'), value: format.number(data.totals.sold), icon: ShoppingCart },
+              { label: t('studio.totals.sold'), value: format.count(data.totals.sold), icon: ShoppingCart },
               { label: t('studio.totals.revenue'), value: format.ton(data.totals.revenue), icon: Gem },
               { label: t('studio.totals.royaltiesPaid'), value: format.ton(data.totals.royaltiesPaid), icon: Repeat },
               { label: t('studio.totals.royaltiesOwed'), value: format.ton(data.totals.royaltiesOwed), icon: Wallet },
