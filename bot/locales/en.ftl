@@ -114,6 +114,8 @@ send-start-again = Please send /start and try again.
 
 # Deep links.
 order-link = Open the order in the app to pay for it.
+gift-start = Someone sent you a sticker edition. Open it in the app to claim it.
+open-gift = Open the gift
 edition-not-found = That edition does not exist.
 
 # Sign-in from a browser: /start login_<code>. $started is a time, $ago how long ago.

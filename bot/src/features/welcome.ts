@@ -2,7 +2,7 @@ import { Composer, InputFile } from 'grammy';
 import { decodeStartParam } from '@stickerdrop/shared';
 import { getPackDetail } from '@stickerdrop/core';
 import type { BotContext } from '../context.js';
-import { openAppKeyboard, openPackKeyboard, payOrderKeyboard } from '../views/keyboards.js';
+import { openAppKeyboard, openGiftKeyboard, openPackKeyboard, payOrderKeyboard } from '../views/keyboards.js';
 import { packCaption, packCardKeyboard, previewPhoto } from '../views/pack-card.js';
 import { replyWithEdition } from './edition-link.js';
 import { readerOfContext } from '../i18n.js';
@@ -11,7 +11,7 @@ import { setChatMenuButtonInLanguage } from '../runtime/setup.js';
 
 /**
  * `/start` and its deep links: `pack_<id>` shows the pack, `edition_<id>` the edition, `order_<packId>_<uuid>` a Pay
- * button into the mini-app, `login_<code>` asks whether to sign a browser in (sign-in.ts). Anything
+ * button into the mini-app, `gift_<code>` a button onto the gift's claim screen, `login_<code>` asks whether to sign a browser in (sign-in.ts). Anything
  * else (an unknown pack, a malformed payload) says so and falls back to the plain welcome.
  */
 export const welcomeFeature = new Composer<BotContext>();
@@ -28,8 +28,12 @@ welcomeFeature.chatType('private').command('start', async (ctx) => {
     return replyWelcome(ctx);
   }
   if (param.kind === 'login') return askLogin(ctx, param.code);
-  // A gift opens in the mini-app (startapp); a chat start link with one only says hello.
-  if (param.kind === 'gift') return replyWelcome(ctx);
+  if (param.kind === 'gift') {
+    // A gift is claimed in the mini-app: a chat start link with one gets the button that opens it there.
+    const reply_markup = openGiftKeyboard(ctx.me.username, param.code, ctx.t('open-gift'));
+    await ctx.reply(ctx.t('gift-start'), { reply_markup });
+    return;
+  }
   if (param.kind === 'order') {
     const reply_markup = payOrderKeyboard(ctx.me.username, param.packId, param.orderId, ctx.t('pay-order'));
     await ctx.reply(ctx.t('order-link'), { reply_markup });

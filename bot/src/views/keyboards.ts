@@ -1,5 +1,5 @@
 import { InlineKeyboard } from 'grammy';
-import { editionAppLink, orderAppLink, packAppLink } from '@stickerdrop/shared';
+import { editionAppLink, giftClaimLink, orderAppLink, packAppLink } from '@stickerdrop/shared';
 
 /** Telegram opens mini-apps only from https addresses; a local http PUBLIC_URL gets no app button. */
 export function isHttps(url: string): boolean {
@@ -23,6 +23,11 @@ export function openEditionKeyboard(botUsername: string, editionId: number, labe
 /** Opens the mini-app on an order to pay (an accepted offer) through the `startapp=order_<packId>_<uuid>` link. */
 export function payOrderKeyboard(botUsername: string, packId: number, orderId: string, label: string): InlineKeyboard {
   return new InlineKeyboard().url(label, orderAppLink(botUsername, packId, orderId));
+}
+
+/** Opens the mini-app on a gift's claim screen through its `startapp=gift_<code>` link. */
+export function openGiftKeyboard(botUsername: string, code: string, label: string): InlineKeyboard {
+  return new InlineKeyboard().url(label, giftClaimLink(botUsername, code));
 }
 
 /** `/files/…` → `https://host/files/…`, for thumbnails Telegram fetches itself. */

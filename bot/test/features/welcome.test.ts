@@ -46,6 +46,15 @@ describe('/start', () => {
     expect(button).toEqual({ text: 'Pay', url: `https://t.me/${BOT_USER.username}?startapp=order_7_${orderId}` });
   });
 
+  it('/start gift_<code> answers with a button onto the gift’s claim screen in the mini-app', async () => {
+    const code = 'AbCdEfGhIjKlMnOpQrStUv';
+    await t.send(textUpdate(alice, `/start gift_${code}`));
+    const [reply] = t.api.actions;
+    expect(reply!.params.text).toBe('Someone sent you a sticker edition. Open it in the app to claim it.');
+    const button = (reply!.params.reply_markup as Keyboard).inline_keyboard[0]![0]!;
+    expect(button).toEqual({ text: 'Open the gift', url: `https://t.me/${BOT_USER.username}?startapp=gift_${code}` });
+  });
+
   it('leaves the app button out when PUBLIC_URL is not https (Telegram would refuse the message)', async () => {
     const local = await createHarness({ publicUrl: 'http://localhost:8080' });
     try {
