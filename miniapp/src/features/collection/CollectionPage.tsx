@@ -10,6 +10,7 @@ import { useFormat } from '../../i18n/format';
 import { useT } from '../../i18n/translate';
 import { Page } from '../../telegram/Page';
 import { LazyCollectionOffers } from '../offers/lazy';
+import { LazyMyGifts } from '../gifts/lazy';
 import { useAuth } from '../auth/AuthProvider';
 import { LazyCreatedPacks } from '../studio/lazy';
 import '../resale/resale.css';
@@ -20,12 +21,13 @@ import { collectionTexts } from './messages';
 import { OwnedPacks } from './OwnedPacks';
 import { collectionQueries } from './queries';
 
-const TABS = ['packs', 'created', 'offers'] as const;
+const TABS = ['packs', 'created', 'offers', 'gifts'] as const;
 type Tab = (typeof TABS)[number];
 const TAB_LABELS: Record<Tab, CollectionKey> = {
   packs: 'collection.tabs.packs',
   created: 'collection.tabs.created',
   offers: 'collection.tabs.offers',
+  gifts: 'collection.tabs.gifts',
 };
 
 /** SPEC §2 Collection: the user's purchased packs with stats, search and the three filters. */
@@ -73,6 +75,10 @@ export function CollectionPage() {
       {tab === 'created' ? (
         <Suspense fallback={<Loading />}>
           <LazyCreatedPacks />
+        </Suspense>
+      ) : tab === 'gifts' ? (
+        <Suspense fallback={<Loading />}>
+          <LazyMyGifts />
         </Suspense>
       ) : tab === 'offers' ? (
         <Suspense fallback={<Loading />}>

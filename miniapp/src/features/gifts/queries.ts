@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { GiftDetail } from '@stickerdrop/shared';
+import type { GiftDetail, GiftLink, MyGifts } from '@stickerdrop/shared';
 import type { ApiClient } from '../../api/client';
 
 /** A gift's code: 22 base64url characters (128 random bits), the only codes the API knows. */
@@ -13,9 +13,18 @@ export const giftQueries = {
       queryFn: async ({ signal }) =>
         (await api.request<{ gift: GiftDetail }>(`/api/gifts/${encodeURIComponent(code)}`, { signal })).gift,
     }),
+  mine: (api: ApiClient) =>
+    queryOptions({
+      queryKey: [...giftQueries.all(), 'mine'],
+      queryFn: ({ signal }) => api.request<MyGifts>('/api/gifts/mine', { signal }),
+    }),
 };
 
 export const giftApi = {
   claim: (api: ApiClient, code: string) =>
     api.request<unknown>(`/api/gifts/${encodeURIComponent(code)}/claim`, { method: 'POST' }),
+  send: async (api: ApiClient, editionId: number, body: { note?: string; hideSender: boolean }) =>
+    (await api.request<{ gift: GiftLink }>(`/api/editions/${editionId}/gift`, { method: 'POST', body })).gift,
+  takeBack: (api: ApiClient, code: string) =>
+    api.request<unknown>(`/api/gifts/${encodeURIComponent(code)}`, { method: 'DELETE' }),
 };

@@ -25,6 +25,7 @@ import { resaleTexts, type ResaleKey } from './messages';
 import { parseEditionId } from './edition-id';
 import { resaleQueries } from './queries';
 import { SellControls } from './SellControls';
+import { SendGift } from '../gifts/SendGift';
 import './resale.css';
 import './edition-page.css';
 
@@ -89,19 +90,7 @@ export function EditionPage({
             })}
           </h1>
           <EditionFacts edition={data} owned={owned} />
-          {owned ? (
-            <SellControls
-              target={{
-                editionId: data.id,
-                serial: data.serial,
-                packId: data.pack.id,
-                listedPrice: data.listing?.price ?? null,
-              }}
-              resellableFrom={data.resellableFrom}
-            />
-          ) : data.listing ? (
-            buy?.(data)
-          ) : null}
+          {owned ? <OwnerControls edition={data} /> : data.listing ? buy?.(data) : null}
           <EditionActions edition={data} />
           <AfterFirstScreen>
             <OffersSection
@@ -114,6 +103,24 @@ export function EditionPage({
         </div>
       </article>
     </Page>
+  );
+}
+
+/** The owner's Sell / Change price / Cancel listing, and Send as a gift. */
+function OwnerControls({ edition }: { edition: EditionDetail }) {
+  return (
+    <>
+      <SellControls
+        target={{
+          editionId: edition.id,
+          serial: edition.serial,
+          packId: edition.pack.id,
+          listedPrice: edition.listing?.price ?? null,
+        }}
+        resellableFrom={edition.resellableFrom}
+      />
+      <SendGift editionId={edition.id} />
+    </>
   );
 }
 
