@@ -1,7 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DROP_ERRORS, DROP_TEXTS, formatDropTime } from '@stickerdrop/shared';
+import { DROP_ERRORS, formatDropTime } from '@stickerdrop/shared';
 import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
 import { tables } from '@stickerdrop/core/testing';
@@ -43,8 +43,12 @@ describeBrowser('a scheduled drop in the mini-app', () => {
     const timer = page.getByRole('timer');
     await timer.waitFor();
     expect(await timer.textContent()).toMatch(/^00:0[12]:\d\d$/);
-    await page.getByText(DROP_TEXTS.opensAt(formatDropTime(dropsAt))).waitFor();
-    await page.getByText(DROP_TEXTS.serialRule).waitFor();
+    await page.getByText(`on ${formatDropTime(dropsAt)}`).waitFor();
+    await page
+      .getByText(
+        'Serials go in the order payments settle: the first payment confirmed gets #1, the next #2, and so on.',
+      )
+      .waitFor();
     await page.getByText(/Up to 1 per collector/).waitFor();
     const locked = page.getByRole('button', { name: /^Opens in 00:0[12]:\d\d$/ });
     expect(await locked.isDisabled()).toBe(true);
@@ -72,9 +76,9 @@ describeBrowser('a scheduled drop in the mini-app', () => {
     }, pack!.id);
     expect(refused).toEqual({ status: 409, body: { error: DROP_ERRORS.notOpenYet(dropsAt) } });
 
-    await page.getByRole('button', { name: DROP_TEXTS.notifyMe }).click();
-    await toast(page, DROP_TEXTS.subscribed).waitFor();
-    await page.getByRole('button', { name: DROP_TEXTS.notifying }).waitFor();
+    await page.getByRole('button', { name: 'Notify me' }).click();
+    await toast(page, 'We will message you in Telegram when the drop opens.').waitFor();
+    await page.getByRole('button', { name: 'Notifying you · Stop' }).waitFor();
 
     // Zero, without waiting for it: the drop opens now on the server and the page's clock jumps to the
     // time it was shown. Buy Now appears by itself, and the background job queues the demo user's message once.

@@ -3,15 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FluentResource } from '@fluent/bundle';
 import { describe, expect, it } from 'vitest';
-import {
-  API_ERRORS,
-  CATEGORIES,
-  DROP_TEXTS,
-  FEATURE_BLURBS,
-  HOME_TAGLINE,
-  LANGUAGES,
-  MESSAGES,
-} from '@stickerdrop/shared';
+import { API_ERRORS, CATEGORIES, FEATURE_BLURBS, HOME_TAGLINE, LANGUAGES, MESSAGES } from '@stickerdrop/shared';
 import { LOCALES_DIR, translatorFor } from '../src/i18n.js';
 import { botCommandsIn } from '../src/runtime/setup.js';
 import { REFUND_KEYS } from '../src/views/refund-texts.js';
@@ -153,7 +145,9 @@ describe('the bot’s catalogues', () => {
     expect(t('receipt', { title: 'T', serial: '1', maxSupply: '2', amount: '1.50', orderId: 'o' })).toContain(
       `<b>${MESSAGES.purchaseSuccess}</b>`,
     );
-    expect(t('drop-opened', { title: 'T' })).toContain(DROP_TEXTS.serialRule);
+    const packPage = miniappTexts('pack-detail');
+    const drops = miniappTexts('drops');
+    expect(t('drop-opened', { title: 'T' })).toContain(packPage['pack-detail.serialRule']);
     expect(t('pack-not-found')).toBe(
       `<b>${MESSAGES.packNotFound}</b>\n${MESSAGES.packNotFoundDetail.replace(/&/g, '&amp;')}`,
     );
@@ -177,10 +171,10 @@ describe('the bot’s catalogues', () => {
     }
     expect(t('login-expired').split('\n')[0]).toBe(`${API_ERRORS.loginCodeExpired}.`);
     expect(t('supply-left', { left: '3', maxSupply: '10' })).toBe(`3 of 10 left · ${MESSAGES.limitedEdition}`);
-    expect(t('per-user-cap', { max: '3' })).toBe(DROP_TEXTS.perUserCap(3));
-    expect(t('notify-me')).toBe(`🔔 ${DROP_TEXTS.notifyMe}`);
-    expect(t('notify-on')).toBe(DROP_TEXTS.subscribed);
-    expect(t('notify-off')).toBe(DROP_TEXTS.unsubscribed);
+    expect(t('per-user-cap', { max: '3' })).toBe(packPage['pack-detail.perUserCap']!.replace('{max}', '3'));
+    expect(t('notify-me')).toBe(`🔔 ${drops['drops.notifyMe']}`);
+    expect(t('notify-on')).toBe(drops['drops.subscribed']);
+    expect(t('notify-off')).toBe(drops['drops.unsubscribed']);
     for (const via of ['telegram', 'bot', 'demo', 'unknown']) {
       expect(t(`sign-in-via-${via}`)).toBe(profile[`profile.sessions.via.${via}`]);
     }

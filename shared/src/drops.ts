@@ -43,16 +43,3 @@ export const DROP_ERRORS = {
   invalidMaxPerUser: 'Editions per collector must be a whole number from 1 to the edition size',
   invalidDropsAt: `The drop time must be a date and time in the future, at most ${MAX_DROP_LEAD_DAYS} days ahead`,
 } as const;
-
-export const DROP_TEXTS = {
-  /** Stated on every pack page: how serials are given out. */
-  serialRule: 'Serials go in the order payments settle: the first payment confirmed gets #1, the next #2, and so on.',
-  perUserCap: (max: number) => `Up to ${max} per collector`,
-  notifyMe: 'Notify me',
-  notifying: 'Notifying you · Stop',
-  notifyNeedsLogin: 'Please log in to be notified about drops',
-  opensIn: 'Drop opens in',
-  opensAt: (at: string) => `on ${at}`,
-  subscribed: 'We will message you in Telegram when the drop opens.',
-  unsubscribed: 'You will not be notified about this drop.',
-} as const;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { DROP_ERRORS, DROP_TEXTS, formatDropTime } from '@stickerdrop/shared';
+import { DROP_ERRORS, formatDropTime } from '@stickerdrop/shared';
 import { insertPack, insertUser } from '../support/fixtures.js';
 import { createHarness, type Harness } from '../support/harness.js';
 import { callbackUpdate, telegramUser, textUpdate } from '../support/updates.js';
@@ -33,14 +33,16 @@ describe('drops on the bot pack card', () => {
     const caption = String(card().params.caption);
     expect(caption).toContain(`Drop opens at ${formatDropTime(dropsAt)}`);
     expect(caption).toContain('Drop opens at 2030-06-01 18:00 UTC');
-    expect(caption).toContain(DROP_TEXTS.perUserCap(3));
+    expect(caption).toContain('Up to 3 per collector');
     const notify = buttons(card().params.reply_markup).at(-1)!;
     expect(notify).toEqual({ text: '🔔 Notify me', callback_data: `drop:on:${packId}` });
 
     // Alice never opened the mini-app: her user row is made on the tap.
     await t.send(callbackUpdate(alice, card().result, notify.callback_data!));
     expect(await subscriptions()).toEqual([expect.objectContaining({ packId, userId: alice.id })]);
-    expect(t.api.callsTo('answerCallbackQuery').at(-1)!.params.text).toBe(DROP_TEXTS.subscribed);
+    expect(t.api.callsTo('answerCallbackQuery').at(-1)!.params.text).toBe(
+      'We will message you in Telegram when the drop opens.',
+    );
     const edited = t.api.callsTo('editMessageReplyMarkup').at(-1)!;
     expect(buttons(edited.params.reply_markup).at(-1)).toEqual({
       text: '🔕 Stop notifying me',
@@ -49,7 +51,7 @@ describe('drops on the bot pack card', () => {
 
     await t.send(callbackUpdate(alice, card().result, `drop:off:${packId}`));
     expect(await subscriptions()).toEqual([]);
-    expect(t.api.callsTo('answerCallbackQuery').at(-1)!.params.text).toBe(DROP_TEXTS.unsubscribed);
+    expect(t.api.callsTo('answerCallbackQuery').at(-1)!.params.text).toBe('You will not be notified about this drop.');
     expect(buttons(t.api.callsTo('editMessageReplyMarkup').at(-1)!.params.reply_markup).at(-1)).toEqual({
       text: '🔔 Notify me',
       callback_data: `drop:on:${packId}`,

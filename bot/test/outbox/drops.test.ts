@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { DROP_TEXTS } from '@stickerdrop/shared';
 import { announceOpenedDrops, type Database, type FileStorage, memoryStorage } from '@stickerdrop/core';
 import { describeEachDatabase, freshDatabase } from '../../../api/test/helpers.js';
 import { BOT_USER, startFakeBotApi, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';
@@ -73,7 +72,7 @@ describeEachDatabase('drop announcements through the outbox', (kind) => {
 
     const message = fake.delivered[0]!;
     expect(message.params.text).toBe(
-      `<b>The drop is open!</b> Moon &lt;Drop&gt; is on sale now. ${DROP_TEXTS.serialRule}`,
+      `<b>The drop is open!</b> Moon &lt;Drop&gt; is on sale now. Serials go in the order payments settle: the first payment confirmed gets #1, the next #2, and so on.`,
     );
     expect((message.params.reply_markup as Keyboard).inline_keyboard[0]![0]).toEqual({
       text: 'Buy now',

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DROP_TEXTS, formatDropTime } from '@stickerdrop/shared';
+import { formatDropTime } from '@stickerdrop/shared';
 import { fakeApi, json } from '../../support/fake-api';
 import { demoConfig, packDetail, user } from '../../support/data';
 import { renderApp } from '../../support/render-app';
@@ -21,17 +21,21 @@ describe('Pack page before a drop opens', () => {
     renderApp('/sticker?id=1');
     const timer = await screen.findByRole('timer', {}, FIRST_LOAD);
     expect(timer.textContent).toMatch(/^00:00:0[1-3]$/);
-    expect(screen.getByText(DROP_TEXTS.opensAt(formatDropTime(dropsAt)))).toBeInTheDocument();
+    expect(screen.getByText(`on ${formatDropTime(dropsAt)}`)).toBeInTheDocument();
     expect(screen.getByText(/UTC$/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Opens in 00:00:0\d$/ })).toBeDisabled();
     expect(screen.getByRole('radio', { name: 'TON' })).toBeDisabled();
     // The rule is below the first screen, which renders just after it (AfterFirstScreen).
-    expect(await screen.findByText(DROP_TEXTS.serialRule)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Serials go in the order payments settle: the first payment confirmed gets #1, the next #2, and so on.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText(/Up to 2 per collector/)).toBeInTheDocument();
 
     expect(await screen.findByRole('button', { name: 'Buy Now · 1.50 TON' }, { timeout: 5_000 })).toBeEnabled();
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: DROP_TEXTS.notifyMe })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Notify me' })).not.toBeInTheDocument();
   });
 
   it('Notify me subscribes and Stop unsubscribes; a visitor is asked to log in', async () => {
@@ -43,11 +47,11 @@ describe('Pack page before a drop opens', () => {
       'DELETE /api/stickers/1/notify': () => json({ notifying: false }),
     });
     renderApp('/sticker?id=1', { signedIn: true });
-    await userEvent.click(await screen.findByRole('button', { name: DROP_TEXTS.notifyMe }, FIRST_LOAD));
-    expect(await screen.findByText(DROP_TEXTS.subscribed)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: DROP_TEXTS.notifying }));
-    expect(await screen.findByText(DROP_TEXTS.unsubscribed)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: DROP_TEXTS.notifyMe })).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Notify me' }, FIRST_LOAD));
+    expect(await screen.findByText('We will message you in Telegram when the drop opens.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Notifying you · Stop' }));
+    expect(await screen.findByText('You will not be notified about this drop.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notify me' })).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/stickers/1/notify').map((c) => c.method)).toEqual(['POST', 'DELETE']);
   });
 
@@ -55,8 +59,8 @@ describe('Pack page before a drop opens', () => {
     const dropsAt = new Date(Date.now() + 3_600_000).toISOString();
     const { calls } = fakeApi({ 'GET /api/stickers/1': () => json(packDetail({ dropsAt })) });
     renderApp('/sticker?id=1');
-    await userEvent.click(await screen.findByRole('button', { name: DROP_TEXTS.notifyMe }, FIRST_LOAD));
-    expect(await screen.findByText(DROP_TEXTS.notifyNeedsLogin)).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Notify me' }, FIRST_LOAD));
+    expect(await screen.findByText('Please log in to be notified about drops')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
