@@ -1,10 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EditionDetail, RESALE_ERRORS } from '@stickerdrop/shared';
 import { fakeApi, json } from '../../support/fake-api';
 import { collectionItem, order, packDetail, user } from '../../support/data';
 import { renderApp } from '../../support/render-app';
+import { switchLanguage } from '../../../src/i18n/language';
 import { myOffers, offer, packOffers, receivedOffer } from './offer-data';
 
 const SLOW = { timeout: 5_000 };
@@ -54,6 +55,35 @@ describe('accepting an offer says what it gives, and asks once', { timeout: 20_0
     fireEvent.click(within(sheet).getByRole('button', { name: 'Accept and sell #55' }));
     expect(await screen.findByText('Offer accepted: the buyer can pay now')).toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/api/offers/1/accept')).toHaveLength(1);
+  });
+
+  it('speaks Russian to the owner: the row, the sheet with its figures in Russian digits, and the toast', async () => {
+    fakeApi({
+      ...signedIn,
+      'GET /api/collection': () => json(edition55),
+      'GET /api/offers/mine': () => json(myOffers([], [lena])),
+      'POST /api/offers/1/accept': () => json({ order: order({ kind: 'resale', editionId: 55, serial: 55 }) }, 201),
+    });
+    await act(() => switchLanguage('ru'));
+    renderApp('/collection?tab=offers', { signedIn: true });
+    const list = await screen.findByRole('list', { name: 'Полученные предложения' }, SLOW);
+    const row = within(list).getByTestId('offer-row');
+    expect(row).toHaveTextContent('Вы получите 1,0175 TON за вычетом роялти автора и комиссии');
+    await userEvent.click(within(row).getByRole('button', { name: 'Принять предложение 1,10 от Lena' }));
+    const N = '\u00a0';
+    const sheet = await screen.findByRole('dialog', { name: `Принять 1,10${N}TON от Lena?` });
+    expect(
+      within(sheet)
+        .getAllByRole('row')
+        .map((line) => line.textContent),
+    ).toEqual([
+      `Предложение за №${N}551,10${N}TON`,
+      `Вы получите1,0175${N}TON`,
+      `Ваш лот1,45${N}TON`,
+      `Минимальная цена (флор)1,30${N}TON`,
+    ]);
+    fireEvent.click(within(sheet).getByRole('button', { name: `Принять и продать №${N}55` }));
+    expect(await screen.findByText('Предложение принято: покупатель может оплатить')).toBeInTheDocument();
   });
 
   it('an offer on an edition a buyer is paying for says so, and its Accept is off', async () => {
