@@ -1,4 +1,4 @@
-import { desc, eq, or, type SQL } from 'drizzle-orm';
+import { desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { GIFT_ERRORS, type GiftDetail, type GiftState, type MyGifts } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
@@ -24,7 +24,8 @@ const giftColumns = {
   senderName: publicNameSql(sender),
   packId: packs.id,
   title: packs.title,
-  imageUrl: fileUrlSql(packs.coverKey),
+  // The pack's picture as every page shows it: its preview (whose sizes the app asks for), else the cover.
+  imageUrl: fileUrlSql(sql`coalesce(${packs.previewKey}, ${packs.coverKey})`),
   maxSupply: packs.maxSupply,
   editionId: editions.id,
   serial: editions.serial,

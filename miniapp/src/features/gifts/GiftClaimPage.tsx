@@ -68,7 +68,7 @@ function GiftCard({ gift }: { gift: GiftDetail }) {
     <article className="gift" aria-label={t('gifts.title')}>
       {gift.pack.imageUrl ? <DetailPicture imageUrl={gift.pack.imageUrl} alt={gift.pack.title} /> : null}
       <div className="gift__info">
-        <p className="gift__kicker">{t('gifts.title')}</p>
+        <p className="gift__kicker">{gift.claimUrl ? t('gifts.yourGift') : t('gifts.title')}</p>
         <h1 className="page-title">{t('gifts.edition', values)}</h1>
         <p className="muted">{gift.sender ? t('gifts.from', { name: gift.sender.name }) : t('gifts.fromHidden')}</p>
         {gift.note ? <blockquote className="gift__note">{gift.note}</blockquote> : null}

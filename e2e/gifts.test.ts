@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Order } from '@stickerdrop/shared';
+import { tables } from '@stickerdrop/core/testing';
+import { startTestServer, type TestServer } from './support/app-server';
+import { PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
+import { callApi } from './support/page-api';
+import { openInTelegram } from './support/telegram-mock';
+
+/** The friend the gift is for, inside Telegram in Russian. */
+const FRIEND = { id: 777_000_071, first_name: 'Рита', username: 'rita', language_code: 'ru' };
+
+/**
+ * A gift from one collector to another: the sender on the plain web makes a link from an edition they own,
+ * the friend opens it inside Telegram (its start parameter), claims it, and owns the edition; the sender's
+ * Gifts tab says it was claimed.
+ */
+describeBrowser('gifts in the mini-app', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('the sender makes a gift link on the web; the friend claims it in Telegram and owns the edition', async () => {
+    const [pack] = await server.db.select().from(tables.packs).where(eq(tables.packs.title, 'Mochi Feelings'));
+    const sender = await newPage(browser, PHONE, 'light');
+    await sender.page.goto(`${server.url}/#/login`);
+    await sender.page.getByRole('button', { name: 'Continue as demo collector' }).click();
+    await sender.page.getByRole('heading', { name: 'Trending Stickers' }).waitFor();
+    const { order } = await callApi<{ order: Order }>(sender.page, '/api/marketplace/buy', {
+      stickerId: pack!.id,
+      paymentMethod: 'demo',
+    });
+    const paid = await callApi<{ order: Order }>(sender.page, `/api/orders/${order.id}/demo-pay`, {});
+    const [owned] = await callApi<{ editionId: number; serial: number }[]>(sender.page, '/api/collection');
+
+    await sender.page.goto(`${server.url}/#/edition?id=${owned!.editionId}`);
+    await sender.page.getByRole('button', { name: 'Send as a gift' }).click();
+    await sender.page.getByLabel(/^Note/).fill('С днём рождения!');
+    await sender.page.getByRole('button', { name: 'Create gift link' }).click();
+    await toast(sender.page, 'Gift link ready: send it to your friend').waitFor();
+    await sender.page.getByText('Your gift is waiting for your friend').waitFor();
+    const link = await sender.page.getByRole('textbox', { name: 'Share the link' }).inputValue();
+    const code = /startapp=gift_([A-Za-z0-9_-]{22})$/.exec(link)?.[1];
+    expect(code).toBeTruthy();
+    await screenshot(sender.page, 'gift-sender-390-light');
+
+    const friend = await newPage(browser, PHONE, 'dark');
+    await openInTelegram(friend.page, server.url, {
+      botToken: server.config.botToken!,
+      user: FRIEND,
+      startParam: `gift_${code}`,
+    });
+    const title = `Mochi Feelings #${paid.order.edition} из ${pack!.maxSupply}`;
+    await friend.page.getByRole('heading', { name: title }).waitFor();
+    await friend.page.getByText('С днём рождения!').waitFor();
+    await screenshot(friend.page, 'gift-claim-telegram-390-dark-ru');
+    await friend.page.getByRole('button', { name: 'Забрать' }).click();
+    await friend.page.getByText('Этот подарок уже забрали').waitFor();
+    await friend.page.getByRole('link', { name: 'Открыть экземпляр' }).click();
+    await friend.page.getByText(/@rita/).first().waitFor();
+
+    const [edition] = await server.db
+      .select({ ownerId: tables.editions.ownerId })
+      .from(tables.editions)
+      .where(eq(tables.editions.id, owned!.editionId));
+    expect(edition!.ownerId).toBe(FRIEND.id);
+
+    await sender.page.goto(`${server.url}/#/collection?tab=gifts`);
+    const row = sender.page.getByRole('listitem').filter({ hasText: `#${paid.order.edition} of` });
+    await row.getByText('Claimed').waitFor();
+    await screenshot(sender.page, 'gift-tab-390-light');
+  });
+});
