@@ -31,7 +31,6 @@ export const MESSAGES = {
   somethingWentWrong: 'Something went wrong',
   packNotFound: 'Sticker pack not found',
   packNotFoundDetail: "The sticker pack you're looking for doesn't exist or has been removed.",
-  purchaseFailed: 'Purchase failed. Please try again.',
   likeRequiresLogin: 'Please log in to like sticker packs',
   downloadRequiresPurchase: 'You need to purchase this sticker pack first',
   downloadRequiresLogin: 'Please log in to download sticker packs',
@@ -44,7 +43,6 @@ export const MESSAGES = {
   buyRequiresLogin: 'Please log in to purchase stickers',
 
   // Screens (SPEC §2)
-  loading: 'Loading...',
   limitedEdition: 'limited edition',
 } as const;
 

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@stickerdrop/shared';
 import { fakeApi, json } from '../support/fake-api';
 import { packCard, stats, user } from '../support/data';
 import { renderApp } from '../support/render-app';
@@ -21,7 +20,7 @@ describe('Home', () => {
     renderApp('/');
     expect(screen.getByRole('link', { name: 'Browse Marketplace' })).toHaveAttribute('href', '#/marketplace');
     expect(screen.getByRole('link', { name: 'Create Stickers' })).toHaveAttribute('href', '#/create');
-    expect(await screen.findByText(MESSAGES.loading)).toBeInTheDocument();
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
     release();
     await waitFor(() => expect(screen.getAllByTestId('pack-card')).toHaveLength(6));
     expect(screen.getByRole('link', { name: /View All Stickers/ })).toHaveAttribute('href', '#/marketplace');
