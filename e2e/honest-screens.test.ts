@@ -1,14 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  RESALE_ERRORS,
-  STORAGE_KEYS,
-  parseTon,
-  starsFor,
-  type Order,
-  type PackCard,
-} from '@stickerdrop/shared';
+import { RESALE_ERRORS, STORAGE_KEYS, parseTon, starsFor, type Order, type PackCard } from '@stickerdrop/shared';
 import { resaleLedger, tables } from '@stickerdrop/core/testing';
 import type { Browser } from 'playwright-core';
 import { startFakeBotApi, type FakeBotApi } from '../api/test/fakes/bot-api.js';
