@@ -117,6 +117,9 @@ describeBrowser('Buy Now to an owned edition on each real rail (remote sides pla
           `${error.message}\n${errors.join('\n')}\n${logs.filter((l) => !l.includes('/assets/')).join('\n')}`,
         );
       });
+    // The page says it waits for the chain while the watcher has yet to see the transfer: checked now, before
+    // the slow look through the scripts below, after which the payment may already be confirmed.
+    await page.getByText('Waiting for the payment to be confirmed').waitFor();
     const orderId = wallet.sent[0]!.comment!;
     const order = await currentOrder(page, server.url, orderId);
     expect(order.payment).toMatchObject({ kind: 'ton', amountNano: wallet.sent[0]!.amount, comment: orderId });
@@ -131,7 +134,6 @@ describeBrowser('Buy Now to an owned edition on each real rail (remote sides pla
     expect(tonConnectChunks.length).toBeGreaterThan(0);
     expect(tonConnectChunks.filter((line) => scriptsBeforeBuying.has(line))).toEqual([]);
 
-    await page.getByText('Waiting for the payment to be confirmed').waitFor();
     await expectOwned(page);
     expect((await currentOrder(page, server.url, orderId)).status).toBe('paid');
     await screenshot(page, 'payments-ton-owned-1280');
