@@ -6,9 +6,11 @@ import { tables } from '@stickerdrop/core/testing';
 import { startTestServer, type TestServer } from './support/app-server';
 import { PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
 import { callApi } from './support/page-api';
-import { openInTelegram } from './support/telegram-mock';
+import { openInTelegram, telegramEvents } from './support/telegram-mock';
+import { startFakeBotApi, type FakeBotApi } from '../api/test/fakes/bot-api.js';
 
-/** The friend the gift is for, inside Telegram in Russian. */
+/** A sender inside Telegram, and the friend the gift is for, inside Telegram in Russian. */
+const SENDER = { id: 777_000_072, first_name: 'Sam', username: 'sam' };
 const FRIEND = { id: 777_000_071, first_name: 'Рита', username: 'rita', language_code: 'ru' };
 
 /**
@@ -19,14 +21,18 @@ const FRIEND = { id: 777_000_071, first_name: 'Рита', username: 'rita', lang
 describeBrowser('gifts in the mini-app', () => {
   let server: TestServer;
   let browser: Browser;
+  let telegram: FakeBotApi;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // The Bot API the API asks for a gift's prepared message.
+    telegram = await startFakeBotApi();
+    server = await startTestServer({ telegramApiRoot: telegram.apiRoot });
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await telegram?.close();
   });
 
   it('the sender makes a gift link on the web; the friend claims it in Telegram and owns the edition', async () => {
@@ -78,5 +84,34 @@ describeBrowser('gifts in the mini-app', () => {
     const row = sender.page.getByRole('listitem').filter({ hasText: `#${paid.order.edition} of` });
     await row.getByText('Claimed').waitFor();
     await screenshot(sender.page, 'gift-tab-390-light');
+  });
+
+  it('inside Telegram its sender shares a message the bot prepared, with a Claim button', async () => {
+    const [pack] = await server.db.select().from(tables.packs).where(eq(tables.packs.title, 'Mochi Feelings'));
+    const sender = await newPage(browser, PHONE, 'light');
+    await openInTelegram(sender.page, server.url, { botToken: server.config.botToken!, user: SENDER });
+    await expect.poll(() => sender.page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
+    const { order } = await callApi<{ order: Order }>(sender.page, '/api/marketplace/buy', {
+      stickerId: pack!.id,
+      paymentMethod: 'demo',
+    });
+    await callApi(sender.page, `/api/orders/${order.id}/demo-pay`, {});
+    const [owned] = await callApi<{ editionId: number }[]>(sender.page, '/api/collection');
+    const { gift } = await callApi<{ gift: { code: string } }>(
+      sender.page,
+      `/api/editions/${owned!.editionId}/gift`,
+      {},
+    );
+
+    await sender.page.goto(`${server.url}/#/gift?code=${gift.code}`);
+    await sender.page.getByRole('button', { name: 'Share the link' }).click();
+    await expect
+      .poll(async () => (await telegramEvents(sender.page)).filter((e) => e.type === 'web_app_send_prepared_message'))
+      .toHaveLength(1);
+    const [prepared] = telegram.acceptedCallsTo('savePreparedInlineMessage');
+    expect(prepared?.params).toMatchObject({
+      user_id: SENDER.id,
+      result: { id: `gift_${gift.code}`, reply_markup: { inline_keyboard: [[{ text: 'Claim' }]] } },
+    });
   });
 });

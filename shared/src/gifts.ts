@@ -17,6 +17,7 @@ export const GIFT_ERRORS = {
   claimed: 'This gift has been claimed already',
   closed: 'This gift can no longer be claimed',
   notSender: 'Only the sender can cancel this gift',
+  onlySenderShares: 'Only the sender can share this gift',
   noteTooLong: `A gift note is up to ${GIFT_NOTE_MAX_LENGTH} characters`,
   needsBot: 'Gifts are sent through the Telegram bot, which is not set up here',
 } as const;

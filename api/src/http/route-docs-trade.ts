@@ -24,6 +24,7 @@ import {
   GiftDetailResponse,
   GiftRequest,
   GiftResponse,
+  ShareMessageResponse,
   MyGifts,
 } from '@stickerdrop/shared';
 import { NO_CONTENT, doc, signedIn, section, type RouteDoc } from './route-doc-kit.js';
@@ -130,6 +131,13 @@ export const TRADE_ROUTE_DOCS: Record<string, RouteDoc> = {
     'POST /api/gifts/:code/claim': signedIn(
       'Claim a gift: the edition is yours. 400 your own gift; 409 claimed already, cancelled or expired',
       { params: GiftCodeParams, responses: { 200: GiftDetailResponse } },
+    ),
+    'POST /api/gifts/:code/share-message': signedIn(
+      "Share your waiting gift inside Telegram: the bot prepares a message with a Claim button for the mini-app's shareMessage. 403 not your gift; 409 no longer waiting, or an account without Telegram; 503 no bot",
+      {
+        params: GiftCodeParams,
+        responses: { 200: ShareMessageResponse, 503: 'No bot configured, or the Bot API did not answer' },
+      },
     ),
     'DELETE /api/gifts/:code': signedIn('Cancel your gift before it is claimed: the edition stays yours', {
       params: GiftCodeParams,

@@ -121,6 +121,7 @@ export const GIFT_ERRORS_RU: Record<keyof typeof GIFT_ERRORS, string> = {
   claimed: 'Этот подарок уже забрали',
   closed: 'Этот подарок больше нельзя забрать',
   notSender: 'Отменить подарок может только отправитель',
+  onlySenderShares: 'Поделиться подарком может только отправитель',
   noteTooLong: `Подпись к подарку — ${upToChars(GIFT_NOTE_MAX_LENGTH)}`,
   needsBot: 'Подарки отправляются через Telegram-бота, а он здесь не настроен',
 };

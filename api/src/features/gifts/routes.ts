@@ -1,18 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { GIFT_ERRORS, GiftCodeParams, GiftRequest, giftClaimLink } from '@stickerdrop/shared';
+import { GIFT_ERRORS, GiftRequest, giftClaimLink } from '@stickerdrop/shared';
 import { cancelGift, claimGift, getGift, giftEdition, listMyGifts, parseInput } from '@stickerdrop/core';
 import { requireUser } from '../../http/auth.js';
-import { notFound, serviceUnavailable } from '../../http/errors.js';
+import { serviceUnavailable } from '../../http/errors.js';
 import { editionIdParam } from '../resale/routes.js';
-
-type CodeRequest = FastifyRequest<{ Params: { code: string } }>;
-
-/** A code of the wrong shape names no gift: 404 like an unknown one. */
-function codeOf(request: CodeRequest): string {
-  const parsed = GiftCodeParams.safeParse(request.params);
-  if (!parsed.success) throw notFound(GIFT_ERRORS.notFound);
-  return parsed.data.code;
-}
+import { codeOf, type CodeRequest } from './code.js';
+import { giftShareMessageRoutes } from './share-message.js';
 
 /** Gifts: an owner sends an edition by a link; whoever opens it claims it. */
 export async function giftsRoutes(app: FastifyInstance): Promise<void> {
@@ -53,6 +46,8 @@ export async function giftsRoutes(app: FastifyInstance): Promise<void> {
     await claimGift(db, { code, userId, now: at });
     return { gift: await getGift(db, { code, viewer: userId, claimUrlOf, now: at }) };
   });
+
+  await app.register(giftShareMessageRoutes);
 
   app.delete('/api/gifts/:code', async (request: CodeRequest, reply) => {
     const userId = requireUser(request);

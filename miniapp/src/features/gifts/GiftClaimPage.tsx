@@ -10,7 +10,8 @@ import { useT } from '../../i18n/translate';
 import { useSearchParams } from '../../router';
 import { haptics } from '../../telegram/haptics';
 import { Page } from '../../telegram/Page';
-import { shareLink } from '../../telegram/share';
+import { shareLink, sharePreparedMessage } from '../../telegram/share';
+import { useTelegram } from '../../telegram/TelegramProvider';
 import { useToast } from '../../toast/ToastProvider';
 import { DetailPicture } from '../packs/DetailPicture';
 import { giftsTexts } from './messages';
@@ -113,9 +114,16 @@ function ClaimButton({ gift }: { gift: GiftDetail }) {
 }
 
 function SenderView({ gift, claimUrl }: { gift: GiftDetail; claimUrl: string }) {
+  const api = useApi();
   const t = useT(giftsTexts);
   const toast = useToast();
+  const { inside } = useTelegram();
   const share = async () => {
+    // Inside Telegram, a message the bot prepared with a Claim button; when that cannot be had, the link.
+    if (inside) {
+      const prepared = await sharePreparedMessage(() => giftApi.shareMessage(api, gift.code));
+      if (prepared !== 'unavailable') return;
+    }
     const title = t('gifts.edition', { title: gift.pack.title, serial: gift.serial, maxSupply: gift.maxSupply });
     const outcome = await shareLink(claimUrl, title);
     if (outcome === 'copied') toast.success(t('gifts.linkCopied'));

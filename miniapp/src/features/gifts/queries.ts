@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { GiftDetail, GiftLink, MyGifts } from '@stickerdrop/shared';
+import type { GiftDetail, GiftLink, MyGifts, ShareMessageResponse } from '@stickerdrop/shared';
 import type { ApiClient } from '../../api/client';
 
 /** A gift's code: 22 base64url characters (128 random bits), the only codes the API knows. */
@@ -25,6 +25,12 @@ export const giftApi = {
     api.request<unknown>(`/api/gifts/${encodeURIComponent(code)}/claim`, { method: 'POST' }),
   send: async (api: ApiClient, editionId: number, body: { note?: string; hideSender: boolean }) =>
     (await api.request<{ gift: GiftLink }>(`/api/editions/${editionId}/gift`, { method: 'POST', body })).gift,
+  shareMessage: async (api: ApiClient, code: string) =>
+    (
+      await api.request<ShareMessageResponse>(`/api/gifts/${encodeURIComponent(code)}/share-message`, {
+        method: 'POST',
+      })
+    ).id,
   takeBack: (api: ApiClient, code: string) =>
     api.request<unknown>(`/api/gifts/${encodeURIComponent(code)}`, { method: 'DELETE' }),
 };
