@@ -20,13 +20,10 @@ import { groupThousands } from './money.js';
 /** The texts of SPEC §5 and §8, exactly as written. Components and the API import them from here. */
 export const MESSAGES = {
   // Success toasts (SPEC §8)
-  profileUpdated: 'Profile updated successfully',
   linkCopied: 'Link copied to clipboard!',
   purchaseSuccess: 'Purchase successful! You can now download your sticker pack.',
 
   // Failures (SPEC §8)
-  loginFailed: 'Login failed',
-  profileUpdateFailed: 'Profile update failed',
   likeFailed: 'Failed to update like status',
   somethingWentWrong: 'Something went wrong',
   packNotFound: 'Sticker pack not found',

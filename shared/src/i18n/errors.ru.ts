@@ -169,9 +169,16 @@ export const DROP_ERRORS_RU: {
   invalidDropsAt: `Время дропа — дата и время в будущем, не дальше чем через ${ruCount(MAX_DROP_LEAD_DAYS, { one: 'день', few: 'дня', many: 'дней' })}`,
 };
 
-/** SPEC's texts (MESSAGES) that core also refuses with: a missing or too large file, a bad price, a gone pack. */
+/**
+ * SPEC's texts (MESSAGES) that core and the API also refuse with: a missing or too large file, a missing title,
+ * a bad price, a gone pack, signing in to like, buy or download.
+ */
 export const MESSAGE_ERRORS_RU = {
   imageRequired: 'Выберите файл изображения',
+  titleRequired: 'Введите название',
+  likeRequiresLogin: 'Войдите, чтобы ставить лайки стикерпакам',
+  downloadRequiresLogin: 'Войдите, чтобы скачивать стикерпаки',
+  buyRequiresLogin: 'Войдите, чтобы покупать стикеры',
   fileTooLarge: 'Файл должен быть меньше 5 МБ',
   priceInvalid: 'Введите корректную цену',
   packNotFound: 'Стикерпак не найден',
