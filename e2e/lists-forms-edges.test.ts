@@ -80,7 +80,7 @@ describeBrowser('lists, the create form and edge states', () => {
     }[];
     await go(page, `/sticker?id=${trending[0]!.id}`);
     await page.getByRole('heading', { name: 'Activity' }).waitFor();
-    await expect.poll(() => page.getByText(/^Last sale: \d+\.\d{2} TON \(#\d+\)$/).count()).toBe(1);
+    await expect.poll(() => page.getByText(/^Last sale: \d+\.\d{2}\u00a0TON \(#\d+\)$/).count()).toBe(1);
     await page.getByRole('group', { name: /^Price history: \d+ sales$/ }).waitFor();
     expect(await page.getByText('No sales in the last 30 days').count()).toBe(0);
     expect(errors).toEqual([]);
@@ -111,7 +111,7 @@ describeBrowser('lists, the create form and edge states', () => {
       await listings.waitFor();
       // Issue 20.12: owning one edition does not stop buying another from resale.
       expect(await listings.getByRole('button', { name: 'Buy' }).isEnabled()).toBe(true);
-      await page.getByText(/^Last sale: \d+\.\d{2} TON \(#\d+\)$/).waitFor();
+      await page.getByText(/^Last sale: \d+\.\d{2}\u00a0TON \(#\d+\)$/).waitFor();
 
       const activity = page.getByTestId('activity');
       await activity.locator('.market__row').nth(2).waitFor();

@@ -117,7 +117,7 @@ describeBrowser('screens of the market', () => {
       expect(await chart.getByTestId('price-chart-readout').textContent()).toBe(
         await points.first().getAttribute('aria-label'),
       );
-      expect(await chart.getByTestId('price-chart-readout').textContent()).toMatch(/^#\d+ · \d+\.\d{2} TON · /);
+      expect(await chart.getByTestId('price-chart-readout').textContent()).toMatch(/^#\d+ · \d+\.\d{2}\u00a0TON · /);
       await points.last().click({ force: true });
       expect(await points.last().getAttribute('aria-pressed')).toBe('true');
       for (const scheme of ['light', 'dark'] as const) {
@@ -156,10 +156,10 @@ describeBrowser('screens of the market', () => {
       await expect
         .poll(() => sheet.getByTestId('split-table').locator('tr').allInnerTexts())
         .toEqual([
-          'Buyer pays\t3.40 TON',
-          'Creator royalty (5%)\t0.17 TON',
-          'Marketplace fee (2.5%)\t0.085 TON',
-          'You receive\t3.145 TON',
+          'Buyer pays\t3.40\u00a0TON',
+          'Creator royalty (5%)\t0.17\u00a0TON',
+          'Marketplace fee (2.5%)\t0.085\u00a0TON',
+          'You receive\t3.145\u00a0TON',
         ]);
       await sheet.getByText(/^Floor: /).waitFor();
       await sheet.getByText(/^Last sale: /).waitFor();
