@@ -24,14 +24,6 @@ export function liveReservationOf(alias: string, at: At): SQL {
   return sql`reservation_is_live(${row}.status, ${row}.expires_at, ${timestamp(at)}::timestamptz)`;
 }
 
-/**
- * A pack's reservations that hold one of its unsold editions at `at`: live primary orders (a resale order
- * holds a listed edition, not one of the pack's).
- */
-export function liveReservationOfPack(packId: number | SQLWrapper, at: At): SQL {
-  return sql`(${orders.packId} = ${packId} and ${orders.kind} = 'primary' and ${liveReservation(at)})`;
-}
-
 /** Reserved but no longer live: a reservation the sweeper may mark expired. */
 export function lapsedReservation(at: At): SQL {
   return sql`(${orders.status} = 'reserved' and not ${liveReservation(at)})`;
