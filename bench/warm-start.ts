@@ -7,54 +7,13 @@
  *
  *   npm run bench:start [-- runs=5]
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { timeStart as once } from './start-timer.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.argv[2] ?? 5);
-const TICK = 100; // USER_HZ on Linux
 const GOAL_RATIO = 3;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICK; // utime, stime
-}
-
-async function once(script: string, dataDir: string): Promise<{ wall: number; cpu: number }> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--max-semi-space-size=16', '--import', 'tsx', script], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BOT_TOKEN: '', LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  try {
-    for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/api/marketplace/stats`).then(
-        (res) => res.status === 200,
-        () => false,
-      );
-      if (ok) return { wall: (performance.now() - started) / 1000, cpu: cpuSeconds(child.pid!) };
-      if (child.exitCode !== null) throw new Error(`start exited with ${child.exitCode}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-  }
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const seconds = (value: number) => `${value.toFixed(2)} s`;
