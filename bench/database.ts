@@ -4,6 +4,8 @@ import { type DatabaseHandle, openDatabase } from '@stickerdrop/core';
 
 export interface BenchDatabase {
   handle: DatabaseHandle;
+  /** The fresh database's address (a floor connects to it with `pg` alone); undefined for PGlite. */
+  url: string | undefined;
   /** What the table header says: "PGlite (in memory)" or "Postgres 15.x (fresh database sd_bench_…)". */
   label: string;
   /** Closes the pool and drops the bench database, if one was created. */
@@ -17,7 +19,7 @@ export interface BenchDatabase {
 export async function openBenchDatabase(serverUrl: string | undefined): Promise<BenchDatabase> {
   if (!serverUrl) {
     const handle = await openDatabase({});
-    return { handle, label: 'PGlite (in memory)', dispose: () => handle.close() };
+    return { handle, url: undefined, label: 'PGlite (in memory)', dispose: () => handle.close() };
   }
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -30,6 +32,7 @@ export async function openBenchDatabase(serverUrl: string | undefined): Promise<
     const handle = await openDatabase({ url: url.toString(), poolSize: 20 });
     return {
       handle,
+      url: url.toString(),
       label: `Postgres ${version} (fresh database ${name} at ${url.host})`,
       async dispose() {
         await handle.close();
