@@ -207,10 +207,15 @@ export {
   type OutboxFailure,
   type OutboxSchedule,
 } from './outbox/consumer.js';
+export { outboxKindsOf } from './outbox/kinds/index.js';
 export type {
+  BotOutboxKind,
+  OutboxKind,
   OutboxPayloads,
   StickerSetDeliveryPayload,
+  StickerSetRevokePayload,
   ResalePayload,
+  SalePayload,
   GiftPayload,
   OfferNoticePayload,
   OfferReceivedPayload,
@@ -219,7 +224,7 @@ export type {
   RefundNoticePayload,
   RefundReason,
   RefundRoute,
-} from './db/outbox-payloads.js';
+} from './outbox/kinds/index.js';
 export {
   newStickerSetName,
   addStickersUrl,

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { OutboxPayload } from './outbox-payloads.js';
+import type { OutboxPayload } from '../outbox/kinds/index.js';
 import { users, packs, createdAt } from './schema-market.js';
 
 /** The bot's side of the schema: its outbox, its conversations, updates seen, sticker sets made. */

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { outbox } from '../db/schema.js';
-import type { OfferReceivedPayload } from '../db/outbox-payloads.js';
+import type { OfferReceivedPayload } from '../outbox/kinds/index.js';
 import { enqueueOutboxMessages, outboxMessage } from '../outbox/enqueue.js';
 import { outboxKey } from '../outbox/keys.js';
 import { noticeTarget, offerNotices } from './tables.js';

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { formatTon } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { editions, outbox, packs } from '../db/schema.js';
-import type { OfferNoticePayload, OfferReceivedPayload } from '../db/outbox-payloads.js';
+import type { OfferNoticePayload, OfferReceivedPayload } from '../outbox/kinds/index.js';
 import { enqueueOutbox, enqueueOutboxMessages, outboxMessage } from '../outbox/enqueue.js';
 import { outboxKey } from '../outbox/keys.js';
 import { offerNotices, type OfferRow } from './tables.js';

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import type { OrderRow } from '../db/order-record.js';
-import type { RefundReason } from '../db/outbox-payloads.js';
+import type { RefundReason } from '../outbox/kinds/index.js';
 import { orders, packs } from '../db/schema.js';
 import { queryRows } from '../db/sql-rows.js';
 import { enqueueOutboxMessages } from '../outbox/enqueue.js';

@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.js';
-import type { OutboxKind } from '../db/outbox-payloads.js';
+import type { OutboxKind } from './kinds/index.js';
 import { periodic, type Job } from '../jobs/periodic.js';
 import type { Logger } from '../logger.js';
 import {

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { outbox } from '../db/schema.js';
 import type { OutboxKey } from './keys.js';
-import type { OutboxKind } from '../db/outbox-payloads.js';
+import { BULK_OUTBOX_KINDS, type OutboxKind } from './kinds/index.js';
 
 /**
  * The reading side of the outbox, the steps of the one claim loop (consumer.ts) that the bot's workers
@@ -26,14 +26,7 @@ export interface ClaimOptions {
 }
 
 /**
- * Messages sent to many people at once, on someone else's initiative (a bidder's pack-wide offer, a drop's
- * announcement): claimed after every personal one that is due (receipts, sales, refunds), so a flood of
- * them never delays a message about someone's own money.
- */
-export const BULK_OUTBOX_KINDS: readonly OutboxKind[] = ['offer_received', 'offer_repriced', 'drop_opened'];
-
-/**
- * Takes up to `limit` due rows, personal ones before bulk ones (BULK_OUTBOX_KINDS), oldest first. `FOR UPDATE SKIP LOCKED` lets concurrent workers each take
+ * Takes up to `limit` due rows, personal ones before bulk ones (each kind's `audience`), oldest first. `FOR UPDATE SKIP LOCKED` lets concurrent workers each take
  * different rows without waiting on one another; the same statement moves them to `sending`, so a row
  * is never handed out twice while its lease lasts.
  */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { outbox } from '../db/schema.js';
 import type { OutboxKey } from './keys.js';
-import { OUTBOX_PAYLOADS, type OutboxKind, type OutboxPayloads } from '../db/outbox-payloads.js';
+import { OUTBOX_KINDS, type OutboxKind, type OutboxPayloads } from './kinds/index.js';
 
 /**
  * One row to write: its kind, the payload that kind's schema describes, and the key `outboxKey` made; due at
@@ -52,7 +52,7 @@ export interface OutboxRow {
  */
 export function checkedOutboxRows(messages: readonly OutboxMessage[]): OutboxRow[] {
   return messages.map((message) => {
-    const checked = OUTBOX_PAYLOADS[message.kind].safeParse(message.payload);
+    const checked = OUTBOX_KINDS[message.kind].payload.safeParse(message.payload);
     if (!checked.success) throw new Error(`Outbox ${message.kind} payload refused: ${checked.error.message}`);
     return {
       kind: message.kind,
@@ -87,7 +87,7 @@ export function readOutboxPayload<K extends OutboxKind>(
   kind: K,
 ): OutboxPayloads[K] {
   if (row.kind !== kind) throw new Error(`Outbox row of kind ${row.kind} read as ${kind}`);
-  return OUTBOX_PAYLOADS[kind].parse(row.payload) as OutboxPayloads[K];
+  return OUTBOX_KINDS[kind].payload.parse(row.payload) as OutboxPayloads[K];
 }
 
 /** The payload of the row written under `key`, or null when there is none. */

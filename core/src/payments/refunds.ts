@@ -5,7 +5,7 @@ import { claimOutboxRow, markOutboxRetry, markOutboxSent } from '../outbox/drain
 import { createOutboxConsumer, type OutboxConsumer, type OutboxSchedule } from '../outbox/consumer.js';
 import { enqueueOutbox, findOutboxPayload, readOutboxPayload } from '../outbox/enqueue.js';
 import { outboxKey } from '../outbox/keys.js';
-import type { RefundNoticePayload, RefundPayload, RefundRoute } from '../db/outbox-payloads.js';
+import type { RefundNoticePayload, RefundPayload, RefundRoute } from '../outbox/kinds/index.js';
 import type { Logger } from '../logger.js';
 import type { Stripe } from './stripe/client.js';
 import { telegramRefusal, type PaymentsTelegram } from './telegram.js';

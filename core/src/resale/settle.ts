@@ -5,7 +5,7 @@ import { orders, packs, users } from '../db/schema.js';
 import { enqueueOutboxMessages, outboxMessage } from '../outbox/enqueue.js';
 import { refundRequiredMessage } from '../sales/notices.js';
 import { outboxKey } from '../outbox/keys.js';
-import type { ResalePayload } from '../db/outbox-payloads.js';
+import type { ResalePayload } from '../outbox/kinds/index.js';
 import type { OrderRow } from '../db/order-record.js';
 import type { FulfilInput, FulfilResult } from '../sales/order.js';
 import { giftPending, liveHolder, lockActiveListing, lockEdition } from './holds.js';

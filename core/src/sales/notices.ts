@@ -1,6 +1,6 @@
 import { formatTon } from '@stickerdrop/shared';
 import type { OrderRow } from '../db/order-record.js';
-import type { RefundReason, SalePayload } from '../db/outbox-payloads.js';
+import type { RefundReason, SalePayload } from '../outbox/kinds/index.js';
 import { outboxMessage, type OutboxMessage } from '../outbox/enqueue.js';
 import { outboxKey } from '../outbox/keys.js';
 

@@ -1,6 +1,6 @@
 import type { OrderStatus, PaymentMethod } from '@stickerdrop/shared';
 import type { OrderRecord } from '../db/order-record.js';
-import type { RefundReason } from '../db/outbox-payloads.js';
+import type { RefundReason } from '../outbox/kinds/index.js';
 
 /**
  * The order model: its states and what settling a payment for one is asked and answers. The rows are read
