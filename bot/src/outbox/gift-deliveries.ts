@@ -1,14 +1,10 @@
 import { InlineKeyboard } from 'grammy';
-import { readOutboxPayload, type GiftPayload, type OutboxRow } from '@stickerdrop/core';
+import type { GiftPayload } from '@stickerdrop/core';
 import { giftClaimLink } from '@stickerdrop/shared';
 import { readerOf, type Translate } from '../i18n.js';
 import { openEditionKeyboard } from '../views/keyboards.js';
 import { escapeHtml } from '../views/texts.js';
-import type { DeliveryDeps } from './delivery-deps.js';
-
-/** The gift messages of the outbox: its new owner's, and its sender's when it is claimed. */
-export const GIFT_OUTBOX_KINDS = ['gift_received', 'gift_claimed'] as const;
-export type GiftOutboxKind = (typeof GIFT_OUTBOX_KINDS)[number];
+import type { Deliveries } from './delivery-deps.js';
 
 /** The callback of the gift message's "Add to Telegram": the pack whose sticker set to make. */
 export const addSetCallback = (packId: number) => `set:add:${packId}`;
@@ -35,26 +31,26 @@ export function giftLinkLine(botUsername: string, giftCode: string | undefined, 
   return giftCode ? `\n\n${t('gift-link', { link: giftClaimLink(botUsername, giftCode) })}` : '';
 }
 
-/** Sends one gift row; false when the row is not a gift kind. */
-export async function deliverGift(row: OutboxRow, deps: DeliveryDeps): Promise<boolean> {
-  const kind = row.kind as GiftOutboxKind;
-  if (!GIFT_OUTBOX_KINDS.includes(kind)) return false;
-  const gift = readOutboxPayload(row, kind);
-  if (kind === 'gift_received') {
-    const reader = await readerOf(deps.db, gift.recipientId);
-    await deps.acquire(gift.recipientId);
-    const keyboard = new InlineKeyboard().text(reader.t('add-to-telegram'), addSetCallback(gift.packId));
-    await deps.api.sendMessage(gift.recipientId, giftReceivedText(gift, reader.t), {
-      parse_mode: 'HTML',
-      reply_markup: keyboard,
-    });
-    return true;
-  }
-  const reader = await readerOf(deps.db, gift.senderId);
-  await deps.acquire(gift.senderId);
-  await deps.api.sendMessage(gift.senderId, reader.t('gift-claimed', giftValues(gift)), {
-    parse_mode: 'HTML',
-    reply_markup: openEditionKeyboard(deps.botUsername, gift.editionId, reader.t('open-edition')),
-  });
-  return true;
-}
+/** The gift messages of the outbox: its new owner's, and its sender's when it is claimed. */
+export const giftDeliveries: Deliveries<'gift_received' | 'gift_claimed'> = {
+  gift_received: {
+    to: (gift) => gift.recipientId,
+    async send(gift, to, deps) {
+      const reader = await readerOf(deps.db, to);
+      await deps.acquire(to);
+      const keyboard = new InlineKeyboard().text(reader.t('add-to-telegram'), addSetCallback(gift.packId));
+      await deps.api.sendMessage(to, giftReceivedText(gift, reader.t), { parse_mode: 'HTML', reply_markup: keyboard });
+    },
+  },
+  gift_claimed: {
+    to: (gift) => gift.senderId,
+    async send(gift, to, deps) {
+      const reader = await readerOf(deps.db, to);
+      await deps.acquire(to);
+      await deps.api.sendMessage(to, reader.t('gift-claimed', giftValues(gift)), {
+        parse_mode: 'HTML',
+        reply_markup: openEditionKeyboard(deps.botUsername, gift.editionId, reader.t('open-edition')),
+      });
+    },
+  },
+};

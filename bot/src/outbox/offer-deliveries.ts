@@ -3,28 +3,14 @@ import { parseTon } from '@stickerdrop/shared';
 import {
   noticeMessageOf,
   noticeTarget,
-  readOutboxPayload,
   recordNoticeMessage,
   type OfferReceivedPayload,
-  type OutboxRow,
+  type OutboxPayloads,
 } from '@stickerdrop/core';
 import { payOrderKeyboard } from '../views/keyboards.js';
 import { offerNotices } from '../views/offer-texts.js';
 import { readerOf } from '../i18n.js';
-import type { DeliveryDeps } from './delivery-deps.js';
-import { recipientOf } from './recipients.js';
-
-/** The offer messages of the outbox: a new offer to an owner, and its outcome to the bidder. */
-export const OFFER_OUTBOX_KINDS = [
-  'offer_received',
-  'offer_repriced',
-  'offer_accepted',
-  'offer_declined',
-  'offer_expired',
-] as const;
-export type OfferOutboxKind = (typeof OFFER_OUTBOX_KINDS)[number];
-
-const payloadOf = <K extends OfferOutboxKind>(row: OutboxRow, kind: K) => readOutboxPayload(row, kind);
+import type { Deliveries, Delivery, DeliveryDeps } from './delivery-deps.js';
 
 /**
  * Callback data of the owner's buttons; the handler in features/offers.ts parses the same shapes. Accept
@@ -92,33 +78,50 @@ async function editOfferReceived(offer: OfferReceivedPayload, texts: OfferNotice
 /** Telegram's answers when an edit cannot or need not happen: the message is gone, or already says this. */
 const UNEDITABLE = /message is not modified|message to edit not found|message can't be edited/i;
 
-/** Sends one offer row; false when the row is not an offer kind. */
-export async function deliverOffer(row: OutboxRow, deps: DeliveryDeps): Promise<boolean> {
-  if (!(OFFER_OUTBOX_KINDS as readonly string[]).includes(row.kind)) return false;
-  const to = recipientOf(row);
-  // Written in the recipient's language: the owner's for a new offer, the bidder's for its outcome.
-  const texts = offerNotices(await readerOf(deps.db, to));
-  await deps.acquire(to);
-  switch (row.kind as OfferOutboxKind) {
-    case 'offer_received':
-      await sendOfferReceived(to, payloadOf(row, 'offer_received'), texts, deps);
-      return true;
-    case 'offer_repriced':
-      await editOfferReceived(payloadOf(row, 'offer_repriced'), texts, deps);
-      return true;
-    case 'offer_accepted': {
-      const offer = payloadOf(row, 'offer_accepted');
-      await deps.api.sendMessage(to, texts.accepted(offer), {
+type OfferKind = 'offer_received' | 'offer_repriced' | 'offer_accepted' | 'offer_declined' | 'offer_expired';
+
+/**
+ * An offer message, written in its recipient's language (the owner's for a new offer, the bidder's for its
+ * outcome) and sent in their chat's turn.
+ */
+function offerDelivery<K extends OfferKind>(
+  to: Delivery<K>['to'],
+  send: (payload: OutboxPayloads[K], to: number, texts: OfferNotices, deps: DeliveryDeps) => Promise<unknown>,
+): Delivery<K> {
+  return {
+    to,
+    async send(payload, to, deps) {
+      const texts = offerNotices(await readerOf(deps.db, to));
+      await deps.acquire(to);
+      await send(payload, to, texts, deps);
+    },
+  };
+}
+
+/** The offer messages of the outbox: a new offer to an owner (edited when repriced), and its outcome to the bidder. */
+export const offerDeliveries: Deliveries<OfferKind> = {
+  offer_received: offerDelivery(
+    (offer) => offer.ownerId,
+    (offer, to, texts, deps) => sendOfferReceived(to, offer, texts, deps),
+  ),
+  offer_repriced: offerDelivery(
+    (offer) => offer.ownerId,
+    (offer, _to, texts, deps) => editOfferReceived(offer, texts, deps),
+  ),
+  offer_accepted: offerDelivery(
+    (offer) => offer.bidderId,
+    (offer, to, texts, deps) =>
+      deps.api.sendMessage(to, texts.accepted(offer), {
         parse_mode: 'HTML',
         reply_markup: payOrderKeyboard(deps.botUsername, offer.packId, offer.orderId, texts.pay),
-      });
-      return true;
-    }
-    case 'offer_declined':
-      await deps.api.sendMessage(to, texts.declined(payloadOf(row, 'offer_declined')), { parse_mode: 'HTML' });
-      return true;
-    case 'offer_expired':
-      await deps.api.sendMessage(to, texts.expired(payloadOf(row, 'offer_expired')), { parse_mode: 'HTML' });
-      return true;
-  }
-}
+      }),
+  ),
+  offer_declined: offerDelivery(
+    (offer) => offer.bidderId,
+    (offer, to, texts, deps) => deps.api.sendMessage(to, texts.declined(offer), { parse_mode: 'HTML' }),
+  ),
+  offer_expired: offerDelivery(
+    (offer) => offer.bidderId,
+    (offer, to, texts, deps) => deps.api.sendMessage(to, texts.expired(offer), { parse_mode: 'HTML' }),
+  ),
+};

@@ -1,80 +1,42 @@
-import { GrammyError } from 'grammy';
-import {
-  findStickerSet,
-  forgetStickerSet,
-  readOutboxPayload,
-  type OutboxPayloads,
-  type OutboxRow,
-} from '@stickerdrop/core';
-import { openEditionKeyboard } from '../views/keyboards.js';
+import type { OutboxPayloads, ResalePayload } from '@stickerdrop/core';
 import { tonAmountIn } from '@stickerdrop/shared';
+import { openEditionKeyboard } from '../views/keyboards.js';
 import { countIn, escapeHtml } from '../views/texts.js';
 import { readerOf, type Reader } from '../i18n.js';
-import type { DeliveryDeps } from './delivery-deps.js';
-import { recipientOf } from './recipients.js';
+import type { Deliveries, Delivery } from './delivery-deps.js';
 import { giftLinkLine } from './gift-deliveries.js';
 
-/**
- * The resale messages of the outbox: the three a sale makes, a failed payment, a held listing taken off sale,
- * and a sticker set to remove.
- */
-export const RESALE_OUTBOX_KINDS = [
-  'resale_receipt',
-  'resale_sold',
-  'resale_royalty',
-  'resale_payment_failed',
-  'reservation_released',
-  'sticker_set_revoke',
-] as const;
-export type ResaleOutboxKind = (typeof RESALE_OUTBOX_KINDS)[number];
+type ResaleKind =
+  'resale_receipt' | 'resale_sold' | 'resale_royalty' | 'resale_payment_failed' | 'reservation_released';
 
-const payloadOf = <K extends ResaleOutboxKind>(row: OutboxRow, kind: K) => readOutboxPayload(row, kind);
+/** One resale message in its reader's language, and the edition its button opens (none: no button). */
+type ResaleMessage = { text: string; editionId: number | null };
 
-/** Sends one resale row; false when the row is not a resale kind. */
-export async function deliverResale(row: OutboxRow, deps: DeliveryDeps): Promise<boolean> {
-  const kind = row.kind as ResaleOutboxKind;
-  if (!RESALE_OUTBOX_KINDS.includes(kind)) return false;
-  if (kind === 'sticker_set_revoke') {
-    await revokeStickerSet(deps, payloadOf(row, 'sticker_set_revoke'));
-    return true;
-  }
-  const to = recipientOf(row);
-  const reader = await readerOf(deps.db, to);
-  const { text, editionId } = resaleMessage(row, kind, reader, deps.botUsername);
-  await deps.acquire(to);
-  await deps.api.sendMessage(to, text, {
-    parse_mode: 'HTML',
-    ...(editionId === null
-      ? {}
-      : { reply_markup: openEditionKeyboard(deps.botUsername, editionId, reader.t('open-edition')) }),
-  });
-  return true;
+/** A resale message: read in its recipient's language, sent with a button that opens the edition. */
+function resaleDelivery<K extends ResaleKind>(
+  to: Delivery<K>['to'],
+  message: (payload: OutboxPayloads[K], reader: Reader, botUsername: string) => ResaleMessage,
+): Delivery<K> {
+  return {
+    to,
+    async send(payload, to, deps) {
+      const reader = await readerOf(deps.db, to);
+      const { text, editionId } = message(payload, reader, deps.botUsername);
+      await deps.acquire(to);
+      await deps.api.sendMessage(to, text, {
+        parse_mode: 'HTML',
+        ...(editionId === null
+          ? {}
+          : { reply_markup: openEditionKeyboard(deps.botUsername, editionId, reader.t('open-edition')) }),
+      });
+    },
+  };
 }
 
-/** One resale message in its reader's language, and the edition its button opens (none for a failed payment). */
-function resaleMessage(
-  row: OutboxRow,
-  kind: Exclude<ResaleOutboxKind, 'sticker_set_revoke'>,
-  { t, language }: Reader,
-  botUsername: string,
-): { text: string; editionId: number | null } {
+/** A paid resale's values for its texts: the title escaped, numbers as text, amounts in the reader's digits. */
+function resaleValues(sale: ResalePayload, { language }: Reader): Record<string, string> {
   const ton = (amount: string) => tonAmountIn(language, amount);
-  if (kind === 'resale_payment_failed') {
-    const failed = payloadOf(row, kind);
-    const values = {
-      title: escapeHtml(failed.title),
-      serial: String(failed.serial),
-      orderId: escapeHtml(failed.orderId),
-    };
-    return { text: t('resale-failed', values), editionId: null };
-  }
-  if (kind === 'reservation_released') {
-    const released = payloadOf(row, kind);
-    const values = { title: escapeHtml(released.title), serial: String(released.serial) };
-    return { text: t('reservation-released', values), editionId: released.editionId };
-  }
-  const sale = payloadOf(row, kind);
-  const values = {
+  return {
     title: escapeHtml(sale.title),
     serial: String(sale.serial),
     maxSupply: countIn(language, sale.maxSupply),
@@ -84,24 +46,48 @@ function resaleMessage(
     fee: ton(sale.fee),
     orderId: escapeHtml(sale.orderId),
   };
-  // A resale bought as a gift carries its claim link on the buyer's receipt.
-  const receipt = t('resale-receipt', values) + giftLinkLine(botUsername, sale.giftCode, t);
-  const royalty = sale.royaltyOwed ? t('resale-royalty-held', values) : t('resale-royalty-paid', values);
-  const text = kind === 'resale_receipt' ? receipt : kind === 'resale_sold' ? t('resale-sold', values) : royalty;
-  return { text, editionId: sale.editionId };
 }
 
 /**
- * The seller sold their last edition of the pack: the sticker set the bot made for them goes. A set that
- * Telegram no longer has (deleted by hand) counts as gone. Nothing to do when none was made.
+ * The resale messages of the outbox: the three a sale makes (buyer, seller, creator), a payment that bought
+ * nothing, and a held listing taken off sale.
  */
-async function revokeStickerSet(deps: DeliveryDeps, job: OutboxPayloads['sticker_set_revoke']): Promise<void> {
-  const set = await findStickerSet(deps.db, job.userId, job.packId);
-  if (!set) return;
-  try {
-    await deps.api.deleteStickerSet(set.name);
-  } catch (error) {
-    if (!(error instanceof GrammyError && /STICKERSET_INVALID/.test(error.description))) throw error;
-  }
-  await forgetStickerSet(deps.db, job.userId, job.packId);
-}
+export const resaleDeliveries: Deliveries<ResaleKind> = {
+  resale_receipt: resaleDelivery(
+    (sale) => sale.buyerId,
+    (sale, reader, botUsername) => ({
+      // A resale bought as a gift carries its claim link on the buyer's receipt.
+      text: reader.t('resale-receipt', resaleValues(sale, reader)) + giftLinkLine(botUsername, sale.giftCode, reader.t),
+      editionId: sale.editionId,
+    }),
+  ),
+  resale_sold: resaleDelivery(
+    (sale) => sale.sellerId,
+    (sale, reader) => ({ text: reader.t('resale-sold', resaleValues(sale, reader)), editionId: sale.editionId }),
+  ),
+  resale_royalty: resaleDelivery(
+    (sale) => sale.creatorId,
+    (sale, reader) => ({
+      text: reader.t(sale.royaltyOwed ? 'resale-royalty-held' : 'resale-royalty-paid', resaleValues(sale, reader)),
+      editionId: sale.editionId,
+    }),
+  ),
+  resale_payment_failed: resaleDelivery(
+    (failed) => failed.buyerId,
+    (failed, { t }) => ({
+      text: t('resale-failed', {
+        title: escapeHtml(failed.title),
+        serial: String(failed.serial),
+        orderId: escapeHtml(failed.orderId),
+      }),
+      editionId: null,
+    }),
+  ),
+  reservation_released: resaleDelivery(
+    (released) => released.buyerId,
+    (released, { t }) => ({
+      text: t('reservation-released', { title: escapeHtml(released.title), serial: String(released.serial) }),
+      editionId: released.editionId,
+    }),
+  ),
+};

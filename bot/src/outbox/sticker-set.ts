@@ -8,17 +8,25 @@ import {
   markStickerSetComplete,
   recordStickerSet,
   renderSetThumbnail,
+  forgetStickerSet,
   type PackStickerFile,
   type StickerSetDeliveryPayload,
+  type StickerSetRevokePayload,
   newStickerSetName,
 } from '@stickerdrop/core';
 import { readerOf } from '../i18n.js';
 import { escapeHtml } from '../views/texts.js';
-import { PermanentDeliveryError, type DeliveryDeps } from './delivery-deps.js';
+import { PermanentDeliveryError, type Deliveries, type DeliveryDeps } from './delivery-deps.js';
 
 /** Stickers in the createNewStickerSet request; the rest follow one addStickerToSet each. */
 export const FIRST_BATCH = 10;
 const TITLE_LIMIT = 64;
+
+/** An owner's own Telegram sticker set of a pack: made when they ask, deleted when their last edition goes. */
+export const stickerSetDeliveries: Deliveries<'sticker_set_delivery' | 'sticker_set_revoke'> = {
+  sticker_set_delivery: { to: (job) => job.userId, send: (job, _to, deps) => deliverStickerSet(deps, job) },
+  sticker_set_revoke: { to: (job) => job.userId, send: (job, _to, deps) => revokeStickerSet(deps, job) },
+};
 
 /**
  * "Add to Telegram": makes the owner's own sticker set of the pack, then sends its t.me/addstickers
@@ -112,4 +120,19 @@ async function createSet(
     }
     throw error;
   }
+}
+
+/**
+ * The owner no longer holds an edition of the pack: the sticker set the bot made for them goes. A set that
+ * Telegram no longer has (deleted by hand) counts as gone. Nothing to do when none was made.
+ */
+async function revokeStickerSet(deps: DeliveryDeps, job: StickerSetRevokePayload): Promise<void> {
+  const set = await findStickerSet(deps.db, job.userId, job.packId);
+  if (!set) return;
+  try {
+    await deps.api.deleteStickerSet(set.name);
+  } catch (error) {
+    if (!(error instanceof GrammyError && /STICKERSET_INVALID/.test(error.description))) throw error;
+  }
+  await forgetStickerSet(deps.db, job.userId, job.packId);
 }
