@@ -8,15 +8,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
-import { build } from 'vite';
 import { startServer } from '@stickerdrop/api';
 import { memoryStorage, openDatabase, seedDemoCatalogue } from '@stickerdrop/core';
 import { testConfig } from '@stickerdrop/core/testing';
 import { tables } from '@stickerdrop/core/testing';
 import { telegramLaunchAddress } from '../e2e/support/telegram-mock.js';
+import { buildForProduction, bundleFigures, printBundleFigures } from './home-bundle.js';
 import {
   BLANK_PAGE,
   calibrate,
@@ -32,73 +31,13 @@ const OUT = path.join(ROOT, '.test-data/bench-miniapp');
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** Only the pages whose name contains this text, when set. */
 const ONLY = process.env.BENCH_WEB_ONLY;
-/** The goals: room on Home, and the first screen on the phone lighthouse.ts emulates. */
+/** The goals of the first screen on the phone lighthouse.ts emulates (Home's room: home-bundle.ts). */
 const TARGETS = {
-  homeJsWebKb: 90,
-  homeJsTelegramKb: 100,
-  homeCssKb: 15,
   performance: 95,
   lcpMs: 1_500,
   tbtMs: 150,
   cls: 0.02,
 };
-interface ManifestChunk {
-  file: string;
-  name?: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
-async function buildForProduction(): Promise<Manifest> {
-  process.env.NODE_ENV = 'production';
-  await build({
-    configFile: path.join(ROOT, 'vite.config.ts'),
-    mode: 'production',
-    logLevel: 'warn',
-    build: { outDir: OUT, emptyOutDir: true, manifest: true },
-  });
-  fs.writeFileSync(path.join(OUT, BLANK_PAGE), '<!doctype html><title>blank</title>\n');
-  return JSON.parse(fs.readFileSync(path.join(OUT, '.vite/manifest.json'), 'utf8')) as Manifest;
-}
-
-const gzipKb = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(OUT, file)), { level: 9 }).length / 1024;
-
-/** A chunk and everything it imports statically: what the browser fetches before the chunk can run. */
-function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key)) return seen;
-  seen.add(key);
-  for (const child of manifest[key]?.imports ?? []) closure(manifest, child, seen);
-  return seen;
-}
-
-function routeCost(manifest: Manifest, keys: Set<string>) {
-  const js = new Set<string>();
-  const css = new Set<string>();
-  for (const key of keys) {
-    const chunk = manifest[key]!;
-    js.add(chunk.file);
-    for (const sheet of chunk.css ?? []) css.add(sheet);
-  }
-  const sum = (files: Set<string>) => [...files].reduce((total, file) => total + gzipKb(file), 0);
-  return { jsKb: sum(js), cssKb: sum(css), files: [...js, ...css] };
-}
-
-function bundleFigures(manifest: Manifest) {
-  const home = closure(manifest, 'index.html');
-  const web = routeCost(manifest, home);
-  const sdkKey = manifest['index.html']!.dynamicImports?.find((key) => key.includes('sdk-bundle'));
-  if (!sdkKey) throw new Error('the Telegram SDK chunk was not found in the build manifest');
-  const telegram = routeCost(manifest, closure(manifest, sdkKey, new Set(home)));
-  const marketKey = Object.keys(manifest).find((key) => key.includes('MarketplacePage'))!;
-  const marketplaceOnly = [...closure(manifest, marketKey, new Set(home))].filter((key) => !home.has(key));
-  const marketplace = routeCost(manifest, new Set(marketplaceOnly));
-  return { web, telegram, marketplace };
-}
-
 /**
  * The four screens, on the web and inside Telegram. Telegram opens a pack or an edition by its start
  * parameter; it has none for the marketplace (a route the person reaches from Home), so that one is web only.
@@ -120,8 +59,8 @@ function pagesToMeasure(base: string, packId: number, editionId: number, botToke
 
 async function main(): Promise<void> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install chromium)`);
-  const manifest = await buildForProduction();
-  const bundles = bundleFigures(manifest);
+  const bundles = bundleFigures(OUT, await buildForProduction(OUT));
+  fs.writeFileSync(path.join(OUT, BLANK_PAGE), '<!doctype html><title>blank</title>\n');
 
   const database = await openDatabase({});
   const storage = memoryStorage();
@@ -157,24 +96,13 @@ async function main(): Promise<void> {
     await database.close();
   }
 
-  const kb = (value: number) => `${value.toFixed(1)} kB`;
   const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
   const failures: string[] = [];
   const check = (ok: boolean, what: string) => {
     if (!ok) failures.push(what);
     return verdict(ok);
   };
-  console.log('\nHome route, gzip (what the first load fetches):');
-  console.log(
-    `  JS  plain web         ${kb(bundles.web.jsKb).padStart(9)}  goal ≤ ${TARGETS.homeJsWebKb} kB  ${check(bundles.web.jsKb <= TARGETS.homeJsWebKb, 'Home JS (web)')}`,
-  );
-  console.log(
-    `  JS  inside Telegram   ${kb(bundles.telegram.jsKb).padStart(9)}  goal ≤ ${TARGETS.homeJsTelegramKb} kB  ${check(bundles.telegram.jsKb <= TARGETS.homeJsTelegramKb, 'Home JS (Telegram)')}`,
-  );
-  console.log(
-    `  CSS                   ${kb(bundles.web.cssKb).padStart(9)}  goal ≤ ${TARGETS.homeCssKb} kB  ${check(bundles.web.cssKb <= TARGETS.homeCssKb, 'Home CSS')}`,
-  );
-  console.log(`  Marketplace route adds ${kb(bundles.marketplace.jsKb)} JS, ${kb(bundles.marketplace.cssKb)} CSS`);
+  failures.push(...printBundleFigures(bundles));
   console.log(
     `\nThis host's Lighthouse benchmark index: ${Math.round(calibration.index)}; CPU slowdown ${calibration.slowdown.toFixed(2)}× emulates a phone of index ${PHONE_BENCHMARK_INDEX}`,
   );

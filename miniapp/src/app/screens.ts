@@ -8,7 +8,7 @@ export const PackDetailPage = lazyRoute(() =>
   import('../features/pack-detail/PackDetailPage').then((m) => m.PackDetailPage),
 );
 export const EditionPage = lazyRoute(() => import('../features/pack-detail/EditionRoute').then((m) => m.EditionRoute));
-export const LoginPage = lazyRoute(() => import('../features/auth/LoginPage').then((m) => m.LoginPage));
+export const LoginPage = lazyRoute(() => import('../features/login/LoginPage').then((m) => m.LoginPage));
 export const CreatePackPage = lazyRoute(() =>
   import('../features/create-pack/CreatePackPage').then((m) => m.CreatePackPage),
 );

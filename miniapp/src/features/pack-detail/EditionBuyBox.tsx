@@ -5,7 +5,7 @@ import { useApi } from '../../api/ApiProvider';
 import { useMainButton } from '../../telegram/use-main-button';
 import { configQueries } from '../config/queries';
 import { PaymentStep } from '../orders/PaymentStep';
-import { TonPrice } from './PriceBox';
+import { TonPrice } from './TonPrice';
 import { resalePaymentChoice } from '../orders/payment-methods';
 import { usePurchase } from '../orders/use-purchase';
 import { ordersTexts } from '../orders/messages';

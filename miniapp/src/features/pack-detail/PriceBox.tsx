@@ -23,6 +23,7 @@ import { packDetailTexts, type PackDetailKey } from './messages';
 import { useStarsTerms } from '../orders/use-stars-terms';
 import type { usePurchase } from '../orders/use-purchase';
 import { PaymentChoice } from './PaymentChoice';
+import { TonPrice } from './TonPrice';
 
 type Purchase = ReturnType<typeof usePurchase>;
 
@@ -30,20 +31,6 @@ type Purchase = ReturnType<typeof usePurchase>;
 function resaleMethod(method: PaymentMethod, choices: PaymentMethod[]): PaymentMethod {
   if (method === 'ton' || method === 'demo') return method;
   return choices.includes('demo') ? 'demo' : 'ton';
-}
-
-/** A price in TON as the box's headline: SPEC's "2.20 TON", the figure large; "2,20 TON" in Russian. */
-export function TonPrice({ amount }: { amount: string }) {
-  const t = useT(packDetailTexts);
-  const format = useFormat();
-  return (
-    <div className="price-box__price">
-      <RichText
-        text={t('pack-detail.price', { amount: format.tonAmount(amount) })}
-        components={{ amount: <span className="price-box__amount" /> }}
-      />
-    </div>
-  );
 }
 
 /** The headline price: in Stars when Stars is chosen (the TON price beside it), else SPEC's "2.20 TON". */

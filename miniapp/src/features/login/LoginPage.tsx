@@ -11,18 +11,18 @@ import { Page } from '../../telegram/Page';
 import { useTelegram } from '../../telegram/TelegramProvider';
 import { useToast } from '../../toast/ToastProvider';
 import { configQueries } from '../config/queries';
-import { authApi } from './auth-api';
-import { useAuth } from './AuthProvider';
+import { authApi } from '../auth/auth-api';
+import { useAuth } from '../auth/AuthProvider';
 import { useBotLogin } from './use-bot-login';
 import { RichText, useT, translate } from '../../i18n/translate';
-import { authTexts } from './messages';
+import { loginTexts } from './messages';
 import './login.css';
 
 const FEATURES = [
-  [Gem, 'auth.login.feature.collect'],
-  [Zap, 'auth.login.feature.buy'],
-  [Package, 'auth.login.feature.download'],
-  [Palette, 'auth.login.feature.create'],
+  [Gem, 'login.feature.collect'],
+  [Zap, 'login.feature.buy'],
+  [Package, 'login.feature.download'],
+  [Palette, 'login.feature.create'],
 ] as const;
 
 /** SPEC §2 Login: welcome, feature list, Continue with Telegram; signed-in users are sent home. */
@@ -35,7 +35,7 @@ export function LoginPage() {
   const clientConfig = useQuery(configQueries.detail(api));
   const goHome = useCallback(() => navigate('/', { replace: true }), [navigate]);
   const botLogin = useBotLogin(goHome);
-  const t = useT(authTexts);
+  const t = useT(loginTexts);
 
   if (user) return <Navigate to="/" replace />;
 
@@ -44,13 +44,13 @@ export function LoginPage() {
       await signInWith(call);
       goHome();
     } catch (error) {
-      toast.error(errorText(error, translate(authTexts, 'auth.toast.loginFailed')));
+      toast.error(errorText(error, translate(loginTexts, 'login.toast.loginFailed')));
     }
   };
 
   const continueWithTelegram = () => {
     if (!inside) return void botLogin.start();
-    if (!rawInitData) return toast.error(translate(authTexts, 'auth.toast.telegramUserUnavailable'));
+    if (!rawInitData) return toast.error(translate(loginTexts, 'login.toast.telegramUserUnavailable'));
     void signInWithCall(() => authApi.telegram(api, rawInitData));
   };
 
@@ -58,8 +58,8 @@ export function LoginPage() {
     <Page webBack>
       <section className="login">
         <Icon icon={Ticket} className="login__logo" size={56} />
-        <h1>{t('auth.login.title')}</h1>
-        <p className="muted">{t('auth.login.intro')}</p>
+        <h1>{t('login.title')}</h1>
+        <p className="muted">{t('login.intro')}</p>
         <ul className="login__features">
           {FEATURES.map(([icon, text]) => (
             <li key={text}>
@@ -72,23 +72,23 @@ export function LoginPage() {
           <div className="panel login__waiting" role="status" aria-live="polite">
             <p className="login__match-line">
               <RichText
-                text={t('auth.login.tapNumber', { match: String(botLogin.pending.match) })}
+                text={t('login.tapNumber', { match: String(botLogin.pending.match) })}
                 components={{ number: <strong className="login__match" /> }}
               />
             </p>
-            <p className="muted">{t('auth.login.waitingHelp', { match: String(botLogin.pending.match) })}</p>
+            <p className="muted">{t('login.waitingHelp', { match: String(botLogin.pending.match) })}</p>
             <a href={botLogin.pending.url} target="_blank" rel="noopener noreferrer">
-              {t('auth.login.openAgain')}
+              {t('login.openAgain')}
             </a>
             <Button mode="plain" size="s" onClick={botLogin.cancel}>
-              {t('auth.login.cancel')}
+              {t('login.cancel')}
             </Button>
           </div>
         ) : (
           <>
             {botLogin.ended ? (
               <div className="panel login__ended" role="alert">
-                <h2>{t(botLogin.ended.reason === 'cancelled' ? 'auth.login.cancelled' : 'auth.login.expired')}</h2>
+                <h2>{t(botLogin.ended.reason === 'cancelled' ? 'login.cancelled' : 'login.expired')}</h2>
                 <p>{botLogin.ended.message}</p>
               </div>
             ) : null}
@@ -99,19 +99,19 @@ export function LoginPage() {
               disabled={loading || botLogin.starting}
               onClick={continueWithTelegram}
             >
-              {t(botLogin.ended ? 'auth.login.startAgain' : 'auth.login.continue')}
+              {t(botLogin.ended ? 'login.startAgain' : 'login.continue')}
             </Button>
           </>
         )}
 
         {clientConfig.data?.demo ? (
           <div className="login__demo">
-            <p className="muted">{t('auth.login.demo')}</p>
+            <p className="muted">{t('login.demo')}</p>
             <Button mode="bezeled" stretched onClick={() => void signInWithCall(() => authApi.demo(api, 'collector'))}>
-              {t('auth.login.demoCollector')}
+              {t('login.demoCollector')}
             </Button>
             <Button mode="bezeled" stretched onClick={() => void signInWithCall(() => authApi.demo(api, 'creator'))}>
-              {t('auth.login.demoCreator')}
+              {t('login.demoCreator')}
             </Button>
           </div>
         ) : null}

@@ -4,10 +4,10 @@ import { useApi } from '../../api/ApiProvider';
 import { ApiError, errorText } from '../../api/client';
 import { openTelegramUrl } from '../../telegram/links';
 import { useToast } from '../../toast/ToastProvider';
-import { authApi } from './auth-api';
-import { useAuth } from './AuthProvider';
+import { authApi } from '../auth/auth-api';
+import { useAuth } from '../auth/AuthProvider';
 import { translate } from '../../i18n/translate';
-import { authTexts } from './messages';
+import { loginTexts } from './messages';
 
 const POLL_MS = 2_000;
 
@@ -55,7 +55,7 @@ export function useBotLogin(onSignedIn: () => void) {
           return;
         }
         if (new Date(pending.expiresAt).getTime() <= Date.now()) {
-          throw new ApiError(410, translate(authTexts, 'auth.login.codeExpired'));
+          throw new ApiError(410, translate(loginTexts, 'login.codeExpired'));
         }
       } catch (error) {
         if (cancelled) return;
@@ -65,9 +65,9 @@ export function useBotLogin(onSignedIn: () => void) {
           setPending(null);
           if (error.status === 410) {
             const reason = CANCELLED_TEXTS.has(error.serverMessage) ? 'cancelled' : 'expired';
-            setEnded({ reason, message: errorText(error, translate(authTexts, 'auth.login.codeExpired')) });
+            setEnded({ reason, message: errorText(error, translate(loginTexts, 'login.codeExpired')) });
           } else {
-            toast.error(errorText(error, translate(authTexts, 'auth.toast.loginFailed')));
+            toast.error(errorText(error, translate(loginTexts, 'login.toast.loginFailed')));
           }
           return;
         }
@@ -89,7 +89,7 @@ export function useBotLogin(onSignedIn: () => void) {
       setPending(login);
       openTelegramUrl(login.url);
     } catch (error) {
-      toast.error(errorText(error, translate(authTexts, 'auth.toast.telegramUnavailable')));
+      toast.error(errorText(error, translate(loginTexts, 'login.toast.telegramUnavailable')));
     } finally {
       setStarting(false);
     }
