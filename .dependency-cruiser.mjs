@@ -75,6 +75,13 @@ export default {
       to: { path: '^core/src/testing\\.ts$' },
     },
     {
+      name: 'spec-texts-only-in-tests',
+      comment: "shared's testing entry holds SPEC's texts as the tests' oracle; what people read comes from the catalogues.",
+      severity: 'error',
+      from: { pathNot: '(^|/)(test|e2e)/|\\.test\\.tsx?$' },
+      to: { path: '^shared/src/testing\\.ts$' },
+    },
+    {
       name: 'no-deep-imports',
       comment: 'Another package is used through its package name (its public exports), never a path into its src/.',
       severity: 'error',

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MESSAGES } from '@stickerdrop/shared';
+import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
 
@@ -12,7 +12,7 @@ async function buyOnTheWeb(page: Page, baseUrl: string, search: string, method: 
   await page.getByRole('button', { name: /^Buy Now · / }).click();
   await page.getByTestId('payment-step').waitFor();
   await page.getByRole('button', { name: /^Pay \(demo\)/ }).click();
-  await toast(page, MESSAGES.purchaseSuccess).waitFor();
+  await toast(page, SPEC_TEXTS.purchaseSuccess).waitFor();
   await page.getByRole('button', { name: 'Download' }).waitFor();
   expect(await page.getByLabel('Buy this pack').count()).toBe(0);
 }

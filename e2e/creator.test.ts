@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MESSAGES } from '@stickerdrop/shared';
+import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { CREATE_FORM_FIELDS_EN } from './support/create-form-texts';
 import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
@@ -106,7 +107,7 @@ describeBrowser('a creator', () => {
     await card.getByText('2.50 TON').waitFor();
     await card.getByText('New', { exact: true }).waitFor();
     await card.click();
-    await page.getByText(`50 of 50 left · ${MESSAGES.limitedEdition}`).waitFor();
+    await page.getByText(`50 of 50 left · ${SPEC_TEXTS.limitedEdition}`).waitFor();
     await page.getByText('@demo_creator').waitFor();
     const image = page.getByRole('img', { name: 'Rocket Cats' });
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);

@@ -1,15 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  MESSAGES,
-  RESALE_ERRORS,
-  formatTon,
-  splitResalePrice,
-  type EditionDetail,
-  type Order,
-  type User,
-} from '@stickerdrop/shared';
+import { MESSAGES, RESALE_ERRORS, formatTon, splitResalePrice, type EditionDetail, type Order, type User } from '@stickerdrop/shared';
+import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
 import { contrastFailures } from './support/contrast';
@@ -153,7 +146,7 @@ describeBrowser('offers in the mini-app', () => {
       .toMatchObject({ text: 'Pay (demo) · 2.50 TON', is_visible: true, is_active: true });
     await look(payer.page, 'offers-paying-390-dark', false);
     await pressNative(payer.page, 'main_button_pressed');
-    await toast(payer.page, MESSAGES.purchaseSuccess).waitFor();
+    await toast(payer.page, SPEC_TEXTS.purchaseSuccess).waitFor();
     await payer.page.getByText(/You own this pack/).waitFor();
     expect(payer.errors).toEqual([]);
     await payer.context.close();

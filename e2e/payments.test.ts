@@ -2,7 +2,8 @@ import net from 'node:net';
 import type { Bot } from 'grammy';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MESSAGES, type Order } from '@stickerdrop/shared';
+import { type Order } from '@stickerdrop/shared';
+import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { createBot, type BotContext } from '@stickerdrop/bot';
 import { memoryStorage, silentLogger } from '@stickerdrop/core';
 import { startFakeBotApi, type FakeBotApi } from '../api/test/fakes/bot-api.js';
@@ -46,7 +47,7 @@ async function currentOrder(page: Page, baseUrl: string, orderId: string): Promi
 }
 
 async function expectOwned(page: Page): Promise<void> {
-  await toast(page, MESSAGES.purchaseSuccess).waitFor({ timeout: CONFIRMED_WITHIN_MS });
+  await toast(page, SPEC_TEXTS.purchaseSuccess).waitFor({ timeout: CONFIRMED_WITHIN_MS });
   await page.getByRole('button', { name: 'Download' }).waitFor();
   await page.getByText(/You own this pack \(edition #\d+ of \d+\)/).waitFor();
   expect(await page.getByLabel('Buy this pack').count()).toBe(0);

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MESSAGES, type Order } from '@stickerdrop/shared';
+import { type Order } from '@stickerdrop/shared';
+import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { startTestServer, type TestServer } from './support/app-server';
 import { PHONE, describeBrowser, firstScreen, launchChromium, newPage, toast } from './support/browser';
 import { lastMainButton, openInTelegram, pressNative, telegramEvents } from './support/telegram-mock';
@@ -87,7 +88,7 @@ describeBrowser('resale in the mini-app', () => {
       .poll(async () => lastMainButton(await telegramEvents(buyer.page)))
       .toMatchObject({ text: 'Pay (demo) · 2.50 TON' });
     await pressNative(buyer.page, 'main_button_pressed');
-    await toast(buyer.page, MESSAGES.purchaseSuccess).waitFor();
+    await toast(buyer.page, SPEC_TEXTS.purchaseSuccess).waitFor();
     // The pack's activity shows the sale, from the seller to the buyer.
     await buyer.page.getByTestId('activity').getByText(`#${serial}`).first().waitFor();
     await expect.poll(() => buyer.page.getByTestId('activity').locator('li').first().textContent()).toContain('Sold');

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { MESSAGES, type Order } from '@stickerdrop/shared';
+import { type Order } from '@stickerdrop/shared';
+import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { PHONE, describeBrowser, firstScreen, settleAnimations, toast } from './support/browser';
 import { contrastFailures } from './support/contrast';
 import { callApi, listEdition, telegramUserApi } from './support/page-api';
@@ -73,7 +74,7 @@ describeBrowser('screens of the market', () => {
       await box.getByTestId('payment-step').waitFor();
       await box.getByRole('button', { name: 'Pay (demo) · 1.45 TON' }).click();
     }
-    await toast(page, MESSAGES.purchaseSuccess).waitFor();
+    await toast(page, SPEC_TEXTS.purchaseSuccess).waitFor();
     // The edition is the buyer's now: their own Sell, no Buy, and the sale in its provenance.
     await page.getByRole('button', { name: `Sell edition #${edition.serial}` }).waitFor();
     expect(await page.getByLabel('Buy this edition').count()).toBe(0);

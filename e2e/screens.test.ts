@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { MESSAGES } from '@stickerdrop/shared';
+import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { describeBrowser, firstScreen, screenshot, toast } from './support/browser';
 import { FIRST_SCREEN_PX, SCREEN_CASES, screensApp } from './support/screen-cases';
 import type { Where } from './support/open-app';
@@ -162,7 +163,7 @@ describeBrowser('screens that finish the job', () => {
         await toast(page, MESSAGES.likeRequiresLogin).waitFor();
         await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
         await page.getByRole('button', { name: 'Share' }).click();
-        await toast(page, MESSAGES.linkCopied).waitFor();
+        await toast(page, SPEC_TEXTS.linkCopied).waitFor();
       } else {
         await page.getByRole('button', { name: 'Make offer' }).click();
         await page.getByLabel('Your offer (TON)').fill('0');

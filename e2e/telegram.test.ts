@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MESSAGES, packAppLink, starsFor } from '@stickerdrop/shared';
+import { packAppLink, starsFor } from '@stickerdrop/shared';
+import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { startFakeBotApi, type FakeBotApi } from '../api/test/fakes/bot-api.js';
 import { startTestServer, type TestServer } from './support/app-server';
 import { PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
@@ -178,7 +179,7 @@ describeBrowser('inside a mocked Telegram client', () => {
     expect(lastOf(await telegramEvents(page), 'web_app_setup_closing_behavior')).toEqual({ need_confirmation: true });
     await screenshot(page, 'telegram-demo-pay-390');
     await pressNative(page, 'main_button_pressed');
-    await toast(page, MESSAGES.purchaseSuccess).waitFor();
+    await toast(page, SPEC_TEXTS.purchaseSuccess).waitFor();
     await expect
       .poll(async () => lastOf(await telegramEvents(page), 'web_app_setup_closing_behavior'))
       .toEqual({ need_confirmation: false });

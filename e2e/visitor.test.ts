@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
+import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
 
@@ -108,7 +109,7 @@ describeBrowser('a visitor on the plain web', () => {
     const stats = page.getByLabel('Pack statistics');
     // SPEC's four tiles, the rating shown as what it is made of (issue 20.8: "Rating 0.9" read as a bad review).
     for (const label of ['Likes', 'Owners', 'Stickers', 'Views']) await stats.getByText(label).waitFor();
-    await page.getByText(`146 of 200 left · ${MESSAGES.limitedEdition}`).waitFor();
+    await page.getByText(`146 of 200 left · ${SPEC_TEXTS.limitedEdition}`).waitFor();
     await page.getByRole('button', { name: 'Buy Now · 1.20 TON' }).waitFor();
     await screenshot(page, 'pack-detail-390');
 
@@ -146,7 +147,7 @@ describeBrowser('a visitor on the plain web', () => {
     expect(new URL(page.url()).hash).toBe('#/');
     await page.goto(`${server.url}/#/sticker?id=999999`);
     await page.getByText(MESSAGES.packNotFound).waitFor();
-    await page.getByText(MESSAGES.packNotFoundDetail).waitFor();
+    await page.getByText(SPEC_TEXTS.packNotFoundDetail).waitFor();
     await context.close();
   });
 

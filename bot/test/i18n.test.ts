@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FluentResource } from '@fluent/bundle';
 import { describe, expect, it } from 'vitest';
-import { API_ERRORS, CATEGORIES, FEATURE_BLURBS, HOME_TAGLINE, LANGUAGES, MESSAGES } from '@stickerdrop/shared';
+import { API_ERRORS, CATEGORIES, LANGUAGES, MESSAGES } from '@stickerdrop/shared';
+import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { LOCALES_DIR, translatorFor } from '../src/i18n.js';
 import { botCommandsIn } from '../src/runtime/setup.js';
 import { REFUND_KEYS } from '../src/views/refund-texts.js';
@@ -140,16 +141,16 @@ describe('the bot’s catalogues', () => {
   it('English copies SPEC’s texts exactly as shared/ holds them', () => {
     const t = translatorFor('en');
     expect(t('welcome')).toBe(
-      `<b>Welcome to Stickerdrop!</b>\n\n${HOME_TAGLINE}\n\n${FEATURE_BLURBS.map((blurb) => `• ${blurb}`).join('\n')}`,
+      `<b>Welcome to Stickerdrop!</b>\n\n${SPEC_TEXTS.homeTagline}\n\n${SPEC_TEXTS.featureBlurbs.map((blurb) => `• ${blurb}`).join('\n')}`,
     );
     expect(t('receipt', { title: 'T', serial: '1', maxSupply: '2', amount: '1.50', orderId: 'o' })).toContain(
-      `<b>${MESSAGES.purchaseSuccess}</b>`,
+      `<b>${SPEC_TEXTS.purchaseSuccess}</b>`,
     );
     const packPage = miniappTexts('pack-detail');
     const drops = miniappTexts('drops');
     expect(t('drop-opened', { title: 'T' })).toContain(packPage['pack-detail.serialRule']);
     expect(t('pack-not-found')).toBe(
-      `<b>${MESSAGES.packNotFound}</b>\n${MESSAGES.packNotFoundDetail.replace(/&/g, '&amp;')}`,
+      `<b>${MESSAGES.packNotFound}</b>\n${SPEC_TEXTS.packNotFoundDetail.replace(/&/g, '&amp;')}`,
     );
     const profile = miniappTexts('profile');
     const createPack = miniappTexts('create-pack');
@@ -159,7 +160,7 @@ describe('the bot’s catalogues', () => {
     expect(t('became-creator')).toBe(
       `${profile['profile.toast.becameCreator']}\nSend /newpack to upload your first pack.`,
     );
-    expect(t('something-went-wrong')).toBe(`${MESSAGES.somethingWentWrong}. Please try again.`);
+    expect(t('something-went-wrong')).toBe(`${SPEC_TEXTS.somethingWentWrong}. Please try again.`);
     for (const key of ['become-creator-failed', 'creating', 'sticker-created', 'create-failed'] as const) {
       const spec = {
         'become-creator-failed': profile['profile.toast.becomeCreatorFailed'],
@@ -170,7 +171,7 @@ describe('the bot’s catalogues', () => {
       expect(t(key)).toBe(spec);
     }
     expect(t('login-expired').split('\n')[0]).toBe(`${API_ERRORS.loginCodeExpired}.`);
-    expect(t('supply-left', { left: '3', maxSupply: '10' })).toBe(`3 of 10 left · ${MESSAGES.limitedEdition}`);
+    expect(t('supply-left', { left: '3', maxSupply: '10' })).toBe(`3 of 10 left · ${SPEC_TEXTS.limitedEdition}`);
     expect(t('per-user-cap', { max: '3' })).toBe(packPage['pack-detail.perUserCap']!.replace('{max}', '3'));
     expect(t('notify-me')).toBe(`🔔 ${drops['drops.notifyMe']}`);
     expect(t('notify-on')).toBe(drops['drops.subscribed']);

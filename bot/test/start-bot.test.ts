@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HOME_TAGLINE, MESSAGES } from '@stickerdrop/shared';
+import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { buildTestApp, type TestApp } from '../../api/test/helpers.js';
 import { INIT_RETRY_MS, startBot, type RunningBot, type StartBotOptions } from '../src/runtime/start.js';
 import { BOT_COMMANDS } from '../src/runtime/setup.js';
@@ -78,7 +78,7 @@ describe('startBot (long polling)', () => {
       expect.arrayContaining(['message', 'callback_query', 'inline_query', 'pre_checkout_query']),
     );
     const [welcome, pack, login] = fake.messagesTo(alice.id);
-    expect(welcome!.params.text).toContain(HOME_TAGLINE);
+    expect(welcome!.params.text).toContain(SPEC_TEXTS.homeTagline);
     expect(pack!.method).toBe('sendPhoto');
     expect(pack!.params.caption).toContain('Space Cats');
     expect(login!.params.text).toContain('A browser is asking to sign in to Stickerdrop as you.');
@@ -161,7 +161,7 @@ describe('startBot (long polling)', () => {
     for (const buyer of [11, 12, 13]) {
       const receipts = fake.messagesTo(buyer).filter((call) => call.status === 200);
       expect(receipts).toHaveLength(1);
-      expect(receipts[0]!.params.text).toContain(MESSAGES.purchaseSuccess);
+      expect(receipts[0]!.params.text).toContain(SPEC_TEXTS.purchaseSuccess);
     }
     const notices = fake.messagesTo(900).filter((call) => call.status === 200);
     expect(notices.map((call) => /#(\d+) of/.exec(String(call.params.text))![1])).toEqual(['1', '2', '3']);
@@ -176,8 +176,8 @@ describe('startBot (long polling)', () => {
     fake.pushUpdate(textUpdate(alice, '/start'));
     await fake.waitFor(() => fake.delivered.length === 2, 10_000, 'two replies');
     const [sorry, welcome] = fake.delivered;
-    expect(sorry!.params.text).toBe(`${MESSAGES.somethingWentWrong}. Please try again.`);
-    expect(welcome!.params.text).toContain(HOME_TAGLINE);
+    expect(sorry!.params.text).toBe(`${SPEC_TEXTS.somethingWentWrong}. Please try again.`);
+    expect(welcome!.params.text).toContain(SPEC_TEXTS.homeTagline);
     expect(log.errors().map((entry) => entry.msg)).toEqual([
       "Bot API error in sendMessage: Bad Request: can't parse entities",
     ]);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { HOME_TAGLINE } from '@stickerdrop/shared';
+import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { describeEachDatabase } from '../../api/test/helpers.js';
 import { createBot } from '../src/bot.js';
 import { startBot, type RunningBot } from '../src/runtime/start.js';
@@ -28,7 +28,7 @@ describeEachDatabase('each Telegram update is handled once', (kind) => {
     await t.close();
   });
 
-  const welcomes = () => t.api.textsTo(alice.id).filter((text) => text.includes(HOME_TAGLINE));
+  const welcomes = () => t.api.textsTo(alice.id).filter((text) => text.includes(SPEC_TEXTS.homeTagline));
 
   it('a repeated /start welcomes once, also for a restarted bot on the same database', async () => {
     const start = textUpdate(alice, '/start');

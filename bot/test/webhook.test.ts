@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HOME_TAGLINE } from '@stickerdrop/shared';
+import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { startWebhook, type WebhookServer } from '../src/runtime/webhook.js';
 import { startBot } from '../src/runtime/start.js';
 import { createHarness, PUBLIC_URL, TOKEN, type Harness } from './support/harness.js';
@@ -53,7 +53,7 @@ describe('webhook mode', () => {
     const res = await post(textUpdate(alice, '/start'));
     expect(res.status).toBe(200);
     expect(t.api.textsTo(alice.id)).toHaveLength(1);
-    expect(t.api.textsTo(alice.id)[0]).toContain(HOME_TAGLINE);
+    expect(t.api.textsTo(alice.id)[0]).toContain(SPEC_TEXTS.homeTagline);
   });
 
   it('on stop, finishes the update in hand before closing', async () => {

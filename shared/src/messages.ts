@@ -17,17 +17,13 @@ import {
 } from './constants.js';
 import { groupThousands } from './money.js';
 
-/** The texts of SPEC §5 and §8, exactly as written. Components and the API import them from here. */
+/**
+ * SPEC's refusals (§5 and §8) that the API answers with, exactly as written; their Russian is in
+ * `i18n/errors.ru.ts`. The texts the app and the bot show live in their catalogues.
+ */
 export const MESSAGES = {
-  // Success toasts (SPEC §8)
-  linkCopied: 'Link copied to clipboard!',
-  purchaseSuccess: 'Purchase successful! You can now download your sticker pack.',
-
   // Failures (SPEC §8)
-  likeFailed: 'Failed to update like status',
-  somethingWentWrong: 'Something went wrong',
   packNotFound: 'Sticker pack not found',
-  packNotFoundDetail: "The sticker pack you're looking for doesn't exist or has been removed.",
   likeRequiresLogin: 'Please log in to like sticker packs',
   downloadRequiresPurchase: 'You need to purchase this sticker pack first',
   downloadRequiresLogin: 'Please log in to download sticker packs',
@@ -38,14 +34,7 @@ export const MESSAGES = {
   priceInvalid: 'Please enter a valid price',
   fileTooLarge: 'File size must be less than 5MB',
   buyRequiresLogin: 'Please log in to purchase stickers',
-
-  // Screens (SPEC §2)
-  limitedEdition: 'limited edition',
 } as const;
-
-/** SPEC §1: the home tagline and feature blurbs; the mini-app's Home and the bot's welcome say the same. */
-export const HOME_TAGLINE = 'Discover unique designs, create your own and trade with collectors worldwide.';
-export const FEATURE_BLURBS = ['Limited Editions', 'Resale Market', 'Creator Tools'] as const;
 
 /** Our own texts, for cases SPEC does not name. */
 /** Written by a call marked pure, so a bundle that uses none of these texts drops it (first-screen/). */

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { API_ERRORS, DROP_ERRORS, HOME_TAGLINE, MESSAGES, RESALE_ERRORS, formatDropTime } from '@stickerdrop/shared';
+import { API_ERRORS, DROP_ERRORS, MESSAGES, RESALE_ERRORS, formatDropTime } from '@stickerdrop/shared';
+import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { BOT_USER } from '../../../api/test/fakes/bot-api.js';
 import { hugePngHeader, insertUser, makeImage } from '../support/fixtures.js';
 import { miniappTexts } from '../support/miniapp-texts.js';
@@ -35,7 +36,7 @@ describe('/newpack', () => {
     expect(lastText()).toContain(miniappTexts('profile')['profile.creatorAccess.title']);
     expect(lastText()).toContain(miniappTexts('profile')['profile.creatorAccess.detail']);
     await say('Space Cats');
-    expect(lastText()).toContain(HOME_TAGLINE); // no conversation was entered
+    expect(lastText()).toContain(SPEC_TEXTS.homeTagline); // no conversation was entered
   });
 
   it('takes images, then every field with the API rules, shows a summary and creates the pack', async () => {
@@ -189,7 +190,7 @@ describe('/newpack', () => {
     await say('/cancel');
     expect(lastText()).toBe('Cancelled.');
     await say('1.5');
-    expect(lastText()).toContain(HOME_TAGLINE);
+    expect(lastText()).toContain(SPEC_TEXTS.homeTagline);
     expect(await packs()).toHaveLength(0);
   });
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { HOME_TAGLINE } from '@stickerdrop/shared';
+import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { createBot } from '../../src/bot.js';
 import { insertUser } from '../support/fixtures.js';
 import { miniappTexts } from '../support/miniapp-texts.js';
@@ -78,7 +78,7 @@ describe('/becomecreator', () => {
     await say('/cancel');
     expect(lastText()).toBe('Cancelled.');
     await say('My bio');
-    expect(lastText()).toContain(HOME_TAGLINE);
+    expect(lastText()).toContain(SPEC_TEXTS.homeTagline);
     expect((await userRow())!.isCreator).toBe(false);
     expect((await userRow())!.bio).toBeNull();
     await say('/cancel');
@@ -90,7 +90,7 @@ describe('/becomecreator', () => {
     await say('/help');
     expect(lastText()).toContain('/newpack');
     await say('Carla');
-    expect(lastText()).toContain(HOME_TAGLINE);
+    expect(lastText()).toContain(SPEC_TEXTS.homeTagline);
   });
 
   it('a button of a finished conversation is answered as expired', async () => {

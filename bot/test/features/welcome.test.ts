@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { HOME_TAGLINE, MESSAGES } from '@stickerdrop/shared';
+import { MESSAGES } from '@stickerdrop/shared';
+import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { consumeLoginCode, createLoginCode } from '@stickerdrop/core';
 import { BOT_USER } from '../../../api/test/fakes/bot-api.js';
 import { insertPack, insertUser } from '../support/fixtures.js';
@@ -23,7 +24,7 @@ describe('/start', () => {
   function expectWelcome(call: { method: string; params: Record<string, unknown> } | undefined) {
     expect(call?.method).toBe('sendMessage');
     expect(call?.params.chat_id).toBe(alice.id);
-    expect(call?.params.text).toContain(HOME_TAGLINE);
+    expect(call?.params.text).toContain(SPEC_TEXTS.homeTagline);
     expect(call?.params.parse_mode).toBe('HTML');
     const button = (call?.params.reply_markup as Keyboard).inline_keyboard[0]![0]!;
     expect(button.web_app).toEqual({ url: PUBLIC_URL });
@@ -60,7 +61,7 @@ describe('/start', () => {
     try {
       await local.send(textUpdate(alice, '/start'));
       const [reply] = local.api.actions;
-      expect(reply?.params.text).toContain(HOME_TAGLINE);
+      expect(reply?.params.text).toContain(SPEC_TEXTS.homeTagline);
       expect(reply?.params.reply_markup).toBeUndefined();
     } finally {
       await local.close();
@@ -86,7 +87,7 @@ describe('/start', () => {
     expect(caption).toContain('<b>Space &lt;Cats&gt;</b>');
     expect(caption).toContain('by Carla Draws');
     expect(caption).toContain('Price: 1.50 TON');
-    expect(caption).toContain(`97 of 100 left · ${MESSAGES.limitedEdition}`);
+    expect(caption).toContain(`97 of 100 left · ${SPEC_TEXTS.limitedEdition}`);
     expect(photo!.params.parse_mode).toBe('HTML');
     // The preview is uploaded as a real JPEG.
     const upload = Object.values(photo!.files)[0]!;
@@ -104,7 +105,7 @@ describe('/start', () => {
 
     const caption = String(t.api.actions[0]!.params.caption);
     expect(caption).toContain('Sold out');
-    expect(caption).not.toContain(MESSAGES.limitedEdition);
+    expect(caption).not.toContain(SPEC_TEXTS.limitedEdition);
   });
 
   it('sends the pack as text when it has no preview', async () => {

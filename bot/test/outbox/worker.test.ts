@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MESSAGES } from '@stickerdrop/shared';
+import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { claimOutboxBatch, type Database, type FileStorage, memoryStorage } from '@stickerdrop/core';
 import { freshDatabase } from '../../../api/test/helpers.js';
 import { BOT_OUTBOX_KINDS } from '../../src/outbox/deliveries.js';
@@ -54,7 +54,7 @@ describe('outbox worker', () => {
 
     const [receipt] = fake.messagesTo(501);
     expect(fake.messagesTo(501)).toHaveLength(1);
-    expect(receipt!.params.text).toContain(MESSAGES.purchaseSuccess);
+    expect(receipt!.params.text).toContain(SPEC_TEXTS.purchaseSuccess);
     expect(receipt!.params.text).toContain('Space Cats — edition #1 of 100');
     expect(receipt!.params.text).toContain('Paid: 1.50 TON');
     const button = (receipt!.params.reply_markup as Keyboard).inline_keyboard[0]![0]!;

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES, STORAGE_KEYS } from '@stickerdrop/shared';
+import { STORAGE_KEYS } from '@stickerdrop/shared';
+import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { ApiError, createApiClient, errorText } from '../../src/api/client';
 import { localTokenStore } from '../../src/api/token-store';
 import { fakeApi, json } from '../support/fake-api';
@@ -92,7 +93,7 @@ describe('api client', () => {
     expect(errorText(new ApiError(0, 'Failed to fetch'), 'Purchase failed. Please try again.')).toBe(
       'Purchase failed. Please try again.',
     );
-    expect(errorText(new Error('boom'), MESSAGES.likeFailed)).toBe(MESSAGES.likeFailed);
+    expect(errorText(new Error('boom'), SPEC_TEXTS.likeFailed)).toBe(SPEC_TEXTS.likeFailed);
   });
 
   it('returns the status with raw() for 202-pending polling', async () => {

@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
+import { API_ERRORS } from '@stickerdrop/shared';
+import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { provideTelegramSdk } from '../../src/telegram/sdk';
 import { fakeApi, json } from '../support/fake-api';
 import { demoConfig, order, packCard, packDetail, user } from '../support/data';
@@ -56,7 +57,7 @@ describe('inside Telegram', () => {
     await waitFor(() => expect(tg.lastMainButton()).toMatchObject({ text: 'Pay (demo) · 1.50 TON' }));
     expect(tg.calls).toContainEqual(['mainButton.setParams', expect.objectContaining({ isLoaderVisible: true })]);
     act(() => tg.pressMain());
-    expect(await screen.findByText(MESSAGES.purchaseSuccess)).toBeInTheDocument();
+    expect(await screen.findByText(SPEC_TEXTS.purchaseSuccess)).toBeInTheDocument();
     expect(tg.calls).toContainEqual(['haptic.notification', 'success']);
     await screen.findByRole('button', { name: 'Download' });
     await waitFor(() => expect(tg.lastMainButton()).toMatchObject({ isVisible: false }));

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@stickerdrop/shared';
+import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { fakeApi, json } from '../../support/fake-api';
 import { collectionItem, demoConfig, order, packDetail, user } from '../../support/data';
 import { renderApp } from '../../support/render-app';
@@ -131,7 +131,7 @@ describe('Collection: the Offers tab', { timeout: 20_000 }, () => {
     // The order parameter is read once: a reload would not open the payment again.
     await waitFor(() => expect(window.location.hash).toBe('#/sticker?id=1'));
     await userEvent.click(screen.getByRole('button', { name: 'Pay (demo) · 2.50 TON' }));
-    expect(await screen.findByText(MESSAGES.purchaseSuccess)).toBeInTheDocument();
+    expect(await screen.findByText(SPEC_TEXTS.purchaseSuccess)).toBeInTheDocument();
     expect(await screen.findByText(/You own this pack \(edition #4 of 100\)/)).toBeInTheDocument();
     expect(calls.filter((call) => call.path === `/api/orders/${ORDER_ID}/demo-pay`)).toHaveLength(1);
 

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
+import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { fakeApi, json } from '../../support/fake-api';
 import { demoConfig, order, packDetail, user } from '../../support/data';
 import { renderApp } from '../../support/render-app';
@@ -28,7 +29,7 @@ describe('Pack detail', () => {
     const tiles = screen.getByLabelText('Pack statistics');
     for (const label of ['Likes', 'Owners', 'Stickers', 'Views'])
       expect(within(tiles).getByText(label)).toBeInTheDocument();
-    expect(screen.getByText(`97 of 100 left · ${MESSAGES.limitedEdition}`)).toBeInTheDocument();
+    expect(screen.getByText(`97 of 100 left · ${SPEC_TEXTS.limitedEdition}`)).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'TON' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Card (Stripe)' })).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Buy Now · 1.50 TON' })).toBeEnabled();
@@ -38,14 +39,14 @@ describe('Pack detail', () => {
     fakeApi({ 'GET /api/stickers/99': () => json({ error: MESSAGES.packNotFound }, 404) });
     renderApp('/sticker?id=99');
     expect(await screen.findByText(MESSAGES.packNotFound)).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.packNotFoundDetail)).toBeInTheDocument();
+    expect(screen.getByText(SPEC_TEXTS.packNotFoundDetail)).toBeInTheDocument();
   });
 
   it('disables Buy with a warning when sold out, and offers no payment choice', async () => {
     fakeApi({ 'GET /api/stickers/1': () => json(packDetail({ maxSupply: 5, soldCount: 5 })) });
     renderApp('/sticker?id=1');
     expect(await screen.findByRole('alert')).toHaveTextContent(API_ERRORS.soldOut);
-    expect(screen.getByText(`0 of 5 left · ${MESSAGES.limitedEdition}`)).toBeInTheDocument();
+    expect(screen.getByText(`0 of 5 left · ${SPEC_TEXTS.limitedEdition}`)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sold out' })).toBeDisabled();
     expect(screen.queryByRole('group', { name: 'Payment method' })).not.toBeInTheDocument();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
@@ -81,7 +82,7 @@ describe('Pack detail', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Buy Now · 1.50 TON' }));
     expect(await screen.findByText('Purchase initiated!')).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: /Pay \(demo\)/ }));
-    expect(await screen.findByText(MESSAGES.purchaseSuccess)).toBeInTheDocument();
+    expect(await screen.findByText(SPEC_TEXTS.purchaseSuccess)).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Download' })).toBeInTheDocument();
     expect(screen.getByText(/You own this pack \(edition #4 of 100\)/)).toBeInTheDocument();
     expect(screen.queryByLabelText('Buy this pack')).not.toBeInTheDocument();
@@ -152,7 +153,7 @@ describe('Pack detail', () => {
     expect(liked).toHaveAttribute('aria-pressed', 'true');
     fail = true;
     await userEvent.click(liked);
-    expect(await screen.findByText(MESSAGES.likeFailed)).toBeInTheDocument();
+    expect(await screen.findByText(SPEC_TEXTS.likeFailed)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Like (8)' })).toHaveAttribute('aria-pressed', 'true');
   });
 
@@ -162,7 +163,7 @@ describe('Pack detail', () => {
     vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: { writeText } });
     renderApp('/sticker?id=1');
     await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
-    expect(await screen.findByText(MESSAGES.linkCopied)).toBeInTheDocument();
+    expect(await screen.findByText(SPEC_TEXTS.linkCopied)).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith(expect.stringMatching(/#\/sticker\?id=1$/));
   });
 

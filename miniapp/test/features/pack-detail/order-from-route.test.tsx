@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
+import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { fakeApi, json } from '../../support/fake-api';
 import { demoConfig, order, packDetail, user } from '../../support/data';
 import { renderApp } from '../../support/render-app';
@@ -35,7 +36,7 @@ describe('An order named by the route (an accepted offer)', { timeout: 20_000 },
     // The price box shows the sale being paid, not the pack's primary price and supply.
     expect(await screen.findByText('Edition #4 of 100 · resale')).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Pay (demo) · 2.50 TON' }));
-    expect(await screen.findByText(MESSAGES.purchaseSuccess)).toBeInTheDocument();
+    expect(await screen.findByText(SPEC_TEXTS.purchaseSuccess)).toBeInTheDocument();
     expect(await screen.findByText(/You own this pack \(edition #4 of 100\)/)).toBeInTheDocument();
   });
 

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API_ERRORS, MESSAGES, tonCommentPayload, type Order } from '@stickerdrop/shared';
+import { API_ERRORS, tonCommentPayload, type Order } from '@stickerdrop/shared';
+import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { fakeApi, json } from '../../support/fake-api';
 import { order, packDetail, user } from '../../support/data';
 import { renderApp } from '../../support/render-app';
@@ -243,7 +244,7 @@ describe('paying with TON', () => {
     expect(wallet.sent[0]!.messages).toEqual([
       { address: 'EQreceiver', amount: '1500000000', payload: tonCommentPayload(tonPayment.comment) },
     ]);
-    expect(await screen.findByText(MESSAGES.purchaseSuccess, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(SPEC_TEXTS.purchaseSuccess, {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('a payment that came too late tells the buyer it is being refunded', async () => {
