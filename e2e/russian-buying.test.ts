@@ -1,15 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/app-server';
-import {
-  DESKTOP,
-  PHONE,
-  describeBrowser,
-  launchChromium,
-  screenshot,
-  toast,
-  type ColorScheme,
-} from './support/browser';
+import { DESKTOP, PHONE, describeBrowser, launchChromium, screenshot, toast } from './support/browser';
 import {
   LIGHT_THEME,
   THEME,
@@ -18,6 +10,7 @@ import {
   pressNative,
   telegramEvents,
 } from './support/telegram-mock';
+import { overflowing, russianBrowser } from './support/russian';
 
 /** A Russian-speaking collector inside Telegram: language_code "ru", a phone that says English. */
 const RU_BUYER = { id: 777_000_063, first_name: 'Оля', username: 'olya_buys', language_code: 'ru' };
@@ -36,48 +29,12 @@ const ENGLISH = [
   'Pack statistics',
 ];
 
-/** Elements whose text is cut, ends in an ellipsis or sticks out of its box at this width (a longer Russian word). */
-function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const cut: string[] = [];
-    if (document.documentElement.scrollWidth > window.innerWidth)
-      cut.push(`page ${document.documentElement.scrollWidth}px`);
-    for (const element of document.querySelectorAll<HTMLElement>(
-      'h1, h2, h3, a, button, label, legend, .chip, .stat-tile, .tabbar__text, .toast, .price-box__supply',
-    )) {
-      if (element.closest('.pack-card__description, .pack-card__title')) continue;
-      if (element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== 'visible') {
-        cut.push(`${element.tagName.toLowerCase()} "${element.textContent?.trim()}"`);
-      }
-      const box = element.getBoundingClientRect();
-      if (box.width > 0 && box.right > window.innerWidth + 1) cut.push(`off-screen "${element.textContent?.trim()}"`);
-    }
-    // A button's or a cell's words that end in an ellipsis (telegram-ui truncates inside its buttons).
-    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
-      if (element.closest('.pack-card__description, .pack-card__title')) continue;
-      const style = getComputedStyle(element);
-      if (style.textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth + 1) {
-        cut.push(`ellipsis "${element.textContent?.trim()}"`);
-      }
-    }
-    return cut;
-  });
-}
-
 /** Nothing cut, and not one of the screens' English texts shown. */
 async function allRussian(page: Page, where: string): Promise<void> {
   expect(await overflowing(page), where).toEqual([]);
   for (const english of ENGLISH) {
     expect(await page.getByText(english, { exact: true }).count(), `${where}: ${english}`).toBe(0);
   }
-}
-
-async function russianBrowser(browser: Browser, viewport = PHONE, colorScheme: ColorScheme = 'light') {
-  const context = await browser.newContext({ viewport, colorScheme, locale: 'ru-RU' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
 }
 
 /**

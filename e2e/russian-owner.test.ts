@@ -4,17 +4,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Order } from '@stickerdrop/shared';
 import { tables } from '@stickerdrop/core/testing';
 import { startTestServer, type TestServer } from './support/app-server';
-import {
-  DESKTOP,
-  PHONE,
-  describeBrowser,
-  launchChromium,
-  screenshot,
-  toast,
-  type ColorScheme,
-} from './support/browser';
+import { DESKTOP, PHONE, describeBrowser, launchChromium, screenshot, toast } from './support/browser';
 import { callApi } from './support/page-api';
 import { THEME, THEME_LIGHT, openInTelegram } from './support/telegram-mock';
+import { overflowing, russianBrowser } from './support/russian';
 
 /** A Russian-speaking creator inside Telegram: language_code "ru", a phone whose own language is English. */
 const RU_CREATOR = { id: 777_000_071, first_name: 'Лёша', username: 'lyosha', language_code: 'ru' };
@@ -24,34 +17,6 @@ const WALLET = `0:${'41'.repeat(32)}`;
 interface Owned {
   serial: number;
   title: string;
-}
-
-/** Elements whose text is cut or sticks out of its box at this width (a longer Russian word). */
-function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const cut: string[] = [];
-    if (document.documentElement.scrollWidth > window.innerWidth)
-      cut.push(`page ${document.documentElement.scrollWidth}px`);
-    for (const element of document.querySelectorAll<HTMLElement>(
-      'h1, h2, h3, a, button, label, th, .chip, .stat-tile, .tabbar__text, .create__help',
-    )) {
-      if (element.closest('.pack-card__description, .pack-card__title')) continue;
-      if (element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== 'visible') {
-        cut.push(`${element.tagName.toLowerCase()} "${element.textContent?.trim()}"`);
-      }
-      const box = element.getBoundingClientRect();
-      if (box.width > 0 && box.right > window.innerWidth + 1) cut.push(`off-screen "${element.textContent?.trim()}"`);
-    }
-    return cut;
-  });
-}
-
-async function russianBrowser(browser: Browser, viewport = PHONE, colorScheme: ColorScheme = 'light') {
-  const context = await browser.newContext({ viewport, colorScheme, locale: 'ru-RU' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
 }
 
 /** Nothing cut at a phone's width, and a picture to look at. */

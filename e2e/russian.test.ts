@@ -1,39 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/app-server';
-import { DESKTOP, PHONE, describeBrowser, launchChromium, screenshot, type ColorScheme } from './support/browser';
+import { DESKTOP, PHONE, describeBrowser, launchChromium, screenshot } from './support/browser';
 import { openInTelegram } from './support/telegram-mock';
+import { overflowing, russianBrowser } from './support/russian';
 
 /** A Russian-speaking collector: Russian in the browser, or language_code "ru" in Telegram. */
 const RU_COLLECTOR = { id: 777_000_061, first_name: 'Оля', username: 'olya', language_code: 'ru' };
-
-/** Elements whose text is cut or sticks out of its box at this width (a longer Russian word). */
-function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const cut: string[] = [];
-    if (document.documentElement.scrollWidth > window.innerWidth)
-      cut.push(`page ${document.documentElement.scrollWidth}px`);
-    for (const element of document.querySelectorAll<HTMLElement>(
-      'h1, h2, h3, a, button, .chip, .stat-tile, .tabbar__text',
-    )) {
-      if (element.closest('.pack-card__description, .pack-card__title')) continue;
-      if (element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== 'visible') {
-        cut.push(`${element.tagName.toLowerCase()} "${element.textContent?.trim()}"`);
-      }
-      const box = element.getBoundingClientRect();
-      if (box.width > 0 && box.right > window.innerWidth + 1) cut.push(`off-screen "${element.textContent?.trim()}"`);
-    }
-    return cut;
-  });
-}
-
-async function russianBrowser(browser: Browser, viewport = PHONE, colorScheme: ColorScheme = 'light') {
-  const context = await browser.newContext({ viewport, colorScheme, locale: 'ru-RU' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-}
 
 describeBrowser('a Russian-speaking collector', () => {
   let server: TestServer;
