@@ -47,6 +47,7 @@ offer-decline = Decline
 offer-accepted = <b>Offer accepted:</b> { $target } for { $price } TON. Pay by { $payBy } to make it yours.
 offer-declined = Your offer of { $price } TON for { $target } was declined.
 offer-expired = Your offer of { $price } TON for { $target } expired.
+offer-lapsed = Your offer of { $price } TON for { $target } is closed: the edition changed hands.
 
 # Refunds: { $what } { $why }, then how the money goes back.
 refund-notice =

@@ -45,6 +45,7 @@ offer-decline = Отклонить
 offer-accepted = <b>Предложение принято:</b> { $target } за { $price } TON. Оплатите до { $payBy }, чтобы он стал вашим.
 offer-declined = Ваше предложение { $price } TON за { $target } отклонено.
 offer-expired = Срок вашего предложения { $price } TON за { $target } истёк.
+offer-lapsed = Ваше предложение { $price } TON за { $target } закрыто: экземпляр сменил владельца.
 
 # Возвраты: { $what } { $why }, затем — как вернутся деньги.
 refund-notice =

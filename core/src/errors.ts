@@ -24,7 +24,7 @@ export const DOMAIN_ERROR_CODES = [
   'not_for_sale',
   'edition_held',
   'wallet_required',
-  /** An offer that was accepted, declined, withdrawn or has expired: it cannot be answered again. */
+  /** An offer that was accepted, declined, withdrawn, lapsed or has expired: it cannot be answered again. */
   'offer_closed',
   /** An edition paid in Stars, before STARS_RESALE_LOCK_DAYS have passed: not yet listable or open to offers. */
   'resale_locked',

@@ -78,7 +78,8 @@ async function editOfferReceived(offer: OfferReceivedPayload, texts: OfferNotice
 /** Telegram's answers when an edit cannot or need not happen: the message is gone, or already says this. */
 const UNEDITABLE = /message is not modified|message to edit not found|message can't be edited/i;
 
-type OfferKind = 'offer_received' | 'offer_repriced' | 'offer_accepted' | 'offer_declined' | 'offer_expired';
+type OfferKind =
+  'offer_received' | 'offer_repriced' | 'offer_accepted' | 'offer_declined' | 'offer_expired' | 'offer_lapsed';
 
 /**
  * An offer message, written in its recipient's language (the owner's for a new offer, the bidder's for its
@@ -123,5 +124,9 @@ export const offerDeliveries: Deliveries<OfferKind> = {
   offer_expired: offerDelivery(
     (offer) => offer.bidderId,
     (offer, to, texts, deps) => deps.api.sendMessage(to, texts.expired(offer), { parse_mode: 'HTML' }),
+  ),
+  offer_lapsed: offerDelivery(
+    (offer) => offer.bidderId,
+    (offer, to, texts, deps) => deps.api.sendMessage(to, texts.lapsed(offer), { parse_mode: 'HTML' }),
   ),
 };

@@ -44,5 +44,6 @@ export function offerNotices({ t, language }: Reader) {
       t('offer-accepted', { target: target(offer), price: ton(offer.price), payBy: time(offer.payBy) }),
     declined: (offer: OfferNoticePayload) => t('offer-declined', outcome(offer)),
     expired: (offer: OfferNoticePayload) => t('offer-expired', outcome(offer)),
+    lapsed: (offer: OfferNoticePayload) => t('offer-lapsed', outcome(offer)),
   };
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { acceptOffer, declineOffer, makeOffer } from '@stickerdrop/core';
-import { expireOffers, tables } from '@stickerdrop/core/testing';
+import { acceptOffer, claimGift, declineOffer, giftEdition, makeOffer } from '@stickerdrop/core';
+import { expireOffers, offers, tables } from '@stickerdrop/core/testing';
 import { buildTestApp, type TestApp } from '../../../api/test/helpers.js';
 import { BOT_USER, startFakeBotApi, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';
 import { insertPack, insertUser, purchase } from '../support/fixtures.js';
@@ -168,5 +168,32 @@ describe('offer messages', () => {
       'Your offer of 3.00 TON for #1 of Space Cats expired.',
     ]);
     expect(single.offer.status).toBe('open');
+  });
+
+  it('an edition that changes hands before the owner answers tells its bidder, once, that the offer is closed', async () => {
+    const now = new Date('2026-11-23T10:00:00Z');
+    const terms = { userId: BIDDER, editionId: editions[1]!, price: '2.5', expiresInHours: 24, starsLockDays: 0, now };
+    const { offer } = await makeOffer(t.db, terms);
+    const friend = 5204;
+    await insertUser(t.db, { id: friend, firstName: 'Dee' });
+    const gift = await giftEdition(t.db, {
+      userId: OWNER_B,
+      editionId: editions[1]!,
+      hideSender: false,
+      claimDays: 7,
+      now,
+    });
+    await claimGift(t.db, { code: gift.code, userId: friend, now });
+    const { worker } = outboxWorker(t, fake);
+    await worker.drainOnce();
+    await worker.drainOnce();
+
+    expect(sent().filter((message) => message.chat_id === BIDDER)).toEqual([
+      expect.objectContaining({
+        text: 'Your offer of 2.50 TON for #2 of Space Cats is closed: the edition changed hands.',
+      }),
+    ]);
+    const [row] = await t.db.select().from(offers).where(eq(offers.id, offer.id));
+    expect(row?.status).toBe('lapsed');
   });
 });

@@ -1,36 +1,13 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import { formatTon } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
-import { editions, outbox, packs } from '../db/schema.js';
-import type { OfferNoticePayload, OfferReceivedPayload } from '../outbox/kinds/index.js';
+import { editions, outbox } from '../db/schema.js';
+import { offerNotice } from '../resale/edition-offers.js';
+import type { OfferReceivedPayload } from '../outbox/kinds/index.js';
 import { enqueueOutbox, enqueueOutboxMessages, outboxMessage } from '../outbox/enqueue.js';
 import { outboxKey } from '../outbox/keys.js';
 import { offerNotices, type OfferRow } from './tables.js';
 import { claimNotices, refreshHolderMessages } from './holder-notices.js';
 import { listingPricesOf, ownerTerms, packResaleFigures } from './owner-terms.js';
-
-/** What every offer message says about the offer: the pack, the edition (if one), the price. */
-export async function offerNotice(tx: DbOrTx, offer: OfferRow): Promise<OfferNoticePayload> {
-  const [pack] = await tx
-    .select({ title: packs.title, maxSupply: packs.maxSupply })
-    .from(packs)
-    .where(eq(packs.id, offer.packId));
-  const editionId = offer.editionId ?? offer.soldEditionId;
-  const [edition] = editionId
-    ? await tx.select({ serial: editions.serial }).from(editions).where(eq(editions.id, editionId))
-    : [];
-  return {
-    offerId: offer.id,
-    bidderId: offer.bidderId,
-    packId: offer.packId,
-    title: pack?.title ?? '',
-    maxSupply: pack?.maxSupply ?? 0,
-    editionId: editionId ?? null,
-    serial: edition?.serial ?? null,
-    price: formatTon(offer.priceNano),
-    expiresAt: offer.expiresAt.toISOString(),
-  };
-}
 
 /**
  * A bidder's own budget of "New offer" messages: the first `burst` waiting go out at once, the rest at

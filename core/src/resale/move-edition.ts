@@ -6,6 +6,7 @@ import type { OutboxKey } from '../outbox/keys.js';
 import { queryRows } from '../db/sql-rows.js';
 import { ownsEdition } from '../sales/rules.js';
 import { recordActivity } from './activity.js';
+import { lapseEditionOffers } from './edition-offers.js';
 import { activity, listings, type ActivityType } from './tables.js';
 
 /**
@@ -17,9 +18,9 @@ import { activity, listings, type ActivityType } from './tables.js';
  * - the owner (and how they paid, for the Stars lock; a gift keeps the giver's, so the lock travels with it);
  * - the provenance row (activity: a sale with its price, a gift from and to);
  * - the edition's active listing closed: sold to the order that bought it, else cancelled;
+ * - its open offers lapsed, their bidders told (offers on the whole pack stay open);
  * - the sender's Telegram sticker set removed when they hold no other edition of the pack;
  * - the messages the move calls for.
- * Open offers on the edition stay open: they name the edition, and its new owner may answer them.
  */
 export type EditionMove = HandOver | Mint;
 
@@ -56,6 +57,7 @@ interface MoveCommon {
 export async function moveEdition(tx: Transaction, move: EditionMove): Promise<'moved' | 'kept'> {
   if ('mint' in move) return mintEdition(tx, move);
   const { edition, at } = move;
+  let lapsed: OutboxMessage[] = [];
   if (move.to === 'supply') {
     if (!(await deleteUnmarketedEdition(tx, edition.id))) return 'kept';
   } else {
@@ -67,6 +69,7 @@ export async function moveEdition(tx: Transaction, move: EditionMove): Promise<'
       })
       .where(eq(editions.id, edition.id));
     await closeListing(tx, edition.id, move.soldThrough, at);
+    lapsed = await lapseEditionOffers(tx, edition.id, move.to, at);
   }
   if (move.type && move.to !== 'supply') {
     await recordActivity(tx, {
@@ -84,6 +87,7 @@ export async function moveEdition(tx: Transaction, move: EditionMove): Promise<'
   const revoke = { userId: edition.ownerId, packId: edition.packId };
   await enqueueOutboxMessages(tx, [
     ...move.messages,
+    ...lapsed,
     ...(setGoes ? [outboxMessage('sticker_set_revoke', revoke, move.setRevokeKey)] : []),
   ]);
   return 'moved';

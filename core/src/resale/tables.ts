@@ -50,7 +50,8 @@ export const activity = pgTable('activity', {
  * The offers table of migration 0004 (declared with the resale tables: settling a resale order reads it). Constraints (one open offer per bidder and edition or pack, one
  * order per offer, status values, positive prices) live in the SQL migration.
  *
- * An offer is open → accepted (with `orderId`, `sellerId`, `soldEditionId`), declined, withdrawn or expired.
+ * An offer is open → accepted (with `orderId`, `sellerId`, `soldEditionId`), declined, withdrawn, expired, or
+ * lapsed (its edition changed hands before an answer; migration 0024).
  * `editionId` null: pack-wide, any holder of the pack may accept it with one of their editions.
  */
 export const offers = pgTable('offers', {

@@ -4,7 +4,8 @@ import { IsoDate, RowId, TonAmount } from './common.js';
 import { ORDER_STATUSES, OrderResponse } from './order.js';
 
 /** The wire shapes of offers (issue 11): non-binding bids on one edition or on any edition of a pack. */
-export const OFFER_STATUSES = ['open', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
+/** `lapsed`: the edition changed hands before the offer was answered. */
+export const OFFER_STATUSES = ['open', 'accepted', 'declined', 'withdrawn', 'expired', 'lapsed'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 /** Exactly one target: `editionId` for one edition, `packId` for any edition of the pack. */

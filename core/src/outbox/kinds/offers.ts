@@ -79,4 +79,11 @@ export const OFFER_OUTBOX_KINDS = {
     audience: 'personal',
     worker: 'bot',
   }),
+  /** The edition changed hands before the offer was answered: it lapses once. */
+  offer_lapsed: outboxKind({
+    payload: OfferNoticePayload,
+    key: (offerId: number) => `offer-lapsed:${offerId}`,
+    audience: 'personal',
+    worker: 'bot',
+  }),
 };

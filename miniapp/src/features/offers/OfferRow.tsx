@@ -22,6 +22,7 @@ const STATUS_KEYS = {
   declined: 'offers.status.declined',
   withdrawn: 'offers.status.withdrawn',
   expired: 'offers.status.expired',
+  lapsed: 'offers.status.lapsed',
 } as const;
 
 /** How an offer that is no longer open ended; an accepted one says how long its buyer has to pay. */
