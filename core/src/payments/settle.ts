@@ -61,8 +61,8 @@ export async function settlePayment(
   return db.transaction((tx) => settlePaymentInTransaction(tx, payment, options));
 }
 
-/** The same, inside the caller's transaction (the TON watcher moves its read position in it too). */
-export async function settlePaymentInTransaction(
+/** The body of `settlePayment`, in its transaction. */
+async function settlePaymentInTransaction(
   tx: Transaction,
   payment: IncomingPayment,
   options: SettleOptions,

@@ -1,10 +1,12 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tonCore } from '../../ton-core.js';
 import { eq, min, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { chainCursors, orders } from '../../db/schema.js';
-import { settlePaymentInTransaction, type SettleResult } from '../settle.js';
+import { settlePayment } from '../settle.js';
 import type { IndexedTransaction, TonIndexer } from './indexer.js';
-import { incomingTransfer } from './transfer.js';
+import { incomingTransfer, type IncomingTransfer } from './transfer.js';
+import { settlePage } from './settle-page.js';
 import { periodic, type Job } from '../../jobs/periodic.js';
 import type { Logger } from '../../logger.js';
 import { checkResaleLegs, paysOrder, tellBuyerResaleFailed } from './resale-legs.js';
@@ -18,8 +20,15 @@ export interface TonWatcherOptions {
   log: Logger;
   /** Transactions asked for per request. */
   pageSize?: number;
+  /** Transactions of a page settled at once (each in its own database transaction, on its own order). */
+  settleConcurrency?: number;
   /** Pause between polls when all is well (TON makes a block about every 5 seconds). */
   intervalMs?: number;
+  /**
+   * Pause after a poll that settled something (at most `intervalMs`): payments come in bursts (a drop), and
+   * the next block's are then read this soon rather than a whole interval later.
+   */
+  followUpMs?: number;
   /** Longest pause after repeated failures (indexer down, database down). */
   maxBackoffMs?: number;
 }
@@ -33,16 +42,30 @@ export interface TonWatcher extends Job {
 /** With no read position yet, reading starts this long before the first TON order (or now). */
 const FIRST_READ_MARGIN_S = 60 * 60;
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * Settlements of a page at once: enough to overlap one payment's round trips with another's wait for the
+ * pack's row lock in a drop, few enough to leave most of the pool (10 connections by default) to requests.
+ */
+const DEFAULT_SETTLE_CONCURRENCY = 4;
+
+/** The order a transfer's comment names, or null. */
+function orderIdOf(transfer: IncomingTransfer | null): string | null {
+  const comment = transfer?.comment ?? '';
+  return ORDER_ID.test(comment) ? comment.toLowerCase() : null;
+}
 
 /**
- * Confirms TON payments: reads the receiver's transactions from the indexer, oldest first, and settles each
- * in its own database transaction that also moves the read position to it. The position is therefore
- * never past a transaction that is not settled: a crash mid-way re-reads that transaction on restart, and
- * the ledger's unique (method, hash) makes a second settlement a no-op. Several API processes may run a
+ * Confirms TON payments: reads the receiver's transactions from the indexer, oldest first, a page at a time,
+ * and settles each in its own database transaction, several of a page at once (settle-page.ts: payments for
+ * one order in turn, oldest first). The read position then moves to the last transaction before which every
+ * one is settled, never past one that is not: a crash mid-page re-reads the page on restart, and the ledger's
+ * unique (method, hash) makes a second settlement of a transaction a no-op. Several API processes may run a
  * watcher at once; they settle the same transactions at most once and only ever move the position forward.
  */
 export function createTonWatcher(options: TonWatcherOptions): TonWatcher {
   const { db, indexer, log, pageSize = 50, intervalMs = 5_000, maxBackoffMs = 60_000 } = options;
+  const concurrency = options.settleConcurrency ?? DEFAULT_SETTLE_CONCURRENCY;
+  const followUpMs = options.followUpMs ?? 1_000;
   const account = tonCore().Address.parse(options.receiver).toRawString();
 
   async function poll(signal: AbortSignal): Promise<number> {
@@ -57,65 +80,63 @@ export function createTonWatcher(options: TonWatcherOptions): TonWatcher {
       );
       const fresh = page
         .filter((tx) => cursor === null || BigInt(tx.lt) > cursor)
-        .sort((a, b) => (BigInt(a.lt) < BigInt(b.lt) ? -1 : 1));
-      for (const tx of fresh) {
-        if (signal.aborted) return settled;
-        await settleTransaction(tx, signal);
-        cursor = BigInt(tx.lt);
-        settled++;
+        .sort((a, b) => (BigInt(a.lt) < BigInt(b.lt) ? -1 : 1))
+        .map((tx) => ({ tx, transfer: incomingTransfer(tx) }));
+      const result = await settlePage(fresh, {
+        orderOf: ({ transfer }) => orderIdOf(transfer),
+        settle: (item) => settleTransaction(item.tx, item.transfer, signal),
+        concurrency,
+        signal,
+      });
+      const last = fresh[result.settled - 1];
+      if (last) {
+        await advanceCursor(db, account, last.tx, options.now());
+        cursor = BigInt(last.tx.lt);
       }
+      settled += result.settled;
+      if (result.failure) throw result.failure.error;
+      if (result.settled < fresh.length) return settled;
       if (page.length < pageSize || fresh.length === 0) break;
     }
     return settled;
   }
 
-  async function settleTransaction(tx: IndexedTransaction, signal: AbortSignal): Promise<void> {
-    const transfer = incomingTransfer(tx);
-    const comment = transfer?.comment ?? '';
-    const orderId = ORDER_ID.test(comment) ? comment.toLowerCase() : null;
+  async function settleTransaction(
+    tx: IndexedTransaction,
+    transfer: IncomingTransfer | null,
+    signal: AbortSignal,
+  ): Promise<void> {
+    // A bounce, a failed or an outgoing transaction pays nothing: the read position just passes it.
+    if (!transfer) return;
+    const orderId = orderIdOf(transfer);
     // A resale's fee leg: its other legs are read from the sender's transaction before settling.
-    const legs = transfer ? await checkResaleLegs(db, indexer, transfer, orderId, signal) : null;
+    const legs = await checkResaleLegs(db, indexer, transfer, orderId, signal);
     const now = options.now();
-    const result = await db.transaction(async (t) => {
-      let settled: SettleResult | null = null;
-      if (transfer) {
-        settled = await settlePaymentInTransaction(
-          t,
-          {
-            method: 'ton',
-            ref: transfer.hash,
-            orderId,
-            amount: transfer.amountNano,
-            currency: 'TON',
-            details: {
-              sender: transfer.sender,
-              comment: transfer.comment,
-              lt: tx.lt,
-              utime: tx.now,
-              ...(legs && { otherLegsPaid: legs.legsPaid }),
-            },
-          },
-          {
-            now,
-            pays: paysOrder(legs),
-            underpaid: (locked, order) => tellBuyerResaleFailed(locked, order, legs, transfer.hash),
-          },
-        );
-      }
-      await advanceCursor(t, account, tx, now);
-      return settled;
+    const payment = {
+      method: 'ton' as const,
+      ref: transfer.hash,
+      orderId,
+      amount: transfer.amountNano,
+      currency: 'TON',
+      details: {
+        sender: transfer.sender,
+        comment: transfer.comment,
+        lt: tx.lt,
+        utime: tx.now,
+        ...(legs && { otherLegsPaid: legs.legsPaid }),
+      },
+    };
+    const result = await settlePayment(db, payment, {
+      now,
+      pays: paysOrder(legs),
+      underpaid: (locked, order) => tellBuyerResaleFailed(locked, order, legs, transfer.hash),
     });
-    if (result?.firstTime && result.outcome !== 'fulfilled') {
+    if (result.firstTime && result.outcome !== 'fulfilled') {
       log.warn(
-        {
-          hash: tx.hash,
-          outcome: result.outcome,
-          orderId: result.orderId,
-          amountNano: transfer?.amountNano.toString(),
-        },
+        { hash: tx.hash, outcome: result.outcome, orderId: result.orderId, amountNano: transfer.amountNano.toString() },
         'TON payment recorded for the operator',
       );
-    } else if (result?.firstTime) {
+    } else if (result.firstTime) {
       log.info({ hash: tx.hash, orderId: result.orderId, edition: result.edition }, 'TON payment fulfilled an order');
     }
   }
@@ -126,7 +147,12 @@ export function createTonWatcher(options: TonWatcherOptions): TonWatcher {
     backoff: { maxMs: maxBackoffMs },
     immediately: true,
     log,
-    run: poll,
+    async run(signal) {
+      const settled = await poll(signal);
+      if (settled === 0) return settled;
+      await sleep(Math.min(followUpMs, intervalMs), undefined, { signal, ref: false }).catch(() => undefined);
+      return 'more';
+    },
   });
   return { ...job, pollOnce: () => poll(new AbortController().signal) };
 }

@@ -29,7 +29,7 @@ describeEachDatabase('TON rail: paying by transfer, confirmed by the watcher', (
     await chain.close();
   });
 
-  function newWatcher(pageSize = 5): TonWatcher {
+  function newWatcher(pageSize = 5, settleConcurrency?: number): TonWatcher {
     return createTonWatcher({
       db: t.db,
       indexer: createTonIndexer(chain.baseUrl),
@@ -37,6 +37,7 @@ describeEachDatabase('TON rail: paying by transfer, confirmed by the watcher', (
       now: () => t.clock.now,
       log,
       pageSize,
+      settleConcurrency,
     });
   }
 
@@ -208,6 +209,28 @@ describeEachDatabase('TON rail: paying by transfer, confirmed by the watcher', (
     expect(await ledger(t)).toHaveLength(12);
   });
 
+  it('settles the transfers of a page side by side, each once, and an order paid twice by its older transfer', async () => {
+    const pack = await createPack(t, { priceNano: PRICE, maxSupply: 20 });
+    const orders = [];
+    for (let i = 0; i < 6; i++) orders.push(await tonOrder(await createUser(t), pack.id));
+    const firsts = orders.map((order) => chain.transfer({ amountNano: PRICE, comment: order.id }));
+    const again = chain.transfer({ amountNano: PRICE, comment: orders[0]!.id });
+
+    expect(await newWatcher(50, 4).pollOnce()).toBe(7);
+    for (const [i, order] of orders.entries()) {
+      const row = await orderRow(t, order.id);
+      expect([row.status, row.paymentRef]).toEqual(['paid', firsts[i]]);
+    }
+    const serials = (await editionsOf(t, pack.id)).map((e) => e.serial).sort((a, b) => a - b);
+    expect(serials).toEqual([1, 2, 3, 4, 5, 6]);
+    const outcomes = (await ledger(t)).map((p) => [p.ref, p.outcome]);
+    expect(outcomes).toHaveLength(7);
+    expect(outcomes).toEqual(
+      expect.arrayContaining([[again, 'refund_required'], ...firsts.map((ref) => [ref, 'fulfilled'])]),
+    );
+    expect(await readCursor(t.db, Address.parse(RECEIVER).toRawString())).toBe(BigInt(chain.transactions[6]!.lt));
+  });
+
   it('an indexer that fails changes nothing; the next poll settles what it missed', async () => {
     const pack = await createPack(t, { priceNano: PRICE });
     const buyer = await createUser(t);
@@ -253,5 +276,40 @@ describeEachDatabase('TON rail: paying by transfer, confirmed by the watcher', (
     const readsAtStop = reads;
     await letPassesGoBy(20);
     expect(reads).toBe(readsAtStop);
+  });
+
+  it('after a poll that settled a payment, reads again at the follow-up pace rather than the interval', async () => {
+    const pack = await createPack(t, { priceNano: PRICE });
+    const [first, second] = [
+      await tonOrder(await createUser(t), pack.id),
+      await tonOrder(await createUser(t), pack.id),
+    ];
+    chain.transfer({ amountNano: PRICE, comment: first.id });
+    const indexer = createTonIndexer(chain.baseUrl);
+    let pages = 0;
+    const running = createTonWatcher({
+      db: t.db,
+      // The second transfer lands while the first poll reads, so only a later poll can find it.
+      indexer: {
+        ...indexer,
+        transactions: async (...args) => {
+          const page = await indexer.transactions(...args);
+          if (pages++ === 0) chain.transfer({ amountNano: PRICE, comment: second.id });
+          return page;
+        },
+      },
+      receiver: RECEIVER,
+      now: () => t.clock.now,
+      log,
+      intervalMs: 10 * 60_000,
+      followUpMs: 20,
+    });
+    running.start();
+    const deadline = Date.now() + 20_000;
+    while ((await orderRow(t, second.id)).status !== 'paid' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await running.stop();
+    expect([(await orderRow(t, first.id)).status, (await orderRow(t, second.id)).status]).toEqual(['paid', 'paid']);
   });
 });
