@@ -65,7 +65,10 @@ export async function checkDrop(
     `${c.receipts} receipts for ${c.receipt_buyers} buyers, expected ${n}`,
   );
   const refused = buyers.buyStatuses['409'] ?? 0;
-  expect(refused === size.buyers - n, `${refused} × 409, expected ${size.buyers - n}`);
+  expect(
+    refused === size.buyers - n,
+    `${refused} × 409, expected ${size.buyers - n} (buys answered ${JSON.stringify(buyers.buyStatuses)})`,
+  );
   if (rail !== 'demo') {
     expect(
       c.payments === n && c.paid_by_one === n,
