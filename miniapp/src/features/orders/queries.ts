@@ -19,9 +19,13 @@ export const orderQueries = {
 };
 
 export const ordersApi = {
-  buy: (api: ApiClient, stickerId: number, paymentMethod: string) =>
+  /** `asGift`: once paid, the edition is the buyer's pending gift (sent only when asked, as the API's default). */
+  buy: (api: ApiClient, stickerId: number, paymentMethod: string, asGift = false) =>
     api
-      .request<{ order: Order }>('/api/marketplace/buy', { method: 'POST', body: { stickerId, paymentMethod } })
+      .request<{ order: Order }>('/api/marketplace/buy', {
+        method: 'POST',
+        body: { stickerId, paymentMethod, ...(asGift && { asGift }) },
+      })
       .then((body) => body.order),
   demoPay: (api: ApiClient, id: string) =>
     api.request<{ order: Order }>(`/api/orders/${id}/demo-pay`, { method: 'POST' }).then((body) => body.order),

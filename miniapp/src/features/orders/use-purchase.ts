@@ -20,6 +20,8 @@ import { paymentsTexts } from '../payments/messages';
 import { translate } from '../../i18n/translate';
 import { ordersTexts } from './messages';
 import { resaleApi, resaleQueries } from '../resale/queries';
+import { useOpenBoughtGift } from '../gifts/bought-gift';
+import { giftsTexts } from '../gifts/messages';
 
 /**
  * idle → creating (POST buy) → awaiting (the rail's step: "Pay (demo)", wallet, checkout, invoice)
@@ -42,6 +44,9 @@ export function usePurchase(packId: number) {
   const [phase, setPhase] = useState<PurchasePhase>('idle');
   const [order, setOrder] = useState<Order | null>(null);
   const settled = useRef<string | null>(null);
+  // The order bought as a gift: once paid, the buyer goes to the gift's link to share, not to the pack.
+  const boughtAsGift = useRef<string | null>(null);
+  const openBoughtGift = useOpenBoughtGift();
   // Closing Telegram while a payment is open would leave the buyer not knowing how it ended.
   useClosingConfirmation(phase !== 'idle');
 
@@ -65,7 +70,9 @@ export function usePurchase(packId: number) {
       if (settled.current === paid.id) return;
       settled.current = paid.id;
       haptics.success();
-      toast.success(translate(ordersTexts, 'orders.success'));
+      const gift = boughtAsGift.current === paid.id;
+      toast.success(gift ? translate(giftsTexts, 'gifts.bought') : translate(ordersTexts, 'orders.success'));
+      if (gift) void openBoughtGift(paid);
       setPhase('idle');
       setOrder(null);
       // SPEC §7: a purchase invalidates the pack and the user's collection (and the figures it changes).
@@ -76,7 +83,7 @@ export function usePurchase(packId: number) {
       void queryClient.invalidateQueries({ queryKey: resaleQueries.all() });
       void offerHomeScreenAfterPurchase();
     },
-    [queryClient, toast],
+    [queryClient, toast, openBoughtGift],
   );
 
   const follow = useCallback(
@@ -119,9 +126,9 @@ export function usePurchase(packId: number) {
     else if (current.status !== 'reserved') fail(orderFailure(current));
   }, [phase, polled.data, order?.id, succeed, fail]);
 
-  /** A new edition of the pack, or (with `listingId`) a collector's listed edition. */
+  /** A new edition of the pack, or (with `listingId`) a collector's listed edition; `asGift` to give it. */
   const buy = useCallback(
-    async (method: PaymentMethod, listingId?: number) => {
+    async (method: PaymentMethod, listingId?: number, asGift = false) => {
       if (!user) {
         toast.error(translate(ordersTexts, 'orders.buyRequiresLogin'));
         navigate('/login');
@@ -130,11 +137,12 @@ export function usePurchase(packId: number) {
       if (phase !== 'idle') return;
       setPhase('creating');
       try {
-        follow(
+        const reserved =
           listingId === undefined
-            ? await ordersApi.buy(api, packId, method)
-            : await resaleApi.buy(api, listingId, method),
-        );
+            ? await ordersApi.buy(api, packId, method, asGift)
+            : await resaleApi.buy(api, listingId, method, asGift);
+        boughtAsGift.current = asGift ? reserved.id : null;
+        follow(reserved);
       } catch (error) {
         // Whatever the server's 5xx said, a Stars buyer is better told to pay with TON.
         fail(method === 'stars' && error instanceof ApiError && error.status >= 500 ? starsDown() : error);

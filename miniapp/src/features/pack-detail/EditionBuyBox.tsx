@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@telegram-apps/telegram-ui';
 import type { EditionDetail } from '@stickerdrop/shared';
@@ -6,6 +7,7 @@ import { useMainButton } from '../../telegram/use-main-button';
 import { configQueries } from '../config/queries';
 import { PaymentStep } from '../orders/PaymentStep';
 import { TonPrice } from './TonPrice';
+import { BuyAsGift } from '../gifts/BuyAsGift';
 import { resalePaymentChoice } from '../orders/payment-methods';
 import { usePurchase } from '../orders/use-purchase';
 import { ordersTexts } from '../orders/messages';
@@ -26,11 +28,12 @@ export function EditionBuyBox({ edition }: { edition: EditionDetail }) {
   const format = useFormat();
   const clientConfig = useQuery(configQueries.detail(api));
   const purchase = usePurchase(edition.pack.id);
+  const [asGift, setAsGift] = useState(false);
   const listing = edition.listing;
   const awaitingDemo = purchase.phase === 'awaiting' && purchase.order?.payment.kind === 'demo';
   const buyText = listing ? t('pack-detail.buy', { price: tonText(format, listing.price) }) : '';
   const buy = () => {
-    if (listing) void purchase.buy(resalePaymentChoice(clientConfig.data?.paymentMethods), listing.id);
+    if (listing) void purchase.buy(resalePaymentChoice(clientConfig.data?.paymentMethods), listing.id, asGift);
   };
   const native = useMainButton({
     text: awaitingDemo
@@ -60,10 +63,15 @@ export function EditionBuyBox({ edition }: { edition: EditionDetail }) {
           onPayDemo={() => void purchase.payDemo()}
           onCancel={purchase.cancel}
         />
-      ) : native ? null : (
-        <Button stretched size="l" loading={purchase.processing} onClick={buy}>
-          {buyText}
-        </Button>
+      ) : (
+        <>
+          <BuyAsGift checked={asGift} disabled={purchase.processing} onChange={setAsGift} />
+          {native ? null : (
+            <Button stretched size="l" loading={purchase.processing} onClick={buy}>
+              {buyText}
+            </Button>
+          )}
+        </>
       )}
     </section>
   );

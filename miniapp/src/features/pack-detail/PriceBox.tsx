@@ -24,6 +24,7 @@ import { useStarsTerms } from '../orders/use-stars-terms';
 import type { usePurchase } from '../orders/use-purchase';
 import { PaymentChoice } from './PaymentChoice';
 import { TonPrice } from './TonPrice';
+import { BuyAsGift } from '../gifts/BuyAsGift';
 
 type Purchase = ReturnType<typeof usePurchase>;
 
@@ -142,6 +143,8 @@ function BuyChoice(props: {
   onPick(method: PaymentMethod): void;
   disabled: boolean;
   terms: StarsTerms;
+  /** "Buy as a gift", above the button. */
+  gift: ReactNode;
   button: ReactNode;
 }) {
   const { choices, method, terms } = props;
@@ -151,6 +154,7 @@ function BuyChoice(props: {
         <PaymentChoice choices={choices} method={method} disabled={props.disabled} onPick={props.onPick} />
       ) : null}
       {choices.length > 0 && method === 'stars' ? <StarsLockNote terms={terms} /> : null}
+      {props.gift}
       {props.button}
     </>
   );
@@ -184,13 +188,17 @@ export function PriceBox({
   // The buyer's pick while it is still offered; else the container's default (the choices can change
   // when the API's config arrives after the pack).
   const [picked, setMethod] = useState<PaymentMethod | null>(null);
+  const [asGift, setAsGift] = useState(false);
   const method = picked && choices.includes(picked) ? picked : defaultPaymentChoice(choices, inside);
   const soldOut = isSoldOut(pack);
   const fromFloor = soldOut && cheapest !== null;
   const labels = buyLabels({ pack, method, terms, cheapest, dropLeftMs, t, format });
   const order = purchase.phase !== 'idle' ? purchase.order : null;
   const awaitingDemo = purchase.phase === 'awaiting' && order?.payment.kind === 'demo';
-  const buy = () => (fromFloor ? purchase.buy(resaleMethod(method, choices), cheapest.id) : purchase.buy(method));
+  const buy = () =>
+    fromFloor
+      ? purchase.buy(resaleMethod(method, choices), cheapest.id, asGift)
+      : purchase.buy(method, undefined, asGift);
 
   // Inside Telegram the Main Button is the screen's action: Buy Now, then Pay (demo) on the demo rail.
   const native = useMainButton({
@@ -228,6 +236,9 @@ export function PriceBox({
           onPick={setMethod}
           disabled={labels.blocked || purchase.processing}
           terms={terms}
+          gift={
+            labels.blocked ? null : <BuyAsGift checked={asGift} disabled={purchase.processing} onChange={setAsGift} />
+          }
           button={
             native ? null : (
               <Button

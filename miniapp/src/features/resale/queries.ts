@@ -35,8 +35,11 @@ export const resaleApi = {
       .then((body) => body.listing),
   delist: (api: ApiClient, editionId: number) =>
     api.request<void>(`/api/editions/${editionId}/listing`, { method: 'DELETE' }),
-  buy: (api: ApiClient, listingId: number, paymentMethod: string) =>
+  buy: (api: ApiClient, listingId: number, paymentMethod: string, asGift = false) =>
     api
-      .request<{ order: Order }>('/api/marketplace/buy', { method: 'POST', body: { listingId, paymentMethod } })
+      .request<{ order: Order }>('/api/marketplace/buy', {
+        method: 'POST',
+        body: { listingId, paymentMethod, ...(asGift && { asGift }) },
+      })
       .then((body) => body.order),
 };
