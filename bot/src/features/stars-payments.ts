@@ -7,6 +7,7 @@ import {
   starsRefundContext,
 } from '@stickerdrop/core';
 import type { BotContext } from '../context.js';
+import { concurrencyLimit } from '../runtime/concurrency-limit.js';
 import { refundNotice } from '../views/refund-texts.js';
 
 /**
@@ -16,6 +17,13 @@ import { refundNotice } from '../views/refund-texts.js';
  * that bought nothing is refunded at once, and the buyer told why.
  */
 export const starsPaymentsFeature = new Composer<BotContext>();
+
+/**
+ * Settlements this process runs at once. In a drop every payment waits for the pack's row lock, holding a
+ * database connection while it waits; Telegram sends up to 40 updates at once, which would take the whole
+ * pool and leave the buyers' requests none. The others wait here, holding nothing but their update.
+ */
+const settling = concurrencyLimit(4);
 
 starsPaymentsFeature.on('pre_checkout_query', async (ctx) => {
   const query = ctx.preCheckoutQuery;
@@ -37,14 +45,16 @@ starsPaymentsFeature.on('message:successful_payment', async (ctx) => {
   const payerId = ctx.from.id;
   const chargeId = payment.telegram_payment_charge_id;
   // Settled inside the update: Telegram re-delivers it if this fails, and a repeat is settled once.
-  const result = await settleStarsPayment(db, {
-    payload: payment.invoice_payload,
-    chargeId,
-    payerId,
-    currency: payment.currency,
-    totalAmount: payment.total_amount,
-    now: now(),
-  });
+  const result = await settling(() =>
+    settleStarsPayment(db, {
+      payload: payment.invoice_payload,
+      chargeId,
+      payerId,
+      currency: payment.currency,
+      totalAmount: payment.total_amount,
+      now: now(),
+    }),
+  );
   if (result.outcome === 'fulfilled') return;
   const refunded = await refundStarsNow(db, {
     orderId: result.orderId,
