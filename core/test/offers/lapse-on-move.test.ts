@@ -4,6 +4,7 @@ import {
   type Database,
   buyListing,
   claimGift,
+  declineOffer,
   fulfilOrder,
   giftEdition,
   listEdition,
@@ -77,5 +78,31 @@ describeEachDatabase('offers on an edition lapse when it changes hands', (kind) 
 
     expect(await statusOf(onEdition)).toBe('lapsed');
     expect((await lapseNotices()).map((row) => row.dedupeKey)).toEqual([`offer-lapsed:${onEdition}`]);
+  });
+
+  it('declines racing the claim that moves the edition: each offer ends once, and its bidder hears once why', async () => {
+    const bidders = [await createUser(db), await createUser(db), await createUser(db), await createUser(db)];
+    const offerIds = await Promise.all(bidders.map((bidder) => offer(bidder, { editionId })));
+    const gift = await giftEdition(db, { userId: owner, editionId, hideSender: false, claimDays: 7, now: NOW });
+    const claim = claimGift(db, { code: gift.code, userId: await createUser(db), now: NOW });
+    const declines = offerIds.map((offerId) =>
+      declineOffer(db, { userId: owner, offerId, now: NOW }).then(
+        () => 'declined',
+        (error: { code?: string }) => error.code,
+      ),
+    );
+    const [, ...answers] = await Promise.all([claim, ...declines]);
+    // A decline after the move is no longer the sender's to make; nothing else fails (no deadlock).
+    for (const answer of answers) expect(['declined', 'forbidden']).toContain(answer);
+
+    const notices = await db.select().from(tables.outbox);
+    for (const offerId of offerIds) {
+      const status = await statusOf(offerId);
+      expect(['declined', 'lapsed']).toContain(status);
+      const told = notices.filter(
+        (row) => row.kind !== 'offer_received' && (row.payload as { offerId?: number }).offerId === offerId,
+      );
+      expect(told.map((row) => row.kind)).toEqual([`offer_${status}`]);
+    }
   });
 });
