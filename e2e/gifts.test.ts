@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Order } from '@stickerdrop/shared';
 import { tables } from '@stickerdrop/core/testing';
-import { startTestServer, type TestServer } from './support/app-server';
-import { PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
+import { botApiSuite } from './support/bot-api-suite';
+import { PHONE, describeBrowser, newPage, screenshot, toast } from './support/browser';
 import { callApi } from './support/page-api';
 import { openInTelegram, telegramEvents } from './support/telegram-mock';
-import { startFakeBotApi, type FakeBotApi } from '../api/test/fakes/bot-api.js';
 
 /** A sender inside Telegram, and the friend the gift is for, inside Telegram in Russian. */
 const SENDER = { id: 777_000_072, first_name: 'Sam', username: 'sam' };
@@ -19,26 +17,12 @@ const FRIEND = { id: 777_000_071, first_name: 'Рита', username: 'rita', lang
  * Gifts tab says it was claimed.
  */
 describeBrowser('gifts in the mini-app', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let telegram: FakeBotApi;
-
-  beforeAll(async () => {
-    // The Bot API the API asks for a gift's prepared message.
-    telegram = await startFakeBotApi();
-    server = await startTestServer({ telegramApiRoot: telegram.apiRoot });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await telegram?.close();
-  });
+  const suite = botApiSuite();
 
   it('the sender makes a gift link on the web; the friend claims it in Telegram and owns the edition', async () => {
-    const [pack] = await server.db.select().from(tables.packs).where(eq(tables.packs.title, 'Mochi Feelings'));
-    const sender = await newPage(browser, PHONE, 'light');
-    await sender.page.goto(`${server.url}/#/login`);
+    const [pack] = await suite.server.db.select().from(tables.packs).where(eq(tables.packs.title, 'Mochi Feelings'));
+    const sender = await newPage(suite.browser, PHONE, 'light');
+    await sender.page.goto(`${suite.server.url}/#/login`);
     await sender.page.getByRole('button', { name: 'Continue as demo collector' }).click();
     await sender.page.getByRole('heading', { name: 'Trending Stickers' }).waitFor();
     const { order } = await callApi<{ order: Order }>(sender.page, '/api/marketplace/buy', {
@@ -48,7 +32,7 @@ describeBrowser('gifts in the mini-app', () => {
     const paid = await callApi<{ order: Order }>(sender.page, `/api/orders/${order.id}/demo-pay`, {});
     const [owned] = await callApi<{ editionId: number; serial: number }[]>(sender.page, '/api/collection');
 
-    await sender.page.goto(`${server.url}/#/edition?id=${owned!.editionId}`);
+    await sender.page.goto(`${suite.server.url}/#/edition?id=${owned!.editionId}`);
     await sender.page.getByRole('button', { name: 'Send as a gift' }).click();
     await sender.page.getByLabel(/^Note/).fill('С днём рождения!');
     await sender.page.getByRole('button', { name: 'Create gift link' }).click();
@@ -59,9 +43,9 @@ describeBrowser('gifts in the mini-app', () => {
     expect(code).toBeTruthy();
     await screenshot(sender.page, 'gift-sender-390-light');
 
-    const friend = await newPage(browser, PHONE, 'dark');
-    await openInTelegram(friend.page, server.url, {
-      botToken: server.config.botToken!,
+    const friend = await newPage(suite.browser, PHONE, 'dark');
+    await openInTelegram(friend.page, suite.server.url, {
+      botToken: suite.server.config.botToken!,
       user: FRIEND,
       startParam: `gift_${code}`,
     });
@@ -74,22 +58,22 @@ describeBrowser('gifts in the mini-app', () => {
     await friend.page.getByRole('link', { name: 'Открыть экземпляр' }).click();
     await friend.page.getByText(/@rita/).first().waitFor();
 
-    const [edition] = await server.db
+    const [edition] = await suite.server.db
       .select({ ownerId: tables.editions.ownerId })
       .from(tables.editions)
       .where(eq(tables.editions.id, owned!.editionId));
     expect(edition!.ownerId).toBe(FRIEND.id);
 
-    await sender.page.goto(`${server.url}/#/collection?tab=gifts`);
+    await sender.page.goto(`${suite.server.url}/#/collection?tab=gifts`);
     const row = sender.page.getByRole('listitem').filter({ hasText: `#${paid.order.edition} of` });
     await row.getByText('Claimed').waitFor();
     await screenshot(sender.page, 'gift-tab-390-light');
   });
 
   it('inside Telegram its sender shares a message the bot prepared, with a Claim button', async () => {
-    const [pack] = await server.db.select().from(tables.packs).where(eq(tables.packs.title, 'Mochi Feelings'));
-    const sender = await newPage(browser, PHONE, 'light');
-    await openInTelegram(sender.page, server.url, { botToken: server.config.botToken!, user: SENDER });
+    const [pack] = await suite.server.db.select().from(tables.packs).where(eq(tables.packs.title, 'Mochi Feelings'));
+    const sender = await newPage(suite.browser, PHONE, 'light');
+    await openInTelegram(sender.page, suite.server.url, { botToken: suite.server.config.botToken!, user: SENDER });
     await expect.poll(() => sender.page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
     const { order } = await callApi<{ order: Order }>(sender.page, '/api/marketplace/buy', {
       stickerId: pack!.id,
@@ -103,12 +87,12 @@ describeBrowser('gifts in the mini-app', () => {
       {},
     );
 
-    await sender.page.goto(`${server.url}/#/gift?code=${gift.code}`);
+    await sender.page.goto(`${suite.server.url}/#/gift?code=${gift.code}`);
     await sender.page.getByRole('button', { name: 'Share the link' }).click();
     await expect
       .poll(async () => (await telegramEvents(sender.page)).filter((e) => e.type === 'web_app_send_prepared_message'))
       .toHaveLength(1);
-    const [prepared] = telegram.acceptedCallsTo('savePreparedInlineMessage');
+    const [prepared] = suite.telegram.acceptedCallsTo('savePreparedInlineMessage');
     expect(prepared?.params).toMatchObject({
       user_id: SENDER.id,
       result: { id: `gift_${gift.code}`, reply_markup: { inline_keyboard: [[{ text: 'Claim' }]] } },

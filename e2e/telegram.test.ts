@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { packAppLink, starsFor } from '@stickerdrop/shared';
 import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
-import { startFakeBotApi, type FakeBotApi } from '../api/test/fakes/bot-api.js';
-import { startTestServer, type TestServer } from './support/app-server';
-import { PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
+import type { TestServer } from './support/app-server';
+import { botApiSuite } from './support/bot-api-suite';
+import { PHONE, describeBrowser, newPage, screenshot, toast } from './support/browser';
 import {
   THEME,
   lastMainButton,
@@ -44,25 +44,11 @@ async function buyInTelegram(page: Page, server: TestServer, search: string): Pr
 }
 
 describeBrowser('inside a mocked Telegram client', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let telegram: FakeBotApi;
-
-  beforeAll(async () => {
-    // The Bot API the API asks for prepared share messages.
-    telegram = await startFakeBotApi();
-    server = await startTestServer({ telegramApiRoot: telegram.apiRoot });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await telegram?.close();
-  });
+  const suite = botApiSuite();
 
   it('starts natively: ready, expand, theme variables kept live, viewport height, automatic sign-in', async () => {
-    const { context, page, errors } = await newPage(browser, PHONE);
-    await openInTelegram(page, server.url, { botToken: server.config.botToken! });
+    const { context, page, errors } = await newPage(suite.browser, PHONE);
+    await openInTelegram(page, suite.server.url, { botToken: suite.server.config.botToken! });
     await page.getByRole('heading', { name: 'Trending Stickers' }).waitFor();
     expect(new URL(page.url()).hash).toBe('#/');
     const types = (await telegramEvents(page)).map((event) => event.type);
@@ -100,9 +86,9 @@ describeBrowser('inside a mocked Telegram client', () => {
   });
 
   it('opens the pack of a pack_<id> start parameter; back button shown there and goes home', async () => {
-    const id = await packId(server, 'ramen');
-    const { context, page } = await newPage(browser, PHONE);
-    await openInTelegram(page, server.url, { botToken: server.config.botToken!, startParam: `pack_${id}` });
+    const id = await packId(suite.server, 'ramen');
+    const { context, page } = await newPage(suite.browser, PHONE);
+    await openInTelegram(page, suite.server.url, { botToken: suite.server.config.botToken!, startParam: `pack_${id}` });
     await page.getByRole('heading', { name: 'Midnight Ramen' }).waitFor();
     expect(new URL(page.url()).hash).toBe(`#/sticker?id=${id}`);
     await expect
@@ -123,17 +109,17 @@ describeBrowser('inside a mocked Telegram client', () => {
   });
 
   it('buys with the Main Button through the demo rail, then downloads, likes, shares and adds to Telegram', async () => {
-    const id = await packId(server, 'mochi');
-    const { context, page, errors } = await newPage(browser, PHONE);
-    await openInTelegram(page, server.url, {
-      botToken: server.config.botToken!,
+    const id = await packId(suite.server, 'mochi');
+    const { context, page, errors } = await newPage(suite.browser, PHONE);
+    await openInTelegram(page, suite.server.url, {
+      botToken: suite.server.config.botToken!,
       startParam: `pack_${id}`,
       user: { id: 777_000_002, first_name: 'Bea', username: 'bea' },
     });
     await page.getByRole('heading', { name: 'Mochi Feelings' }).waitFor();
     // Stars, the default inside Telegram: the Main Button says the Stars the invoice would charge for
     // 1.20 TON, and the resale lock a Stars payment brings is said before paying.
-    const stars = starsFor(1_200_000_000n, server.config.starsPerTon);
+    const stars = starsFor(1_200_000_000n, suite.server.config.starsPerTon);
     await expect
       .poll(async () => lastMainButton(await telegramEvents(page)))
       .toMatchObject({
@@ -215,7 +201,7 @@ describeBrowser('inside a mocked Telegram client', () => {
     // Share: the bot prepares a message for Bea (savePreparedInlineMessage), Telegram sends it where she picks.
     await page.getByRole('button', { name: 'Share' }).click();
     await expect.poll(async () => (await eventsOf(page, 'web_app_send_prepared_message')).length).toBe(1);
-    const [prepared] = telegram.acceptedCallsTo('savePreparedInlineMessage');
+    const [prepared] = suite.telegram.acceptedCallsTo('savePreparedInlineMessage');
     expect(prepared?.params).toMatchObject({ user_id: 777_000_002, result: { id: `pack_${id}` } });
     expect((await eventsOf(page, 'web_app_send_prepared_message'))[0]?.data).toEqual({
       id: (prepared!.result as { id: string }).id,
@@ -243,14 +229,14 @@ describeBrowser('inside a mocked Telegram client', () => {
   });
 
   it('after the second purchase offers the home screen once (checkHomeScreenStatus, addToHomeScreen)', async () => {
-    const { context, page, errors } = await newPage(browser, PHONE);
-    await launchSignedIn(page, server, { user: { id: 777_000_003, first_name: 'Cy', username: 'cy' } });
-    await buyInTelegram(page, server, 'ramen');
+    const { context, page, errors } = await newPage(suite.browser, PHONE);
+    await launchSignedIn(page, suite.server, { user: { id: 777_000_003, first_name: 'Cy', username: 'cy' } });
+    await buyInTelegram(page, suite.server, 'ramen');
     expect(await eventsOf(page, 'web_app_check_home_screen')).toEqual([]);
-    await buyInTelegram(page, server, 'kitten');
+    await buyInTelegram(page, suite.server, 'kitten');
     await expect.poll(async () => (await eventsOf(page, 'web_app_add_to_home_screen')).length).toBe(1);
     expect(await eventsOf(page, 'web_app_check_home_screen')).toHaveLength(1);
-    await buyInTelegram(page, server, 'neon');
+    await buyInTelegram(page, suite.server, 'neon');
     expect(await eventsOf(page, 'web_app_check_home_screen')).toHaveLength(1);
     expect(await eventsOf(page, 'web_app_add_to_home_screen')).toHaveLength(1);
     expect(errors).toEqual([]);
@@ -258,13 +244,13 @@ describeBrowser('inside a mocked Telegram client', () => {
   });
 
   it('on an old client (7.0) nothing throws: page buttons, link sharing, no home-screen offer', async () => {
-    const { context, page, errors } = await newPage(browser, PHONE);
-    await launchSignedIn(page, server, {
+    const { context, page, errors } = await newPage(suite.browser, PHONE);
+    await launchSignedIn(page, suite.server, {
       user: { id: 777_000_004, first_name: 'Dee', username: 'dee' },
       version: '7.0',
     });
-    await buyInTelegram(page, server, 'orbit');
-    const id = await buyInTelegram(page, server, 'sushi');
+    await buyInTelegram(page, suite.server, 'orbit');
+    const id = await buyInTelegram(page, suite.server, 'sushi');
     // No Secondary Button before 7.10: the page's own button stands in.
     await page.getByRole('button', { name: 'Add to Telegram' }).waitFor();
     expect(await eventsOf(page, 'web_app_setup_secondary_button')).toEqual([]);
@@ -272,7 +258,7 @@ describeBrowser('inside a mocked Telegram client', () => {
     await page.getByRole('button', { name: 'Share' }).click();
     await expect
       .poll(async () => (await eventsOf(page, 'web_app_open_tg_link')).at(-1)?.data?.path_full)
-      .toContain(encodeURIComponent(packAppLink(server.config.botUsername!, id)));
+      .toContain(encodeURIComponent(packAppLink(suite.server.config.botUsername!, id)));
     expect(await eventsOf(page, 'web_app_send_prepared_message')).toEqual([]);
     expect(await eventsOf(page, 'web_app_check_home_screen')).toEqual([]);
     expect(errors).toEqual([]);

@@ -12,6 +12,20 @@ const SELLER = 5151;
 const BUYER = 6161;
 type Keyboard = { inline_keyboard: Array<Array<{ text: string; url?: string }>> };
 
+/** The seller lists the edition at 4 TON and the buyer reserves it on the demo rail (unpaid yet). */
+async function reserveListed(t: TestApp, editionId: number, now: Date) {
+  const { listing } = await listEdition(t.db, { userId: SELLER, editionId, price: '4', now, starsLockDays: 21 });
+  const reserved = await buyListing(t.db, {
+    userId: BUYER,
+    listingId: listing.id,
+    paymentMethod: 'demo',
+    ton: null,
+    feeBps: 250,
+    now,
+  });
+  return reserved.order;
+}
+
 /** A paid resale, from the outbox rows to the three chats, and the seller's sticker set removed. */
 describe('resale messages', () => {
   let t: TestApp;
@@ -47,21 +61,7 @@ describe('resale messages', () => {
     fake.calls.length = 0;
 
     const now = new Date();
-    const { listing } = await listEdition(t.db, {
-      userId: SELLER,
-      editionId: edition!.id,
-      price: '4',
-      now,
-      starsLockDays: 21,
-    });
-    const { order } = await buyListing(t.db, {
-      userId: BUYER,
-      listingId: listing.id,
-      paymentMethod: 'demo',
-      ton: null,
-      feeBps: 250,
-      now,
-    });
+    const order = await reserveListed(t, edition!.id, now);
     expect((await fulfilOrder(t.db, { orderId: order.id, paymentRef: `demo:${order.id}`, now })).outcome).toBe(
       'fulfilled',
     );
@@ -89,21 +89,7 @@ describe('resale messages', () => {
     const primary = await purchase(t.db, SELLER, packId);
     const [edition] = await t.db.select().from(tables.editions).where(eq(tables.editions.orderId, primary));
     const now = new Date();
-    const { listing } = await listEdition(t.db, {
-      userId: SELLER,
-      editionId: edition!.id,
-      price: '4',
-      now,
-      starsLockDays: 21,
-    });
-    const { order } = await buyListing(t.db, {
-      userId: BUYER,
-      listingId: listing.id,
-      paymentMethod: 'demo',
-      ton: null,
-      feeBps: 250,
-      now,
-    });
+    const order = await reserveListed(t, edition!.id, now);
     await expect(delistEdition(t.db, { userId: SELLER, editionId: edition!.id, now })).rejects.toMatchObject({
       code: 'edition_held',
     });
