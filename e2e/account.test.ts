@@ -55,6 +55,11 @@ describeBrowser('a signed-in collector on the web', () => {
     await expect.poll(() => page.getByTestId('pack-card').count()).toBe(2);
     const stats = page.getByLabel('Collection statistics');
     await stats.getByText('3.15 TON').waitFor();
+    // Worth at today's prices: a new edition's price while any remain, so nothing gained yet.
+    await expect
+      .poll(() => page.getByTestId('collection-worth').textContent())
+      .toBe('Worth 3.15\u00a0TON today · paid 3.15\u00a0TON 0.00\u00a0TON');
+    expect(await page.getByTestId('edition-worth').count()).toBe(2);
     await page
       .getByTestId('pack-card')
       .filter({ hasText: 'Midnight Ramen' })
@@ -92,6 +97,10 @@ describeBrowser('a signed-in collector on the web', () => {
     await stats.getByText('Packs Purchased').waitFor();
     expect(await stats.locator('.stat-tile', { hasText: 'Packs Purchased' }).locator('dd').textContent()).toBe('2');
     await page.getByRole('link', { name: 'My Collection' }).waitFor();
+    await page
+      .getByTestId('profile-worth')
+      .getByText(/^Worth [\d.]+\u00a0TON today · paid 3\.15\u00a0TON$/)
+      .waitFor();
     expect(await page.getByRole('link', { name: 'Create Sticker' }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Edit Profile' }).click();

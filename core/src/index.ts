@@ -118,7 +118,7 @@ export {
   type PerUserLimitInput,
   type DropNotifyInput,
 } from './drops/index.js';
-export { collectionWorth, listCollection } from './collection/index.js';
+export { listCollection } from './collection/index.js';
 export { profileOf } from './earnings/index.js';
 export { getStudio, updateStudioPack, studioSalesCsv } from './studio/index.js';
 export {

@@ -1,2 +1,1 @@
 export { listCollection } from './collection.js';
-export { collectionWorth } from './worth.js';

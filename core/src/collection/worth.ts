@@ -1,4 +1,4 @@
-import { formatTon, parseTon, type CollectionItem, type CollectionWorth, type PackCard } from '@stickerdrop/shared';
+import { formatTon, parseTon, type CollectionItem, type PackCard } from '@stickerdrop/shared';
 
 type Priced = Pick<PackCard, 'floorPrice' | 'price' | 'soldCount' | 'maxSupply'>;
 
@@ -15,25 +15,4 @@ export function editionValueNano(card: Priced): bigint | null {
 export function editionWorth(card: Priced, paidNano: bigint): Pick<CollectionItem, 'value' | 'gain'> {
   const value = editionValueNano(card);
   return value === null ? { value: null, gain: null } : { value: formatTon(value), gain: formatTon(value - paidNano) };
-}
-
-/** The collection's sums; an edition without a value counts in what was paid and in `unpriced` only. */
-export function collectionWorth(items: readonly Pick<CollectionItem, 'value' | 'purchasePrice'>[]): CollectionWorth {
-  let value = 0n;
-  let paid = 0n;
-  let paidForPriced = 0n;
-  for (const item of items) {
-    const price = parseTon(item.purchasePrice)!;
-    paid += price;
-    if (item.value === null) continue;
-    value += parseTon(item.value)!;
-    paidForPriced += price;
-  }
-  return {
-    editions: items.length,
-    value: formatTon(value),
-    paid: formatTon(paid),
-    gain: formatTon(value - paidForPriced),
-    unpriced: items.filter((item) => item.value === null).length,
-  };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { collectionWorth, listCollection } from '@stickerdrop/core';
+import { listCollection } from '@stickerdrop/core';
+import { collectionWorth } from '@stickerdrop/shared';
 import { requireUser } from '../../http/auth.js';
 
 /** GET /api/collection: the caller's editions; /worth: what they are worth together. */

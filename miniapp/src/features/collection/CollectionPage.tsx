@@ -15,11 +15,13 @@ import { useAuth } from '../auth/AuthProvider';
 import { LazyCreatedPacks } from '../studio/lazy';
 import '../resale/resale.css';
 import './collection.css';
+import { collectionWorth } from '@stickerdrop/shared';
 import { collectionCounts, totalSpent } from './collection-stats';
 import { labelsIn, type CollectionKey } from './labels';
 import { collectionTexts } from './messages';
 import { OwnedPacks } from './OwnedPacks';
 import { collectionQueries } from './queries';
+import { WorthLine } from '../worth/worth';
 
 const TABS = ['packs', 'created', 'offers', 'gifts'] as const;
 type Tab = (typeof TABS)[number];
@@ -64,6 +66,7 @@ export function CollectionPage() {
           { label: t('collection.stats.recent'), value: format.count(counts.recent), icon: Clock },
         ]}
       />
+      <WorthLine worth={collectionWorth(items)} testId="collection-worth" />
       <ToggleGroup
         label={t('collection.tabs.label')}
         className="chips collection-tabs"

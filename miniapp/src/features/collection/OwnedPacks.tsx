@@ -18,6 +18,7 @@ import { useLike } from '../packs/use-like';
 import { SellControls } from '../resale/SellControls';
 import { labelsIn, type CollectionKey } from './labels';
 import { collectionTexts } from './messages';
+import { EditionWorth } from '../worth/worth';
 
 const FILTER_LABELS: Record<CollectionFilter, CollectionKey> = {
   all: 'collection.filter.all',
@@ -68,6 +69,7 @@ export function OwnedPacks({
             // One entry per edition: a collector may own several of one pack.
             <div key={item.editionId} className="collection-entry" data-testid="collection-entry">
               <PackCard pack={item} index={index} showPurchaseInfo onToggleFavorite={(p) => like.toggle(p.id)} />
+              <EditionWorth item={item} />
               <SellControls
                 target={{
                   editionId: item.editionId,

@@ -13,6 +13,7 @@ import { AccountPanel } from './AccountPanel';
 import { BecomeCreatorButton } from './BecomeCreatorButton';
 import { ProfileFigures } from './ProfileFigures';
 import { ProfileInformation } from './ProfileInformation';
+import { ProfileWorth } from './ProfileWorth';
 import { SessionsSection } from './SessionsSection';
 import { LanguageSwitch } from '../language/LanguageSwitch';
 import { LinkWalletButton, PayoutWalletAsk } from '../payments';
@@ -46,6 +47,7 @@ export function ProfilePage() {
       ) : (
         <>
           <ProfileFigures profile={profile.data} />
+          <ProfileWorth />
           <ProfileInformation profile={profile.data} user={user} />
           {profile.data ? (
             <LanguageSwitch

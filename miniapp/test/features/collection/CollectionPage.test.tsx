@@ -34,6 +34,26 @@ describe('Collection', () => {
     expect(screen.getByText('No packs match')).toBeInTheDocument();
   });
 
+  it('says what the collection is worth today, what it cost and the difference, in total and per edition', async () => {
+    const priced = [
+      collectionItem({ id: 1, editionId: 11, purchasePrice: '1.10', value: '2.00', gain: '0.90' }),
+      collectionItem({ id: 2, editionId: 12, purchasePrice: '3.00', value: '2.50', gain: '-0.50' }),
+      collectionItem({ id: 3, editionId: 13, purchasePrice: '1.00', value: null, gain: null }),
+    ];
+    fakeApi({ 'GET /api/auth/me': () => json({ user: user() }), 'GET /api/collection': () => json(priced) });
+    renderApp('/collection', { signedIn: true });
+    const total = await screen.findByTestId('collection-worth');
+    // Paid counts every edition (5.10); value and gain only the priced ones: 4.50 against 4.10 paid.
+    expect(total.textContent).toBe(
+      'Worth 4.50\u00a0TON today · paid 5.10\u00a0TON +0.40\u00a0TON (1 edition has no price today)',
+    );
+    expect(screen.getAllByTestId('edition-worth').map((line) => line.textContent)).toEqual([
+      'Worth 2.00\u00a0TON today +0.90\u00a0TON',
+      'Worth 2.50\u00a0TON today \u22120.50\u00a0TON',
+    ]);
+    expect(screen.getByText('No price today: sold out and none listed')).toBeInTheDocument();
+  });
+
   it('is empty with a Browse Marketplace link, also when loading fails (only logged)', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     fakeApi({ 'GET /api/auth/me': () => json({ user: user() }), 'GET /api/collection': () => json({}, 400) });
