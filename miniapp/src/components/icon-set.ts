@@ -5,6 +5,7 @@
 export { default as CircleCheck } from 'lucide/dist/esm/icons/circle-check.mjs';
 export { default as CircleUser } from 'lucide/dist/esm/icons/circle-user.mjs';
 export { default as Clock } from 'lucide/dist/esm/icons/clock.mjs';
+export { default as Copy } from 'lucide/dist/esm/icons/copy.mjs';
 export { default as Eye } from 'lucide/dist/esm/icons/eye.mjs';
 export { default as Flame } from 'lucide/dist/esm/icons/flame.mjs';
 export { default as Gem } from 'lucide/dist/esm/icons/gem.mjs';

@@ -44,11 +44,16 @@ export async function shareLink(url: string, title: string): Promise<ShareOutcom
       // Otherwise (not allowed here, no share target) fall through to copying.
     }
   }
+  return (await copyText(url)) ? 'copied' : 'failed';
+}
+
+/** Copies `text` to the clipboard: the async clipboard, else a selection for pages without it. */
+export async function copyText(text: string): Promise<boolean> {
   try {
-    await navigator.clipboard.writeText(url);
-    return 'copied';
+    await navigator.clipboard.writeText(text);
+    return true;
   } catch {
-    return copyWithSelection(url) ? 'copied' : 'failed';
+    return copyWithSelection(text);
   }
 }
 

@@ -49,7 +49,7 @@ describe('switching the language', () => {
   it('re-renders what is on screen at once, and sets <html lang>', async () => {
     render(
       <I18nProvider>
-        <Footer />
+        <Footer inside={false} />
       </I18nProvider>,
     );
     expect(screen.getByText('Limited-edition sticker packs, collected and traded in TON.')).toBeInTheDocument();

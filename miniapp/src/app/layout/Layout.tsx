@@ -19,7 +19,7 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Footer inside={inside} />
       {inside ? <TabBar /> : null}
     </div>
   );

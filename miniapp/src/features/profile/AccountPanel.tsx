@@ -3,6 +3,7 @@ import { RelativeTime } from '../../components/RelativeTime';
 import { useT } from '../../i18n/translate';
 import { avatarInitial, displayFirstName } from '../../app/layout/nav-links';
 import { profileTexts } from './messages';
+import { WalletAddress } from './WalletAddress';
 
 /** Who is signed in: the name from Telegram, the id, the role, since when, and the wallet. */
 export function AccountPanel({ user }: { user: User }) {
@@ -26,7 +27,9 @@ export function AccountPanel({ user }: { user: User }) {
           <RelativeTime at={user.createdAt} />
         </dd>
         <dt>{t('profile.account.wallet')}</dt>
-        <dd className="profile__wallet">{user.walletAddress ?? t('profile.account.walletNotLinked')}</dd>
+        <dd>
+          <WalletAddress address={user.walletAddress} />
+        </dd>
       </dl>
     </section>
   );

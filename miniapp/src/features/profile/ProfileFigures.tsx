@@ -7,9 +7,9 @@ import { profileTexts } from './messages';
 
 /**
  * SPEC's four statistics, then where the money came from: first-hand sales of the user's packs, their
- * resales, royalties (paid, and owed for want of a wallet), and what their purchases cost.
+ * resales, royalties (paid, and for a creator owed for want of a wallet), and what their purchases cost.
  */
-export function ProfileFigures({ profile }: { profile: Profile | undefined }) {
+export function ProfileFigures({ profile, creator }: { profile: Profile | undefined; creator: boolean }) {
   const t = useT(profileTexts);
   const format = useFormat();
   const ton = (amount: string | undefined) => format.ton(amount ?? '0.00');
@@ -18,7 +18,8 @@ export function ProfileFigures({ profile }: { profile: Profile | undefined }) {
     [t('profile.money.primary'), `${count(profile?.primarySales)} · ${ton(profile?.primaryRevenue)}`],
     [t('profile.money.resales'), `${count(profile?.resales)} · ${ton(profile?.resaleProceeds)}`],
     [t('profile.money.royaltiesPaid'), ton(profile?.royaltiesPaid)],
-    [t('profile.money.royaltiesOwed'), ton(profile?.royaltiesOwed)],
+    // Owed royalties wait for a creator's wallet; a collector has none to wait for.
+    ...(creator ? [[t('profile.money.royaltiesOwed'), ton(profile?.royaltiesOwed)] as [string, string]] : []),
     [t('profile.money.spent'), ton(profile?.totalSpent)],
   ];
   return (

@@ -46,7 +46,7 @@ export function ProfilePage() {
         <Loading />
       ) : (
         <>
-          <ProfileFigures profile={profile.data} />
+          <ProfileFigures profile={profile.data} creator={user.isCreator} />
           <ProfileWorth />
           <ProfileInformation profile={profile.data} user={user} />
           {profile.data ? (

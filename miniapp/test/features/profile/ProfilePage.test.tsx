@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type Profile, type SignedInSession } from '@stickerdrop/shared';
 import { fakeApi, json } from '../../support/fake-api';
 import { user } from '../../support/data';
@@ -47,7 +47,10 @@ describe('Profile', () => {
   });
 
   it('shows where the earnings came from: own packs, resales, royalties paid and owed, and spending', async () => {
-    fakeApi({ 'GET /api/auth/me': () => json({ user: user() }), 'GET /api/users/profile': () => json(profile) });
+    fakeApi({
+      'GET /api/auth/me': () => json({ user: user({ isCreator: true }) }),
+      'GET /api/users/profile': () => json(profile),
+    });
     renderApp('/profile', { signedIn: true });
     const money = await screen.findByRole('region', { name: 'Earnings and spending' });
     const pairs = within(money)
@@ -60,6 +63,24 @@ describe('Profile', () => {
       ['Royalties owed', '0.25\u00a0TON'],
       ['Spent on packs', '4.20\u00a0TON'],
     ]);
+  });
+
+  it('a collector has no royalties owed to see; the wallet shows shortened and copies whole', async () => {
+    const address = `0:${'41'.repeat(32)}`;
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    fakeApi({
+      'GET /api/auth/me': () => json({ user: user({ walletAddress: address }) }),
+      'GET /api/users/profile': () => json(profile),
+    });
+    renderApp('/profile', { signedIn: true });
+    const money = await screen.findByRole('region', { name: 'Earnings and spending' });
+    expect(within(money).queryByText('Royalties owed')).not.toBeInTheDocument();
+    expect(within(money).getByText('Royalties received')).toBeInTheDocument();
+    expect(screen.getByText('0:4141\u20264141')).toHaveAttribute('title', address);
+    await userEvent.click(screen.getByRole('button', { name: 'Copy address' }));
+    expect(writeText).toHaveBeenCalledWith(address);
+    expect(await screen.findByText('Address copied')).toBeInTheDocument();
   });
 
   it('edits with Save Changes (SPEC toast) and Cancel leaves the profile as it was', async () => {
