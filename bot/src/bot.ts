@@ -1,7 +1,7 @@
 import { Bot, type BotConfig as GrammyBotConfig, type Middleware } from 'grammy';
 import { conversations } from '@grammyjs/conversations';
 import type { UserFromGetMe } from 'grammy/types';
-import { DEFAULT_IMAGE_POOL, createImagePool } from '@stickerdrop/core';
+import { DEFAULT_BALANCE_TERMS, DEFAULT_IMAGE_POOL, createImagePool } from '@stickerdrop/core';
 import type { BotContext, BotDeps, BotServices } from './context.js';
 import { i18n } from './i18n.js';
 import { installApiTransformers } from './runtime/api-transformers.js';
@@ -49,6 +49,7 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
     apiRoot,
     now: deps.now ?? (() => new Date()),
     offerTerms: deps.offerTerms ?? null,
+    balance: deps.balance ?? DEFAULT_BALANCE_TERMS,
     // The bot's own process converts in a pool of its own, sized as the API's by default.
     imagePool: deps.imagePool ?? createImagePool(DEFAULT_IMAGE_POOL),
     downloadFile: (fileId, maxBytes) => downloadTelegramFile(bot.api, { token, apiRoot }, fileId, maxBytes),

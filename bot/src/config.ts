@@ -5,6 +5,9 @@ import {
   optionalString,
   optionalUrl,
   requireCompleteS3,
+  balanceEnvFields,
+  balanceTerms,
+  type BalanceTerms,
   s3EnvFields,
   s3Settings,
   type OfferSaleConfig,
@@ -37,6 +40,7 @@ const EnvSchema = z.object({
   BOT_WEBHOOK_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
   HOST: z.string().default('0.0.0.0'),
   ...s3EnvFields,
+  ...balanceEnvFields,
 });
 
 export interface BotWebhookConfig {
@@ -62,6 +66,8 @@ export interface BotConfig {
    * the API process (`npm start` passes its Config). Without them the Accept button points to the app.
    */
   offerSale?: OfferSaleConfig | undefined;
+  /** PRIMARY_FEE_BPS and CARD_PAYOUT_HOLD_DAYS: the creator's credit for a Stars sale the bot settles. */
+  balance?: BalanceTerms | undefined;
 }
 
 /** The bot as its own process (`bot/src/main.ts`) also opens the database and the file storage. */
@@ -99,5 +105,6 @@ export function loadBotConfig(source: Record<string, string | undefined> = envir
     dataDir: path.resolve(env.DATA_DIR),
     s3: s3Settings(env),
     logLevel: env.LOG_LEVEL,
+    balance: balanceTerms(env),
   };
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'grammy';
 import type { ConversationFlavor } from '@grammyjs/conversations';
 import type { I18nFlavor } from '@grammyjs/i18n';
-import type { Database, FileStorage, ImagePool, OfferSaleTerms } from '@stickerdrop/core';
+import type { BalanceTerms, Database, FileStorage, ImagePool, OfferSaleTerms } from '@stickerdrop/core';
 import type { Logger } from '@stickerdrop/core';
 
 /** What the handlers use; `createBot` receives it, tests build their own. */
@@ -25,6 +25,8 @@ export interface BotDeps {
    * at most UPLOAD_CONCURRENCY conversions run at once in it whichever edge took the files.
    */
   imagePool?: ImagePool;
+  /** PRIMARY_FEE_BPS and CARD_PAYOUT_HOLD_DAYS for the creator's credit of a Stars sale; the defaults when absent. */
+  balance?: BalanceTerms;
   /** Where conversations keep their state: the database (default; survives restarts, shared by processes) or memory. */
   conversationStorage?: 'database' | 'memory';
 }

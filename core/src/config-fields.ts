@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { S3Settings } from './storage/s3-storage.js';
+import { DEFAULT_CARD_PAYOUT_HOLD_DAYS, DEFAULT_PRIMARY_FEE_BPS, type BalanceTerms } from './balance/terms.js';
 
 /** The settings' building blocks: how one variable reads (flags, URLs, rate limits) and the S3 group. */
 
@@ -77,3 +78,15 @@ export const rateLimitSpec = (fallback: string) =>
       }
       return { max, windowMs: count * WINDOW_UNIT_MS[match[3] as keyof typeof WINDOW_UNIT_MS] };
     });
+
+/** The creator balance's settings; shared with the bot's config, which settles Stars payments too. */
+export const balanceEnvFields = {
+  /** The marketplace's cut of a primary sale, in basis points (500 = 5 %: the creator keeps 95 %). */
+  PRIMARY_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(DEFAULT_PRIMARY_FEE_BPS),
+  /** Days a creator's share of a card sale stays pending: the buyer's bank can take the payment back. */
+  CARD_PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(DEFAULT_CARD_PAYOUT_HOLD_DAYS),
+};
+
+export function balanceTerms(env: { PRIMARY_FEE_BPS: number; CARD_PAYOUT_HOLD_DAYS: number }): BalanceTerms {
+  return { primaryFeeBps: env.PRIMARY_FEE_BPS, cardHoldDays: env.CARD_PAYOUT_HOLD_DAYS };
+}

@@ -14,8 +14,11 @@ import { DEFAULT_OFFERS_MAX_OPEN } from './offers/make.js';
 import type { ReservationPolicy } from './reservations/policy.js';
 import { type HttpSettings, httpEnvFields, httpSettings, requireHeadersWithinRequest } from './http-config.js';
 import { SecretWords, isTonMnemonic, mnemonicWords } from './payouts/secret-words.js';
+import type { BalanceTerms } from './balance/terms.js';
 
 import {
+  balanceEnvFields,
+  balanceTerms,
   flag,
   optionalString,
   optionalUrl,
@@ -26,7 +29,16 @@ import {
   type RateLimit,
 } from './config-fields.js';
 
-export { optionalString, optionalUrl, requireCompleteS3, s3EnvFields, s3Settings, type RateLimit };
+export {
+  balanceEnvFields,
+  balanceTerms,
+  optionalString,
+  optionalUrl,
+  requireCompleteS3,
+  s3EnvFields,
+  s3Settings,
+  type RateLimit,
+};
 export type RateLimitName = keyof Config['rateLimits']['limits'];
 
 /** A TON amount with at most 9 decimals, read as nanotons. */
@@ -83,6 +95,7 @@ const EnvSchema = z.object({
   MARKET_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(250),
   /** Days after a Stars purchase before the edition can be listed or offered on (Stars can be refunded). */
   STARS_RESALE_LOCK_DAYS: z.coerce.number().int().min(0).max(365).default(DEFAULT_STARS_RESALE_LOCK_DAYS),
+  ...balanceEnvFields,
   /** Days a gift waits to be claimed before it returns to its sender. */
   GIFT_CLAIM_DAYS: z.coerce.number().int().min(1).max(90).default(DEFAULT_GIFT_CLAIM_DAYS),
   // Unpaid reservations hold supply that others could buy: a few at once per account, shorter in a drop, and
@@ -149,6 +162,8 @@ export interface Config {
   marketFeeBps: number;
   /** STARS_RESALE_LOCK_DAYS: an edition paid in Stars is resellable this many days after its purchase. */
   starsResaleLockDays: number;
+  /** PRIMARY_FEE_BPS and CARD_PAYOUT_HOLD_DAYS: what a creator's balance is credited, and when it is available. */
+  balance: BalanceTerms;
   /** GIFT_CLAIM_DAYS: an unclaimed gift returns to its sender after this many days. */
   giftClaimDays: number;
   reservations: ReservationPolicy;
@@ -266,6 +281,7 @@ export function loadConfig(source: Record<string, string | undefined> = environm
     starsPerTon: env.STARS_PER_TON,
     marketFeeBps: env.MARKET_FEE_BPS,
     starsResaleLockDays: env.STARS_RESALE_LOCK_DAYS,
+    balance: balanceTerms(env),
     giftClaimDays: env.GIFT_CLAIM_DAYS,
     reservations: {
       maxOpen: env.RESERVATIONS_MAX_OPEN,

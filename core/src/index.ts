@@ -9,6 +9,8 @@ export {
   ConfigError,
   optionalString,
   optionalUrl,
+  balanceEnvFields,
+  balanceTerms,
   s3EnvFields,
   requireCompleteS3,
   s3Settings,
@@ -186,6 +188,14 @@ export {
   type PaymentSetup,
 } from './payments/index.js';
 export { handleStripeEvent } from './payments/stripe/events.js';
+export {
+  DEFAULT_BALANCE_TERMS,
+  creatorBalance,
+  latestBalanceEntries,
+  type BalanceTerms,
+  type BalanceEntryView,
+  type CreatorBalance,
+} from './balance/index.js';
 export type { Stripe } from './payments/stripe/client.js';
 export { commentOf, sameAddress } from './payments/ton/transfer.js';
 export * from './payouts/index.js';

@@ -41,7 +41,7 @@ starsPaymentsFeature.on('pre_checkout_query', async (ctx) => {
 starsPaymentsFeature.on('message:successful_payment', async (ctx) => {
   const payment = ctx.message.successful_payment;
   if (payment.currency !== STARS_CURRENCY) return;
-  const { db, now } = ctx.services;
+  const { db, now, balance } = ctx.services;
   const payerId = ctx.from.id;
   const chargeId = payment.telegram_payment_charge_id;
   // Settled inside the update: Telegram re-delivers it if this fails, and a repeat is settled once.
@@ -53,6 +53,7 @@ starsPaymentsFeature.on('message:successful_payment', async (ctx) => {
       currency: payment.currency,
       totalAmount: payment.total_amount,
       now: now(),
+      balance,
     }),
   );
   if (result.outcome === 'fulfilled') return;

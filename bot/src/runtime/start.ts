@@ -64,6 +64,7 @@ export async function startBot(options: StartBotOptions): Promise<RunningBot> {
     conversationStorage: options.conversationStorage,
     imagePool: options.imagePool,
     offerTerms: config.offerSale ? offerSaleTerms(config.offerSale) : null,
+    ...(config.balance && { balance: config.balance }),
   });
   const limiter = new SendLimiter(options.outbox?.limits);
   // The outbox has its own client, so every 429 it meets pauses all its senders.

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PaymentMethod } from '@stickerdrop/shared';
+import { DEFAULT_BALANCE_TERMS } from '../balance/terms.js';
 import type { DbOrTx, Transaction } from '../db/client.js';
 import { editions, orders, packs } from '../db/schema.js';
 import { queryRows } from '../db/sql-rows.js';
@@ -48,7 +49,8 @@ export async function fulfilOrder(db: DbOrTx, input: FulfilInput): Promise<Fulfi
  * - an order already settled by this payment changes nothing ('already_fulfilled' when paid, else
  *   'refund_required'); a different payment for a settled order is a duplicate and gets a refund notice;
  * - a primary order mints an edition or is refunded (`settlePrimaryOrder` says when); a resale order takes
- *   the listed edition or is refunded (`fulfilResaleOrder`);
+ *   the listed edition or is refunded (`fulfilResaleOrder`); either credits the creator's balance with what
+ *   the marketplace keeps for them;
  * - an order bought as a gift that this payment paid opens its gift, in the same transaction.
  * Unique (pack, serial), unique edition per order and sold_count <= max_supply back this up in the schema.
  */
@@ -67,6 +69,7 @@ export async function settleOrder(tx: Transaction, order: OrderRow, input: Fulfi
           now: input.now,
           acquiredWith: input.acquiredWith ?? method,
           giftCode,
+          balance: input.balance ?? DEFAULT_BALANCE_TERMS,
         });
   if (gift && result.outcome === 'fulfilled') await openBoughtGift(tx, gift, result.order, input.now);
   return result;

@@ -1,4 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { balanceRailOf, creditPrimarySale, type BalanceTerms } from '../balance/index.js';
 import type { Transaction } from '../db/client.js';
 import type { OrderRow } from '../db/order-record.js';
 import type { RefundReason } from '../outbox/kinds/index.js';
@@ -20,6 +21,8 @@ export interface SalePayment {
   acquiredWith: string;
   /** The code of the gift the order buys, for the receipt's claim link; null when it buys none. */
   giftCode: string | null;
+  /** What the creator's credit is worth and when it is available. */
+  balance: BalanceTerms;
 }
 
 /** The pack as a primary sale reads it under its row lock: once, for the rules and the messages. */
@@ -68,7 +71,26 @@ export async function settlePrimaryOrder(
     at: payment.now,
     messages: editionSoldMessages(order, pack, serial, payment.giftCode),
   });
+  await creditCreator(tx, order, pack, payment);
   return { outcome: 'fulfilled', order: { ...paid!, edition: serial } };
+}
+
+/**
+ * Every rail's primary revenue reaches the marketplace's own account, so the creator's share is credited
+ * to their balance, at the order's TON price (fixed when it was reserved, whatever the rail). When a TON
+ * sale pays the creator's share on chain in the buyer's transaction, that sale must write no credit here.
+ */
+async function creditCreator(tx: Transaction, order: OrderRow, pack: PackForSale, payment: SalePayment) {
+  const rail = balanceRailOf(payment.method, payment.acquiredWith);
+  if (!rail) return;
+  await creditPrimarySale(tx, {
+    orderId: order.id,
+    creatorId: pack.creatorId,
+    priceNano: order.amountNano,
+    rail,
+    at: payment.now,
+    terms: payment.balance,
+  });
 }
 
 type Refusal = Extract<RefundReason, 'already_owned' | 'sold_out'>;

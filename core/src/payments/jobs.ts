@@ -33,7 +33,7 @@ export function paymentJobs(deps: MoneyJobDeps): Job[] {
   }
   jobs.push(createRefundWorker({ db, stripe, telegram, now, log }));
   if (configuredRailMethods(config).includes('stars') && telegram) {
-    jobs.push(createStarsReconciler({ db, telegram, now, log }));
+    jobs.push(createStarsReconciler({ db, telegram, now, log, balance: config.balance }));
   }
   return jobs;
 }

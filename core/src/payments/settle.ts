@@ -3,6 +3,7 @@ import type { Database, DbOrTx, Transaction } from '../db/client.js';
 import { editions, orders, payments } from '../db/schema.js';
 import { settleOrder } from '../orders/fulfil.js';
 import type { OrderRow } from '../db/order-record.js';
+import type { BalanceTerms } from '../balance/terms.js';
 
 export type RealPaymentMethod = 'ton' | 'stripe' | 'stars';
 
@@ -42,6 +43,8 @@ export interface SettleOptions {
   pays(order: OrderRow, amount: bigint): boolean;
   /** Runs in the transaction when the amount does not pay the order (the TON watcher tells a resale's buyer). */
   underpaid?(tx: Transaction, order: OrderRow): Promise<void>;
+  /** PRIMARY_FEE_BPS and CARD_PAYOUT_HOLD_DAYS for the creator's credit; the settings' defaults when absent. */
+  balance?: BalanceTerms;
 }
 
 /** Refunds that rails make on their own (Stars, card); TON goes back by the operator's hand. */
@@ -105,6 +108,7 @@ async function settlePaymentInTransaction(
     paymentRef: payment.ref,
     now: options.now,
     method: payment.method,
+    ...(options.balance && { balance: options.balance }),
   });
   if (result.outcome === 'refund_required') {
     const refundReason = result.refundReason ?? 'refund_required';

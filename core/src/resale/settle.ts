@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { formatTon, splitResalePrice, type PaymentMethod } from '@stickerdrop/shared';
+import { DEFAULT_BALANCE_TERMS, balanceRailOf, creditOwedRoyalty } from '../balance/index.js';
 import type { Transaction } from '../db/client.js';
 import { orders, packs, users } from '../db/schema.js';
 import { enqueueOutboxMessages, outboxMessage } from '../outbox/enqueue.js';
@@ -19,7 +20,8 @@ import { listings, offers, resaleLedger } from './tables.js';
  * still active at the order's price (or, for an order from an offer, the offer is accepted at that price),
  * the seller still owns the edition, and no other live reservation or pending gift holds it (the order's own
  * may have lapsed); then, in this one transaction: the buyer owns the edition, the
- * listing is sold, the order is paid, the ledger gets its three legs, the feed its sale, and the outbox the
+ * listing is sold, the order is paid, the ledger gets its three legs (a royalty the creator had no wallet
+ * for is credited to their balance), the feed its sale, and the outbox the
  * three messages (plus the seller's sticker set removal when they own no other edition of the pack).
  * Otherwise the order is refund_required ('listing_gone') and nothing changes hands.
  */
@@ -88,6 +90,7 @@ export async function fulfilResaleOrder(
       status: 'paid',
     },
   ]);
+  if (royaltyOwed) await creditRoyaltyOwed(tx, order, pack.creatorId, edition, split.royalty, input);
   const sale: ResalePayload = {
     orderId: order.id,
     packId: pack.id,
@@ -150,4 +153,19 @@ async function royaltyWentToCreator(tx: Transaction, order: OrderRow, creatorId:
   if (order.payment.kind === 'ton') return resaleLegsOf(order.payment)?.royalty != null;
   const [creator] = await tx.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, creatorId));
   return Boolean(creator?.wallet);
+}
+
+/** The royalty stayed with the marketplace (no creator wallet): it is the creator's, in their balance. */
+async function creditRoyaltyOwed(
+  tx: Transaction,
+  order: OrderRow,
+  creatorId: number,
+  edition: { id: number; packId: number; serial: number },
+  royaltyNano: bigint,
+  input: FulfilInput & { method: PaymentMethod },
+) {
+  const rail = balanceRailOf(input.method, input.acquiredWith ?? input.method);
+  if (!rail) return;
+  const terms = input.balance ?? DEFAULT_BALANCE_TERMS;
+  await creditOwedRoyalty(tx, { orderId: order.id, creatorId, royaltyNano, edition, rail, at: input.now, terms });
 }

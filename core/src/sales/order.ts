@@ -1,4 +1,5 @@
 import type { OrderStatus, PaymentMethod } from '@stickerdrop/shared';
+import type { BalanceTerms } from '../balance/terms.js';
 import type { OrderRecord } from '../db/order-record.js';
 import type { RefundReason } from '../outbox/kinds/index.js';
 
@@ -20,6 +21,8 @@ export interface FulfilInput {
   method?: PaymentMethod;
   /** How the edition says it was paid, when not `method` (the demo rail's `demo`: not "Paid on chain"). */
   acquiredWith?: string;
+  /** PRIMARY_FEE_BPS and CARD_PAYOUT_HOLD_DAYS for the creator's credit; the settings' defaults when absent. */
+  balance?: BalanceTerms;
 }
 
 export type FulfilOutcome = 'fulfilled' | 'already_fulfilled' | 'refund_required';

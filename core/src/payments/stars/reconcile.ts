@@ -5,6 +5,7 @@ import { refundStarsNow, tellBuyer } from '../refunds.js';
 import type { PaymentsTelegram, StarTransaction } from '../telegram.js';
 import { periodic, type Job } from '../../jobs/periodic.js';
 import type { Logger } from '../../logger.js';
+import type { BalanceTerms } from '../../balance/terms.js';
 import { revokeRefundedStarsEdition, unrefundedStarsPurchases } from './revoke.js';
 import { settleStarsPayment, STARS_CURRENCY } from './services.js';
 
@@ -13,6 +14,8 @@ export interface StarsReconcilerOptions {
   telegram: PaymentsTelegram;
   now: () => Date;
   log: Logger;
+  /** PRIMARY_FEE_BPS for the creator's credit of a payment settled here; the default when absent. */
+  balance?: BalanceTerms;
   intervalMs?: number;
   pageSize?: number;
   /** Pages read per pass (Telegram lists the bot's whole history). */
@@ -62,6 +65,7 @@ export function createStarsReconciler(options: StarsReconcilerOptions): StarsRec
         currency: STARS_CURRENCY,
         totalAmount: tx.amount,
         now,
+        ...(options.balance && { balance: options.balance }),
       });
       if (!result.firstTime) continue;
       settled++;

@@ -4,6 +4,7 @@ import { editionRevocations, editions, orders, packs, payments } from '../../db/
 import { outboxMessage } from '../../outbox/enqueue.js';
 import { outboxKey } from '../../outbox/keys.js';
 import { moveEdition } from '../../resale/move-edition.js';
+import { reversePendingCredit } from '../../balance/credit.js';
 
 /**
  * revoked: the edition was taken back; already_handled: this refund was seen before (or was ours);
@@ -35,9 +36,9 @@ export async function unrefundedStarsPurchases(db: Database, chargeIds: readonly
  * marked in the ledger first, and we only ever refund payments that bought nothing). The buyer has their
  * Stars back, so the edition goes back too, in one transaction: the edition row is deleted (its serial
  * returns to the pack's supply: sold_count goes down and the next sale takes the lowest free serial; the
- * counters' triggers take the sale out of the figures), its feed entries go with it, the order reads
- * refunded, the ledger row says refunded with `edition_revocations` keeping what was taken back, and the
- * owner is told through the outbox. The edition was bought in Stars, so it was locked against resale; a
+ * counters' triggers take the sale out of the figures), its feed entries go with it, the creator's credit
+ * for the sale is reversed while still pending, the order reads refunded, the ledger row says refunded with
+ * `edition_revocations` keeping what was taken back, and the owner is told through the outbox. The edition was bought in Stars, so it was locked against resale; a
  * refund that arrives after the lock, once it was sold on or went on the market (listed, offered on), is
  * left to the operator (`refund_status = 'manual'`).
  *
@@ -86,6 +87,8 @@ export async function revokeRefundedStarsEdition(
         setRevokeKey: outboxKey.sticker_set_revoke({ refundedStarsPaymentId: payment.id }),
         messages: [outboxMessage('edition_revoked', revoked, outboxKey.edition_revoked(payment.id))],
       })) === 'moved';
+    // The Stars are back with the buyer whether or not the edition could be taken back.
+    await reversePendingCredit(tx, order.id, input.now);
     if (!takenBack) {
       await markRefunded(tx, payment.id, 'manual', details('resold'), input.now);
       return 'resold';

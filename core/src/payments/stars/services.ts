@@ -6,6 +6,7 @@ import { editionsLeftOf } from '../../orders/availability.js';
 import { holdsEditionOf } from '../../resale/move-edition.js';
 import { isLiveReservation } from '../../sales/rules.js';
 import { settlePayment, type SettleResult } from '../settle.js';
+import type { BalanceTerms } from '../../balance/terms.js';
 
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const STARS_CURRENCY = 'XTR';
@@ -62,6 +63,8 @@ export interface StarsPayment {
   currency: string;
   totalAmount: number;
   now: Date;
+  /** PRIMARY_FEE_BPS for the creator's credit; the default when absent. */
+  balance?: BalanceTerms;
 }
 
 /**
@@ -82,6 +85,7 @@ export async function settleStarsPayment(db: Database, payment: StarsPayment): P
     },
     {
       now: payment.now,
+      ...(payment.balance && { balance: payment.balance }),
       pays: (order, amount) => {
         const asked = order.payment;
         return payment.currency === STARS_CURRENCY && asked.kind === 'stars' && amount >= BigInt(asked.stars);

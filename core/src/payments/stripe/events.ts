@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.js';
 import { settlePayment, type SettleResult } from '../settle.js';
 import type { Stripe } from './client.js';
+import type { BalanceTerms } from '../../balance/terms.js';
 
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -10,18 +11,28 @@ const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
  * id: both events of one session, and every repeated delivery, end in the same single settlement.
  * Everything else is acknowledged and ignored (null).
  */
-export async function handleStripeEvent(db: Database, event: Stripe.Event, now: Date): Promise<SettleResult | null> {
+export async function handleStripeEvent(
+  db: Database,
+  event: Stripe.Event,
+  now: Date,
+  balance?: BalanceTerms,
+): Promise<SettleResult | null> {
   if (event.type === 'checkout.session.completed') {
     if (event.data.object.payment_status !== 'paid') return null;
-    return settleSession(db, event.data.object, event.id, now);
+    return settleSession(db, event.data.object, event.id, { now, balance });
   }
   if (event.type === 'checkout.session.async_payment_succeeded') {
-    return settleSession(db, event.data.object, event.id, now);
+    return settleSession(db, event.data.object, event.id, { now, balance });
   }
   return null;
 }
 
-function settleSession(db: Database, session: Stripe.Checkout.Session, eventId: string, now: Date) {
+function settleSession(
+  db: Database,
+  session: Stripe.Checkout.Session,
+  eventId: string,
+  { now, balance }: { now: Date; balance: BalanceTerms | undefined },
+) {
   const named = session.metadata?.orderId ?? session.client_reference_id ?? '';
   const currency = session.currency ?? 'usd';
   const paymentIntent =
@@ -38,6 +49,7 @@ function settleSession(db: Database, session: Stripe.Checkout.Session, eventId: 
     },
     {
       now,
+      ...(balance && { balance }),
       // The price is the one this order's session asked for, whatever the exchange rate is today.
       pays: (order, amount) => {
         const asked = order.payment;

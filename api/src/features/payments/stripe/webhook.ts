@@ -42,7 +42,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, options: StripeW
     } catch {
       throw badRequest(API_ERRORS.invalidStripeSignature);
     }
-    const result = await handleStripeEvent(db, event, now());
+    const result = await handleStripeEvent(db, event, now(), config.balance);
     if (result?.firstTime && result.outcome !== 'fulfilled') {
       request.log.warn(
         { eventId: event.id, outcome: result.outcome, orderId: result.orderId },

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import type { Transaction } from '../db/client.js';
+import { availableAtFor, primarySaleShare, type BalanceRail, type BalanceTerms } from './terms.js';
+
+/** A primary sale the creator was not paid for on chain, as the settlement that minted its edition knows it. */
+export interface PrimarySaleCredit {
+  orderId: string;
+  creatorId: number;
+  priceNano: bigint;
+  rail: BalanceRail;
+  at: Date;
+  terms: BalanceTerms;
+}
+
+/**
+ * Credits the creator's share of a primary sale, in the settlement's transaction, after the edition is
+ * minted (its id and serial are read from it in the same statement). A second settlement of the order
+ * writes nothing: one credit per (order, kind).
+ */
+export async function creditPrimarySale(tx: Transaction, sale: PrimarySaleCredit): Promise<void> {
+  const share = primarySaleShare(sale.priceNano, sale.terms.primaryFeeBps);
+  if (share <= 0n) return;
+  const availableAt = availableAtFor(sale.rail, sale.at, sale.terms);
+  await tx.execute(sql`
+    insert into balance_entries
+      (creator_id, amount_nano, kind, order_id, edition_id, pack_id, serial, rail, created_at, available_at)
+    select ${sale.creatorId}, ${share}, 'primary_sale', e.order_id, e.id, e.pack_id, e.serial, ${sale.rail},
+      ${sale.at.toISOString()}::timestamptz, ${availableAt.toISOString()}::timestamptz
+    from editions e where e.order_id = ${sale.orderId}
+    on conflict (order_id, kind) do nothing`);
+}
+
+/** A resale's royalty the creator could not be paid on chain (no wallet): the marketplace holds it for them. */
+export interface OwedRoyaltyCredit {
+  orderId: string;
+  creatorId: number;
+  royaltyNano: bigint;
+  edition: { id: number; packId: number; serial: number };
+  rail: BalanceRail;
+  at: Date;
+  terms: BalanceTerms;
+}
+
+export async function creditOwedRoyalty(tx: Transaction, royalty: OwedRoyaltyCredit): Promise<void> {
+  if (royalty.royaltyNano <= 0n) return;
+  const availableAt = availableAtFor(royalty.rail, royalty.at, royalty.terms);
+  await tx.execute(sql`
+    insert into balance_entries
+      (creator_id, amount_nano, kind, order_id, edition_id, pack_id, serial, rail, created_at, available_at)
+    values (${royalty.creatorId}, ${royalty.royaltyNano}, 'royalty', ${royalty.orderId}, ${royalty.edition.id},
+      ${royalty.edition.packId}, ${royalty.edition.serial}, ${royalty.rail},
+      ${royalty.at.toISOString()}::timestamptz, ${availableAt.toISOString()}::timestamptz)
+    on conflict (order_id, kind) do nothing`);
+}
+
+/**
+ * The money of an order went back to the buyer (a refund the rail made, an edition taken back): its
+ * credit that is still pending is cancelled by a negative entry, in the caller's transaction. The
+ * reversal is pending until the same moment as the credit, so the two leave nothing in either figure.
+ * A credit already available stays: the rail could no longer take that money back. An order has one
+ * credit (a primary sale's or a resale's royalty), so one reversal; a second call writes nothing.
+ */
+export async function reversePendingCredit(tx: Transaction, orderId: string, now: Date): Promise<void> {
+  await tx.execute(sql`
+    insert into balance_entries
+      (creator_id, amount_nano, kind, order_id, edition_id, pack_id, serial, rail, created_at, available_at)
+    select creator_id, -amount_nano, 'reversal', order_id, edition_id, pack_id, serial, rail,
+      ${now.toISOString()}::timestamptz, available_at
+    from balance_entries
+    where order_id = ${orderId} and kind in ('primary_sale', 'royalty')
+      and available_at > ${now.toISOString()}::timestamptz
+    on conflict (order_id, kind) do nothing`);
+}

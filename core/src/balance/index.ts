@@ -1,0 +1,3 @@
+export * from './terms.js';
+export * from './credit.js';
+export * from './read.js';
