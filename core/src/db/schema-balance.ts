@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { BALANCE_ENTRY_KINDS } from '@stickerdrop/shared';
 import { orders, packs, users } from './schema-market.js';
 
 /** What an entry records: a creator's share of a sale or a royalty (credits), or money going back or out. */
-export const BALANCE_ENTRY_KINDS = ['primary_sale', 'royalty', 'reversal', 'payout'] as const;
 export type BalanceEntryKind = (typeof BALANCE_ENTRY_KINDS)[number];
 
 /**

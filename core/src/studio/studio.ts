@@ -10,6 +10,7 @@ import type { DbOrTx } from '../db/client.js';
 import { packs } from '../db/schema.js';
 import { fileUrl } from '../storage/storage.js';
 import { salesByDay } from './days.js';
+import { studioBalance } from './balance.js';
 import { primarySalesByPack, royaltiesByPack, sumNano, type PackRoyalties, type PackSales } from '../earnings/money.js';
 
 export type PackRow = typeof packs.$inferSelect;
@@ -54,14 +55,16 @@ export function toStudioPack(row: PackRow, sales: PackSales, royalties: PackRoya
 
 /**
  * A creator's studio: each of their packs (newest first) with what it sold and earned, the totals, and
- * their sales by day. Figures come from paid orders and the resale ledger, the same ones the profile sums.
+ * their sales by day. Figures come from paid orders and the resale ledger, the same ones the profile sums;
+ * the balance (what the marketplace holds for them) from the balance ledger.
  */
 export async function getStudio(db: DbOrTx, creatorId: number, now: Date): Promise<StudioResponse> {
-  const [rows, sales, royalties, days] = await Promise.all([
+  const [rows, sales, royalties, days, balance] = await Promise.all([
     db.select().from(packs).where(eq(packs.creatorId, creatorId)).orderBy(desc(packs.createdAt), desc(packs.id)),
     primarySalesByPack(db, creatorId),
     royaltiesByPack(db, creatorId),
     salesByDay(db, creatorId),
+    studioBalance(db, creatorId, now),
   ]);
   const salesOf = new Map(sales.map((entry) => [entry.packId, entry]));
   const royaltiesOf = new Map(royalties.map((entry) => [entry.packId, entry]));
@@ -80,6 +83,7 @@ export async function getStudio(db: DbOrTx, creatorId: number, now: Date): Promi
   );
   return {
     totals,
+    balance,
     packs: rows.map((row) =>
       toStudioPack(row, salesOf.get(row.id) ?? NO_SALES, royaltiesOf.get(row.id) ?? NO_ROYALTIES, now),
     ),

@@ -43,8 +43,44 @@ export const StudioDay = z.object({
 });
 export type StudioDay = z.infer<typeof StudioDay>;
 
+/** What an entry of the creator's balance records (see the ledger in core). */
+export const BALANCE_ENTRY_KINDS = ['primary_sale', 'royalty', 'reversal', 'payout'] as const;
+
+/** One entry of the creator's balance, traceable to its sale: the order, the pack and the edition's serial. */
+export const StudioBalanceEntry = z.object({
+  id: z.number().int(),
+  kind: z.enum(BALANCE_ENTRY_KINDS),
+  /** Signed: credits positive, reversals and payouts negative. */
+  amount: TonAmount,
+  orderId: z.string().nullable(),
+  packId: z.number().int().nullable(),
+  packTitle: z.string().nullable(),
+  serial: z.number().int().nullable(),
+  /** The rail that took the money: ton, stars or stripe (card). */
+  rail: z.string(),
+  createdAt: IsoDate,
+  /** When the rail can no longer take the money back; until then the entry counts as pending. */
+  availableAt: IsoDate,
+  pending: z.boolean(),
+});
+export type StudioBalanceEntry = z.infer<typeof StudioBalanceEntry>;
+
+/**
+ * What the marketplace holds for the creator (sales paid in Stars or by card, royalties they had no wallet
+ * for): pending while the rail can still take it back, then available to be paid out; and what was paid.
+ */
+export const StudioBalance = z.object({
+  pending: TonAmount,
+  available: TonAmount,
+  paid: TonAmount,
+  /** The latest entries behind the figures, newest first. */
+  entries: z.array(StudioBalanceEntry),
+});
+export type StudioBalance = z.infer<typeof StudioBalance>;
+
 export const StudioResponse = z.object({
   totals: StudioMoney,
+  balance: StudioBalance,
   /** Newest pack first. */
   packs: z.array(StudioPack),
   /** Oldest day first; days without sales are left out. */
