@@ -3,7 +3,7 @@ import { CURRENCY, type PricePoint } from '@stickerdrop/shared';
 import { useFormat, type Formats } from '../../i18n/format';
 import { useT, type Translate } from '../../i18n/translate';
 import { resaleTexts, type ResaleKey } from './messages';
-import { chartDay, chartPrice, priceAxis, scale, timeAxis } from './price-chart-scale';
+import { chartDay, chartPrice, priceAxis, saleMarks, scale, timeAxis, type SaleMark } from './price-chart-scale';
 
 const WIDTH = 320;
 const HEIGHT = 176;
@@ -50,7 +50,12 @@ export function PriceChart({ points, floorPrice }: { points: PricePoint[]; floor
   const x = (time: number) => scale(times, time, PLOT.left, PLOT.right);
   const y = (price: number) => scale(prices, price, PLOT.bottom, PLOT.top);
   const coords = points.map((point) => ({ point, cx: x(Date.parse(point.at)), cy: y(Number(point.price)) }));
-  const shown = coords[active ?? coords.length - 1]!.point;
+  const marks = saleMarks(coords);
+  const said = (mark: SaleMark<{ point: PricePoint }>) =>
+    mark.count === 1
+      ? describe(mark.last.point)
+      : t('resale.chart.group', { count: mark.count, sale: describe(mark.last.point) });
+  const shown = marks[active ?? marks.length - 1]!;
   const line = coords.map(({ cx, cy }, i) => `${i === 0 ? 'M' : 'L'}${cx.toFixed(1)},${cy.toFixed(1)}`).join(' ');
 
   return (
@@ -101,27 +106,32 @@ export function PriceChart({ points, floorPrice }: { points: PricePoint[]; floor
           </g>
         ) : null}
         <path d={line} className="price-chart__line" />
-        {coords.map(({ point, cx, cy }, i) => (
+        {marks.map((mark, i) => (
           <g
-            key={`${point.at}-${point.serial}`}
+            key={`${mark.last.point.at}-${mark.last.point.serial}`}
             role="button"
             tabIndex={0}
-            aria-label={describe(point)}
+            aria-label={said(mark)}
             aria-pressed={active === i}
-            className={`price-chart__point price-chart__point--${point.kind}`}
+            className={`price-chart__point price-chart__point--${mark.last.point.kind}`}
             onMouseEnter={() => setActive(i)}
             onFocus={() => setActive(i)}
             onClick={() => setActive(i)}
           >
             {/* A finger-sized target around a small dot. */}
-            <circle cx={cx} cy={cy} r="12" className="price-chart__hit" />
-            <circle cx={cx} cy={cy} r={active === i ? 6 : 4.5} />
+            <circle cx={mark.cx} cy={mark.cy} r="12" className="price-chart__hit" />
+            <circle cx={mark.cx} cy={mark.cy} r={active === i ? 6 : 4.5} />
+            {mark.count > 1 ? (
+              <text x={mark.cx} y={mark.cy - 10} textAnchor="middle" className="price-chart__count">
+                {`\u00d7${format.count(mark.count)}`}
+              </text>
+            ) : null}
           </g>
         ))}
       </svg>
       <figcaption>
         <span className="price-chart__readout" aria-live="polite" data-testid="price-chart-readout">
-          {describe(shown)}
+          {said(shown)}
         </span>
         <span className="price-chart__legend muted">
           <span className="price-chart__key price-chart__key--resale">{t('resale.chart.keyResale')}</span>

@@ -17,8 +17,8 @@ const axisTexts = (axis: 'price' | 'date') =>
 describe('the price chart', () => {
   it('labels its axes with prices and dates, and draws the floor as a line', () => {
     render(<PriceChart points={POINTS} floorPrice="2.90" />);
-    // From below the cheapest sale to above the dearest, with a margin: 2.75 − 12 % of 0.65, and so on.
-    expect(axisTexts('price')).toEqual(['2.67', '3.08', '3.48']);
+    // From a round value below the cheapest sale to one above the dearest, a round step apart.
+    expect(axisTexts('price')).toEqual(['2.50', '3.00', '3.50']);
     expect(axisTexts('date')).toEqual(['10 Nov', '17 Nov', '24 Nov']);
     expect(screen.getByTestId('price-chart-floor')).toHaveTextContent('Floor 2.90');
     expect(screen.getByText('TON')).toBeInTheDocument();
@@ -45,6 +45,32 @@ describe('the price chart', () => {
     fireEvent.focus(points[2]!);
     expect(readout).toHaveTextContent('#40 · 3.40 TON · 24 Nov · resale');
     expect(screen.queryByTestId('price-chart-floor')).not.toBeInTheDocument();
+  });
+
+  it('draws equal sales that would cover each other as one mark with their count', () => {
+    const day = (hour: number) => `2026-11-20T${String(hour).padStart(2, '0')}:00:00.000Z`;
+    const drop: PricePoint[] = [
+      ...[1, 2, 3, 4, 5].map((hour) => ({ at: day(hour), price: '2.75', serial: hour, kind: 'primary' as const })),
+      { at: '2026-11-28T12:00:00.000Z', price: '3.10', serial: 2, kind: 'resale' },
+    ];
+    render(<PriceChart points={drop} floorPrice={null} />);
+    const marks = screen.getAllByRole('button');
+    expect(marks.map((mark) => mark.getAttribute('aria-label'))).toEqual([
+      '5 sales at this price, the latest #5 · 2.75\u00a0TON · 20 Nov · primary sale',
+      '#2 · 3.10\u00a0TON · 28 Nov · resale',
+    ]);
+    expect(marks[0]).toHaveTextContent('\u00d75');
+    fireEvent.click(marks[0]!);
+    expect(screen.getByTestId('price-chart-readout').textContent).toBe(marks[0]!.getAttribute('aria-label'));
+  });
+
+  it('labels a single price at round values around it', () => {
+    const same: PricePoint[] = [
+      { at: '2026-11-10T12:00:00.000Z', price: '2.75', serial: 1, kind: 'primary' },
+      { at: '2026-11-24T12:00:00.000Z', price: '2.75', serial: 2, kind: 'primary' },
+    ];
+    render(<PriceChart points={same} floorPrice={null} />);
+    expect(axisTexts('price')).toEqual(['2.00', '2.50', '3.00', '3.50']);
   });
 
   it('says it in words until there are two sales', () => {
@@ -84,7 +110,7 @@ describe('the price chart in Russian', () => {
       </I18nProvider>,
     );
     await act(() => switchLanguage('ru'));
-    expect(axisTexts('price')).toEqual(['2,67', '3,08', '3,48']);
+    expect(axisTexts('price')).toEqual(['2,50', '3,00', '3,50']);
     expect(axisTexts('date')).toEqual(['10 нояб.', '17 нояб.', '24 нояб.']);
     expect(screen.getByTestId('price-chart-floor')).toHaveTextContent('Флор 2,90');
     expect(screen.getByRole('group', { name: 'История цен: 3 продажи' })).toBeInTheDocument();
