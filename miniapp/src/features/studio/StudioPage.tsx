@@ -20,6 +20,7 @@ import { studioTexts } from './messages';
 import { studioApi, studioQueries } from './queries';
 import { SalesChart } from './SalesChart';
 import { StudioPacksTable } from './StudioPacksTable';
+import { StudioBalance } from './StudioBalance';
 import '../resale/resale.css';
 import './studio.css';
 
@@ -85,6 +86,7 @@ export function StudioPage() {
             ]}
           />
           <OwedLine owed={data.totals.royaltiesOwed} />
+          <StudioBalance balance={data.balance} />
           <section className="panel studio__section" aria-labelledby="studio-chart">
             <h2 id="studio-chart">{t('studio.chart.title')}</h2>
             <SalesChart days={data.days} />
