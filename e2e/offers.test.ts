@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MESSAGES, RESALE_ERRORS, formatTon, splitResalePrice, type EditionDetail, type Order, type User } from '@stickerdrop/shared';
+import {
+  MESSAGES,
+  RESALE_ERRORS,
+  formatTon,
+  splitResalePrice,
+  type EditionDetail,
+  type Order,
+  type User,
+} from '@stickerdrop/shared';
 import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
@@ -68,15 +76,24 @@ describeBrowser('offers in the mini-app', () => {
     await expect.poll(() => bidder.page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
     await bidder.page.goto(`${server.url}/#/edition?id=${editionId}`);
     await bidder.page.getByText('No offers yet.').waitFor();
+    // The form opens in a sheet, whose Send is Telegram's Main Button.
     await bidder.page.getByRole('button', { name: 'Make offer' }).click();
-    await expect.poll(() => bidder.page.getByLabel('Expires in (hours)').inputValue()).toBe('24');
-    await bidder.page.getByLabel('Your offer (TON)').fill('0');
-    await bidder.page.getByRole('button', { name: 'Send offer' }).click();
+    const form = bidder.page.getByRole('dialog', { name: 'Make an offer' });
+    await expect.poll(() => form.getByLabel('Expires in (hours)').inputValue()).toBe('24');
+    await expect
+      .poll(async () => lastMainButton(await telegramEvents(bidder.page)))
+      .toMatchObject({ text: 'Send offer', is_visible: true, is_active: true });
+    await form.getByLabel('Your offer (TON)').fill('0');
+    await pressNative(bidder.page, 'main_button_pressed');
     await toast(bidder.page, MESSAGES.priceInvalid).waitFor();
-    await bidder.page.getByLabel('Your offer (TON)').fill('2.5');
+    await form.getByLabel('Your offer (TON)').fill('2.5');
     await look(bidder.page, 'offers-form-390-dark', false);
-    await bidder.page.getByRole('button', { name: 'Send offer' }).click();
+    await pressNative(bidder.page, 'main_button_pressed');
     await toast(bidder.page, 'Offer sent').waitFor();
+    // Closed, the sheet gives the Main Button back: the unlisted edition's page has none.
+    await expect
+      .poll(async () => lastMainButton(await telegramEvents(bidder.page)))
+      .toMatchObject({ is_visible: false });
     const bid = bidder.page.getByRole('list', { name: 'Open offers' }).getByTestId('offer-row');
     await bid
       .filter({ hasText: `#${serial} · by ${BIDDER.first_name}` })

@@ -48,7 +48,8 @@ describeBrowser('screens that finish the job', () => {
       await page.getByRole('heading', { name: title, level: 1 }).waitFor();
       expect(await scrollY(page)).toBe(0);
       // The pack's picture is below the header, not under it.
-      const header = (await page.locator('header').boundingBox())!;
+      // The page's header, not the offer sheet's.
+      const header = (await page.locator('header.header').boundingBox())!;
       const picture = (await page.locator('.detail__media > *').first().boundingBox())!;
       expect(picture.y).toBeGreaterThanOrEqual(header.y + header.height);
 
@@ -165,22 +166,25 @@ describeBrowser('screens that finish the job', () => {
         await page.getByRole('button', { name: 'Share' }).click();
         await toast(page, SPEC_TEXTS.linkCopied).waitFor();
       } else {
+        // The offer sheet's Send is Telegram's Main Button here.
         await page.getByRole('button', { name: 'Make offer' }).click();
         await page.getByLabel('Your offer (TON)').fill('0');
-        await page.getByRole('button', { name: 'Send offer' }).click();
+        await pressNative(page, 'main_button_pressed');
         await toast(page, MESSAGES.priceInvalid).waitFor();
         await page.getByLabel('Your offer (TON)').fill('0.001');
-        await page.getByRole('button', { name: 'Send offer' }).click();
+        await pressNative(page, 'main_button_pressed');
         await toast(page, MESSAGES.priceInvalid).waitFor();
       }
       expect(await page.locator('.toast').count()).toBe(1);
       const shown = (await page.locator('.toast').boundingBox())!;
-      const header = (await page.locator('header').boundingBox())!;
+      // The page's header, not the offer sheet's.
+      const header = (await page.locator('header.header').boundingBox())!;
       // Top-centre, below the header's bar (the logo and the avatar stay visible), never over the tab bar.
       expect(shown.y).toBeGreaterThanOrEqual(header.y + header.height);
       expect(Math.abs(shown.x + shown.width / 2 - viewport.width / 2)).toBeLessThan(4);
       if (where === 'telegram') {
-        const bar = (await page.getByRole('navigation', { name: 'Main' }).boundingBox())!;
+        // Found by its class: the open offer sheet hides the page beneath it from the accessibility tree.
+        const bar = (await page.locator('nav.tabbar').boundingBox())!;
         expect(shown.y + shown.height).toBeLessThan(bar.y);
       }
       await screenshot(page, `screens-${where}-${viewport.width}-toast`);

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { telegramSdk, type TelegramSdk } from './sdk';
 import { useTelegram } from './TelegramProvider';
+import { claimButton, refreshClaim, type BottomButtonName, type ButtonClaim } from './bottom-button-claims';
 
 export interface BottomButtonParams {
   text: string;
@@ -14,7 +15,8 @@ export interface BottomButtonParams {
 
 /**
  * Drives Telegram's Main Button while the calling screen is shown. Returns true when the native button
- * is in use; on the plain web it returns false and the screen renders its own page button instead.
+ * is in use; on the plain web it returns false and the screen renders its own page button instead. A part
+ * mounted later (a sheet) takes the button over while it is shown, and gives it back when it goes.
  */
 export function useMainButton(params: BottomButtonParams): boolean {
   return useBottomButton('mainButton', params);
@@ -25,32 +27,22 @@ export function useSecondaryButton(params: BottomButtonParams): boolean {
   return useBottomButton('secondaryButton', params);
 }
 
-function useBottomButton(which: 'mainButton' | 'secondaryButton', params: BottomButtonParams): boolean {
+function useBottomButton(which: BottomButtonName, params: BottomButtonParams): boolean {
   const { inside } = useTelegram();
   const button: TelegramSdk['mainButton'] | TelegramSdk['secondaryButton'] | undefined = telegramSdk()?.[which];
   const native = Boolean(inside && button?.setParams.isAvailable());
-  const onClick = useRef(params.onClick);
-  onClick.current = params.onClick;
+  const claim = useRef<ButtonClaim>({ params });
+  claim.current.params = params;
 
   useEffect(() => {
     if (!native || !button) return;
-    const [, off] = button.onClick.ifAvailable(() => onClick.current());
-    return () => {
-      off?.();
-      button.setParams.ifAvailable({ isVisible: false, isLoaderVisible: false });
-    };
-  }, [native, button]);
+    return claimButton(which, button, claim.current);
+  }, [native, button, which]);
 
   const { text, visible, enabled, loading } = params;
   useEffect(() => {
-    if (!native || !button) return;
-    button.setParams.ifAvailable({
-      text,
-      isVisible: visible,
-      isEnabled: enabled && !loading,
-      isLoaderVisible: loading,
-    });
-  }, [native, button, text, visible, enabled, loading]);
+    if (native && button) refreshClaim(which, button, claim.current);
+  }, [native, button, which, text, visible, enabled, loading]);
 
   return native;
 }

@@ -1,18 +1,16 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@telegram-apps/telegram-ui';
-import { useNavigate } from '../../router';
 import { useApi } from '../../api/ApiProvider';
-import { useToast } from '../../toast/ToastProvider';
 import { useAuth } from '../auth/AuthProvider';
-import { MakeOfferForm } from './MakeOfferForm';
+import { MakeOfferSheet } from './MakeOfferSheet';
 import { bestFirst } from './best-first';
 import { OfferRow } from './OfferRow';
 import { offerQueries, type OfferTarget } from './queries';
 import { ReceivedOfferActions } from './ReceivedOfferActions';
-import { translate, useT } from '../../i18n/translate';
+import { useT } from '../../i18n/translate';
 import { offersTexts } from './messages';
 import { useOfferActions } from './use-offer-actions';
+import { useStartOffer } from './use-start-offer';
 import './offers.css';
 
 interface OffersSectionProps {
@@ -26,10 +24,8 @@ export function OffersSection({ packId, edition }: OffersSectionProps) {
   const api = useApi();
   const t = useT(offersTexts);
   const { user } = useAuth();
-  const toast = useToast();
-  const navigate = useNavigate();
   const { withdraw } = useOfferActions();
-  const [making, setMaking] = useState(false);
+  const offering = useStartOffer();
   const offers = useQuery(offerQueries.pack(api, packId));
   const owner = edition !== undefined && user?.id === edition.ownerId;
   // The owner's own terms of each offer (what they receive, their listing, the floor, a hold) come with
@@ -43,26 +39,17 @@ export function OffersSection({ packId, edition }: OffersSectionProps) {
     ),
   );
 
-  const startOffer = () => {
-    if (!user) {
-      toast.error(translate(offersTexts, 'offers.signInToOffer'));
-      navigate('/login');
-      return;
-    }
-    setMaking(true);
-  };
-
   return (
     <section className="offers" aria-label={t('offers.title')}>
       <div className="offers__head">
         <h2 className="section-title">{t('offers.title')}</h2>
-        {owner || making ? null : (
-          <Button size="s" mode="bezeled" onClick={startOffer}>
+        {owner ? null : (
+          <Button size="s" mode="bezeled" onClick={offering.start}>
             {t('offers.make')}
           </Button>
         )}
       </div>
-      {making ? <MakeOfferForm target={target} onClose={() => setMaking(false)} /> : null}
+      {offering.making ? <MakeOfferSheet packId={packId} target={target} onClose={offering.close} /> : null}
       {offers.isPending ? (
         // One line, as tall as the "No offers yet." that mostly follows: the page below does not move.
         <p className="muted" role="status">
