@@ -50,7 +50,7 @@ describeBrowser('resale in the mini-app', () => {
       .update(tables.users)
       .set({ walletAddress: `0:${'41'.repeat(32)}` })
       .where(eq(tables.users.id, SELLER.id));
-    // Primary supply gone: the pack page's main button buys from the floor.
+    // Primary supply gone: the pack page's main button leads to the floor's listing.
     await server.db
       .update(tables.packs)
       .set({ maxSupply: pack!.soldCount + 1 })
@@ -82,7 +82,13 @@ describeBrowser('resale in the mini-app', () => {
     await buyer.page.getByTestId('floor').getByText('2.50 TON').waitFor();
     await expect
       .poll(async () => lastMainButton(await telegramEvents(buyer.page)))
-      .toMatchObject({ text: 'Buy from 2.50 TON', is_visible: true, is_active: true });
+      .toMatchObject({ text: 'From 2.50 TON on resale', is_visible: true, is_active: true });
+    // It opens the cheapest listing, whose page buys it.
+    await pressNative(buyer.page, 'main_button_pressed');
+    await buyer.page.getByText(`Edition #${serial} of ${pack!.soldCount + 1} · resale`).waitFor();
+    await expect
+      .poll(async () => lastMainButton(await telegramEvents(buyer.page)))
+      .toMatchObject({ text: 'Buy · 2.50 TON', is_visible: true, is_active: true });
     await pressNative(buyer.page, 'main_button_pressed');
     await expect
       .poll(async () => lastMainButton(await telegramEvents(buyer.page)))
@@ -90,6 +96,7 @@ describeBrowser('resale in the mini-app', () => {
     await pressNative(buyer.page, 'main_button_pressed');
     await toast(buyer.page, SPEC_TEXTS.purchaseSuccess).waitFor();
     // The pack's activity shows the sale, from the seller to the buyer.
+    await buyer.page.goto(`${server.url}/#/sticker?id=${pack!.id}`);
     await buyer.page.getByTestId('activity').getByText(`#${serial}`).first().waitFor();
     await expect.poll(() => buyer.page.getByTestId('activity').locator('li').first().textContent()).toContain('Sold');
 

@@ -63,12 +63,17 @@ describe('inside Telegram', () => {
     await waitFor(() => expect(tg.lastMainButton()).toMatchObject({ isVisible: false }));
   });
 
-  it('disables the Main Button when sold out', async () => {
+  it('makes the Main Button of a sold-out pack with nothing listed Make an offer, not a disabled dead end', async () => {
     const tg = fakeSdk();
     provideTelegramSdk(tg.sdk);
-    fakeApi({ 'GET /api/stickers/1': () => json(packDetail({ soldCount: 100, maxSupply: 100 })) });
+    fakeApi({
+      'GET /api/stickers/1': () => json(packDetail({ soldCount: 100, maxSupply: 100 })),
+      'GET /api/stickers/1/listings': () => json({ items: [], floorPrice: null, count: 0 }),
+    });
     renderApp('/sticker?id=1', { telegram: insideTelegram });
-    await waitFor(() => expect(tg.lastMainButton()).toMatchObject({ isEnabled: false, isVisible: true }));
+    await waitFor(() =>
+      expect(tg.lastMainButton()).toMatchObject({ text: 'Make an offer', isEnabled: true, isVisible: true }),
+    );
   });
 
   it('haptics: impact on like, selection on sort and view, error when a purchase fails', async () => {

@@ -125,6 +125,7 @@ export function PackDetailPage() {
                   choices={paymentChoices(clientConfig.data?.paymentMethods, inside)}
                   purchase={purchase}
                   cheapest={cheapest}
+                  listingsPending={listings.isPending}
                   dropLeftMs={dropLeftMs}
                 />
               </>

@@ -25,14 +25,11 @@ import type { usePurchase } from '../orders/use-purchase';
 import { PaymentChoice } from './PaymentChoice';
 import { TonPrice } from './TonPrice';
 import { BuyAsGift } from '../gifts/BuyAsGift';
+import { MakeOfferSheet } from '../offers/MakeOfferSheet';
+import { ButtonLink } from '../../components/ButtonLink';
+import { useSoldOutAction, type CheapestListing } from './use-sold-out-action';
 
 type Purchase = ReturnType<typeof usePurchase>;
-
-/** Resale is paid in TON (or on the demo rail in demo mode); card and Stars stay for primary sales. */
-function resaleMethod(method: PaymentMethod, choices: PaymentMethod[]): PaymentMethod {
-  if (method === 'ton' || method === 'demo') return method;
-  return choices.includes('demo') ? 'demo' : 'ton';
-}
 
 /** The headline price: in Stars when Stars is chosen (the TON price beside it), else SPEC's "2.20 TON". */
 function Headline({ amount, method, terms }: { amount: string; method: PaymentMethod; terms: StarsTerms }) {
@@ -57,30 +54,22 @@ function countdownText(ms: number, format: Formats): string {
   return translate(dropsTexts, 'drops.countdownDays', { days: format.number(Number(days)), clock: clock! });
 }
 
-/** What the Buy action says: the drop's wait, sold out, the floor's listing, or Buy Now in the rail's unit. */
+/** What the Buy action says: the drop's wait, the sold-out pack's way on, or Buy Now in the rail's unit. */
 function buyLabels(props: {
   pack: PackDetail;
   method: PaymentMethod;
   terms: StarsTerms;
-  cheapest: { price: string } | null;
+  soldOutText: string;
   dropLeftMs: number;
   t: Translate<PackDetailKey>;
   format: Formats;
 }): { native: string; page: ReactNode; blocked: boolean } {
-  const { pack, method, terms, cheapest, dropLeftMs, t, format } = props;
-  const soldOut = isSoldOut(pack);
+  const { pack, method, terms, soldOutText, dropLeftMs, t, format } = props;
   if (dropLeftMs > 0) {
     const text = t('pack-detail.opensIn', { countdown: countdownText(dropLeftMs, format) });
     return { native: text, page: text, blocked: true };
   }
-  if (soldOut && !cheapest) {
-    const text = t('pack-detail.soldOut');
-    return { native: text, page: text, blocked: true };
-  }
-  if (soldOut && cheapest) {
-    const text = t('pack-detail.buyFrom', { price: tonText(format, cheapest.price) });
-    return { native: text, page: text, blocked: false };
-  }
+  if (isSoldOut(pack)) return { native: soldOutText, page: soldOutText, blocked: false };
   return {
     native: withAmountText(t('pack-detail.buyNow'), nativeAmountText(method, pack.price, terms, format)),
     page: (
@@ -162,7 +151,8 @@ function BuyChoice(props: {
 
 /**
  * SPEC §2: price, remaining supply labelled limited edition, payment choice and Buy Now. Once the primary
- * supply is sold out and an edition is listed, the action buys the cheapest listing ("Buy from <floor>").
+ * supply is sold out the action is never a dead end: it opens the cheapest listing ("From <floor> on
+ * resale"), or, with none listed, a pack-wide offer.
  * Every amount is in the chosen rail's unit: with Stars, the Stars the invoice will charge, and the resale
  * lock a Stars payment brings is said before paying.
  */
@@ -171,12 +161,15 @@ export function PriceBox({
   choices,
   purchase,
   cheapest,
+  listingsPending = false,
   dropLeftMs = 0,
 }: {
   pack: PackDetail;
   choices: PaymentMethod[];
   purchase: Purchase;
-  cheapest: { id: number; price: string } | null;
+  cheapest: CheapestListing | null;
+  /** The pack's listings are still on their way (the sold-out action waits for the cheapest). */
+  listingsPending?: boolean;
   /** Time until the pack's drop opens; Buy Now waits for zero (the page re-renders every second). */
   dropLeftMs?: number;
 }) {
@@ -191,14 +184,12 @@ export function PriceBox({
   const [asGift, setAsGift] = useState(false);
   const method = picked && choices.includes(picked) ? picked : defaultPaymentChoice(choices, inside);
   const soldOut = isSoldOut(pack);
-  const fromFloor = soldOut && cheapest !== null;
-  const labels = buyLabels({ pack, method, terms, cheapest, dropLeftMs, t, format });
+  const onward = useSoldOutAction({ floorPrice: pack.floorPrice, cheapest, listingsPending });
+  const labels = buyLabels({ pack, method, terms, soldOutText: onward.text, dropLeftMs, t, format });
   const order = purchase.phase !== 'idle' ? purchase.order : null;
   const awaitingDemo = purchase.phase === 'awaiting' && order?.payment.kind === 'demo';
-  const buy = () =>
-    fromFloor
-      ? purchase.buy(resaleMethod(method, choices), cheapest.id, asGift)
-      : purchase.buy(method, undefined, asGift);
+  const buy = () => (soldOut ? onward.run() : void purchase.buy(method, undefined, asGift));
+  const loading = purchase.processing || (soldOut && onward.loading);
 
   // Inside Telegram the Main Button is the screen's action: Buy Now, then Pay (demo) on the demo rail.
   const native = useMainButton({
@@ -208,8 +199,8 @@ export function PriceBox({
         : labels.native,
     visible: true,
     enabled: !labels.blocked && purchase.phase !== 'confirming',
-    loading: purchase.processing,
-    onClick: () => (awaitingDemo ? void purchase.payDemo() : void buy()),
+    loading,
+    onClick: () => (awaitingDemo ? void purchase.payDemo() : buy()),
   });
 
   // While a collector's edition is being paid (a listing, an accepted offer), the box shows that sale.
@@ -237,23 +228,26 @@ export function PriceBox({
           disabled={labels.blocked || purchase.processing}
           terms={terms}
           gift={
-            labels.blocked ? null : <BuyAsGift checked={asGift} disabled={purchase.processing} onChange={setAsGift} />
+            labels.blocked || soldOut ? null : (
+              <BuyAsGift checked={asGift} disabled={purchase.processing} onChange={setAsGift} />
+            )
           }
           button={
-            native ? null : (
-              <Button
-                stretched
-                size="l"
-                disabled={labels.blocked}
-                loading={purchase.processing}
-                onClick={() => void buy()}
-              >
+            native ? null : onward.to && soldOut ? (
+              <ButtonLink to={onward.to} stretched size="l">
+                {labels.page}
+              </ButtonLink>
+            ) : (
+              <Button stretched size="l" disabled={labels.blocked} loading={loading} onClick={buy}>
                 {labels.page}
               </Button>
             )
           }
         />
       )}
+      {onward.offering.making ? (
+        <MakeOfferSheet packId={pack.id} target={{ packId: pack.id }} onClose={onward.offering.close} />
+      ) : null}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
@@ -7,6 +7,7 @@ import { fakeApi, json } from '../../support/fake-api';
 import { demoConfig, order, packDetail, user } from '../../support/data';
 import { renderApp } from '../../support/render-app';
 import { switchLanguage } from '../../../src/i18n/language';
+import { offer } from '../offers/offer-data';
 
 const signedIn = { 'GET /api/auth/me': () => json({ user: user() }) };
 
@@ -42,14 +43,59 @@ describe('Pack detail', () => {
     expect(screen.getByText(SPEC_TEXTS.packNotFoundDetail)).toBeInTheDocument();
   });
 
-  it('disables Buy with a warning when sold out, and offers no payment choice', async () => {
-    fakeApi({ 'GET /api/stickers/1': () => json(packDetail({ maxSupply: 5, soldCount: 5 })) });
-    renderApp('/sticker?id=1');
-    expect(await screen.findByRole('alert')).toHaveTextContent(API_ERRORS.soldOut);
+  it('sold out with none listed: the warning, no payment choice, and a pack-wide offer in a sheet instead of Buy', async () => {
+    const { calls } = fakeApi({
+      ...signedIn,
+      'GET /api/stickers/1': () => json(packDetail({ maxSupply: 5, soldCount: 5 })),
+      'GET /api/stickers/1/listings': () => json({ items: [], floorPrice: null, count: 0 }),
+      'POST /api/offers': () => json({ offer: offer({ id: 5, editionId: null, serial: null }) }, 201),
+    });
+    renderApp('/sticker?id=1', { signedIn: true });
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(API_ERRORS.soldOut);
     expect(screen.getByText(`0 of 5 left · ${SPEC_TEXTS.limitedEdition}`)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Sold out' })).toBeDisabled();
     expect(screen.queryByRole('group', { name: 'Payment method' })).not.toBeInTheDocument();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sold out' })).not.toBeInTheDocument();
+    const box = screen.getByRole('region', { name: 'Buy this pack' });
+    const makeOffer = await within(box).findByRole('button', { name: 'Make an offer' });
+    expect(makeOffer).toBeEnabled();
+    await userEvent.click(makeOffer);
+    // The sheet's drawer captures the pointer, which jsdom cannot: inside it, events are fired.
+    const sheet = within(await screen.findByRole('dialog', { name: 'Make an offer' }));
+    fireEvent.change(sheet.getByRole('spinbutton', { name: 'Your offer (TON)' }), { target: { value: '3' } });
+    fireEvent.click(sheet.getByRole('button', { name: 'Send offer' }));
+    expect(await screen.findByText('Offer sent')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ packId: 1, price: '3', expiresInHours: 24 });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Make an offer' })).not.toBeInTheDocument());
+  });
+
+  it('sold out with editions listed: the action opens the cheapest listing, from its price on resale', async () => {
+    const cheapest = { id: 7, editionId: 40, serial: 4, price: '2.50', createdAt: '2026-11-30T12:00:00.000Z' };
+    fakeApi({
+      'GET /api/stickers/1': () => json(packDetail({ maxSupply: 5, soldCount: 5, floorPrice: '2.50', listedCount: 2 })),
+      'GET /api/stickers/1/listings': () =>
+        json({
+          items: [
+            { ...cheapest, seller: { id: 9, name: 'Sam', username: 'sam' } },
+            {
+              ...cheapest,
+              id: 8,
+              editionId: 41,
+              serial: 5,
+              price: '3.00',
+              seller: { id: 9, name: 'Sam', username: 'sam' },
+            },
+          ],
+          floorPrice: '2.50',
+          count: 2,
+        }),
+    });
+    renderApp('/sticker?id=1');
+    const box = await screen.findByRole('region', { name: 'Buy this pack' }, { timeout: 5000 });
+    const link = await within(box).findByRole('link', { name: 'From 2.50 TON on resale' });
+    expect(link).toHaveAttribute('href', '#/edition?id=40');
+    expect(within(box).queryByLabelText('Buy as a gift')).not.toBeInTheDocument();
+    expect(within(box).queryByRole('button', { name: 'Make an offer' })).not.toBeInTheDocument();
   });
 
   it('sends visitors who buy to /login with SPEC message, and refuses their like', async () => {
