@@ -1,7 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DROP_ERRORS, formatDropTime } from '@stickerdrop/shared';
+import { DROP_ERRORS } from '@stickerdrop/shared';
 import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
 import { tables } from '@stickerdrop/core/testing';
@@ -43,7 +43,8 @@ describeBrowser('a scheduled drop in the mini-app', () => {
     const timer = page.getByRole('timer');
     await timer.waitFor();
     expect(await timer.textContent()).toMatch(/^00:0[12]:\d\d$/);
-    await page.getByText(`on ${formatDropTime(dropsAt)}`).waitFor();
+    // The opening time in the viewer's own zone, to the minute and the zone named (this browser's is UTC).
+    await page.getByText(/^on \w+ \d{1,2}, \d{4} at \d{1,2}:\d\d\s[AP]M UTC$/).waitFor();
     await page
       .getByText(
         'Serials go in the order payments settle: the first payment confirmed gets #1, the next #2, and so on.',
@@ -54,10 +55,11 @@ describeBrowser('a scheduled drop in the mini-app', () => {
     expect(await locked.isDisabled()).toBe(true);
     await screenshot(page, 'drops-countdown-390-dark');
 
-    // The same page for a visitor on a desktop, in the light scheme.
-    const desktop = await newPage(browser, DESKTOP, 'light');
+    // The same page for a visitor on a desktop in Tokyo, in the light scheme: the time in their zone.
+    const desktop = await newPage(browser, DESKTOP, 'light', 1, 'Asia/Tokyo');
     await desktop.page.goto(`${server.url}/#/sticker?id=${pack!.id}`);
     await desktop.page.getByRole('timer').waitFor();
+    await desktop.page.getByText(/^on \w+ \d{1,2}, \d{4} at \d{1,2}:\d\d\s[AP]M GMT\+9$/).waitFor();
     await screenshot(desktop.page, 'drops-countdown-1280-light');
     expect(desktop.errors).toEqual([]);
     await desktop.context.close();

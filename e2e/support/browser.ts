@@ -80,9 +80,10 @@ export async function newPage(
   viewport: { width: number; height: number } = DESKTOP,
   colorScheme: ColorScheme = 'light',
   deviceScaleFactor = 1,
+  timezoneId?: string,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  // The system scheme the page sees through prefers-color-scheme.
-  const context = await browser.newContext({ viewport, deviceScaleFactor, colorScheme });
+  // The system scheme the page sees through prefers-color-scheme; the machine's time zone unless one is named.
+  const context = await browser.newContext({ viewport, deviceScaleFactor, colorScheme, timezoneId });
   const page = await context.newPage();
   // Uncaught page errors fail the suites that check them: the app must not throw, in or out of Telegram.
   const errors: string[] = [];

@@ -44,6 +44,23 @@ export function formatsFor(language: Language) {
     /** A date (or date and time) with Intl's options: dateStyle medium by default. */
     date: (at: string | Date | number, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) =>
       once(`d${locale}${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options)).format(new Date(at)),
+    /**
+     * When a drop opens, in the viewer's own time zone, to the minute and the zone named:
+     * "June 1, 2031 at 9:00 PM GMT+3" / "1 июня 2031 г. в 21:00 GMT+3".
+     */
+    dropTime: (at: string | Date) =>
+      once(
+        `z${locale}`,
+        () =>
+          new Intl.DateTimeFormat(locale, {
+            day: 'numeric',
+            month: 'long',
+            year: 'numeric',
+            hour: 'numeric',
+            minute: '2-digit',
+            timeZoneName: 'short',
+          }),
+      ).format(new Date(at)),
     /** The date and time to the minute: "Nov 26, 2026, 1:17 PM" / "26 нояб. 2026 г., 13:17". */
     dateTime: (at: string | Date) => exactTime(at, locale),
     /** How long ago or how soon: "2 hr. ago" / "2 ч назад"; under 45 s is "now" / "сейчас". */

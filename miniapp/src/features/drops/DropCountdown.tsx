@@ -1,19 +1,13 @@
 import { Button } from '@telegram-apps/telegram-ui';
-import { formatCountdown, formatDropTime, type PackDetail } from '@stickerdrop/shared';
-import { useFormat, type Formats } from '../../i18n/format';
+import { formatCountdown, type PackDetail } from '@stickerdrop/shared';
+import { useFormat } from '../../i18n/format';
 import { useT } from '../../i18n/translate';
 import { dropsTexts } from './messages';
 import { useDropNotify } from './use-drop-notify';
 import './drops.css';
 
-/** When the drop opens, always in UTC: SPEC's "2026-12-01 18:00 UTC" in English, Intl's words in Russian. */
-function openingTime(format: Formats, at: string): string {
-  if (format.language === 'en') return formatDropTime(at);
-  return `${format.date(at, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
-}
-
 /**
- * The pack page before its drop opens: a live countdown, the opening time in UTC, and Notify me (the bot
+ * The pack page before its drop opens: a live countdown, the opening time in the viewer's own time zone, and Notify me (the bot
  * messages the collector once when it opens). The page hides it at zero and Buy Now takes over.
  */
 export function DropCountdown({ pack, msLeft }: { pack: PackDetail; msLeft: number }) {
@@ -28,7 +22,7 @@ export function DropCountdown({ pack, msLeft }: { pack: PackDetail; msLeft: numb
       <p className="drop__clock" role="timer" aria-live="off">
         {days ? t('drops.countdownDays', { days: format.number(Number(days)), clock: clock! }) : clock}
       </p>
-      <p className="drop__at">{t('drops.opensAt', { at: openingTime(format, pack.dropsAt!) })}</p>
+      <p className="drop__at">{t('drops.opensAt', { at: format.dropTime(pack.dropsAt!) })}</p>
       <Button
         mode={pack.notifying ? 'bezeled' : 'filled'}
         size="m"

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { formatDropTime } from '@stickerdrop/shared';
+import { formatsFor } from '../../../src/i18n/format';
 import { fakeApi, json } from '../../support/fake-api';
 import { demoConfig, packDetail, user } from '../../support/data';
 import { renderApp } from '../../support/render-app';
@@ -21,7 +21,7 @@ describe('Pack page before a drop opens', () => {
     renderApp('/sticker?id=1');
     const timer = await screen.findByRole('timer', {}, FIRST_LOAD);
     expect(timer.textContent).toMatch(/^00:00:0[1-3]$/);
-    expect(screen.getByText(`on ${formatDropTime(dropsAt)}`)).toBeInTheDocument();
+    expect(screen.getByText(`on ${formatsFor('en').dropTime(dropsAt)}`)).toBeInTheDocument();
     expect(screen.getByText(/UTC$/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Opens in 00:00:0\d$/ })).toBeDisabled();
     expect(screen.getByRole('radio', { name: 'TON' })).toBeDisabled();

@@ -5,6 +5,7 @@ import { fakeApi, json } from '../../support/fake-api';
 import { user } from '../../support/data';
 import { renderApp } from '../../support/render-app';
 import { studioPack, studioResponse } from './studio-data';
+import { formatsFor } from '../../../src/i18n/format';
 import studio from '../../../src/features/studio/locales/en.json';
 import profile from '../../../src/features/profile/locales/en.json';
 
@@ -23,7 +24,7 @@ describe('Studio', () => {
         .map((cell) => cell.textContent);
     expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent('Night Owls1.50 TON');
     expect(cells(rows[0]!)).toEqual([
-      'ScheduledOpens 2030-01-02 18:00 UTC',
+      `ScheduledOpens ${formatsFor('en').dropTime(studioResponse().packs[0]!.dropsAt!)}`,
       '0 / 100 sold',
       '0.00\u00a0TON',
       '0.00\u00a0TON1 resale',
