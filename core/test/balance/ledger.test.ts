@@ -149,6 +149,23 @@ describeEachDatabase('the creator balance', (kind) => {
     }
   });
 
+  it('a Stars refund of an edition already on the market reverses the pending credit, and leaves the edition', async () => {
+    const order = await paidInStars('charge-3');
+    await db
+      .update(tables.users)
+      .set({ walletAddress: `0:${'ef'.repeat(32)}` })
+      .where(eq(tables.users.id, order.userId));
+    const [edition] = await db.select().from(tables.editions).where(eq(tables.editions.orderId, order.id));
+    await listEdition(db, { userId: order.userId, editionId: edition!.id, price: '4', now: NOW, starsLockDays: 0 });
+
+    expect(await revokeRefundedStarsEdition(db, { chargeId: 'charge-3', now: daysAfter(2) })).toBe('resold');
+    expect((await entries()).map((entry) => [entry.kind, entry.amountNano])).toEqual([
+      ['primary_sale', SHARE],
+      ['reversal', -SHARE],
+    ]);
+    expect(await balanceAt(daysAfter(21))).toEqual({ pendingNano: 0n, availableNano: 0n, paidNano: 0n });
+  });
+
   it('a Stars refund after the hold leaves the available credit where it is', async () => {
     await paidInStars('charge-2');
     expect(await revokeRefundedStarsEdition(db, { chargeId: 'charge-2', now: daysAfter(22) })).toBe('revoked');
