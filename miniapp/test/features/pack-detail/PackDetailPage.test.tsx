@@ -98,6 +98,29 @@ describe('Pack detail', () => {
     expect(within(box).queryByRole('button', { name: 'Make an offer' })).not.toBeInTheDocument();
   });
 
+  it('says the sold-out ways on in Russian: from the floor on resale, or an offer', async () => {
+    let listed = true;
+    const listing = { id: 7, editionId: 40, serial: 4, price: '2.50', createdAt: '2026-11-30T12:00:00.000Z' };
+    fakeApi({
+      'GET /api/stickers/1': () => json(packDetail({ maxSupply: 5, soldCount: 5 })),
+      'GET /api/stickers/1/listings': () =>
+        json(
+          listed
+            ? { items: [{ ...listing, seller: { id: 9, name: 'Sam', username: 'sam' } }], floorPrice: '2.50', count: 1 }
+            : { items: [], floorPrice: null, count: 0 },
+        ),
+    });
+    await act(() => switchLanguage('ru'));
+    const { unmount } = renderApp('/sticker?id=1');
+    const box = await screen.findByRole('region', { name: 'Купить этот пак' }, { timeout: 5000 });
+    expect(await within(box).findByRole('link', { name: 'От 2,50\u00a0TON на перепродаже' })).toBeInTheDocument();
+    unmount();
+    listed = false;
+    renderApp('/sticker?id=1');
+    const again = await screen.findByRole('region', { name: 'Купить этот пак' }, { timeout: 5000 });
+    expect(await within(again).findByRole('button', { name: 'Сделать предложение' })).toBeEnabled();
+  });
+
   it('sends visitors who buy to /login with SPEC message, and refuses their like', async () => {
     const { calls } = fakeApi({ 'GET /api/stickers/1': () => json(packDetail()) });
     renderApp('/sticker?id=1');
