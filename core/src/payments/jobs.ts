@@ -29,7 +29,9 @@ export function paymentJobs(deps: MoneyJobDeps): Job[] {
   const jobs: Job[] = [];
   const { stripe, telegram, tonIndexer } = deps.payments;
   if (tonIndexer && config.ton.receiver) {
-    jobs.push(createTonWatcher({ db, indexer: tonIndexer, receiver: config.ton.receiver, now, log }));
+    jobs.push(
+      createTonWatcher({ db, indexer: tonIndexer, receiver: config.ton.receiver, now, log, balance: config.balance }),
+    );
   }
   jobs.push(createRefundWorker({ db, stripe, telegram, now, log }));
   if (configuredRailMethods(config).includes('stars') && telegram) {

@@ -9,6 +9,7 @@ import { incomingTransfer, type IncomingTransfer } from './transfer.js';
 import { settlePage } from './settle-page.js';
 import { periodic, type Job } from '../../jobs/periodic.js';
 import type { Logger } from '../../logger.js';
+import type { BalanceTerms } from '../../balance/terms.js';
 import { checkResaleLegs, paysOrder, tellBuyerResaleFailed } from './resale-legs.js';
 
 export interface TonWatcherOptions {
@@ -18,6 +19,8 @@ export interface TonWatcherOptions {
   receiver: string;
   now: () => Date;
   log: Logger;
+  /** The creator's share of a primary sale (PRIMARY_FEE_BPS), credited as it settles; the defaults without. */
+  balance?: BalanceTerms;
   /** Transactions asked for per request. */
   pageSize?: number;
   /** Transactions of a page settled at once (each in its own database transaction, on its own order). */
@@ -128,6 +131,7 @@ export function createTonWatcher(options: TonWatcherOptions): TonWatcher {
     };
     const result = await settlePayment(db, payment, {
       now,
+      ...(options.balance && { balance: options.balance }),
       pays: paysOrder(legs),
       underpaid: (locked, order) => tellBuyerResaleFailed(locked, order, legs, transfer.hash),
     });

@@ -1,7 +1,7 @@
 import { Address } from '@ton/core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ORDER_RESERVATION_MS, tonCommentPayload } from '@stickerdrop/shared';
-import { createTonIndexer, createTonWatcher, readCursor, type TonWatcher } from '@stickerdrop/core/testing';
+import { createTonIndexer, createTonWatcher, readCursor, tables, type TonWatcher } from '@stickerdrop/core/testing';
 import { startFakeToncenter, type FakeToncenter } from '../../../fakes/toncenter.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../../helpers.js';
 import { createUser, type TestUser } from '../../../users.js';
@@ -77,6 +77,27 @@ describeEachDatabase('TON rail: paying by transfer, confirmed by the watcher', (
     expect(await readCursor(t.db, Address.parse(RECEIVER).toRawString())).toBe(BigInt(chain.transactions[0]!.lt));
     // The watcher asked the indexer the toncenter way: this account, oldest first.
     expect(chain.queries[0]!.params).toMatchObject({ account: Address.parse(RECEIVER).toRawString(), sort: 'asc' });
+  });
+
+  it('credits the creator their share at the fee the process was given, available at once', async () => {
+    watcher = createTonWatcher({
+      db: t.db,
+      indexer: createTonIndexer(chain.baseUrl),
+      receiver: RECEIVER,
+      now: () => t.clock.now,
+      log,
+      balance: { primaryFeeBps: 1_000, cardHoldDays: 7 },
+    });
+    const pack = await createPack(t, { priceNano: PRICE });
+    const order = await tonOrder(await createUser(t), pack.id);
+    chain.transfer({ amountNano: PRICE, comment: order.id });
+    expect(await watcher.pollOnce()).toBe(1);
+    const entries = await t.db.select().from(tables.balanceEntries);
+    // A 10 % fee leaves the creator 1.35 of the 1.50 TON, to the nanoton.
+    expect(entries).toMatchObject([
+      { kind: 'primary_sale', orderId: order.id, amountNano: (PRICE * 9n) / 10n, rail: 'ton' },
+    ]);
+    expect(entries[0]!.availableAt).toEqual(t.clock.now);
   });
 
   it('a transfer below the amount is recorded for the operator and fulfils nothing; a full one then does', async () => {
