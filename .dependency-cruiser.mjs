@@ -76,7 +76,8 @@ export default {
     },
     {
       name: 'spec-texts-only-in-tests',
-      comment: "shared's testing entry holds SPEC's texts as the tests' oracle; what people read comes from the catalogues.",
+      comment:
+        "shared's testing entry holds SPEC's texts as the tests' oracle; what people read comes from the catalogues.",
       severity: 'error',
       from: { pathNot: '(^|/)(test|e2e)/|\\.test\\.tsx?$' },
       to: { path: '^shared/src/testing\\.ts$' },
