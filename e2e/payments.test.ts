@@ -143,7 +143,12 @@ describeBrowser('Buy Now to an owned edition on each real rail (remote sides pla
     await page.goto(`${server.url}/#/profile`);
     await page.getByRole('button', { name: 'Link wallet' }).click();
     await toast(page, 'Wallet linked successfully').waitFor({ timeout: 15_000 });
-    await page.getByText(wallet.address.toString({ bounceable: false })).waitFor();
+    // Shown shortened, the whole address in its title (and on the clipboard).
+    const linked = wallet.address.toString({ bounceable: false });
+    await page
+      .getByTitle(linked)
+      .getByText(`${linked.slice(0, 6)}\u2026${linked.slice(-4)}`)
+      .waitFor();
     await context.close();
   });
 
