@@ -5,13 +5,15 @@ import { useT } from '../../i18n/translate';
 import { worthTexts } from './messages';
 import './worth.css';
 
+/** Which way a gain goes; a zero written as "0.00" is flat. */
+const direction = (gain: string) => (gain.startsWith('-') ? 'down' : /^[0.]+$/.test(gain) ? 'flat' : 'up');
+
 /** A gain as a collector reads it: "+2.40 TON", "−1.20 TON" (a true minus), "0.00 TON". */
 export function signedTon(format: Formats, gain: string): string {
-  if (gain.startsWith('-')) return `\u2212${format.ton(gain.slice(1))}`;
-  return /^[0.]+$/.test(gain) ? format.ton(gain) : `+${format.ton(gain)}`;
+  const way = direction(gain);
+  if (way === 'down') return `\u2212${format.ton(gain.slice(1))}`;
+  return way === 'flat' ? format.ton(gain) : `+${format.ton(gain)}`;
 }
-
-const direction = (gain: string) => (gain.startsWith('-') ? 'down' : /^[0.]+$/.test(gain) ? 'flat' : 'up');
 
 /**
  * What the collection is worth at today's prices (the resale floor, else a new edition's price), what was
