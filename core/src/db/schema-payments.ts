@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users, packs, orders, createdAt } from './schema-market.js';
 
 /** Money and counts: the payments ledger, chain cursors, wallet proofs, the counters triggers keep. */
@@ -40,6 +41,13 @@ export const payments = pgTable(
     refundStatus: text('refund_status').notNull().default('none'),
     /** What the rail told us: sender, comment, lt, payment intent, payer. */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * TON: the wallet the transfer came from (the buyer's), raw form `0:<hex>`, where a refund goes back to;
+     * generated from `details.sender` (migration 0026). Null for Stars and card: they refund through the rail.
+     */
+    senderAddress: text('sender_address').generatedAlwaysAs(
+      sql`case when ${sql.identifier('method')} = 'ton' then ${sql.identifier('details')}->>'sender' end`,
+    ),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

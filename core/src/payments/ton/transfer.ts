@@ -61,3 +61,12 @@ export function sameAddress(a: string, b: string): boolean {
     return false;
   }
 }
+
+/** An address in the raw form `0:<hex>` (lower case) the ledger keeps; null when it does not parse. */
+export function rawAddressOf(address: string): string | null {
+  try {
+    return tonCore().Address.parse(address).toRawString();
+  } catch {
+    return null;
+  }
+}

@@ -5,7 +5,7 @@ import type { Database, DbOrTx } from '../../db/client.js';
 import { chainCursors, orders } from '../../db/schema.js';
 import { settlePayment } from '../settle.js';
 import type { IndexedTransaction, TonIndexer } from './indexer.js';
-import { incomingTransfer, type IncomingTransfer } from './transfer.js';
+import { incomingTransfer, rawAddressOf, type IncomingTransfer } from './transfer.js';
 import { settlePage } from './settle-page.js';
 import { periodic, type Job } from '../../jobs/periodic.js';
 import type { Logger } from '../../logger.js';
@@ -122,7 +122,8 @@ export function createTonWatcher(options: TonWatcherOptions): TonWatcher {
       amount: transfer.amountNano,
       currency: 'TON',
       details: {
-        sender: transfer.sender,
+        // Raw form: the ledger's sender_address, where a refund of this payment goes back to.
+        sender: rawAddressOf(transfer.sender) ?? transfer.sender,
         comment: transfer.comment,
         lt: tx.lt,
         utime: tx.now,

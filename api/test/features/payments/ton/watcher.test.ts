@@ -2,7 +2,7 @@ import { Address } from '@ton/core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ORDER_RESERVATION_MS, tonCommentPayload } from '@stickerdrop/shared';
 import { createTonIndexer, createTonWatcher, readCursor, tables, type TonWatcher } from '@stickerdrop/core/testing';
-import { startFakeToncenter, type FakeToncenter } from '../../../fakes/toncenter.js';
+import { SENDER, startFakeToncenter, type FakeToncenter } from '../../../fakes/toncenter.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../../helpers.js';
 import { createUser, type TestUser } from '../../../users.js';
 import { authHeaders, buy, createPack, editionsOf, orderRow, packRow } from '../../orders/fixtures.js';
@@ -74,6 +74,8 @@ describeEachDatabase('TON rail: paying by transfer, confirmed by the watcher', (
     expect(await ledger(t)).toMatchObject([
       { method: 'ton', ref: hash, orderId: order.id, amount: PRICE, outcome: 'fulfilled', refundStatus: 'none' },
     ]);
+    // The buyer's wallet is kept with the payment, in raw form, for a refund to go back to.
+    expect((await ledger(t))[0]!.senderAddress).toBe(Address.parse(SENDER).toRawString());
     expect(await readCursor(t.db, Address.parse(RECEIVER).toRawString())).toBe(BigInt(chain.transactions[0]!.lt));
     // The watcher asked the indexer the toncenter way: this account, oldest first.
     expect(chain.queries[0]!.params).toMatchObject({ account: Address.parse(RECEIVER).toRawString(), sort: 'asc' });
