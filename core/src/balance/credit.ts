@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import { availableAtFor, primarySaleShare, type BalanceRail, type BalanceTerms } from './terms.js';
 
 /** A primary sale the creator was not paid for on chain, as the settlement that minted its edition knows it. */
 export interface PrimarySaleCredit {
-  orderId: string;
   creatorId: number;
   priceNano: bigint;
   rail: BalanceRail;
@@ -13,21 +12,21 @@ export interface PrimarySaleCredit {
 }
 
 /**
- * Credits the creator's share of a primary sale, in the settlement's transaction, after the edition is
- * minted (its id and serial are read from it in the same statement). A second settlement of the order
+ * The creator's share of a primary sale as an insert reading the minted edition from a relation named
+ * `minted` (`id`, `pack_id`, `serial`, `order_id`): the mint writes it in its own statement, so the pack's
+ * row lock waits for no extra round trip. Null when the share is nothing. A second settlement of the order
  * writes nothing: one credit per (order, kind).
  */
-export async function creditPrimarySale(tx: Transaction, sale: PrimarySaleCredit): Promise<void> {
+export function primarySaleCreditFromMinted(sale: PrimarySaleCredit): SQL | null {
   const share = primarySaleShare(sale.priceNano, sale.terms.primaryFeeBps);
-  if (share <= 0n) return;
+  if (share <= 0n) return null;
   const availableAt = availableAtFor(sale.rail, sale.at, sale.terms);
-  await tx.execute(sql`
-    insert into balance_entries
+  return sql`insert into balance_entries
       (creator_id, amount_nano, kind, order_id, edition_id, pack_id, serial, rail, created_at, available_at)
-    select ${sale.creatorId}, ${share}, 'primary_sale', e.order_id, e.id, e.pack_id, e.serial, ${sale.rail},
-      ${sale.at.toISOString()}::timestamptz, ${availableAt.toISOString()}::timestamptz
-    from editions e where e.order_id = ${sale.orderId}
-    on conflict (order_id, kind) do nothing`);
+    select ${sale.creatorId}::bigint, ${share}::bigint, 'primary_sale', m.order_id, m.id, m.pack_id, m.serial,
+      ${sale.rail}, ${sale.at.toISOString()}::timestamptz, ${availableAt.toISOString()}::timestamptz
+    from minted m
+    on conflict (order_id, kind) do nothing`;
 }
 
 /** A resale's royalty the creator could not be paid on chain (no wallet): the marketplace holds it for them. */

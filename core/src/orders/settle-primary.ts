@@ -1,15 +1,14 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { balanceRailOf, creditPrimarySale, type BalanceTerms } from '../balance/index.js';
+import { balanceRailOf, primarySaleCreditFromMinted, type BalanceTerms } from '../balance/index.js';
 import type { Transaction } from '../db/client.js';
 import type { OrderRow } from '../db/order-record.js';
 import type { RefundReason } from '../outbox/kinds/index.js';
 import { orders, packs } from '../db/schema.js';
-import { queryRows } from '../db/sql-rows.js';
 import { enqueueOutboxMessages } from '../outbox/enqueue.js';
 import { holdsEditionOf, moveEdition } from '../resale/move-edition.js';
 import { editionSoldMessages, refundRequiredMessage } from '../sales/notices.js';
 import type { FulfilResult } from '../sales/order.js';
-import { isLiveReservation, ownsEdition } from '../sales/rules.js';
+import { isLiveReservation } from '../sales/rules.js';
 import { editionsLeftOf } from './availability.js';
 
 /** A payment as a sale records it: the rail that took it, its reference, when, and what the edition says. */
@@ -34,12 +33,13 @@ type PackForSale = Pick<typeof packs.$inferSelect, 'id' | 'title' | 'maxSupply' 
  * a pack go one at a time; a reservation's FOR KEY SHARE does not wait for them), then, for a lapsed order,
  * the pack's supply lock that reservations take too. The buyer gets an edition when they own none of the pack
  * and the order is live, or lapsed with an edition left beside others' live reservations; then it is minted
- * with the next serial (`moveEdition`) and the receipt and the creator's notice are queued. Otherwise the
- * order is refund_required and the buyer is told why.
+ * with the next serial (`moveEdition`), the creator credited and the receipt and the creator's notice queued.
+ * Otherwise the order is refund_required and the buyer is told why.
  *
  * In a drop every payment of the pack waits for its row lock, so as little as can be runs while it is held:
  * the order is written first (its row is ours already), the lock is taken by the sale's own update of the
- * sold count, and one read answers every rule after it.
+ * sold count, and a live order's rules, edition, feed entry and credit are then one statement, its messages
+ * a second, before the commit.
  */
 export async function settlePrimaryOrder(
   tx: Transaction,
@@ -53,38 +53,41 @@ export async function settlePrimaryOrder(
     .returning();
   const pack = await countTheSale(tx, order.packId);
   if (!pack) return refuseWhenFull(tx, order, payment);
-  const standing = await standingUnderLock(tx, order, pack, payment.now);
-  if (standing.refusal) {
+  const lapsedRefusal = isLiveReservation(order, payment.now)
+    ? null
+    : await lapsedStanding(tx, order, pack.id, payment.now);
+  const minted =
+    lapsedRefusal ??
+    (await moveEdition(tx, {
+      mint: { packId: pack.id, soldCount: pack.soldCount, orderId: order.id },
+      to: order.userId,
+      type: 'mint',
+      priceNano: order.amountNano,
+      acquired: { with: payment.acquiredWith, at: payment.now },
+      at: payment.now,
+      alongside: creatorCredit(order, pack, payment),
+      messages: (serial) => editionSoldMessages(order, pack, serial, payment.giftCode),
+    }));
+  if (typeof minted === 'string' || !minted) {
     await tx
       .update(packs)
       .set({ soldCount: sql`${packs.soldCount} - 1` })
       .where(eq(packs.id, pack.id));
-    return refuse(tx, order, pack, payment, standing.refusal);
+    return refuse(tx, order, pack, payment, minted ?? 'already_owned');
   }
-  const serial = standing.highestSerial < pack.soldCount ? pack.soldCount : await lowestFreeSerial(tx, pack);
-  await moveEdition(tx, {
-    mint: { packId: pack.id, serial, orderId: order.id },
-    to: order.userId,
-    type: 'mint',
-    priceNano: order.amountNano,
-    acquired: { with: payment.acquiredWith, at: payment.now },
-    at: payment.now,
-    messages: editionSoldMessages(order, pack, serial, payment.giftCode),
-  });
-  await creditCreator(tx, order, pack, payment);
-  return { outcome: 'fulfilled', order: { ...paid!, edition: serial } };
+  return { outcome: 'fulfilled', order: { ...paid!, edition: minted.serial } };
 }
 
 /**
  * Every rail's primary revenue reaches the marketplace's own account, so the creator's share is credited
- * to their balance, at the order's TON price (fixed when it was reserved, whatever the rail). When a TON
- * sale pays the creator's share on chain in the buyer's transaction, that sale must write no credit here.
+ * to their balance, at the order's TON price (fixed when it was reserved, whatever the rail), written with
+ * the edition. When a TON sale pays the creator's share on chain in the buyer's transaction, that sale must
+ * write no credit here.
  */
-async function creditCreator(tx: Transaction, order: OrderRow, pack: PackForSale, payment: SalePayment) {
+function creatorCredit(order: OrderRow, pack: PackForSale, payment: SalePayment) {
   const rail = balanceRailOf(payment.method, payment.acquiredWith);
-  if (!rail) return;
-  await creditPrimarySale(tx, {
-    orderId: order.id,
+  if (!rail) return null;
+  return primarySaleCreditFromMinted({
     creatorId: pack.creatorId,
     priceNano: order.amountNano,
     rail,
@@ -144,44 +147,14 @@ async function countTheSale(tx: Transaction, packId: number): Promise<PackForSal
   return pack ?? null;
 }
 
-interface Standing {
-  refusal: Refusal | null;
-  highestSerial: number;
-}
-
 /**
- * Read after the lock, so on what every earlier payment of the pack committed: whether the buyer owns an
- * edition already, and the highest serial (for the next one). A live reservation holds its edition (sold
- * plus live reservations never exceed the supply, which `sold_count <= max_supply` backs up); a lapsed one
- * counts what is left under the supply lock, so no reservation is made meanwhile. This sale is counted on
- * the pack already, so none left for it reads as below zero.
+ * A lapsed order's reservation no longer holds an edition: read after the lock, so on what every earlier
+ * payment of the pack committed, whether the buyer owns one already (the first reason, as for a live
+ * order), else what is left under the supply lock, so no reservation is made meanwhile. This sale is
+ * counted on the pack already, so none left for it reads as below zero.
  */
-async function standingUnderLock(tx: Transaction, order: OrderRow, pack: PackForSale, now: Date): Promise<Standing> {
-  const [row] = await queryRows<{ owned: boolean; highest: number | string }>(
-    tx,
-    sql`select ${ownsEdition(order.userId, pack.id)} as owned,
-      (select coalesce(max(e.serial), 0) from editions e where e.pack_id = ${pack.id}) as highest`,
-  );
-  const highestSerial = Number(row!.highest);
-  if (row!.owned) return { refusal: 'already_owned', highestSerial };
-  if (isLiveReservation(order, now)) return { refusal: null, highestSerial };
-  await tx.execute(sql`select lock_pack_supply(${pack.id})`);
-  const left = await editionsLeftOf(tx, pack.id, now, order.id);
-  return { refusal: left < 0 ? 'sold_out' : null, highestSerial };
-}
-
-/**
- * Serials run 1…max_supply in the order payments settle, except that a serial freed by a revoked edition (a
- * Stars refund takes it back) goes out again first: the lowest free one. Editions are only added or removed
- * under the pack's row lock, so while none is free the highest serial is the number sold before this sale,
- * and this one is the next; only a gap is searched for.
- */
-async function lowestFreeSerial(tx: Transaction, pack: PackForSale): Promise<number> {
-  const [row] = await queryRows<{ serial: number | null }>(
-    tx,
-    sql`select min(s) as serial from generate_series(1, ${pack.soldCount}::int) s
-      where not exists (select 1 from editions x where x.pack_id = ${pack.id} and x.serial = s)`,
-  );
-  if (row?.serial == null) throw new Error(`Pack ${pack.id} has ${pack.soldCount} sold but no free serial`);
-  return Number(row.serial);
+async function lapsedStanding(tx: Transaction, order: OrderRow, packId: number, now: Date): Promise<Refusal | null> {
+  if (await holdsEditionOf(tx, order.userId, packId)) return 'already_owned';
+  await tx.execute(sql`select lock_pack_supply(${packId})`);
+  return (await editionsLeftOf(tx, packId, now, order.id)) < 0 ? 'sold_out' : null;
 }

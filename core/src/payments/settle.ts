@@ -102,6 +102,9 @@ async function settlePaymentInTransaction(
     return { outcome: 'underpaid', firstTime: true, orderId: order.id, edition: null, reason: null };
   }
 
+  // Recorded as fulfilled before the order settles, so none of it waits under the pack's row lock; a payment
+  // that buys nothing is recorded again below. One transaction: nobody reads the first guess.
+  await recordOutcome(tx, claimed.id, { outcome: 'fulfilled', reason: null, refundStatus: 'none', orderId: order.id });
   // In this transaction: the edition and the ledger row commit together or not at all.
   const result = await settleOrder(tx, order, {
     orderId: order.id,
@@ -120,7 +123,6 @@ async function settlePaymentInTransaction(
     });
     return { outcome: 'refund_required', firstTime: true, orderId: order.id, edition: null, reason: refundReason };
   }
-  await recordOutcome(tx, claimed.id, { outcome: 'fulfilled', reason: null, refundStatus: 'none', orderId: order.id });
   return { outcome: 'fulfilled', firstTime: true, orderId: order.id, edition: result.order.edition, reason: null };
 }
 

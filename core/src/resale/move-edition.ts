@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Transaction } from '../db/client.js';
 import { editions } from '../db/schema.js';
 import { enqueueOutboxMessages, outboxMessage, type OutboxMessage } from '../outbox/enqueue.js';
@@ -34,13 +34,23 @@ interface HandOver extends MoveCommon {
   setRevokeKey: OutboxKey<'sticker_set_revoke'>;
 }
 
-/** A primary sale: the edition comes out of the pack's supply with the serial the sale chose. */
-interface Mint extends MoveCommon {
-  mint: { packId: number; serial: number; orderId: string };
+/**
+ * A primary sale: the edition comes out of the pack's supply. The caller holds the pack's row lock and has
+ * counted the sale (`soldCount` includes it); the serial is chosen here, in the statement that mints, so
+ * the lock waits for as few round trips as can be: the next one, or the lowest a revoked edition freed.
+ * Nothing is minted when the buyer already holds an edition of the pack, read in that same statement.
+ */
+interface Mint {
+  mint: { packId: number; soldCount: number; orderId: string };
   to: number;
   type: 'mint';
   priceNano: bigint;
   acquired: { with: string; at: Date };
+  at: Date;
+  /** An insert written with the edition, reading it as `minted` (the creator's credit); null for none. */
+  alongside: SQL | null;
+  /** The sale's messages, once its serial is known. */
+  messages(serial: number): readonly OutboxMessage[];
 }
 
 interface MoveCommon {
@@ -53,8 +63,13 @@ interface MoveCommon {
   messages: readonly OutboxMessage[];
 }
 
+/** The minted edition, or null when the buyer holds one of the pack already and nothing was minted. */
+export type Minted = { id: number; serial: number } | null;
+
 /** 'kept': a move back to the supply found the edition went on the market, and left it where it is. */
-export async function moveEdition(tx: Transaction, move: EditionMove): Promise<'moved' | 'kept'> {
+export async function moveEdition(tx: Transaction, move: Mint): Promise<Minted>;
+export async function moveEdition(tx: Transaction, move: HandOver): Promise<'moved' | 'kept'>;
+export async function moveEdition(tx: Transaction, move: EditionMove): Promise<'moved' | 'kept' | Minted> {
   if ('mint' in move) return mintEdition(tx, move);
   const { edition, at } = move;
   let lapsed: OutboxMessage[] = [];
@@ -93,34 +108,45 @@ export async function moveEdition(tx: Transaction, move: EditionMove): Promise<'
   return 'moved';
 }
 
-/** The new edition, its mint in the feed (with the price paid) and the sale's messages. */
-async function mintEdition(tx: Transaction, move: Mint): Promise<'moved'> {
-  const { mint, at } = move;
-  const [minted] = await tx
-    .insert(editions)
-    .values({
-      packId: mint.packId,
-      serial: mint.serial,
-      ownerId: move.to,
-      orderId: mint.orderId,
-      purchasePriceNano: move.priceNano,
-      acquiredWith: move.acquired.with,
-      acquiredAt: move.acquired.at,
-      createdAt: at,
-    })
-    .returning({ id: editions.id });
-  await recordActivity(tx, {
-    packId: mint.packId,
-    editionId: minted!.id,
-    serial: mint.serial,
-    type: 'mint',
-    priceNano: move.priceNano,
-    fromId: null,
-    toId: move.to,
-    at,
-  });
-  await enqueueOutboxMessages(tx, move.messages);
-  return 'moved';
+/**
+ * The new edition, its mint in the feed (with the price paid) and what is written alongside, in one
+ * statement; then the sale's messages. Read in the statement, so on everything committed before the pack's
+ * lock was taken: whether the buyer owns an edition already, and the highest serial. Serials run 1…supply
+ * in the order sales settle; editions are only added or removed under the pack's row lock, so while none
+ * is free the highest is the number sold before this sale, and only a gap is searched for.
+ */
+async function mintEdition(tx: Transaction, move: Mint): Promise<Minted> {
+  const { mint, at, acquired } = move;
+  const [minted] = await queryRows<{ id: number; serial: number }>(
+    tx,
+    sql`with standing as (
+      select ${ownsEdition(move.to, mint.packId)} as owned,
+        (select coalesce(max(e.serial), 0) from editions e where e.pack_id = ${mint.packId}::int) as highest
+    ), slot as (
+      select case when highest < ${mint.soldCount}::int then ${mint.soldCount}::int
+        else (select min(s) from generate_series(1, ${mint.soldCount}::int) s
+          where not exists (select 1 from editions x where x.pack_id = ${mint.packId}::int and x.serial = s)) end
+        as serial
+      from standing where not owned
+    ), minted as (
+      insert into editions
+        (pack_id, serial, owner_id, order_id, purchase_price_nano, acquired_with, acquired_at, created_at)
+      select ${mint.packId}::int, serial, ${move.to}::bigint, ${mint.orderId}::uuid, ${move.priceNano}::bigint,
+        ${acquired.with}, ${acquired.at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
+      from slot
+      returning id, pack_id, serial, order_id
+    ), feed as (
+      insert into activity (pack_id, edition_id, serial, type, price_nano, from_id, to_id, at)
+      select pack_id, id, serial, 'mint', ${move.priceNano}::bigint, null, ${move.to}::bigint,
+        ${at.toISOString()}::timestamptz
+      from minted
+    )${move.alongside ? sql`, alongside as (${move.alongside})` : sql``}
+    select id, serial from minted`,
+  );
+  if (!minted) return null;
+  const serial = Number(minted.serial);
+  await enqueueOutboxMessages(tx, move.messages(serial));
+  return { id: Number(minted.id), serial };
 }
 
 /**
@@ -141,7 +167,7 @@ export async function holdsEditionOf(
   return row?.owns === true;
 }
 
-async function closeListing(tx: Transaction, editionId: number, sold: EditionMove['soldThrough'], at: Date) {
+async function closeListing(tx: Transaction, editionId: number, sold: HandOver['soldThrough'], at: Date) {
   const closed = { closedAt: at, updatedAt: at };
   if (sold) {
     await tx
