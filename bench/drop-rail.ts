@@ -107,7 +107,9 @@ async function settled(rail: Rail, db: Database, packId: number, result: BuyersR
 async function measure(rail: Rail, db: Database, buyers: BuyersProcess, input: DropInput, packId: number) {
   const rss = peakRss();
   const pauses = apiPauses();
+  const cpuBefore = process.cpuUsage();
   const result = await profiled(`drop-${rail}`, async () => settled(rail, db, packId, await buyers.drop(input)));
+  const cpuUsed = process.cpuUsage(cpuBefore);
   const rssMb = rss.stop() / 2 ** 20;
   console.log(`  ${rail}: ${describePauses(pauses.stop())}`);
   const cpu = result.cpuMs / (result.lastPaidAt - result.startedAt);
@@ -115,6 +117,10 @@ async function measure(rail: Rail, db: Database, buyers: BuyersProcess, input: D
   const editions = (await db.execute(
     sql`select count(*)::int as n from editions where pack_id = ${packId}`,
   )) as unknown as { rows: { n: number }[] };
-  const rate = editions.rows[0]!.n / ((result.lastPaidAt - result.startedAt) / 1000);
+  const sold = editions.rows[0]!.n;
+  // The server's own work per edition sold: unlike the rate, it barely moves with what else the machine runs.
+  const cpuMsEach = (cpuUsed.user + cpuUsed.system) / 1000 / Math.max(1, sold);
+  console.log(`  ${rail}: the server (API, bot, jobs) spent ${cpuMsEach.toFixed(1)} ms of CPU per edition sold`);
+  const rate = sold / ((result.lastPaidAt - result.startedAt) / 1000);
   return { result, figures: { rate, buyMs: result.buyMs, payMs: result.payMs, rssMb } };
 }
