@@ -15,6 +15,7 @@ import {
   type FileUrls,
   type ImagePool,
   type HttpSettings,
+  isBanned,
   type PaymentSetup,
 } from '@stickerdrop/core';
 import { bearerAuthHook } from './http/auth.js';
@@ -93,7 +94,10 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   app.decorateRequest('userId', null);
   app.decorateRequest('badToken', false);
   app.decorateRequest('sessionId', null);
-  app.addHook('onRequest', bearerAuthHook(deps.tokens, { demo: options.config.demo }));
+  app.addHook(
+    'onRequest',
+    bearerAuthHook(deps.tokens, { demo: options.config.demo, isBanned: (userId) => isBanned(options.db, userId) }),
+  );
   registerRequestLog(app);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, options.config.publicUrl);

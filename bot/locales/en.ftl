@@ -279,3 +279,16 @@ sticker-set-ready =
 offer-you-accepted = Accepted. The buyer has until { $payBy } to pay; until then the edition is held.
 offer-you-declined = Declined. The bidder has been told.
 offer-accept-in-app = Offers can be accepted in the app here.
+
+# The marketplace took a pack down (the operator's desk), to its creator, its owners and its bidders.
+pack-removed-creator = The marketplace removed your pack <b>{ $title }</b>: { $why }. It is no longer shown or sold; its owners keep their editions.
+pack-removed-owner = The marketplace removed <b>{ $title }</b>: { $why }. Your edition stays in your collection, marked removed, but it can no longer be sold, offered on or gifted.
+pack-removed-bidder = Your offer on <b>{ $title }</b> was closed: the marketplace removed the pack ({ $why }).
+pack-removed-refunds-creator = Every purchase of it is being refunded to its buyer, and what you were credited for it and not yet paid is taken back.
+pack-removed-refunds-owner = What you paid for your edition is being refunded the way you paid, and your Telegram sticker set of it has been deleted.
+pack-removed-why-copyright = it was reported as infringing someone's copyright
+pack-removed-why-offensive = it was found offensive
+pack-removed-why-scam = it was found to be a scam
+pack-removed-why-other = it breaks the marketplace's rules
+pack-removed-why-creator_banned = its creator's account was banned
+refund-why-taken_down = was for a pack the marketplace removed for copyright

@@ -90,3 +90,20 @@ export const balanceEnvFields = {
 export function balanceTerms(env: { PRIMARY_FEE_BPS: number; CARD_PAYOUT_HOLD_DAYS: number }): BalanceTerms {
   return { primaryFeeBps: env.PRIMARY_FEE_BPS, cardHoldDays: env.CARD_PAYOUT_HOLD_DAYS };
 }
+
+/** OPERATOR_IDS: Telegram user ids, comma-separated, who may use the operator's desk. */
+export const operatorIdsField = z
+  .string()
+  .optional()
+  .transform((value, ctx): number[] => {
+    const parts = (value ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+    const ids = parts.map(Number);
+    if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0)) {
+      ctx.addIssue({ code: 'custom', message: 'must be Telegram user ids separated by commas' });
+      return z.NEVER;
+    }
+    return [...new Set(ids)];
+  });

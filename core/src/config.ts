@@ -22,6 +22,7 @@ import {
   flag,
   optionalString,
   optionalUrl,
+  operatorIdsField,
   rateLimitSpec,
   requireCompleteS3,
   s3EnvFields,
@@ -115,6 +116,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_UPLOAD: rateLimitSpec('20/1h'),
   RATE_LIMIT_LIKE: rateLimitSpec('60/1m'),
   RATE_LIMIT_WRITE: rateLimitSpec('30/1m'),
+  RATE_LIMIT_REPORT: rateLimitSpec('10/1h'),
+  OPERATOR_IDS: operatorIdsField,
   // Uploads stream to temporary files; these bound one request and the process (create-pack/image-pool.ts).
   UPLOAD_MAX_BYTES_PER_REQUEST: z.coerce
     .number()
@@ -167,6 +170,8 @@ export interface Config {
   /** GIFT_CLAIM_DAYS: an unclaimed gift returns to its sender after this many days. */
   giftClaimDays: number;
   reservations: ReservationPolicy;
+  /** OPERATOR_IDS: who may use the operator's desk (`/api/ops`, `#/ops`); empty: nobody. */
+  operatorIds: readonly number[];
   /** OFFERS_MAX_OPEN: open offers one bidder may have at once. */
   offersMaxOpen: number;
   /** Unset: files in `dataDir`/files. */
@@ -200,6 +205,7 @@ export interface Config {
       upload: RateLimit;
       like: RateLimit;
       write: RateLimit;
+      report: RateLimit;
     };
   };
 }
@@ -289,6 +295,7 @@ export function loadConfig(source: Record<string, string | undefined> = environm
       cooldown: { maxLapsed: env.RESERVATION_COOLDOWN.max, windowMs: env.RESERVATION_COOLDOWN.windowMs },
     },
     offersMaxOpen: env.OFFERS_MAX_OPEN,
+    operatorIds: env.OPERATOR_IDS,
     s3: s3Settings(env),
     uploads: {
       maxBytesPerRequest: env.UPLOAD_MAX_BYTES_PER_REQUEST,
@@ -312,6 +319,7 @@ export function loadConfig(source: Record<string, string | undefined> = environm
         upload: env.RATE_LIMIT_UPLOAD,
         like: env.RATE_LIMIT_LIKE,
         write: env.RATE_LIMIT_WRITE,
+        report: env.RATE_LIMIT_REPORT,
       },
     },
   };

@@ -46,6 +46,8 @@ export const DOMAIN_ERROR_CODES = [
   'drop_not_open',
   /** Fair drops: "Notify me" on a pack whose drop has opened (or that never had one). */
   'drop_open',
+  /** What was asked is in place already: an open report of the pack, a ban, a takedown (or none to undo). */
+  'already_done',
   /** The state moved on (an expired code, a finished order): asking again will not help. */
   'gone',
   /** A capability this deployment has switched off or not configured; its text is ours, so it is shown. */

@@ -123,6 +123,7 @@ export {
 export { listCollection } from './collection/index.js';
 export { profileOf } from './earnings/index.js';
 export { getStudio, updateStudioPack, studioSalesCsv } from './studio/index.js';
+export * from './ops/index.js';
 export {
   listActivity,
   listActivityJson,
@@ -234,6 +235,7 @@ export type {
   RefundNoticePayload,
   RefundReason,
   RefundRoute,
+  PackRemovedPayload,
 } from './outbox/kinds/index.js';
 export {
   newStickerSetName,

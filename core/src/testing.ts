@@ -20,6 +20,8 @@ export { createRefundWorker } from './payments/refunds.js';
 export { createStarsReconciler } from './payments/stars/reconcile.js';
 export { createTonIndexer } from './payments/ton/indexer.js';
 export { createTonWatcher, readCursor, type TonWatcher } from './payments/ton/watcher.js';
+/** What the TON watcher calls for each transfer it reads, for suites that settle one without a chain. */
+export { settlePayment } from './payments/settle.js';
 /** The tables, for tests that read or arrange rows directly; the edges go through core's services. */
 export { tables } from './db/index.js';
 export { activity, listings, resaleLedger } from './resale/tables.js';

@@ -13,6 +13,7 @@ export * from './drops.js';
 export * from './stars-lock.js';
 export * from './reservations.js';
 export * from './studio.js';
+export * from './ops.js';
 export * from './card-image.js';
 export * from './first-screen.js';
 export * from './language.js';

@@ -16,6 +16,8 @@ import { resaleRoutes } from './resale/routes.js';
 import { offersRoutes } from './offers/routes.js';
 import { giftsRoutes } from './gifts/routes.js';
 import { studioRoutes } from './studio/routes.js';
+import { opsRoutes } from './ops/routes.js';
+import { reportRoutes } from './ops/report-routes.js';
 
 /** Every feature's routes, in one place, so the app's surface is readable at a glance. */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
@@ -38,4 +40,6 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(offersRoutes);
   await app.register(giftsRoutes);
   await app.register(studioRoutes);
+  await app.register(reportRoutes);
+  await app.register(opsRoutes);
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { API_ERRORS } from '@stickerdrop/shared';
+import { API_ERRORS, OPS_ERRORS } from '@stickerdrop/shared';
 import { type AccessTokens, isDemoAccount } from '@stickerdrop/core';
-import { unauthorized } from './errors.js';
+import { forbidden, unauthorized } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,9 +16,13 @@ declare module 'fastify' {
 
 /**
  * Reads `Authorization: Bearer …` for every request; routes decide whether they need a user. With demo mode
- * off, a demo account's token is as good as a forged one: demo sign-ins end when the mode does.
+ * off, a demo account's token is as good as a forged one: demo sign-ins end when the mode does. A banned
+ * user's token is refused with 403 and the reason's sentence.
  */
-export function bearerAuthHook(tokens: AccessTokens, options: { demo: boolean }) {
+export function bearerAuthHook(
+  tokens: AccessTokens,
+  options: { demo: boolean; isBanned: (userId: number) => Promise<boolean> },
+) {
   return async (request: FastifyRequest) => {
     request.userId = null;
     request.badToken = false;
@@ -30,6 +34,8 @@ export function bearerAuthHook(tokens: AccessTokens, options: { demo: boolean })
       request.badToken = true;
       return;
     }
+    // A ban ends every session at once: tokens signed before it are refused from the next request on.
+    if (await options.isBanned(claims.userId)) throw forbidden(OPS_ERRORS.banned);
     request.userId = claims.userId;
     request.sessionId = claims.sessionId;
   };

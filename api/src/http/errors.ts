@@ -49,6 +49,7 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, number> = {
   offer_changed: 409,
   drop_not_open: 409,
   drop_open: 409,
+  already_done: 409,
   gone: 410,
   unavailable: 503,
   telegram_account_required: 409,

@@ -19,6 +19,7 @@ export const ROUTE_LIMITS: Record<string, RateLimitName | 'none'> = {
   'POST /api/marketplace/buy': 'buy',
   'POST /api/stickers': 'upload',
   'POST /api/stickers/:id/like': 'like',
+  'POST /api/packs/:id/reports': 'report',
   // Issues a single-use payload row per call.
   'GET /api/auth/ton-proof/payload': 'write',
   // Stripe signs these and retries on any refusal: a limit could only delay a paid order.

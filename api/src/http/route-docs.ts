@@ -39,6 +39,7 @@ import {
 } from '@stickerdrop/shared';
 import { NO_CONTENT, doc, signedIn, section, type RouteDoc } from './route-doc-kit.js';
 import { TRADE_ROUTE_DOCS } from './route-docs-trade.js';
+import { OPS_ROUTE_DOCS } from './route-docs-ops.js';
 
 export { NO_CONTENT, type RouteDoc } from './route-doc-kit.js';
 
@@ -205,6 +206,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     ),
   }),
   ...TRADE_ROUTE_DOCS,
+  ...OPS_ROUTE_DOCS,
   ...section('payments', {
     'POST /api/payments/stripe/webhook': doc('Stripe events (signed with the webhook secret)', {
       consumes: 'application/json, verified as raw bytes against Stripe-Signature',

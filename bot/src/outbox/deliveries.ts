@@ -3,6 +3,7 @@ import { PermanentDeliveryError, type Deliveries, type Delivery, type DeliveryDe
 import { dropDeliveries } from './drop-deliveries.js';
 import { giftDeliveries } from './gift-deliveries.js';
 import { offerDeliveries } from './offer-deliveries.js';
+import { opsDeliveries } from './ops-deliveries.js';
 import { profileDeliveries } from './profile-deliveries.js';
 import { refundDeliveries } from './refund-deliveries.js';
 import { resaleDeliveries } from './resale-deliveries.js';
@@ -22,6 +23,7 @@ const DELIVERIES: Deliveries<BotOutboxKind> = {
   ...giftDeliveries,
   ...dropDeliveries,
   ...profileDeliveries,
+  ...opsDeliveries,
 };
 
 /** The outbox kinds the bot sends; others (refund_required) belong to other workers. */

@@ -13,6 +13,7 @@ const REASONS: ReadonlyArray<RefundReason | 'underpaid' | 'unmatched'> = [
   'duplicate_payment',
   'listing_gone',
   'offer_gone',
+  'taken_down',
   'underpaid',
   'unmatched',
 ];

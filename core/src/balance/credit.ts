@@ -70,3 +70,20 @@ export async function reversePendingCredit(tx: Transaction, orderId: string, now
       and available_at > ${now.toISOString()}::timestamptz
     on conflict (order_id, kind) do nothing`);
 }
+
+/**
+ * The marketplace took a pack down for copyright and refunds its sales: every credit of the pack still
+ * pending (its primary sales and royalties) is cancelled as `reversePendingCredit` cancels one, in the
+ * takedown's transaction. Credits already available stay; a second call writes nothing.
+ */
+export async function reversePendingCreditsOfPack(tx: Transaction, packId: number, now: Date): Promise<void> {
+  await tx.execute(sql`
+    insert into balance_entries
+      (creator_id, amount_nano, kind, order_id, edition_id, pack_id, serial, rail, created_at, available_at)
+    select creator_id, -amount_nano, 'reversal', order_id, edition_id, pack_id, serial, rail,
+      ${now.toISOString()}::timestamptz, available_at
+    from balance_entries
+    where pack_id = ${packId} and kind in ('primary_sale', 'royalty')
+      and available_at > ${now.toISOString()}::timestamptz
+    on conflict (order_id, kind) do nothing`);
+}

@@ -19,7 +19,10 @@ const paidByOwner = sql<string>`coalesce((
   order by ${orders.paidAt} desc limit 1
 ), ${editions.purchasePriceNano})::text`;
 
-/** The editions `userId` owns, each with its pack's card and its Stars lock, newest purchase first. */
+/**
+ * The editions `userId` owns, each with its pack's card and its Stars lock, newest purchase first. An
+ * edition of a pack the marketplace removed stays, with `removed` saying why.
+ */
 export async function listCollection(
   db: DbOrTx,
   userId: number,
@@ -38,6 +41,7 @@ export async function listCollection(
       purchasedAt: editions.createdAt,
       acquiredWith: editions.acquiredWith,
       acquiredAt: editions.acquiredAt,
+      removedReason: packs.removedReason,
     })
     .from(editions)
     .innerJoin(packs, eq(packs.id, editions.packId))
@@ -59,6 +63,7 @@ export async function listCollection(
       serial: row.serial,
       listing: row.listingId === null ? null : { id: row.listingId, price: formatTon(row.listingPrice!) },
       ...editionPayment(row, now, starsLockDays),
+      ...(row.removedReason ? { removed: { reason: row.removedReason } } : {}),
     };
   });
 }

@@ -16,7 +16,16 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { PACK_KINDS, STICKER_FORMATS, type Language, type PaymentInstructions } from '@stickerdrop/shared';
+import {
+  PACK_KINDS,
+  REMOVAL_REASONS,
+  STICKER_FORMATS,
+  type Language,
+  type PaymentInstructions,
+} from '@stickerdrop/shared';
+
+/** A pack is listed, or removed by the marketplace. */
+export const PACK_STATUSES = ['listed', 'removed'] as const;
 
 /** Postgres' text search document; read only inside SQL, so it stays a string on this side. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -160,10 +169,19 @@ export const packs = pgTable(
       sql`setweight(to_tsvector('simple', "title"), 'A') || setweight(to_tsvector('simple', "search_words"), 'B') || setweight(to_tsvector('simple', "description"), 'C')`,
     ),
     createdAt: createdAt(),
+    /** listed, or removed by the marketplace (migration 0027): gone from every visitor's read. */
+    status: text('status', { enum: PACK_STATUSES }).notNull().default('listed'),
+    /** Why it was removed (a report reason, or its creator's ban); null while listed. */
+    removedReason: text('removed_reason', { enum: REMOVAL_REASONS }),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
     check('packs_sold_within_supply', sql`${t.soldCount} >= 0 AND ${t.soldCount} <= ${t.maxSupply}`),
     check('packs_price_positive', sql`${t.priceNano} > 0`),
+    check(
+      'packs_status_valid',
+      sql`${t.status} IN ('listed', 'removed') AND (${t.status} = 'listed') = (${t.removedReason} IS NULL)`,
+    ),
     check(
       'packs_max_per_user_range',
       sql`${t.maxPerUser} IS NULL OR (${t.maxPerUser} >= 1 AND ${t.maxPerUser} <= ${t.maxSupply})`,

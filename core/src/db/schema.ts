@@ -9,3 +9,4 @@ export * from './schema-payments.js';
 export * from './schema-payouts.js';
 export * from './schema-gifts.js';
 export * from './schema-balance.js';
+export * from './schema-ops.js';

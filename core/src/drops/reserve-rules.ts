@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { DROP_ERRORS } from '@stickerdrop/shared';
+import { DROP_ERRORS, OPS_ERRORS } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { orders, packs } from '../db/schema.js';
 import { perHandle } from '../db/prepared.js';
@@ -63,6 +63,7 @@ const preparedDropRules = perHandle((db: DbOrTx) =>
     .select({
       n: sql<number>`b.n`.mapWith(Number),
       dropsAt: packs.dropsAt,
+      listed: sql<boolean>`${packs.status} = 'listed'`,
       maxPerUser: packs.maxPerUser,
       owns: ownsEdition(sql`b.user_id`, packs.id),
       hasLive: sql<boolean>`exists (select 1 from orders o where o.user_id = b.user_id and o.pack_id = ${packs.id}
@@ -110,6 +111,8 @@ export async function checkBeforeReserving(
   const pack = (await readDropRules(db, packId, { userId, now, windowMs }))!;
   const standing = pack.standing;
   if (!pack.packFound) return { maxPerUser: null, isDrop: false, hasLive: false, standing, soldOut: false };
+  // Taking a pack down releases its reservations in the same transaction that removes it.
+  if (!pack.listed) throw new DomainError('not_for_sale', OPS_ERRORS.packRemoved);
   assertDropOpen({ dropsAt: pack.dropsAt }, now);
   const maxPerUser = pack.maxPerUser;
   // An owner is refused by the reservation's own rule (one primary edition each), which answers first.

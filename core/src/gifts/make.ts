@@ -5,6 +5,7 @@ import { DomainError } from '../errors.js';
 import { assertNotGiftPending, liveHolder, lockEdition } from '../resale/holds.js';
 import { listings } from '../resale/tables.js';
 import { giftExpiry, gifts, newGiftCode, type GiftRow } from './tables.js';
+import { assertPackListed } from '../sales/listed.js';
 
 export interface GiftInput {
   userId: number;
@@ -26,6 +27,7 @@ export async function giftEdition(db: Database, input: GiftInput): Promise<GiftR
     const edition = await lockEdition(tx, input.editionId);
     if (!edition) throw new DomainError('not_found', RESALE_ERRORS.editionNotFound);
     if (edition.ownerId !== input.userId) throw new DomainError('forbidden', RESALE_ERRORS.notOwner);
+    await assertPackListed(tx, edition.packId);
     await assertNotGiftPending(tx, edition.id, input.now);
     if (await liveHolder(tx, edition.id, input.now)) throw new DomainError('edition_held', RESALE_ERRORS.beingBought);
     await tx

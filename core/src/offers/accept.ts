@@ -9,6 +9,7 @@ import { insertResaleOrder } from '../resale/resale-order.js';
 import type { TonTarget } from '../resale/ton-legs.js';
 import { enqueueBidderNotice } from './notify.js';
 import { offers } from './tables.js';
+import { assertPackListed } from '../sales/listed.js';
 
 export interface AcceptOfferInput {
   /** The owner accepting. */
@@ -48,6 +49,7 @@ export async function acceptOffer(db: Database, input: AcceptOfferInput): Promis
     if (!edition) throw new DomainError('not_found', RESALE_ERRORS.editionNotFound);
     if (edition.packId !== unlocked.packId) throw new DomainError('invalid_input', OFFER_ERRORS.wrongPack);
     if (edition.ownerId !== input.userId) throw new DomainError('forbidden', RESALE_ERRORS.notOwner);
+    await assertPackListed(tx, edition.packId);
     const [offer] = await tx.select().from(offers).where(eq(offers.id, input.offerId)).for('update');
     if (offer?.status !== 'open' || offer.expiresAt.getTime() <= input.now.getTime()) {
       throw new DomainError('offer_closed', OFFER_ERRORS.noLongerOpen);

@@ -18,6 +18,7 @@ import { enqueueOfferReceived, enqueueOfferRepriced } from './notify.js';
 import { findOffer } from './read.js';
 import { offers, type OfferRow } from './tables.js';
 import type { EditionAcquisition } from '../resale/stars-lock.js';
+import { assertPackListed } from '../sales/listed.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -53,6 +54,7 @@ export const DEFAULT_OFFERS_MAX_OPEN = 20;
 export async function makeOffer(db: Database, input: MakeOfferInput): Promise<{ offer: Offer; created: boolean }> {
   const result = await db.transaction(async (tx) => {
     const target = await offerTarget(tx, input);
+    await assertPackListed(tx, target.packId);
     const priceNano = parsePrice(input.price);
     if (priceNano === null) throw new DomainError('invalid_price', MESSAGES.priceInvalid);
     if (target.ownerId === input.userId) throw new DomainError('own_edition', OFFER_ERRORS.ownEdition);

@@ -9,6 +9,7 @@ import { relevanceSql, searchCondition, searchParams } from './search.js';
 import { keyedPerHandle, literalLimit, perHandle } from '../db/prepared.js';
 import { readsTogether } from '../db/batches.js';
 import { jsonArrayText, pageJsonText } from '../db/json-text.js';
+import { packListedSql } from '../sales/listed.js';
 
 /** The sort key each cursor carries, selected as text so it survives both drivers exactly. */
 const sortKeySql: Record<ListSort, SQL> = {
@@ -75,6 +76,7 @@ function prepareList(db: DbOrTx, shape: ListShape, name: string) {
     .innerJoin(users, eq(users.id, packs.creatorId))
     .where(
       and(
+        packListedSql,
         shape.search ? searchCondition : undefined,
         filterCondition(shape.filters, now),
         shape.cursor ? afterCursor(sort) : undefined,
@@ -203,6 +205,7 @@ const prepareTrending = (db: DbOrTx, limit: number) =>
     .select({ id: packs.id, json: cardJsonSql(sql.placeholder('now')) })
     .from(packs)
     .innerJoin(users, eq(users.id, packs.creatorId))
+    .where(packListedSql)
     .orderBy(...orderBy.trending)
     .limit(literalLimit(limit))
     .prepare(`packs_trending_${limit}`);

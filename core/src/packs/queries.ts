@@ -1,11 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { isPackId, type PackDetail } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { creatorStats, packs, users } from '../db/schema.js';
 import type { FileUrls } from '../storage/file-urls.js';
 import { literalLimit, perHandle } from '../db/prepared.js';
 import { packRating } from './rating.js';
-import { fileKeysSql, ownersSql, packDetailJsonSql } from './detail-json.js';
+import { fileKeysSql, ownEditionSql, ownersSql, packDetailJsonSql } from './detail-json.js';
+import { packListedSql } from '../sales/listed.js';
 
 /**
  * One pack as the detail page shows it, seen by `viewerId` (null when signed out); null when there is
@@ -49,7 +50,8 @@ export async function getPackDetailText(
     withViews(pendingViews) {
       const views = row.views + pendingViews;
       const rating = packRating({ likes: row.likes, owners: row.owners, views });
-      return `${detail.slice(0, -1)},"owners":${row.owners},"views":${views},"rating":${rating}}`;
+      const removed = row.removedReason ? `,"removed":${JSON.stringify({ reason: row.removedReason })}` : '';
+      return `${detail.slice(0, -1)},"owners":${row.owners},"views":${views},"rating":${rating}${removed}}`;
     },
   };
 }
@@ -67,11 +69,12 @@ function prepareDetail(db: DbOrTx, signedIn: boolean) {
       likes: packs.likes,
       owners: ownersSql,
       fileKeys: fileKeysSql(viewerId),
+      removedReason: packs.removedReason,
     })
     .from(packs)
     .innerJoin(users, eq(users.id, packs.creatorId))
     .leftJoin(creatorStats, eq(creatorStats.creatorId, packs.creatorId))
-    .where(eq(packs.id, sql.placeholder('packId')))
+    .where(and(eq(packs.id, sql.placeholder('packId')), seenBy(viewerId)))
     .limit(literalLimit(1))
     .prepare(signedIn ? 'pack_detail_signed_in' : 'pack_detail');
 }
@@ -80,6 +83,15 @@ const detailStatements = perHandle((handle) => [prepareDetail(handle, false), pr
 
 function detailStatement(db: DbOrTx, signedIn: boolean): ReturnType<typeof prepareDetail> {
   return detailStatements(db)[signedIn ? 1 : 0]!;
+}
+
+/**
+ * A listed pack, for anyone; a pack the marketplace removed, only for its creator and its editions' owners,
+ * who see it marked removed.
+ */
+function seenBy(viewerId: SQLWrapper | null): SQL {
+  if (viewerId === null) return packListedSql;
+  return sql`(${packListedSql} or ${packs.creatorId} = ${viewerId} or ${ownEditionSql(viewerId)} is not null)`;
 }
 
 /** json_agg arrives parsed from node-postgres and as text from PGlite. */

@@ -9,6 +9,7 @@ import { keyedPerHandle, literalLimit } from '../db/prepared.js';
 import { packs, users } from '../db/schema.js';
 import { publicNameSql } from '../profile/display-name.js';
 import { activity, type ActivityType } from './tables.js';
+import { packListedSql } from '../sales/listed.js';
 
 export interface ActivityEntry {
   packId: number;
@@ -78,6 +79,8 @@ function prepareActivity(db: DbOrTx, scope: Scope, cursor: boolean, limit: numbe
     .leftJoin(toUser, eq(toUser.id, activity.toId))
     .where(
       and(
+        // An edition's own history stays for its owner, who still sees a removed pack's edition.
+        scope === 'edition' ? undefined : packListedSql,
         scope === 'pack' ? eq(activity.packId, sql.placeholder('packId')) : undefined,
         scope === 'edition' ? eq(activity.editionId, sql.placeholder('editionId')) : undefined,
         cursor ? afterCursorSql : undefined,

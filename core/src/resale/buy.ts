@@ -14,6 +14,7 @@ import {
 import { insertResaleOrder } from './resale-order.js';
 import { recordBoughtGift } from '../sales/bought-gift.js';
 import type { TonTarget } from './ton-legs.js';
+import { assertPackListed } from '../sales/listed.js';
 
 export interface BuyListingInput {
   userId: number;
@@ -49,6 +50,7 @@ export async function buyListing(
       throw new DomainError('not_for_sale', RESALE_ERRORS.noLongerForSale);
     }
     if (listing.sellerId === input.userId) throw new DomainError('own_edition', RESALE_ERRORS.ownEdition);
+    await assertPackListed(tx, listing.packId);
     const holder = await liveHolder(tx, edition.id, input.now);
     if (holder?.userId === input.userId) return { order: { ...holder, edition: edition.serial }, created: false };
     if (holder) throw new DomainError('not_for_sale', RESALE_ERRORS.noLongerForSale);

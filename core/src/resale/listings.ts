@@ -7,6 +7,7 @@ import { recordActivity } from './activity.js';
 import { assertNotGiftPending, liveHolder, lockActiveListing, lockEdition } from './holds.js';
 import { assertResellable } from './stars-lock.js';
 import { listings, type ListingRow } from './tables.js';
+import { assertPackListed } from '../sales/listed.js';
 
 export interface ListInput {
   userId: number;
@@ -26,6 +27,7 @@ export interface ListInput {
 export async function listEdition(db: Database, input: ListInput): Promise<{ listing: Listing; created: boolean }> {
   return db.transaction(async (tx) => {
     const edition = await ownedEdition(tx, input.userId, input.editionId);
+    await assertPackListed(tx, edition.packId);
     await assertNotGiftPending(tx, edition.id, input.now);
     assertResellable(edition, input.now, input.starsLockDays);
     const priceNano = parsePrice(input.price);

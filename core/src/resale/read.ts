@@ -16,18 +16,20 @@ import { perHandle } from '../db/prepared.js';
 import { buyableSql } from './holds.js';
 import { editionPayment } from './stars-lock.js';
 import { activity, listings } from './tables.js';
+import { packListedSql } from '../sales/listed.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EDITION_HISTORY_LIMIT = 100;
 
 /**
  * An edition's public page: its pack, its owner, its listing, how the owner paid (and the Stars lock), and
- * everything that happened to it.
+ * everything that happened to it. Of a pack the marketplace removed, only the owner (`viewerId`) sees it.
  */
 export async function getEdition(
   db: DbOrTx,
   editionId: number,
   lock: { now: Date; lockDays: number } = { now: new Date(), lockDays: DEFAULT_STARS_RESALE_LOCK_DAYS },
+  viewerId: number | null = null,
 ): Promise<EditionDetail | null> {
   const [row] = await db
     .select({
@@ -44,13 +46,16 @@ export async function getEdition(
       listingPrice: listings.priceNano,
       acquiredWith: editions.acquiredWith,
       acquiredAt: editions.acquiredAt,
+      status: packs.status,
+      removedReason: packs.removedReason,
     })
     .from(editions)
     .innerJoin(packs, eq(packs.id, editions.packId))
     .innerJoin(users, eq(users.id, editions.ownerId))
     .leftJoin(listings, and(eq(listings.editionId, editions.id), eq(listings.status, 'active')))
     .where(eq(editions.id, editionId));
-  if (!row) return null;
+  // A removed pack's edition is its owner's alone to see, marked removed; anyone else finds nothing.
+  if (!row || (row.status !== 'listed' && row.ownerId !== viewerId)) return null;
   const history = await listActivity(db, { editionId, limit: EDITION_HISTORY_LIMIT });
   return {
     id: row.id,
@@ -60,6 +65,7 @@ export async function getEdition(
     listing: row.listingId === null ? null : { id: row.listingId, price: formatTon(row.listingPrice!) },
     ...editionPayment(row, lock.now, lock.lockDays),
     history: history.items,
+    ...(row.removedReason ? { removed: { reason: row.removedReason } } : {}),
   };
 }
 
@@ -68,7 +74,7 @@ const preparePackReads = (db: DbOrTx) => ({
   exists: db
     .select({ id: packs.id })
     .from(packs)
-    .where(eq(packs.id, sql.placeholder('packId')))
+    .where(and(eq(packs.id, sql.placeholder('packId')), packListedSql))
     .prepare('pack_exists'),
   // From the pack, so a pack without listings answers an empty list and no pack answers no row.
   listings: db
@@ -77,7 +83,7 @@ const preparePackReads = (db: DbOrTx) => ({
     .leftJoin(listings, and(eq(listings.packId, packs.id), buyableSql('listings', sql.placeholder('now'))))
     .leftJoin(editions, eq(editions.id, listings.editionId))
     .leftJoin(users, eq(users.id, listings.sellerId))
-    .where(eq(packs.id, sql.placeholder('packId')))
+    .where(and(eq(packs.id, sql.placeholder('packId')), packListedSql))
     .groupBy(packs.id)
     .prepare('pack_listings'),
 });
@@ -100,6 +106,7 @@ const packListingsJsonSql = sql<string>`json_build_object(
   'floorPrice', format_ton(min(${listings.priceNano})),
   'count', count(${listings.id}))::text`;
 
+/** Whether a pack exists that visitors may see (not removed by the marketplace). */
 export async function packExists(db: DbOrTx, packId: number): Promise<boolean> {
   const [pack] = await packReads(db).exists.execute({ packId });
   return pack !== undefined;

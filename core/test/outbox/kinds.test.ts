@@ -30,6 +30,7 @@ describe('outbox kinds: one descriptor each', () => {
       gift_claimed: outboxKey.gift_claimed(4),
       drop_opened: outboxKey.drop_opened(9, 5),
       chat_language: outboxKey.chat_language(5, 'ru', AT),
+      pack_removed: outboxKey.pack_removed(9, AT, 5),
     };
     expect(keys).toEqual({
       purchase_receipt: 'receipt:o1',
@@ -54,9 +55,13 @@ describe('outbox kinds: one descriptor each', () => {
       gift_claimed: 'gift-claimed:4',
       drop_opened: 'drop_opened:9:5',
       chat_language: `chat-language:5:ru:${AT.getTime()}`,
+      pack_removed: `pack-removed:9:${AT.getTime()}:5`,
     });
     expect(outboxKey.sticker_set_revoke({ claimedGiftId: 4 })).toBe('revoke:gift:4');
     expect(outboxKey.sticker_set_revoke({ refundedStarsPaymentId: 7 })).toBe('revoke:stars:7');
+    expect(outboxKey.sticker_set_revoke({ takenDownPackId: 9, at: AT, userId: 5 })).toBe(
+      `revoke:takedown:9:${AT.getTime()}:5`,
+    );
   });
 
   it('claims offers to holders and drop announcements after personal messages, and gives each kind one worker', () => {

@@ -6,12 +6,14 @@ import { OFFER_ERRORS } from '../offers.js';
 import { RESALE_ERRORS } from '../resale.js';
 import { RESERVATION_ERRORS } from '../reservations.js';
 import { STUDIO_ERRORS } from '../studio.js';
+import { OPS_ERRORS } from '../ops.js';
 import {
   API_ERRORS_RU,
   DROP_ERRORS_RU,
   GIFT_ERRORS_RU,
   MESSAGE_ERRORS_RU,
   OFFER_ERRORS_RU,
+  OPS_ERRORS_RU,
   RESALE_ERRORS_RU,
   RESERVATION_ERRORS_RU,
   STUDIO_ERRORS_RU,
@@ -32,6 +34,7 @@ const PAIRS: ReadonlyArray<readonly [Record<string, unknown>, Record<string, unk
   [STUDIO_ERRORS, STUDIO_ERRORS_RU],
   [RESERVATION_ERRORS, RESERVATION_ERRORS_RU],
   [DROP_ERRORS, DROP_ERRORS_RU],
+  [OPS_ERRORS, OPS_ERRORS_RU],
   [MESSAGES, MESSAGE_ERRORS_RU],
 ];
 

@@ -22,6 +22,7 @@ import { GIFT_NOTE_MAX_LENGTH, type GIFT_ERRORS } from '../gifts.js';
 import { MAX_ROYALTY_BPS, type RESALE_ERRORS } from '../resale.js';
 import type { RESERVATION_ERRORS } from '../reservations.js';
 import type { STUDIO_ERRORS } from '../studio.js';
+import { OPS_NOTE_MAX_LENGTH, REPORT_DETAILS_MAX_LENGTH, type OPS_ERRORS } from '../ops.js';
 import { ruCount } from './plural-ru.js';
 
 /** Up to N characters: "до 80 символов", "до 1 символа" (the genitive after "до"). */
@@ -184,3 +185,20 @@ export const MESSAGE_ERRORS_RU = {
   packNotFound: 'Стикерпак не найден',
   downloadRequiresPurchase: 'Сначала купите этот стикерпак',
 } as const satisfies Partial<Record<keyof typeof MESSAGES, string>>;
+
+/** The operator's desk and what it refuses (ops.ts). */
+export const OPS_ERRORS_RU: Record<keyof typeof OPS_ERRORS, string> = {
+  operatorsOnly: 'Это доступно только операторам маркетплейса',
+  reportOpen: 'Вы уже пожаловались на этот стикерпак; маркетплейс разбирается',
+  reportDetailsTooLong: `В жалобе — ${upToChars(REPORT_DETAILS_MAX_LENGTH)}`,
+  noteTooLong: `В заметке — ${upToChars(OPS_NOTE_MAX_LENGTH)}`,
+  packRemoved: 'Этот стикерпак удалён маркетплейсом',
+  packAlreadyRemoved: 'Этот стикерпак уже снят',
+  packNotRemoved: 'Этот стикерпак не снят',
+  banned: 'Этот аккаунт заблокирован на маркетплейсе',
+  alreadyBanned: 'Этот аккаунт уже заблокирован',
+  notBanned: 'Этот аккаунт не заблокирован',
+  userNotFound: 'Пользователь не найден',
+  refundNotRetryable: 'Повторить можно только ожидающий или неудавшийся возврат',
+  payoutNotHeld: 'Эта выплата не ждёт оператора',
+};

@@ -9,3 +9,4 @@ export * from './offer.js';
 export * from './text.js';
 export * from './studio.js';
 export * from './gift.js';
+export * from './ops.js';

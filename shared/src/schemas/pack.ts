@@ -17,6 +17,7 @@ import { API_ERRORS } from '../messages.js';
 import { IsoDate, PackId, TonAmount } from './common.js';
 import { EditionPayment, LastSale, ListingRef } from './resale.js';
 import { freeText } from './text.js';
+import { Removal } from './ops.js';
 
 export const CreatorRef = z.object({ id: z.number().int(), name: z.string(), username: z.string().nullable() });
 
@@ -78,6 +79,8 @@ export const PackDetail = PackCard.extend({
   }),
   rating: z.number(),
   owners: z.number().int(),
+  /** Present only for a taken-down pack, which only its creator and owners still see. */
+  removed: Removal.optional(),
   stickersCount: z.number().int(),
   stickers: z.array(PackSticker),
   isOwned: z.boolean(),
@@ -200,6 +203,8 @@ export const CollectionItem = PackCard.extend({
   serial: z.number().int(),
   listing: ListingRef.nullable(),
   ...EditionPayment.shape,
+  /** Present only when the marketplace took the pack down: the owner keeps the edition, marked removed. */
+  removed: Removal.optional(),
 });
 export type CollectionItem = z.infer<typeof CollectionItem>;
 export const CollectionResponse = z.array(CollectionItem);

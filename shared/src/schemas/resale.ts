@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../constants.js';
 import { IsoDate, TonAmount } from './common.js';
+import { Removal } from './ops.js';
 
 /** The wire shapes of the resale contract (issue 10). */
 export const ListingRequest = z.object({ price: z.string().max(40) });
@@ -91,6 +92,8 @@ export const EditionDetail = z.object({
   listing: z.object({ id: z.number().int(), price: TonAmount }).nullable(),
   ...EditionPayment.shape,
   history: z.array(ActivityItem),
+  /** Present only when the marketplace took the pack down; only the edition's owner still sees it. */
+  removed: Removal.optional(),
 });
 export type EditionDetail = z.infer<typeof EditionDetail>;
 

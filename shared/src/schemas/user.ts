@@ -78,7 +78,8 @@ export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 export const BecomeCreatorRequest = z.object({ displayName: displayName.optional(), bio: bio.optional() });
 export type BecomeCreatorRequest = z.infer<typeof BecomeCreatorRequest>;
 
-export const UserResponse = z.object({ user: User });
+/** `isOperator`: the user may open the operator's desk (OPERATOR_IDS); sent by `GET /api/auth/me`. */
+export const UserResponse = z.object({ user: User, isOperator: z.boolean().optional() });
 export const ProfileUpdateResponse = z.object({ user: User, profile: Profile });
 
 function isHttpUrl(value: string): boolean {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   API_ERRORS,
   DemoAuthRequest,
+  OPS_ERRORS,
   LogoutRequest,
   RefreshRequest,
   SessionIdParams,
@@ -16,7 +17,9 @@ import {
   consumeLoginCode,
   createLoginCode,
   getUserById,
+  isBanned,
   isDemoAccount,
+  isOperator,
   issueTokens,
   listSessions,
   parseInput,
@@ -30,7 +33,7 @@ import {
   type UserRow,
   verifyInitData,
 } from '@stickerdrop/core';
-import { gone, notFound, serviceUnavailable, unauthorized } from '../../http/errors.js';
+import { forbidden, gone, notFound, serviceUnavailable, unauthorized } from '../../http/errors.js';
 import { requireUser } from '../../http/auth.js';
 
 const LoginCodeParams = z.object({ code: z.string().max(128) });
@@ -45,10 +48,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
   const { config, db } = deps;
 
-  const signIn = async (user: UserRow, via: SignInVia) => ({
-    user: toUserDto(user),
-    tokens: await issueTokens(deps, user.id, via),
-  });
+  const signIn = async (user: UserRow, via: SignInVia) => {
+    // A banned account is told so, in words, rather than handed tokens every request would refuse.
+    if (await isBanned(db, user.id)) throw forbidden(OPS_ERRORS.banned);
+    return { user: toUserDto(user), tokens: await issueTokens(deps, user.id, via) };
+  };
 
   app.post('/api/auth/telegram', async (request) => {
     const { initData } = parseInput(TelegramAuthRequest, request.body);
@@ -103,7 +107,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const user = await getUserById(db, requireUser(request));
     // A valid signature for a user that is gone (deleted account) is no sign-in.
     if (!user) throw unauthorized(API_ERRORS.invalidToken);
-    return { user: toUserDto(user) };
+    return { user: toUserDto(user), isOperator: isOperator(config.operatorIds, user.id) };
   });
 
   app.post('/api/auth/login-code', async () => {

@@ -24,7 +24,7 @@ import {
 } from '@stickerdrop/core';
 import { notFound } from '../../http/errors.js';
 import { JSON_TYPE } from '../../http/json-text.js';
-import { requireUser } from '../../http/auth.js';
+import { optionalUser, requireUser } from '../../http/auth.js';
 import { packIdParam } from '../packs/params.js';
 
 const MAX_ID = 2_147_483_647;
@@ -65,7 +65,8 @@ export async function resaleRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/editions/:editionId', async (request: EditionRequest) => {
     const editionId = editionIdParam(request.params.editionId);
-    return foundEdition(await getEdition(db, editionId, { now: now(), lockDays: config.starsResaleLockDays }));
+    const lock = { now: now(), lockDays: config.starsResaleLockDays };
+    return foundEdition(await getEdition(db, editionId, lock, optionalUser(request)));
   });
 
   app.get('/api/stickers/:id/listings', async (request: PackRequest, reply) => {

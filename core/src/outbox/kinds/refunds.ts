@@ -13,6 +13,8 @@ export const RefundReason = z.enum([
   'listing_gone',
   /** An accepted offer paid after its reservation lapsed, when the edition was no longer the bidder's to buy. */
   'offer_gone',
+  /** The marketplace took the pack down for copyright: every purchase of it goes back. */
+  'taken_down',
 ]);
 export type RefundReason = z.infer<typeof RefundReason>;
 

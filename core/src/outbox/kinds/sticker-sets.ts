@@ -18,15 +18,26 @@ export const STICKER_SET_OUTBOX_KINDS = {
     audience: 'personal',
     worker: 'bot',
   }),
-  /** A set goes with the resale, the claimed gift or the Stars refund that took its owner's last edition. */
+  /**
+   * A set goes with the resale, the claimed gift or the Stars refund that took its owner's last edition, or
+   * with a copyright takedown of its pack (one per owner).
+   */
   sticker_set_revoke: outboxKind({
     payload: StickerSetRevokePayload,
-    key: (cause: { resaleOrderId: string } | { refundedStarsPaymentId: number } | { claimedGiftId: number }) =>
+    key: (
+      cause:
+        | { resaleOrderId: string }
+        | { refundedStarsPaymentId: number }
+        | { claimedGiftId: number }
+        | { takenDownPackId: number; at: Date; userId: number },
+    ) =>
       'resaleOrderId' in cause
         ? `revoke:${cause.resaleOrderId}`
         : 'claimedGiftId' in cause
           ? `revoke:gift:${cause.claimedGiftId}`
-          : `revoke:stars:${cause.refundedStarsPaymentId}`,
+          : 'takenDownPackId' in cause
+            ? `revoke:takedown:${cause.takenDownPackId}:${cause.at.getTime()}:${cause.userId}`
+            : `revoke:stars:${cause.refundedStarsPaymentId}`,
     audience: 'personal',
     worker: 'bot',
   }),
