@@ -9,6 +9,8 @@ import {
   giftExpirer,
   paymentJobs,
   payoutJobs,
+  payoutsRunHere,
+  payTonRefundByPayoutWallet,
   reservationSweeper,
   seedDemoCatalogue,
   signInPruner,
@@ -73,7 +75,15 @@ export async function startBackgroundJobs(deps: {
     giftExpirer(db, { every: GIFT_EXPIRY_SWEEP_MS, now, log }),
     dropAnnouncer(db, { every: DROP_ANNOUNCE_MS, now, log }),
     signInPruner(db, { every: SIGN_IN_PRUNE_MS, now, log }),
-    ...paymentJobs({ config, db, payments: deps.payments, log, now }),
+    ...paymentJobs({
+      config,
+      db,
+      payments: deps.payments,
+      log,
+      now,
+      // The payout wallet pays TON refunds when it runs in this process; otherwise they stay manual.
+      payTonRefund: payoutsRunHere({ config, payments: deps.payments }) ? payTonRefundByPayoutWallet : undefined,
+    }),
     ...payoutJobs({ config, db, payments: deps.payments, log, now }),
   ]);
   return {

@@ -65,8 +65,15 @@ refund-why-unmatched = did not match any order
 refund-why-other = could not buy an edition
 refund-how-stars = The Stars have been refunded to your Telegram balance.
 refund-how-stripe = It has been refunded to your card; banks take 5–10 days to show it.
+refund-how-ton_wallet = The TON is on its way back to the wallet it came from; you will get a message when it arrives.
 refund-how-ton = Stickerdrop support will send the TON back to the wallet it came from. Send /paysupport if you have questions.
 refund-how-demo = It was a demo payment, so nothing was charged.
+
+# Money the marketplace's own wallet sent, once the chain shows it arrived.
+payout-paid = Paid { $amount } TON to your wallet.
+refund-paid = Refunded { $amount } TON to the wallet your payment came from.
+refund-paid-for = Refunded { $amount } TON for <b>{ $title }</b> to the wallet your payment came from.
+payout-transaction-link = View the transaction
 
 gift-received =
     <b>You received a gift!</b>

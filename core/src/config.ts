@@ -83,6 +83,10 @@ const EnvSchema = z.object({
   ),
   PAYOUT_MAX_TON: tonAmount('100'),
   PAYOUT_DAILY_MAX_TON: tonAmount('1000'),
+  // A creator may withdraw once their available balance reaches PAYOUT_MIN; with PAYOUT_AUTO on, the
+  // marketplace pays every creator at that threshold by itself.
+  PAYOUT_MIN: tonAmount('1'),
+  PAYOUT_AUTO: flag,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalUrl,
@@ -158,6 +162,10 @@ export interface Config {
     maxNano: bigint;
     /** PAYOUT_DAILY_MAX_TON: payouts signed in the last 24 hours stay within it; the rest wait for an operator. */
     dailyMaxNano: bigint;
+    /** PAYOUT_MIN: the least available balance a creator can withdraw (and the automatic payouts' threshold). */
+    minNano: bigint;
+    /** PAYOUT_AUTO: every creator at PAYOUT_MIN with a linked wallet is paid by a periodic job. */
+    auto: boolean;
   };
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
   starsPerTon: number;
@@ -278,6 +286,8 @@ export function loadConfig(source: Record<string, string | undefined> = environm
       mnemonic: env.TON_PAYOUT_MNEMONIC ? new SecretWords(mnemonicWords(env.TON_PAYOUT_MNEMONIC)) : undefined,
       maxNano: env.PAYOUT_MAX_TON,
       dailyMaxNano: env.PAYOUT_DAILY_MAX_TON,
+      minNano: env.PAYOUT_MIN,
+      auto: env.PAYOUT_AUTO ?? false,
     },
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,

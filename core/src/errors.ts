@@ -50,6 +50,8 @@ export const DOMAIN_ERROR_CODES = [
   'already_done',
   /** The state moved on (an expired code, a finished order): asking again will not help. */
   'gone',
+  /** A creator's withdrawal with nothing available, or less than PAYOUT_MIN. */
+  'balance_too_low',
   /** A capability this deployment has switched off or not configured; its text is ours, so it is shown. */
   'unavailable',
   /** A demo account asked for something only a Telegram account can have (a sticker set, a prepared message). */

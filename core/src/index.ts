@@ -122,7 +122,7 @@ export {
 } from './drops/index.js';
 export { listCollection } from './collection/index.js';
 export { profileOf } from './earnings/index.js';
-export { getStudio, updateStudioPack, studioSalesCsv } from './studio/index.js';
+export { getStudio, updateStudioPack, studioSalesCsv, withdrawFromStudio } from './studio/index.js';
 export * from './ops/index.js';
 export {
   listActivity,
@@ -185,6 +185,8 @@ export {
   settleStarsPayment,
   starsRefundContext,
   refundStarsNow,
+  manualTonRefundReason,
+  type PayTonRefund,
   STARS_CURRENCY,
   type PaymentSetup,
 } from './payments/index.js';

@@ -16,7 +16,7 @@ export { SEED_PACKS, emojiArtPackage } from './seed/index.js';
 export { renderPreview } from './create-pack/image.js';
 export { configuredRailMethods, demoRail, offeredPaymentMethods } from './sales/payment-methods.js';
 export { starsFor, usdCents } from './payments/prices.js';
-export { createRefundWorker } from './payments/refunds.js';
+export { createRefundWorker, executeRefund } from './payments/refunds.js';
 export { createStarsReconciler } from './payments/stars/reconcile.js';
 export { createTonIndexer } from './payments/ton/indexer.js';
 export { createTonWatcher, readCursor, type TonWatcher } from './payments/ton/watcher.js';

@@ -5,6 +5,10 @@ export const STUDIO_ERRORS = {
   onlyEditable: 'Only the description, tags and drop time of a pack can change',
   nothingToChange: 'Send a description, tags or a drop time to change',
   dropTimeLocked: 'The drop time can only change before the drop opens',
+  withdrawNeedsWallet: 'Link a TON wallet to withdraw your balance',
+  nothingToWithdraw: 'Nothing is available to withdraw yet',
+  belowPayoutMinimum: 'Your available balance is below the minimum payout',
+  payoutsOff: 'Payouts are not set up on this marketplace yet',
 } as const;
 
 /** The columns of GET /api/studio/sales.csv, in order. */

@@ -51,6 +51,7 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, number> = {
   drop_open: 409,
   already_done: 409,
   gone: 410,
+  balance_too_low: 409,
   unavailable: 503,
   telegram_account_required: 409,
 };

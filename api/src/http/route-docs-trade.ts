@@ -20,6 +20,7 @@ import {
   StudioPackResponse,
   StudioPackUpdate,
   StudioResponse,
+  StudioWithdrawal,
   GiftCodeParams,
   GiftDetailResponse,
   GiftRequest,
@@ -148,6 +149,18 @@ export const TRADE_ROUTE_DOCS: Record<string, RouteDoc> = {
     'GET /api/studio': signedIn(
       'Creators: each of their packs with editions sold, revenue, resale royalties paid and owed (no wallet linked), views, likes and drop status; the totals; sales by UTC day',
       { responses: { 200: StudioResponse, 403: 'Not a creator' } },
+    ),
+    'POST /api/studio/payouts': signedIn(
+      'Creators: withdraw the whole available balance to their linked TON wallet, as one payout from the marketplace’s wallet (exact nanotons). 201 a new payout; 200 the payout a tap just before already wrote (a double tap pays once). The balance’s available figure drops at once, sending until the chain shows the payout arrived, then paid',
+      {
+        responses: {
+          200: StudioWithdrawal,
+          201: StudioWithdrawal,
+          403: 'Not a creator',
+          409: 'No wallet linked, nothing available, or less than PAYOUT_MIN available',
+          503: 'No payout wallet configured (TON_PAYOUT_MNEMONIC)',
+        },
+      },
     ),
     'GET /api/studio/sales.csv': signedIn(
       'Creators: their primary sales and resale royalties as CSV (header row, ISO 8601 UTC dates, TON as exact decimals)',

@@ -4,6 +4,7 @@ import { dropDeliveries } from './drop-deliveries.js';
 import { giftDeliveries } from './gift-deliveries.js';
 import { offerDeliveries } from './offer-deliveries.js';
 import { opsDeliveries } from './ops-deliveries.js';
+import { payoutDeliveries } from './payout-deliveries.js';
 import { profileDeliveries } from './profile-deliveries.js';
 import { refundDeliveries } from './refund-deliveries.js';
 import { resaleDeliveries } from './resale-deliveries.js';
@@ -24,6 +25,7 @@ const DELIVERIES: Deliveries<BotOutboxKind> = {
   ...dropDeliveries,
   ...profileDeliveries,
   ...opsDeliveries,
+  ...payoutDeliveries,
 };
 
 /** The outbox kinds the bot sends; others (refund_required) belong to other workers. */

@@ -20,7 +20,7 @@ const REASONS: ReadonlyArray<RefundReason | 'underpaid' | 'unmatched'> = [
 /** The catalogue keys these texts are written from, for the test that every key exists. */
 export const REFUND_KEYS = [
   ...REASONS.map((reason) => `refund-why-${reason}`),
-  ...(['stars', 'stripe', 'ton', 'demo'] satisfies RefundRoute[]).map((route) => `refund-how-${route}`),
+  ...(['stars', 'stripe', 'ton_wallet', 'ton', 'demo'] satisfies RefundRoute[]).map((route) => `refund-how-${route}`),
   'refund-why-other',
   'refund-your-payment',
   'refund-your-payment-for',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { BALANCE_ENTRY_KINDS } from '@stickerdrop/shared';
 import { orders, packs, users } from './schema-market.js';
+import { payouts } from './schema-payouts.js';
 
 /** What an entry records: a creator's share of a sale or a royalty (credits), or money going back or out. */
 export type BalanceEntryKind = (typeof BALANCE_ENTRY_KINDS)[number];
@@ -29,13 +30,17 @@ export const balanceEntries = pgTable(
     rail: text('rail').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     availableAt: timestamp('available_at', { withTimezone: true }).notNull(),
+    /** A payout entry's payout (migration 0028): its status says on its way, paid, or failed (available again). */
+    payoutId: bigint('payout_id', { mode: 'number' }).references(() => payouts.id),
   },
   (t) => [
     uniqueIndex('balance_entries_order_kind_idx').on(t.orderId, t.kind),
+    uniqueIndex('balance_entries_payout_idx').on(t.payoutId),
     index('balance_entries_creator_idx').on(t.creatorId, t.id.desc()),
     check('balance_entries_kind_valid', sql`${t.kind} IN ('primary_sale', 'royalty', 'reversal', 'payout')`),
     check('balance_entries_sign', sql`(${t.kind} IN ('reversal', 'payout')) = (${t.amountNano} < 0)`),
     check('balance_entries_sale_traced', sql`${t.kind} = 'payout' OR ${t.orderId} IS NOT NULL`),
+    check('balance_entries_payout_named', sql`(${t.kind} = 'payout') = (${t.payoutId} IS NOT NULL)`),
   ],
 );
 export type BalanceEntryRow = typeof balanceEntries.$inferSelect;

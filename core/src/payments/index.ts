@@ -19,6 +19,13 @@ export {
   executeRefund,
   type RefundWorker,
 } from './refunds.js';
+export {
+  refundTonPayment,
+  manualTonRefundReason,
+  MIN_AUTOMATIC_TON_REFUND_NANO,
+  type PayTonRefund,
+  type TonRefund,
+} from './ton-refunds.js';
 export { createTonWatcher, type TonWatcher } from './ton/watcher.js';
 export { createStarsReconciler, type StarsReconciler } from './stars/reconcile.js';
 export { createTonIndexer, type TonIndexer } from './ton/indexer.js';

@@ -3,6 +3,7 @@ import type { Database } from '../db/client.js';
 import { configuredRailMethods } from '../sales/payment-methods.js';
 import type { PaymentSetup } from './rails.js';
 import { createRefundWorker } from './refunds.js';
+import type { PayTonRefund } from './ton-refunds.js';
 import { createStarsReconciler } from './stars/reconcile.js';
 import { createTonWatcher } from './ton/watcher.js';
 import type { Job } from '../jobs/periodic.js';
@@ -15,6 +16,8 @@ export interface MoneyJobDeps {
   payments: PaymentSetup;
   log: Logger;
   now?: () => Date;
+  /** The payout wallet's way to pay TON refunds, when it runs in this process (TON_PAYOUT_MNEMONIC). */
+  payTonRefund?: PayTonRefund | undefined;
 }
 
 /**
@@ -33,7 +36,7 @@ export function paymentJobs(deps: MoneyJobDeps): Job[] {
       createTonWatcher({ db, indexer: tonIndexer, receiver: config.ton.receiver, now, log, balance: config.balance }),
     );
   }
-  jobs.push(createRefundWorker({ db, stripe, telegram, now, log }));
+  jobs.push(createRefundWorker({ db, stripe, telegram, now, log, payTonRefund: deps.payTonRefund }));
   if (configuredRailMethods(config).includes('stars') && telegram) {
     jobs.push(createStarsReconciler({ db, telegram, now, log, balance: config.balance }));
   }

@@ -9,12 +9,15 @@ import type { RefundNoticePayload, RefundPayload, RefundRoute } from '../outbox/
 import type { Logger } from '../logger.js';
 import type { Stripe } from './stripe/client.js';
 import { telegramRefusal, type PaymentsTelegram } from './telegram.js';
+import { refundTonPayment, type PayTonRefund } from './ton-refunds.js';
 
 export interface RefundDeps {
   db: Database;
   telegram: PaymentsTelegram | undefined;
   stripe: Stripe | undefined;
   now: () => Date;
+  /** The payout wallet, when TON_PAYOUT_MNEMONIC is set: TON refunds are then paid, not left to the operator. */
+  payTonRefund?: PayTonRefund | undefined;
 }
 
 export class RefundUnavailableError extends Error {}
@@ -34,14 +37,14 @@ export async function markPaymentRefunded(db: Database, method: string, ref: str
 
 /**
  * Carries out one `refund_required` job of the outbox: Stars go back with refundStarPayment, card
- * payments with a Stripe refund (idempotency key per session, so a retry never refunds twice); TON stays
- * with the operator (`refund_status = manual` in the ledger). The buyer is told in Telegram either way, by
- * the bot (a `refund_notice` row).
- * Throws when the refund could not be made now; the job is retried.
+ * payments with a Stripe refund (idempotency key per session, so a retry never refunds twice); TON through
+ * the payout wallet, one payout per payment, or, when that cannot be automated, with the operator
+ * (`refund_status = manual`; see ton-refunds.ts). The buyer is told in Telegram either way, by the bot (a
+ * `refund_notice` row). Throws when the refund could not be made now; the job is retried.
  */
 export async function executeRefund(deps: RefundDeps, job: RefundPayload): Promise<void> {
   const now = deps.now();
-  const route = (['stars', 'stripe', 'ton'].includes(job.paymentMethod) ? job.paymentMethod : 'demo') as RefundRoute;
+  let route = (['stars', 'stripe', 'ton'].includes(job.paymentMethod) ? job.paymentMethod : 'demo') as RefundRoute;
   if (route === 'stars') {
     if (!deps.telegram) throw new RefundUnavailableError('Stars refund needs BOT_TOKEN');
     await deps.telegram.refundStarPayment(job.buyerId, job.paymentRef).catch((error: unknown) => {
@@ -59,6 +62,8 @@ export async function executeRefund(deps: RefundDeps, job: RefundPayload): Promi
       { idempotencyKey: `refund:${job.paymentRef}` },
     );
     await markPaymentRefunded(deps.db, 'stripe', job.paymentRef, now);
+  } else if (route === 'ton') {
+    route = await refundTonPayment(deps.db, deps.payTonRefund, job);
   }
   await tellBuyer(deps.db, job.paymentRef, { buyerId: job.buyerId, title: job.title, reason: job.reason, route });
 }

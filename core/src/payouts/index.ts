@@ -8,7 +8,12 @@ export {
   followPayoutMessage,
   messageInFlight,
   PAYOUT_EVERY_MS,
+  payoutsRunHere,
 } from './job.js';
+export { withdrawBalance, type Withdrawal, type WithdrawInput } from './withdraw.js';
+export { creatorsDueAPayout, payCreatorsDue, createAutoPayoutJob, AUTO_PAYOUT_EVERY_MS } from './auto.js';
+export { payTonRefundByPayoutWallet } from './refunds.js';
+export { transactionUrl, refundPays } from './outcomes.js';
 export { signPayoutBatch } from './sign.js';
 export { sendPayoutMessage } from './send.js';
 export { readFate } from './fate.js';

@@ -6,6 +6,7 @@ import { periodic, type Job } from '../jobs/periodic.js';
 import type { Logger } from '../logger.js';
 import type { MoneyJobDeps } from '../payments/jobs.js';
 import type { TonIndexer } from '../payments/ton/indexer.js';
+import { createAutoPayoutJob } from './auto.js';
 import type { PayoutDeps } from './deps.js';
 import { readFate } from './fate.js';
 import { sendPayoutMessage } from './send.js';
@@ -95,11 +96,20 @@ export function createPayoutJob(deps: {
 
 /**
  * The money-out jobs beside the payments' own (api/src/jobs.ts starts both): the payout wallet when
- * TON_PAYOUT_MNEMONIC is set, reading through the process's TON indexer client.
+ * TON_PAYOUT_MNEMONIC is set, reading through the process's TON indexer client, and with PAYOUT_AUTO on
+ * the automatic payouts of creators at PAYOUT_MIN.
  */
 export function payoutJobs(deps: MoneyJobDeps): Job[] {
+  const { config, db, log } = deps;
   const indexer = deps.payments.tonIndexer;
   const now = deps.now ?? (() => new Date());
-  const job = indexer && createPayoutJob({ config: deps.config, db: deps.db, indexer, now, log: deps.log });
-  return job ? [job] : [];
+  const job = indexer && createPayoutJob({ config, db, indexer, now, log });
+  if (!job) return [];
+  const auto = config.payouts.auto && createAutoPayoutJob({ db, minNano: config.payouts.minNano, now, log });
+  return auto ? [job, auto] : [job];
+}
+
+/** Whether this process runs the payout wallet, which then pays TON refunds too. */
+export function payoutsRunHere(deps: Pick<MoneyJobDeps, 'config' | 'payments'>): boolean {
+  return Boolean(deps.config.payouts.mnemonic && deps.config.ton.indexerUrl && deps.payments.tonIndexer);
 }

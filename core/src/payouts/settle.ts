@@ -3,13 +3,15 @@ import { payoutMessages, payouts, type PayoutMessageRow, type PayoutRow } from '
 import type { IndexedTransaction } from '../payments/ton/indexer.js';
 import { tonCore } from '../ton-core.js';
 import type { PayoutDeps } from './deps.js';
+import { payoutSettled, transactionUrl } from './outcomes.js';
 
 type OutMessage = IndexedTransaction['out_msgs'][number];
 
 /**
  * The message ran in `tx`: each of its payouts whose transfer the wallet sent is confirmed; one the wallet
  * could not send (its balance ran short; W5 skips that transfer) is failed for an operator, never signed
- * again by itself, since the message that carried it can no longer run.
+ * again by itself, since the message that carried it can no longer run. What each payout pays for (a
+ * refunded payment, the person told) changes in the same transaction.
  */
 export async function settleLanded(deps: PayoutDeps, message: PayoutMessageRow, tx: IndexedTransaction): Promise<void> {
   const now = deps.now();
@@ -32,6 +34,7 @@ export async function settleLanded(deps: PayoutDeps, message: PayoutMessageRow, 
         )
         .where(eq(payouts.id, payout.id));
       if (!sent) deps.log.error({ payout: payout.id, tx: tx.hash }, 'payout not sent by the payout wallet');
+      await payoutSettled(db, payout, { sent, txUrl: transactionUrl(deps.wallet.network, tx.hash), now });
     }
     await db
       .update(payoutMessages)

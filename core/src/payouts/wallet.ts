@@ -26,6 +26,8 @@ export interface PayoutWallet {
   address: Address;
   /** Raw form, as stored with each message. */
   raw: string;
+  /** TON_NETWORK: which explorer shows its transactions. */
+  network: 'mainnet' | 'testnet';
   sign(batch: { seqno: number; validUntil: number; transfers: readonly PayoutTransfer[] }): SignedMessage;
 }
 
@@ -50,6 +52,7 @@ export async function openPayoutWallet(words: SecretWords, network: 'mainnet' | 
   return {
     address: wallet.address,
     raw: wallet.address.toRawString(),
+    network,
     sign({ seqno, validUntil, transfers }) {
       const body = wallet.createTransfer({
         seqno,

@@ -10,7 +10,7 @@ import type { DbOrTx } from '../db/client.js';
 import { packs } from '../db/schema.js';
 import { fileUrl } from '../storage/storage.js';
 import { salesByDay } from './days.js';
-import { studioBalance } from './balance.js';
+import { DEFAULT_PAYOUT_MIN_NANO, studioBalance } from './balance.js';
 import { primarySalesByPack, royaltiesByPack, sumNano, type PackRoyalties, type PackSales } from '../earnings/money.js';
 
 export type PackRow = typeof packs.$inferSelect;
@@ -58,13 +58,18 @@ export function toStudioPack(row: PackRow, sales: PackSales, royalties: PackRoya
  * their sales by day. Figures come from paid orders and the resale ledger, the same ones the profile sums;
  * the balance (what the marketplace holds for them) from the balance ledger.
  */
-export async function getStudio(db: DbOrTx, creatorId: number, now: Date): Promise<StudioResponse> {
+export async function getStudio(
+  db: DbOrTx,
+  creatorId: number,
+  now: Date,
+  payoutMinNano: bigint = DEFAULT_PAYOUT_MIN_NANO,
+): Promise<StudioResponse> {
   const [rows, sales, royalties, days, balance] = await Promise.all([
     db.select().from(packs).where(eq(packs.creatorId, creatorId)).orderBy(desc(packs.createdAt), desc(packs.id)),
     primarySalesByPack(db, creatorId),
     royaltiesByPack(db, creatorId),
     salesByDay(db, creatorId),
-    studioBalance(db, creatorId, now),
+    studioBalance(db, creatorId, now, payoutMinNano),
   ]);
   const salesOf = new Map(sales.map((entry) => [entry.packId, entry]));
   const royaltiesOf = new Map(royalties.map((entry) => [entry.packId, entry]));

@@ -61,26 +61,56 @@ describeEachDatabase('the creator balance', (kind) => {
     expect(await entries()).toMatchObject([
       { creatorId: creator, kind: 'primary_sale', amountNano: SHARE, orderId: order.id, packId: pack, serial: 1 },
     ]);
-    expect(await balanceAt(NOW)).toEqual({ pendingNano: SHARE, availableNano: 0n, paidNano: 0n });
-    expect(await balanceAt(daysAfter(21, -1))).toEqual({ pendingNano: SHARE, availableNano: 0n, paidNano: 0n });
-    expect(await balanceAt(daysAfter(21))).toEqual({ pendingNano: 0n, availableNano: SHARE, paidNano: 0n });
+    expect(await balanceAt(NOW)).toEqual({ pendingNano: SHARE, availableNano: 0n, sendingNano: 0n, paidNano: 0n });
+    expect(await balanceAt(daysAfter(21, -1))).toEqual({
+      pendingNano: SHARE,
+      availableNano: 0n,
+      sendingNano: 0n,
+      paidNano: 0n,
+    });
+    expect(await balanceAt(daysAfter(21))).toEqual({
+      pendingNano: 0n,
+      availableNano: SHARE,
+      sendingNano: 0n,
+      paidNano: 0n,
+    });
   });
 
   it('a card sale is pending for CARD_PAYOUT_HOLD_DAYS, at that fee', async () => {
     await sell('stripe', NOW, { primaryFeeBps: 1000, cardHoldDays: 7 });
     const share = PRICE - PRICE / 10n;
 
-    expect(await balanceAt(daysAfter(7, -1))).toEqual({ pendingNano: share, availableNano: 0n, paidNano: 0n });
-    expect(await balanceAt(daysAfter(7))).toEqual({ pendingNano: 0n, availableNano: share, paidNano: 0n });
+    expect(await balanceAt(daysAfter(7, -1))).toEqual({
+      pendingNano: share,
+      availableNano: 0n,
+      sendingNano: 0n,
+      paidNano: 0n,
+    });
+    expect(await balanceAt(daysAfter(7))).toEqual({
+      pendingNano: 0n,
+      availableNano: share,
+      sendingNano: 0n,
+      paidNano: 0n,
+    });
   });
 
   it('a TON sale is available at once, and sums add up exactly across rails', async () => {
     await sell('ton');
-    expect(await balanceAt(NOW)).toEqual({ pendingNano: 0n, availableNano: SHARE, paidNano: 0n });
+    expect(await balanceAt(NOW)).toEqual({ pendingNano: 0n, availableNano: SHARE, sendingNano: 0n, paidNano: 0n });
     await sell('stars');
     await sell('stripe');
-    expect(await balanceAt(NOW)).toEqual({ pendingNano: 2n * SHARE, availableNano: SHARE, paidNano: 0n });
-    expect(await balanceAt(daysAfter(21))).toEqual({ pendingNano: 0n, availableNano: 3n * SHARE, paidNano: 0n });
+    expect(await balanceAt(NOW)).toEqual({
+      pendingNano: 2n * SHARE,
+      availableNano: SHARE,
+      sendingNano: 0n,
+      paidNano: 0n,
+    });
+    expect(await balanceAt(daysAfter(21))).toEqual({
+      pendingNano: 0n,
+      availableNano: 3n * SHARE,
+      sendingNano: 0n,
+      paidNano: 0n,
+    });
   });
 
   it('a demo payment credits nothing: no money came in', async () => {
@@ -144,7 +174,7 @@ describeEachDatabase('the creator balance', (kind) => {
     ]);
     expect(rows[1]!.availableAt).toEqual(rows[0]!.availableAt);
     for (const at of [refundedAt, daysAfter(21), daysAfter(40)]) {
-      expect(await balanceAt(at)).toEqual({ pendingNano: 0n, availableNano: 0n, paidNano: 0n });
+      expect(await balanceAt(at)).toEqual({ pendingNano: 0n, availableNano: 0n, sendingNano: 0n, paidNano: 0n });
     }
   });
 
@@ -162,14 +192,24 @@ describeEachDatabase('the creator balance', (kind) => {
       ['primary_sale', SHARE],
       ['reversal', -SHARE],
     ]);
-    expect(await balanceAt(daysAfter(21))).toEqual({ pendingNano: 0n, availableNano: 0n, paidNano: 0n });
+    expect(await balanceAt(daysAfter(21))).toEqual({
+      pendingNano: 0n,
+      availableNano: 0n,
+      sendingNano: 0n,
+      paidNano: 0n,
+    });
   });
 
   it('a Stars refund after the hold leaves the available credit where it is', async () => {
     await paidInStars('charge-2');
     expect(await revokeRefundedStarsEdition(db, { chargeId: 'charge-2', now: daysAfter(22) })).toBe('revoked');
     expect((await entries()).map((entry) => entry.kind)).toEqual(['primary_sale']);
-    expect(await balanceAt(daysAfter(22))).toEqual({ pendingNano: 0n, availableNano: SHARE, paidNano: 0n });
+    expect(await balanceAt(daysAfter(22))).toEqual({
+      pendingNano: 0n,
+      availableNano: SHARE,
+      sendingNano: 0n,
+      paidNano: 0n,
+    });
   });
 
   async function resold(payWith: PaymentMethod | undefined) {
@@ -209,7 +249,12 @@ describeEachDatabase('the creator balance', (kind) => {
       .from(resaleLedger)
       .where(and(eq(resaleLedger.orderId, order.id), eq(resaleLedger.leg, 'royalty')));
     expect(ledger).toMatchObject({ status: 'owed', amountNano: 150_000_000n });
-    expect(await balanceAt(NOW)).toEqual({ pendingNano: 0n, availableNano: 150_000_000n, paidNano: 0n });
+    expect(await balanceAt(NOW)).toEqual({
+      pendingNano: 0n,
+      availableNano: 150_000_000n,
+      sendingNano: 0n,
+      paidNano: 0n,
+    });
   });
 
   it('a royalty paid to the creator’s wallet, or a resale on the demo rail, credits nothing', async () => {

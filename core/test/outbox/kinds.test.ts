@@ -31,6 +31,8 @@ describe('outbox kinds: one descriptor each', () => {
       drop_opened: outboxKey.drop_opened(9, 5),
       chat_language: outboxKey.chat_language(5, 'ru', AT),
       pack_removed: outboxKey.pack_removed(9, AT, 5),
+      payout_paid: outboxKey.payout_paid(12),
+      refund_paid: outboxKey.refund_paid(13),
     };
     expect(keys).toEqual({
       purchase_receipt: 'receipt:o1',
@@ -56,6 +58,8 @@ describe('outbox kinds: one descriptor each', () => {
       drop_opened: 'drop_opened:9:5',
       chat_language: `chat-language:5:ru:${AT.getTime()}`,
       pack_removed: `pack-removed:9:${AT.getTime()}:5`,
+      payout_paid: 'payout-paid:12',
+      refund_paid: 'refund-paid:13',
     });
     expect(outboxKey.sticker_set_revoke({ claimedGiftId: 4 })).toBe('revoke:gift:4');
     expect(outboxKey.sticker_set_revoke({ refundedStarsPaymentId: 7 })).toBe('revoke:stars:7');

@@ -151,6 +151,10 @@ export const STUDIO_ERRORS_RU: Record<keyof typeof STUDIO_ERRORS, string> = {
   onlyEditable: 'У стикерпака можно изменить только описание, теги и время дропа',
   nothingToChange: 'Передайте описание, теги или время дропа, которые нужно изменить',
   dropTimeLocked: 'Время дропа можно изменить только до его начала',
+  withdrawNeedsWallet: 'Привяжите TON-кошелёк, чтобы вывести баланс',
+  nothingToWithdraw: 'Пока нечего выводить',
+  belowPayoutMinimum: 'Доступный баланс меньше минимальной выплаты',
+  payoutsOff: 'Выплаты на этом маркетплейсе ещё не настроены',
 };
 
 export const RESERVATION_ERRORS_RU: Record<keyof typeof RESERVATION_ERRORS, (value: string) => string> = {

@@ -46,6 +46,15 @@ export type StudioDay = z.infer<typeof StudioDay>;
 /** What an entry of the creator's balance records (see the ledger in core). */
 export const BALANCE_ENTRY_KINDS = ['primary_sale', 'royalty', 'reversal', 'payout'] as const;
 
+/**
+ * Where a withdrawal stands: `sending` from the moment it is asked (its payout is written, signed or on its
+ * way; the available figure has dropped), `held` while above the marketplace's caps until an operator lets
+ * it go, `paid` once the chain shows it arrived, `failed` if the payout wallet could not send it (the money
+ * counts as available again).
+ */
+export const PAYOUT_STATES = ['sending', 'held', 'paid', 'failed'] as const;
+export type PayoutState = (typeof PAYOUT_STATES)[number];
+
 /** One entry of the creator's balance, traceable to its sale: the order, the pack and the edition's serial. */
 export const StudioBalanceEntry = z.object({
   id: z.number().int(),
@@ -62,6 +71,8 @@ export const StudioBalanceEntry = z.object({
   /** When the rail can no longer take the money back; until then the entry counts as pending. */
   availableAt: IsoDate,
   pending: z.boolean(),
+  /** A withdrawal's state; null for a credit or reversal. */
+  payoutState: z.enum(PAYOUT_STATES).nullable(),
 });
 export type StudioBalanceEntry = z.infer<typeof StudioBalanceEntry>;
 
@@ -72,11 +83,22 @@ export type StudioBalanceEntry = z.infer<typeof StudioBalanceEntry>;
 export const StudioBalance = z.object({
   pending: TonAmount,
   available: TonAmount,
+  /** Withdrawn and on its way to the creator's wallet. */
+  sending: TonAmount,
   paid: TonAmount,
+  /** PAYOUT_MIN: Withdraw is offered from this available amount. */
+  payoutMin: TonAmount,
   /** The latest entries behind the figures, newest first. */
   entries: z.array(StudioBalanceEntry),
 });
 export type StudioBalance = z.infer<typeof StudioBalance>;
+
+/** A withdrawal as POST /api/studio/payouts answers it: the payout and the balance after it. */
+export const StudioWithdrawal = z.object({
+  payout: z.object({ id: z.number().int(), amount: TonAmount, state: z.enum(PAYOUT_STATES) }),
+  balance: StudioBalance,
+});
+export type StudioWithdrawal = z.infer<typeof StudioWithdrawal>;
 
 export const StudioResponse = z.object({
   totals: StudioMoney,

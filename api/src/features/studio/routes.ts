@@ -6,13 +6,14 @@ import {
   requireCreator as requireCreatorUser,
   studioSalesCsv,
   updateStudioPack,
+  withdrawFromStudio,
 } from '@stickerdrop/core';
 import { requireUser } from '../../http/auth.js';
 import { packIdParam } from '../packs/params.js';
 
 /** The creator studio (issue 20, item 7): a creator's own packs, sales and royalties, and the edits allowed. */
 export async function studioRoutes(app: FastifyInstance): Promise<void> {
-  const { db, now } = app.deps;
+  const { db, now, config } = app.deps;
 
   /** The caller, who must be a creator: everything here is about their own packs. */
   async function requireCreator(request: FastifyRequest): Promise<number> {
@@ -21,7 +22,22 @@ export async function studioRoutes(app: FastifyInstance): Promise<void> {
     return userId;
   }
 
-  app.get('/api/studio', async (request) => getStudio(db, await requireCreator(request), now()));
+  app.get('/api/studio', async (request) =>
+    getStudio(db, await requireCreator(request), now(), config.payouts.minNano),
+  );
+
+  // The creator's available balance, all of it, to their linked wallet: 201 a new payout, 200 the one a
+  // first tap already wrote.
+  app.post('/api/studio/payouts', async (request, reply) => {
+    const creatorId = await requireCreator(request);
+    const { created, ...withdrawal } = await withdrawFromStudio(db, {
+      creatorId,
+      now: now(),
+      minNano: config.payouts.minNano,
+      payoutsOn: config.payouts.mnemonic !== undefined,
+    });
+    return reply.code(created ? 201 : 200).send(withdrawal);
+  });
 
   app.get('/api/studio/sales.csv', async (request, reply) => {
     const csv = await studioSalesCsv(db, await requireCreator(request));

@@ -107,7 +107,7 @@ describe('the payout job', () => {
     const config: Config = {
       ...base,
       ton: { ...base.ton, indexerUrl: world.chain.baseUrl },
-      payouts: { mnemonic: new SecretWords(words), maxNano: 10n * TON, dailyMaxNano: 100n * TON },
+      payouts: { ...base.payouts, mnemonic: new SecretWords(words), maxNano: 10n * TON, dailyMaxNano: 100n * TON },
     };
     const creator = freshAddress();
     await requestPayout(world.db, {

@@ -32,7 +32,14 @@ describeEachDatabase('creator studio: balance', (kind) => {
   }
 
   it('starts at zero, with no entries', async () => {
-    expect(await balance()).toEqual({ pending: '0.00', available: '0.00', paid: '0.00', entries: [] });
+    expect(await balance()).toEqual({
+      pending: '0.00',
+      available: '0.00',
+      sending: '0.00',
+      paid: '0.00',
+      payoutMin: '1.00',
+      entries: [],
+    });
   });
 
   it('a Stars sale is pending, a TON sale available; after 21 days both are available, each entry traced', async () => {
@@ -57,6 +64,7 @@ describeEachDatabase('creator studio: balance', (kind) => {
         createdAt: soldAt.toISOString(),
         availableAt: new Date(soldAt.getTime() + 21 * DAY_MS).toISOString(),
         pending: true,
+        payoutState: null,
       },
     ]);
 

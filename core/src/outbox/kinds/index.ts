@@ -4,6 +4,7 @@ import { DROP_OUTBOX_KINDS } from './drops.js';
 import { GIFT_OUTBOX_KINDS } from './gifts.js';
 import { OFFER_OUTBOX_KINDS } from './offers.js';
 import { OPS_OUTBOX_KINDS } from './ops.js';
+import { PAYOUT_OUTBOX_KINDS } from './payouts.js';
 import { PROFILE_OUTBOX_KINDS } from './profile.js';
 import { REFUND_OUTBOX_KINDS } from './refunds.js';
 import { RESALE_OUTBOX_KINDS } from './resale.js';
@@ -26,6 +27,7 @@ export const OUTBOX_KINDS = {
   ...DROP_OUTBOX_KINDS,
   ...PROFILE_OUTBOX_KINDS,
   ...OPS_OUTBOX_KINDS,
+  ...PAYOUT_OUTBOX_KINDS,
 } satisfies Record<string, OutboxKindDescriptor<z.ZodType, never[]>>;
 
 type OutboxKinds = typeof OUTBOX_KINDS;
@@ -56,6 +58,7 @@ export * from './drops.js';
 export * from './gifts.js';
 export * from './offers.js';
 export * from './ops.js';
+export * from './payouts.js';
 export * from './profile.js';
 export * from './refunds.js';
 export * from './resale.js';

@@ -31,8 +31,12 @@ export const RefundPayload = z.object({
 });
 export type RefundPayload = z.infer<typeof RefundPayload>;
 
-/** How a refund reaches the buyer: the rail the payment came by; TON goes back through support. */
-export const RefundRoute = z.enum(['stars', 'stripe', 'ton', 'demo']);
+/**
+ * How a refund reaches the buyer: the rail the payment came by. TON goes back from the marketplace's payout
+ * wallet (`ton_wallet`; a second message says when it arrived), or through support when that cannot be
+ * automated (`ton`).
+ */
+export const RefundRoute = z.enum(['stars', 'stripe', 'ton_wallet', 'ton', 'demo']);
 export type RefundRoute = z.infer<typeof RefundRoute>;
 
 /**

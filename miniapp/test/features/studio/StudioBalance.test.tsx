@@ -6,7 +6,14 @@ import { user } from '../../support/data';
 import { renderApp } from '../../support/render-app';
 import { studioResponse } from './studio-data';
 
-const balance = { pending: '1234.275', available: '0.95', paid: '0.00', entries: [] };
+const balance = {
+  pending: '1234.275',
+  available: '0.95',
+  sending: '0.00',
+  paid: '0.00',
+  payoutMin: '1.00',
+  entries: [],
+};
 
 function showStudio() {
   fakeApi({

@@ -27,7 +27,7 @@ export function studioPack(overrides: Partial<StudioPack> = {}): StudioPack {
 export function studioResponse(overrides: Partial<StudioResponse> = {}): StudioResponse {
   return {
     totals: { sold: 3, revenue: '4.50', resales: 2, royaltiesPaid: '0.17', royaltiesOwed: '0.10' },
-    balance: { pending: '0.00', available: '0.00', paid: '0.00', entries: [] },
+    balance: { pending: '0.00', available: '0.00', sending: '0.00', paid: '0.00', payoutMin: '1.00', entries: [] },
     packs: [
       studioPack({
         id: 2,
