@@ -6,7 +6,7 @@ import { findOrder, type OrderRecord } from '../db/order-record.js';
 import { assertNotGiftPending, liveHolder, lockEdition } from '../resale/holds.js';
 import { assertResellable } from '../resale/stars-lock.js';
 import { insertResaleOrder } from '../resale/resale-order.js';
-import type { TonTarget } from '../resale/ton-legs.js';
+import type { TonTarget } from '../sales/ton-legs.js';
 import { enqueueBidderNotice } from './notify.js';
 import { offers } from './tables.js';
 import { assertPackListed } from '../sales/listed.js';

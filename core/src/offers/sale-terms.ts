@@ -2,7 +2,7 @@ import { RESALE_ERRORS } from '@stickerdrop/shared';
 import type { Config } from '../config.js';
 import { DomainError } from '../errors.js';
 import { resaleTonTarget } from '../sales/payment-methods.js';
-import type { TonTarget } from '../resale/ton-legs.js';
+import type { TonTarget } from '../sales/ton-legs.js';
 
 export type OfferSaleConfig = Pick<Config, 'demo' | 'ton' | 'marketFeeBps' | 'paymentMethods' | 'starsResaleLockDays'>;
 

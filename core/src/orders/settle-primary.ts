@@ -7,6 +7,7 @@ import { orders, packs } from '../db/schema.js';
 import { enqueueOutboxMessages } from '../outbox/enqueue.js';
 import { holdsEditionOf, moveEdition } from '../resale/move-edition.js';
 import { editionSoldMessages, refundRequiredMessage } from '../sales/notices.js';
+import { creatorPaidOnChain } from '../sales/ton-legs.js';
 import type { FulfilResult } from '../sales/order.js';
 import { isLiveReservation } from '../sales/rules.js';
 import { editionsLeftOf } from './availability.js';
@@ -86,7 +87,7 @@ export async function settlePrimaryOrder(
  */
 function creatorCredit(order: OrderRow, pack: PackForSale, payment: SalePayment) {
   const rail = balanceRailOf(payment.method, payment.acquiredWith);
-  if (!rail) return null;
+  if (!rail || creatorPaidOnChain(order.payment)) return null;
   return primarySaleCreditFromMinted({
     creatorId: pack.creatorId,
     priceNano: order.amountNano,

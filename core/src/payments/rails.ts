@@ -35,7 +35,10 @@ export function createPaymentSetup(deps: {
       ? createStripeClient(config.stripe.secretKey, config.stripe.apiBase)
       : undefined;
   const rails: PaymentRail[] = [];
-  if (methods.has('ton') && config.ton.receiver) rails.push(tonRail(config.ton.receiver, config.ton.network));
+  if (methods.has('ton') && config.ton.receiver) {
+    const { receiver, network } = config.ton;
+    rails.push(tonRail({ db, receiver, network, primaryFeeBps: config.balance.primaryFeeBps }));
+  }
   if (stripe) rails.push(stripeRail({ db, stripe, usdRate: config.ton.usdRate, publicUrl: config.publicUrl }));
   if (methods.has('stars') && telegram) rails.push(starsRail({ db, telegram, starsPerTon: config.starsPerTon }));
   // Read by the watcher (TON payments in) and the payout wallet (money out).

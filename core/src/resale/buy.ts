@@ -13,7 +13,7 @@ import {
 } from '../reservations/policy.js';
 import { insertResaleOrder } from './resale-order.js';
 import { recordBoughtGift } from '../sales/bought-gift.js';
-import type { TonTarget } from './ton-legs.js';
+import type { TonTarget } from '../sales/ton-legs.js';
 import { assertPackListed } from '../sales/listed.js';
 
 export interface BuyListingInput {

@@ -6,7 +6,7 @@ import { orders, packs, users } from '../db/schema.js';
 import { assertWithinPerUserLimit } from '../drops/rules.js';
 import type { DomainError } from '../errors.js';
 import type { OrderRow } from '../db/order-record.js';
-import { resaleTonPayment, type TonTarget } from './ton-legs.js';
+import { resaleTonPayment, type TonTarget } from '../sales/ton-legs.js';
 
 /**
  * How long past the wallet's validUntil a TON resale reservation is kept: a transaction the wallet signed

@@ -11,7 +11,7 @@ import type { OrderRow } from '../db/order-record.js';
 import type { FulfilInput, FulfilResult } from '../sales/order.js';
 import { giftPending, liveHolder, lockActiveListing, lockEdition } from './holds.js';
 import { moveEdition } from './move-edition.js';
-import { resaleLegsOf } from './ton-legs.js';
+import { resaleLegsOf } from '../sales/ton-legs.js';
 import { listings, offers, resaleLedger } from './tables.js';
 
 /**

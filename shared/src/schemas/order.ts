@@ -12,13 +12,21 @@ export type TonMessage = z.infer<typeof TonMessage>;
 export const ResaleLegs = z.object({ seller: TonMessage, royalty: TonMessage.nullable(), fee: TonMessage });
 export type ResaleLegs = z.infer<typeof ResaleLegs>;
 
+/**
+ * A primary sale's transfers by name: the creator's share (null when they had no wallet: the fee leg then
+ * carries the whole price and their share is credited to their balance) and our fee, with the comment.
+ */
+export const PrimaryLegs = z.object({ creator: TonMessage.nullable(), fee: TonMessage });
+export type PrimaryLegs = z.infer<typeof PrimaryLegs>;
+
 /** What the chosen rail needs from the client to take the payment. */
 export const PaymentInstructions = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('demo') }),
   /**
    * `validUntil` and `messages` are TON Connect's own `sendTransaction` request: unix seconds no later than
    * the reservation's end, and the transfers in order (amounts in nanotons, payload the comment's BOC). A
-   * resale has up to three: seller, creator royalty, and the marketplace fee with the comment, last.
+   * resale has up to three: seller, creator royalty, and the marketplace fee with the comment, last; a
+   * primary sale two: the creator's share, then the fee with the comment. `amountNano` is the fee leg's.
    */
   z.object({
     kind: z.literal('ton'),
@@ -27,8 +35,8 @@ export const PaymentInstructions = z.discriminatedUnion('kind', [
     comment: z.string(),
     validUntil: z.number().int().optional(),
     messages: z.array(TonMessage).optional(),
-    /** A resale's legs by name: the same transfers as `messages`, which is their order for the wallet. */
-    legs: ResaleLegs.optional(),
+    /** The legs by name (a resale's or a primary sale's): the same transfers as `messages`, in the wallet's order. */
+    legs: z.union([ResaleLegs, PrimaryLegs]).optional(),
   }),
   /** `amountCents`: the card price in US cents (TON_USD_RATE at the time of the order). */
   z.object({ kind: z.literal('stripe'), checkoutUrl: z.string(), amountCents: z.number().int().optional() }),

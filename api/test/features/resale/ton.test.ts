@@ -4,7 +4,7 @@ import { keyPairFromSeed } from '@ton/crypto';
 import { WalletContractV4 } from '@ton/ton';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { ORDER_RESERVATION_MS, tonCommentPayload, type Order } from '@stickerdrop/shared';
+import { ORDER_RESERVATION_MS, tonCommentPayload, type Order, type ResaleLegs } from '@stickerdrop/shared';
 import { fulfilOrder } from '@stickerdrop/core';
 import { createTonIndexer, createTonWatcher, type TonWatcher, CHAIN_GRACE_MS, tables } from '@stickerdrop/core/testing';
 import { sendWalletTransfer } from '../../fakes/toncenter-wallet.js';
@@ -174,7 +174,7 @@ describeEachDatabase('resale paid in TON: three legs in one transaction, confirm
       '9250000000',
       '750000000',
     ]);
-    expect(order.payment.kind === 'ton' && order.payment.legs!.royalty).toBeNull();
+    expect(order.payment.kind === 'ton' && (order.payment.legs as ResaleLegs).royalty).toBeNull();
     chain.utime = (order.payment.kind === 'ton' && order.payment.validUntil!) || 0;
     expect(() => buyerWallet().pay(order)).toThrow(/expired/);
     chain.utime -= 60;
@@ -192,14 +192,15 @@ describeEachDatabase('resale paid in TON: three legs in one transaction, confirm
     const buyer = await createUser(t);
     const order = await tonBuy(buyer, listing.id);
     if (order.payment.kind !== 'ton') throw new Error('not a TON order');
-    const { legs, ...unnamed } = order.payment;
+    const { legs: named, ...unnamed } = order.payment;
+    const legs = named as ResaleLegs;
     await t.db.update(tables.orders).set({ payment: unnamed }).where(eq(tables.orders.id, order.id));
     buyerWallet().pay(order);
     await watcher.pollOnce();
     expect((await ledgerOf(t, order.id)).map((l) => [l.leg, l.address])).toEqual([
-      ['seller', legs!.seller.address],
-      ['royalty', legs!.royalty!.address],
-      ['fee', legs!.fee.address],
+      ['seller', legs.seller.address],
+      ['royalty', legs.royalty!.address],
+      ['fee', legs.fee.address],
     ]);
   });
 

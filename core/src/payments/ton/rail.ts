@@ -1,26 +1,46 @@
-import { tonCore } from '../../ton-core.js';
-import { tonCommentPayload } from '@stickerdrop/shared';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { packs, users } from '../../db/schema.js';
 import type { PaymentRail } from '../../sales/payment-methods.js';
+import { primaryTonPayment, type TonTarget } from '../../sales/ton-legs.js';
+
+export interface TonRailOptions extends TonTarget {
+  db: DbOrTx;
+  /** PRIMARY_FEE_BPS: the marketplace's cut of a new edition; the creator's leg carries the rest. */
+  primaryFeeBps: number;
+}
 
 /**
- * TON: the buyer's wallet sends the exact amount to the marketplace wallet with the order id as its text
- * comment; the watcher confirms it on chain. The receiver is given in the user-friendly form wallets show
- * (bounceable, since it is a deployed wallet; test-only on testnet).
+ * TON for a new edition: the buyer's wallet pays the creator's share to the creator's linked wallet and the
+ * fee, with the order id as its text comment, to the marketplace wallet, in one transaction; the watcher
+ * confirms both on chain. A creator with no wallet: one leg, the whole price to the marketplace, which
+ * credits their share to their balance. The wallet is read once, here, and the order keeps the legs it
+ * asked for, so settlement checks those whatever the creator links meanwhile.
  */
-export function tonRail(receiver: string, network: 'mainnet' | 'testnet'): PaymentRail {
-  const address = tonCore()
-    .Address.parse(receiver)
-    .toString({ bounceable: true, testOnly: network === 'testnet' });
+export function tonRail(options: TonRailOptions): PaymentRail {
+  const target: TonTarget = { receiver: options.receiver, network: options.network };
   return {
     method: 'ton',
-    createPayment: (order) => ({
-      kind: 'ton',
-      receiver: address,
-      amountNano: order.amountNano.toString(),
-      comment: order.id,
-      // The wallet refuses to send after the reservation's end, so no payment can arrive for a lapsed one.
-      validUntil: Math.floor(order.expiresAt.getTime() / 1000),
-      messages: [{ address, amount: order.amountNano.toString(), payload: tonCommentPayload(order.id) }],
-    }),
+    createPayment: async (order) =>
+      primaryTonPayment(
+        {
+          orderId: order.id,
+          priceNano: order.amountNano,
+          feeBps: options.primaryFeeBps,
+          creatorWallet: await creatorWalletOf(options.db, order.packId),
+          // The wallet refuses to send after the reservation's end, so no payment can arrive for a lapsed one.
+          validUntil: Math.floor(order.expiresAt.getTime() / 1000),
+        },
+        target,
+      ),
   };
+}
+
+async function creatorWalletOf(db: DbOrTx, packId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ wallet: users.walletAddress })
+    .from(packs)
+    .innerJoin(users, eq(users.id, packs.creatorId))
+    .where(eq(packs.id, packId));
+  return row?.wallet ?? null;
 }

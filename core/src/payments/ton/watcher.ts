@@ -10,7 +10,7 @@ import { settlePage } from './settle-page.js';
 import { periodic, type Job } from '../../jobs/periodic.js';
 import type { Logger } from '../../logger.js';
 import type { BalanceTerms } from '../../balance/terms.js';
-import { checkResaleLegs, paysOrder, tellBuyerResaleFailed } from './resale-legs.js';
+import { checkOtherLegs, paysOrder, tellBuyerResaleFailed } from './other-legs.js';
 
 export interface TonWatcherOptions {
   db: Database;
@@ -112,8 +112,9 @@ export function createTonWatcher(options: TonWatcherOptions): TonWatcher {
     // A bounce, a failed or an outgoing transaction pays nothing: the read position just passes it.
     if (!transfer) return;
     const orderId = orderIdOf(transfer);
-    // A resale's fee leg: its other legs are read from the sender's transaction before settling.
-    const legs = await checkResaleLegs(db, indexer, transfer, orderId, signal);
+    // A fee leg of an order with other legs (a resale, a primary sale paying its creator): those are read
+    // from the sender's transaction before settling.
+    const legs = await checkOtherLegs(db, indexer, transfer, orderId, signal);
     const now = options.now();
     const payment = {
       method: 'ton' as const,

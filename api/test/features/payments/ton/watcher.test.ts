@@ -54,14 +54,17 @@ describeEachDatabase('TON rail: paying by transfer, confirmed by the watcher', (
     const buyer = await createUser(t);
     const order = await tonOrder(buyer, pack.id);
     const receiver = Address.parse(RECEIVER).toString({ bounceable: true });
-    // validUntil is the reservation's end: the wallet refuses to send a payment that would arrive late.
+    // validUntil is the reservation's end: the wallet refuses to send a payment that would arrive late. The
+    // creator has no wallet: one leg, the whole price, named as the fee leg with no creator leg beside it.
+    const feeLeg = { address: receiver, amount: '1500000000', payload: tonCommentPayload(order.id) };
     expect(order.payment).toEqual({
       kind: 'ton',
       receiver,
       amountNano: '1500000000',
       comment: order.id,
       validUntil: Math.floor(Date.parse(order.expiresAt) / 1000),
-      messages: [{ address: receiver, amount: '1500000000', payload: tonCommentPayload(order.id) }],
+      messages: [feeLeg],
+      legs: { creator: null, fee: feeLeg },
     });
 
     const comment = order.payment.kind === 'ton' ? order.payment.comment : '';

@@ -6,48 +6,50 @@ import { outboxKey } from '../../outbox/keys.js';
 import type { OrderRow } from '../../db/order-record.js';
 import type { TonIndexer } from './indexer.js';
 import type { IncomingTransfer } from './transfer.js';
-import { expectedOtherLegs, legsPresent } from '../../resale/ton-legs.js';
+import { expectedOtherLegs, legsPresent } from '../../sales/ton-legs.js';
 
-/** What the watcher learned about a resale's other legs before settling its fee leg. */
-export interface ResaleLegsCheck {
+/** What the watcher learned about an order's other legs (a resale's, a primary sale's creator leg) before settling its fee leg. */
+export interface OtherLegsCheck {
   orderId: string;
-  /** The seller's (and creator's) legs left the buyer's wallet in the same transaction, in full. */
+  /** The seller's, the creator's legs the order asked for left the buyer's wallet in the same transaction, in full. */
   legsPaid: boolean;
 }
 
 /**
- * For a fee leg naming a resale order: reads the buyer's sending transaction (toncenter's
- * transactionsByMessage, direction out) and checks its out_msgs for the other legs. Null for anything
- * else. Runs before the settling database transaction, so no HTTP call holds row locks; an indexer
- * failure throws and the transaction is read again on the next poll.
+ * For a fee leg naming an order whose payment has other legs (a resale; a primary sale paying its creator
+ * on chain): reads the buyer's sending transaction (toncenter's transactionsByMessage, direction out) and
+ * checks its out_msgs for the legs the order asked for when it was reserved. Null for anything else. Runs
+ * before the settling database transaction, so no HTTP call holds row locks; an indexer failure throws and
+ * the transaction is read again on the next poll.
  */
-export async function checkResaleLegs(
+export async function checkOtherLegs(
   db: DbOrTx,
   indexer: TonIndexer,
   transfer: IncomingTransfer,
   orderId: string | null,
   signal?: AbortSignal,
-): Promise<ResaleLegsCheck | null> {
+): Promise<OtherLegsCheck | null> {
   if (!orderId) return null;
   const [order] = await db
     .select({ kind: orders.kind, payment: orders.payment })
     .from(orders)
     .where(eq(orders.id, orderId));
-  if (order?.kind !== 'resale') return null;
-  const expected = expectedOtherLegs(order.payment);
-  if (expected.length === 0) return { orderId, legsPaid: true };
+  if (!order) return null;
+  const expected = expectedOtherLegs(order);
+  if (expected.length === 0) return order.kind === 'resale' ? { orderId, legsPaid: true } : null;
   const senders = await indexer.transactionsByMessage(transfer.messageHash, 'out', signal);
   const sent = senders.flatMap((tx) => (tx.description.aborted ? [] : tx.out_msgs));
   return { orderId, legsPaid: legsPresent(expected, sent) };
 }
 
 /**
- * Whether an incoming amount pays the order: a primary order needs its price; a resale's fee leg needs at
- * least its own amount and the other legs checked on chain.
+ * Whether an incoming amount pays the order, from the order row read under lock: an order with other legs
+ * (every resale, a primary sale paying its creator on chain) needs its fee leg's amount and those legs
+ * checked on chain; any other primary order its price.
  */
-export function paysOrder(check: ResaleLegsCheck | null) {
+export function paysOrder(check: OtherLegsCheck | null) {
   return (order: OrderRow, amount: bigint): boolean => {
-    if (order.kind !== 'resale') return amount >= order.amountNano;
+    if (order.kind !== 'resale' && expectedOtherLegs(order).length === 0) return amount >= order.amountNano;
     const payment = order.payment;
     const feeLeg = payment.kind === 'ton' ? BigInt(payment.amountNano) : order.amountNano;
     return check?.orderId === order.id && check.legsPaid && amount >= feeLeg;
@@ -61,7 +63,7 @@ export function paysOrder(check: ResaleLegsCheck | null) {
 export async function tellBuyerResaleFailed(
   tx: Transaction,
   order: OrderRow,
-  check: ResaleLegsCheck | null,
+  check: OtherLegsCheck | null,
   paymentRef: string,
 ): Promise<void> {
   if (check?.orderId !== order.id || order.editionId === null) return;
