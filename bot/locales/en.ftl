@@ -89,6 +89,7 @@ gift-link = Bought as a gift: send this link to the person it is for. It waits f
 add-to-telegram = Add to Telegram
 set-on-its-way = Your sticker set is on its way: the bot will send its link in a moment.
 set-not-owned = You do not own an edition of this pack any more.
+set-pack-removed = The marketplace removed this pack, so no sticker set is made of it.
 # Shared texts of SPEC §8, as shared/ MESSAGES holds them (bot/test/i18n.test.ts compares them).
 something-went-wrong = Something went wrong. Please try again.
 pack-not-found =
@@ -299,3 +300,12 @@ pack-removed-why-scam = it was found to be a scam
 pack-removed-why-other = it breaks the marketplace's rules
 pack-removed-why-creator_banned = its creator's account was banned
 refund-why-taken_down = was for a pack the marketplace removed for copyright
+
+# Reporting a pack from its card in the chat.
+report-pack = ⚑ Report
+report-why = Why are you reporting <b>{ $title }</b>? The marketplace's operators will look at it.
+report-reason-copyright = It copies someone's work
+report-reason-offensive = It is offensive
+report-reason-scam = It is a scam
+report-reason-other = Something else
+report-filed = Thank you: your report was sent to the marketplace.

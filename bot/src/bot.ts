@@ -22,6 +22,7 @@ import { offersFeature } from './features/offers.js';
 import { dropNotifyFeature } from './features/drop-notify.js';
 import { signInFeature } from './features/sign-in.js';
 import { addToTelegramFeature } from './features/add-to-telegram.js';
+import { reportPackFeature } from './features/report-pack.js';
 
 export const DEFAULT_API_ROOT = 'https://api.telegram.org';
 
@@ -73,6 +74,8 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   protectedBot.use(signInFeature);
   // Add to Telegram under a gift's message: a button, not an answer to a conversation's question.
   protectedBot.use(addToTelegramFeature);
+  // Report under a pack card: buttons too, wherever the card was sent.
+  protectedBot.use(reportPackFeature);
 
   // Conversations live in private chats; `/cancel` sits between the plugin and the conversations.
   const privateChats = protectedBot.chatType('private');

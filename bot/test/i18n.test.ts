@@ -7,6 +7,7 @@ import { API_ERRORS, CATEGORIES, LANGUAGES, MESSAGES } from '@stickerdrop/shared
 import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { LOCALES_DIR, translatorFor } from '../src/i18n.js';
 import { botCommandsIn } from '../src/runtime/setup.js';
+import { REPORT_REASON_KEY_FAMILY } from '../src/features/report-pack.js';
 import { PACK_REMOVED_KEY_FAMILIES } from '../src/outbox/ops-deliveries.js';
 import { REFUND_KEYS } from '../src/views/refund-texts.js';
 import { SIGN_IN_VIA_KEYS } from '../src/views/texts.js';
@@ -58,6 +59,7 @@ const FAMILIES: Record<string, readonly string[]> = {
   'refund-why-': REFUND_KEYS.filter((key) => key.startsWith('refund-why-')),
   'refund-how-': REFUND_KEYS.filter((key) => key.startsWith('refund-how-')),
   ...PACK_REMOVED_KEY_FAMILIES,
+  ...REPORT_REASON_KEY_FAMILY,
 };
 
 describe('the bot’s catalogues', () => {

@@ -17,6 +17,10 @@ addToTelegramFeature.callbackQuery(/^set:add:(\d{1,10})$/, async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t('set-not-owned'), show_alert: true });
     return;
   }
+  if (access.removed) {
+    await ctx.answerCallbackQuery({ text: ctx.t('set-pack-removed'), show_alert: true });
+    return;
+  }
   await requestStickerSet(db, { userId: ctx.from.id, packId, requestId: ctx.callbackQuery.id });
   await ctx.answerCallbackQuery({ text: ctx.t('set-on-its-way') });
 });

@@ -39,6 +39,7 @@ export async function deliverStickerSet(deps: DeliveryDeps, job: StickerSetDeliv
   const pack = await findPackAccess(db, job.packId, job.userId);
   if (!pack) throw new PermanentDeliveryError(`Pack ${job.packId} no longer exists`);
   if (!pack.owned) throw new PermanentDeliveryError(`User ${job.userId} does not own pack ${job.packId}`);
+  if (pack.removed) throw new PermanentDeliveryError(`Pack ${job.packId} was removed by the marketplace`);
 
   let set = await findStickerSet(db, job.userId, job.packId);
   if (!set?.completedAt) {

@@ -50,8 +50,9 @@ function kindLine({ t }: Reader, pack: PackSummary): string {
 }
 
 /**
- * The pack card's buttons: open it in the mini-app and, before its drop opens, Notify me (or Stop,
- * when the viewer is subscribed). Callback data `drop:on:<id>` / `drop:off:<id>` (drop-notify.ts).
+ * The pack card's buttons: open it in the mini-app, Report it (`report:<id>`, report-pack.ts) and, before
+ * its drop opens, Notify me (or Stop, when the viewer is subscribed). Callback data `drop:on:<id>` /
+ * `drop:off:<id>` (drop-notify.ts).
  */
 export function packCardKeyboard(
   { t }: Reader,
@@ -59,8 +60,9 @@ export function packCardKeyboard(
   pack: Pick<PackDetail, 'id' | 'dropsAt' | 'notifying'>,
   now: number = Date.now(),
 ): InlineKeyboard {
-  if (!isUpcomingDrop(pack, now)) return openPack;
-  return openPack
+  const card = openPack.text(t('report-pack'), `report:${pack.id}`);
+  if (!isUpcomingDrop(pack, now)) return card;
+  return card
     .row()
     .text(t(pack.notifying ? 'stop-notifying' : 'notify-me'), `drop:${pack.notifying ? 'off' : 'on'}:${pack.id}`);
 }

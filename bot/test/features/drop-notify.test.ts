@@ -66,7 +66,7 @@ describe('drops on the bot pack card', () => {
     t.api.clearCalls();
     await t.send(textUpdate(alice, `/start pack_${packId}`));
     expect(String(card().params.caption)).not.toContain('Drop opens at');
-    expect(buttons(card().params.reply_markup).map((b) => b.callback_data)).toEqual([undefined]);
+    expect(buttons(card().params.reply_markup).map((b) => b.callback_data)).toEqual([undefined, `report:${packId}`]);
 
     await t.send(callbackUpdate(alice, old.result, `drop:on:${packId}`));
     expect(t.api.callsTo('answerCallbackQuery').at(-1)!.params).toMatchObject({

@@ -1,14 +1,18 @@
-import { API_ERRORS, MESSAGES } from '@stickerdrop/shared';
+import { API_ERRORS, MESSAGES, OPS_ERRORS } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { DomainError } from '../errors.js';
 import { isDemoAccount } from '../auth/demo-users.js';
 import { findPackAccess, type PackAccess } from './pack-zip.js';
 
-/** What downloads and "Add to Telegram" require of a signed-in caller: a pack that exists, an edition of it theirs. */
+/**
+ * What downloads and "Add to Telegram" require of a signed-in caller: a pack that exists, an edition of it
+ * theirs, and a pack the marketplace has not removed (409: a set deleted for copyright is not made again).
+ */
 export async function requirePackOwner(db: DbOrTx, packId: number, userId: number): Promise<PackAccess> {
   const pack = await findPackAccess(db, packId, userId);
   if (!pack) throw new DomainError('not_found', MESSAGES.packNotFound);
   if (!pack.owned) throw new DomainError('forbidden', MESSAGES.downloadRequiresPurchase);
+  if (pack.removed) throw new DomainError('not_for_sale', OPS_ERRORS.packRemoved);
   return pack;
 }
 

@@ -29,6 +29,8 @@ export interface PackAccess {
   title: string;
   createdAt: Date;
   owned: boolean;
+  /** The marketplace removed the pack: its owners keep their editions, but no new set or archive is made. */
+  removed: boolean;
 }
 
 /** The pack and whether `userId` owns an edition of it (a row in `editions`); null when there is no such pack. */
@@ -40,11 +42,13 @@ export async function findPackAccess(db: DbOrTx, packId: number, userId: number)
       // Qualified by hand: in a one-table select drizzle renders columns bare, and a bare "id" inside the
       // subquery would be the edition's id, not the pack's.
       owned: sql<boolean>`exists (select 1 from editions e where e.pack_id = "packs"."id" and e.owner_id = ${userId})`,
+      status: packs.status,
     })
     .from(packs)
     .where(eq(packs.id, packId))
     .limit(1);
-  return row ? { ...row, owned: Boolean(row.owned) } : null;
+  if (!row) return null;
+  return { title: row.title, createdAt: row.createdAt, owned: Boolean(row.owned), removed: row.status !== 'listed' };
 }
 
 /** One sticker as Telegram takes it, with what the owner's set and the archive's manifest say of it. */

@@ -165,6 +165,8 @@ describeEachDatabase('a copyright takedown of a pack bought in Stars, by card an
     const collection = (await get('/api/collection', tonBuyer)).json() as CollectionItem[];
     expect(collection.map((item) => item.removed)).toEqual([{ reason: 'copyright' }]);
     expect((await buy(t, await createUser(t), pack.id, 'ton')).statusCode).toBe(409);
+    // No archive or set is made of it again.
+    expect((await get(`/api/stickers/${pack.id}/download`, tonBuyer)).statusCode).toBe(409);
     const [released] = await t.db.select().from(tables.orders).where(eq(tables.orders.userId, late.id));
     expect(released!.status).toBe('expired');
 

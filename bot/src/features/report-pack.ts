@@ -1,0 +1,65 @@
+import { Composer, InlineKeyboard } from 'grammy';
+import { MESSAGES, REPORT_REASONS, errorTextIn, type ReportReason } from '@stickerdrop/shared';
+import { getPackDetail, reportPack, upsertTelegramUser } from '@stickerdrop/core';
+import type { BotContext } from '../context.js';
+import { readerOfContext, type Reader } from '../i18n.js';
+import { chatTextOf } from '../views/domain-errors.js';
+import { escapeHtml } from '../views/texts.js';
+
+/** The catalogue keys of the reasons, by the prefix the code builds them with. */
+export const REPORT_REASON_KEY_FAMILY = { 'report-reason-': REPORT_REASONS.map((reason) => `report-reason-${reason}`) };
+
+/** The reasons to choose from, one button each (`report:<packId>:<reason>`). */
+function reasonsKeyboard({ t }: Reader, packId: number): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const reason of REPORT_REASONS) keyboard.text(t(`report-reason-${reason}`), `report:${packId}:${reason}`).row();
+  return keyboard;
+}
+
+/**
+ * "Report" under the bot's pack card (`report:<packId>`): the bot asks why, and the chosen reason
+ * (`report:<packId>:<reason>`) files the same report as `POST /api/packs/:id/reports`, one open report per
+ * person and pack. A refusal (reported already, the pack gone) pops up on the button.
+ */
+export const reportPackFeature = new Composer<BotContext>();
+
+reportPackFeature.callbackQuery(/^report:(\d{1,10})$/, async (ctx) => {
+  const { db, now } = ctx.services;
+  const pack = await getPackDetail(db, Number(ctx.match[1]), ctx.from.id, now());
+  const reader = await readerOfContext(ctx);
+  if (!pack) {
+    await ctx.answerCallbackQuery({ text: errorTextIn(reader.language, MESSAGES.packNotFound), show_alert: true });
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  await ctx.reply(ctx.t('report-why', { title: escapeHtml(pack.title) }), {
+    parse_mode: 'HTML',
+    reply_markup: reasonsKeyboard(reader, pack.id),
+  });
+});
+
+reportPackFeature.callbackQuery(/^report:(\d{1,10}):(copyright|offensive|scam|other)$/, async (ctx) => {
+  const { db, now } = ctx.services;
+  const from = ctx.from;
+  // A report belongs to a user row; Telegram owns the names, so they are refreshed too.
+  await upsertTelegramUser(db, {
+    id: from.id,
+    first_name: from.first_name,
+    last_name: from.last_name,
+    username: from.username,
+    language_code: from.language_code,
+  });
+  const reader = await readerOfContext(ctx);
+  const input = { packId: Number(ctx.match[1]), reason: ctx.match[2] as ReportReason, details: '' };
+  try {
+    await reportPack(db, { ...input, reporterId: from.id, now: now() });
+  } catch (error) {
+    const refusal = chatTextOf(error, reader);
+    if (refusal === null) throw error;
+    await ctx.answerCallbackQuery({ text: refusal, show_alert: true });
+    return;
+  }
+  await ctx.answerCallbackQuery({ text: ctx.t('report-filed') });
+  // The question's buttons go: the report is filed. A question too old to edit keeps them, harmlessly.
+  if (ctx.callbackQuery.message) await ctx.editMessageText(ctx.t('report-filed')).catch(() => undefined);
+});

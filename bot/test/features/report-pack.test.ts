@@ -1,0 +1,52 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OPS_ERRORS } from '@stickerdrop/shared';
+import { tables } from '@stickerdrop/core/testing';
+import { insertPack, insertUser } from '../support/fixtures.js';
+import { createHarness, type Harness } from '../support/harness.js';
+import { callbackUpdate, telegramUser, textUpdate } from '../support/updates.js';
+
+const alice = telegramUser(5_570_001, 'Alice', 'alice');
+type Keyboard = { inline_keyboard: Array<Array<{ text: string; url?: string; callback_data?: string }>> };
+
+describe('Report on the bot’s pack card', () => {
+  let t: Harness;
+  let packId: number;
+  beforeEach(async () => {
+    t = await createHarness();
+    const creator = await insertUser(t.db, { id: 901, firstName: 'Carla', isCreator: true });
+    packId = await insertPack(t, creator, { title: 'Borrowed Mice', maxSupply: 100 });
+  });
+  afterEach(() => t.close());
+
+  const buttons = (markup: unknown) => (markup as Keyboard).inline_keyboard.flat();
+
+  it('asks why, files the report with the chosen reason, and refuses a second open one', async () => {
+    await t.send(textUpdate(alice, `/start pack_${packId}`));
+    const card = t.api.actions.find((call) => ['sendPhoto', 'sendMessage'].includes(call.method))!;
+    const report = buttons(card.params.reply_markup).find((button) => button.callback_data === `report:${packId}`);
+    expect(report?.text).toBe('⚑ Report');
+
+    await t.send(callbackUpdate(alice, card.result, report!.callback_data!));
+    const asked = t.api.callsTo('sendMessage').at(-1)!;
+    const question = t.api.lastMessageTo(alice.id);
+    expect(String(asked.params.text)).toContain('Why are you reporting <b>Borrowed Mice</b>?');
+    const reasons = buttons(asked.params.reply_markup).map((button) => button.callback_data);
+    expect(reasons).toEqual(['copyright', 'offensive', 'scam', 'other'].map((r) => `report:${packId}:${r}`));
+
+    await t.send(callbackUpdate(alice, question.result, `report:${packId}:copyright`));
+    expect(t.api.callsTo('answerCallbackQuery').at(-1)!.params.text).toBe(
+      'Thank you: your report was sent to the marketplace.',
+    );
+    expect(await t.db.select().from(tables.packReports)).toEqual([
+      expect.objectContaining({ packId, reporterId: alice.id, reason: 'copyright', status: 'open' }),
+    ]);
+
+    await t.send(callbackUpdate(alice, question.result, `report:${packId}:scam`));
+    expect(t.api.callsTo('answerCallbackQuery').at(-1)!.params).toMatchObject({
+      text: OPS_ERRORS.reportOpen,
+      show_alert: true,
+    });
+    expect(await t.db.select().from(tables.packReports)).toHaveLength(1);
+    expect(t.log.errors()).toEqual([]);
+  });
+});
