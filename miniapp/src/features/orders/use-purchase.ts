@@ -43,6 +43,8 @@ export function usePurchase(packId: number) {
   const { user } = useAuth();
   const [phase, setPhase] = useState<PurchasePhase>('idle');
   const [order, setOrder] = useState<Order | null>(null);
+  // The order just paid for the buyer's own edition, for the page to show the moment of buying it.
+  const [paid, setPaid] = useState<Order | null>(null);
   const settled = useRef<string | null>(null);
   // The order bought as a gift: once paid, the buyer goes to the gift's link to share, not to the pack.
   const boughtAsGift = useRef<string | null>(null);
@@ -73,6 +75,7 @@ export function usePurchase(packId: number) {
       const gift = boughtAsGift.current === paid.id;
       toast.success(gift ? translate(giftsTexts, 'gifts.bought') : translate(ordersTexts, 'orders.success'));
       if (gift) void openBoughtGift(paid);
+      else setPaid(paid);
       setPhase('idle');
       setOrder(null);
       // SPEC §7: a purchase invalidates the pack and the user's collection (and the figures it changes).
@@ -178,5 +181,14 @@ export function usePurchase(packId: number) {
     setOrder(null);
   }, []);
 
-  return { phase, order, processing: phase !== 'idle' && phase !== 'awaiting', buy, resume, payDemo, cancel };
+  return {
+    phase,
+    order,
+    processing: phase !== 'idle' && phase !== 'awaiting',
+    paid,
+    buy,
+    resume,
+    payDemo,
+    cancel,
+  };
 }

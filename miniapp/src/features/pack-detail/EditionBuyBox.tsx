@@ -15,6 +15,7 @@ import { tonText, withAmountText } from '../orders/stars-price';
 import { useFormat } from '../../i18n/format';
 import { useT } from '../../i18n/translate';
 import { packDetailTexts } from './messages';
+import { PurchaseMoment } from './PurchaseMoment';
 import './pack-detail.css';
 
 /**
@@ -44,7 +45,11 @@ export function EditionBuyBox({ edition }: { edition: EditionDetail }) {
     loading: purchase.processing,
     onClick: () => (awaitingDemo ? void purchase.payDemo() : buy()),
   });
-  if (!listing) return null;
+  // Once paid the listing is gone from the edition, and the moment takes the buy box's place.
+  const moment = purchase.paid ? (
+    <PurchaseMoment bought={{ packId: edition.pack.id, serial: edition.serial, supply: edition.pack.maxSupply }} />
+  ) : null;
+  if (moment || !listing) return moment;
 
   return (
     <section className="price-box" aria-label={t('pack-detail.buyEdition')}>

@@ -23,6 +23,7 @@ import { StickerStrip } from './StickerStrip';
 import { PriceBox } from './PriceBox';
 import { routeOrderId, useOrderFromRoute } from './use-order-from-route';
 import { usePackActions } from './use-pack-actions';
+import { PurchaseMoment } from './PurchaseMoment';
 import { usePurchase } from '../orders/use-purchase';
 import { OffersSection } from '../offers/OffersSection';
 import { PackMarket } from '../resale/PackMarket';
@@ -117,7 +118,17 @@ export function PackDetailPage() {
                     })
                   : t('pack-detail.owned')}
               </div>
-            ) : (
+            ) : null}
+            {data.isOwned && !purchase.order && purchase.paid ? (
+              <PurchaseMoment
+                bought={{
+                  packId: data.id,
+                  serial: purchase.paid.edition ?? purchase.paid.serial ?? data.edition ?? 0,
+                  supply: data.maxSupply,
+                }}
+              />
+            ) : null}
+            {data.isOwned && !purchase.order ? null : (
               <>
                 {dropLeftMs > 0 ? <DropCountdown pack={data} msLeft={dropLeftMs} /> : null}
                 <PriceBox
@@ -158,10 +169,13 @@ export function PackDetailPage() {
                     >
                       {t('pack-detail.download')}
                     </Button>
-                    <AddToTelegramButton
-                      pending={actions.addToTelegram.isPending}
-                      onAdd={() => actions.addToTelegram.mutate(data.id)}
-                    />
+                    {/* Just bought: the moment above has it, and one Secondary Button is all Telegram shows. */}
+                    {purchase.paid ? null : (
+                      <AddToTelegramButton
+                        pending={actions.addToTelegram.isPending}
+                        onAdd={() => actions.addToTelegram.mutate(data.id)}
+                      />
+                    )}
                   </>
                 ) : null}
               </div>

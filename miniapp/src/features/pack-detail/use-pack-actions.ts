@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import type { PackDetail } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { errorText } from '../../api/client';
@@ -9,6 +8,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { translate } from '../../i18n/translate';
 import { packDetailTexts } from './messages';
 import { useSharePack } from '../packs/use-share-pack';
+import { useAddToTelegram } from './use-add-to-telegram';
 
 export function usePackActions(pack: PackDetail | undefined, botUsername: string | null) {
   const api = useApi();
@@ -38,15 +38,7 @@ export function usePackActions(pack: PackDetail | undefined, botUsername: string
     }
   }
 
-  const addToTelegram = useMutation({
-    mutationFn: (id: number) =>
-      api.request<{ status: string }>(`/api/stickers/${id}/telegram-set`, {
-        method: 'POST',
-        headers: { 'Idempotency-Key': crypto.randomUUID() },
-      }),
-    onSuccess: () => toast.success(translate(packDetailTexts, 'pack-detail.addToTelegramQueued')),
-    onError: (error) => toast.error(errorText(error, translate(packDetailTexts, 'pack-detail.downloadNeedsPurchase'))),
-  });
+  const addToTelegram = useAddToTelegram();
 
   return { share, download, downloading, addToTelegram };
 }
