@@ -33,7 +33,7 @@ describe('Report on the bot’s pack card', () => {
     const reasons = buttons(asked.params.reply_markup).map((button) => button.callback_data);
     expect(reasons).toEqual(['copyright', 'offensive', 'scam', 'other'].map((r) => `report:${packId}:${r}`));
 
-    await t.send(callbackUpdate(alice, question.result, `report:${packId}:copyright`));
+    await t.send(callbackUpdate(alice, question, `report:${packId}:copyright`));
     expect(t.api.callsTo('answerCallbackQuery').at(-1)!.params.text).toBe(
       'Thank you: your report was sent to the marketplace.',
     );
@@ -41,7 +41,7 @@ describe('Report on the bot’s pack card', () => {
       expect.objectContaining({ packId, reporterId: alice.id, reason: 'copyright', status: 'open' }),
     ]);
 
-    await t.send(callbackUpdate(alice, question.result, `report:${packId}:scam`));
+    await t.send(callbackUpdate(alice, question, `report:${packId}:scam`));
     expect(t.api.callsTo('answerCallbackQuery').at(-1)!.params).toMatchObject({
       text: OPS_ERRORS.reportOpen,
       show_alert: true,
