@@ -9,7 +9,7 @@ import { StarsLockNote } from './StarsLockNote';
 import { useStarsTerms } from './use-stars-terms';
 import { openExternalUrl } from '../../telegram/links';
 import type { PurchasePhase } from './use-purchase';
-import { TonPayButton } from '../payments';
+import { TonLegsNote, TonPayButton } from '../payments';
 
 /** A ton:// link any wallet app opens with the order's receiver, amount and comment filled in. */
 function tonTransferLink(payment: { receiver: string; amountNano: string; comment: string }): string {
@@ -48,6 +48,12 @@ export function PaymentStep({ order, phase, showButton, onPayDemo, onCancel }: P
               />
             </Button>
           ) : null}
+        </>
+      ) : payment.kind === 'ton' && (payment.messages?.length ?? 1) > 1 ? (
+        // Several legs (the creator's or seller's share, the fee): one transfer by hand would pay only part.
+        <>
+          <TonLegsNote amount={tonText(format, order.amount)} />
+          <TonPayButton payment={payment} />
         </>
       ) : payment.kind === 'ton' ? (
         <>

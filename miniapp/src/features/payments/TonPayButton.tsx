@@ -3,10 +3,10 @@ import { Button } from '@telegram-apps/telegram-ui';
 import { translate, useT } from '../../i18n/translate';
 import { paymentsTexts } from './messages';
 import { useToast } from '../../toast/ToastProvider';
-import { payWithTonConnect, WalletDismissedError } from './ton-connect';
+import { payWithTonConnect, WalletDismissedError, type TonPayment } from './ton-connect';
 
-/** Sends (again) the order's TON transfer through the buyer's wallet, while the page waits for it on chain. */
-export function TonPayButton({ payment }: { payment: { receiver: string; amountNano: string; comment: string } }) {
+/** Sends (again) the order's TON transaction, every leg of it, through the buyer's wallet, while the page waits for it on chain. */
+export function TonPayButton({ payment }: { payment: TonPayment }) {
   const toast = useToast();
   const t = useT(paymentsTexts);
   const [sending, setSending] = useState(false);

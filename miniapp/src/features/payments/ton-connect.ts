@@ -2,6 +2,7 @@ import type { ConnectedWallet, TonConnectUI } from '@tonconnect/ui-react';
 import {
   tonCommentPayload,
   type LinkWalletRequest,
+  type PaymentInstructions,
   type TonProofPayloadResponse,
   type User,
 } from '@stickerdrop/shared';
@@ -68,18 +69,17 @@ async function connectedWallet(ui: TonConnectUI): Promise<ConnectedWallet> {
   });
 }
 
+/** An order's TON payment as the API gives it (`PaymentInstructions` of kind `ton`). */
+export type TonPayment = Omit<Extract<PaymentInstructions, { kind: 'ton' }>, 'kind' | 'legs'>;
+
 /**
  * Asks the buyer's wallet to send exactly the order's transaction. The API gives it in TON Connect's own
- * form (a resale has three legs, the fee with the comment last; validUntil is the reservation's end);
- * older orders carry only receiver, amount and comment.
+ * form, `messages`, sent as they are: every leg in the API's order (a resale's seller, royalty and fee; a
+ * new edition's creator's share and fee), the fee with the comment last, each address in the form that says
+ * whether it bounces; validUntil is the reservation's end. Older orders carry only receiver, amount and
+ * comment.
  */
-export async function payWithTonConnect(payment: {
-  receiver: string;
-  amountNano: string;
-  comment: string;
-  validUntil?: number | undefined;
-  messages?: Array<{ address: string; amount: string; payload?: string | undefined }> | undefined;
-}) {
+export async function payWithTonConnect(payment: TonPayment) {
   const ui = await loadTonConnect();
   await connectedWallet(ui);
   await ui.sendTransaction({

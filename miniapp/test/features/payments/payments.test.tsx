@@ -247,6 +247,32 @@ describe('paying with TON', () => {
     expect(await screen.findByText(SPEC_TEXTS.purchaseSuccess, {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
+  it('a new edition paying its creator on chain: the wallet gets both legs as the API gave them, no manual transfer', async () => {
+    wallet.onOpen = { connect: connected(false) };
+    const creatorLeg = { address: 'UQcreator', amount: '1425000000' };
+    const feeLeg = { address: 'EQreceiver', amount: '75000000', payload: tonCommentPayload(tonPayment.comment) };
+    const legs = {
+      ...tonPayment,
+      amountNano: '75000000',
+      validUntil: 1_900_000_000,
+      messages: [creatorLeg, feeLeg],
+      legs: { creator: creatorLeg, fee: feeLeg },
+    };
+    fakeApi({
+      ...routes([order({ payment: legs })]),
+      'POST /api/marketplace/buy': () => json({ order: order({ payment: legs }) }, 201),
+    });
+    renderApp('/sticker?id=1', { signedIn: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Buy Now · 1.50 TON' }));
+    await waitFor(() => expect(wallet.sent).toHaveLength(1));
+    expect(wallet.sent[0]).toEqual({ validUntil: 1_900_000_000, messages: [creatorLeg, feeLeg] });
+    const step = await screen.findByTestId('payment-step');
+    expect(step).toHaveTextContent('Your wallet sends 1.50 TON in one transaction');
+    // A ton:// link carries one transfer: it would pay the fee leg alone, so it is not offered.
+    expect(within(step).queryByRole('button', { name: 'Open a wallet app instead' })).not.toBeInTheDocument();
+    expect(within(step).getByRole('button', { name: 'Pay with wallet' })).toBeInTheDocument();
+  });
+
   it('a payment that came too late tells the buyer it is being refunded', async () => {
     wallet.onOpen = { connect: connected(false) };
     fakeApi(routes([order({ payment: tonPayment, status: 'refund_required' })]));
