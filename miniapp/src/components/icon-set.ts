@@ -20,6 +20,7 @@ export { default as Menu } from 'lucide/dist/esm/icons/menu.mjs';
 export { default as Package } from 'lucide/dist/esm/icons/package.mjs';
 export { default as Palette } from 'lucide/dist/esm/icons/palette.mjs';
 export { default as Repeat } from 'lucide/dist/esm/icons/repeat.mjs';
+export { default as Send } from 'lucide/dist/esm/icons/send.mjs';
 export { default as ShoppingBag } from 'lucide/dist/esm/icons/shopping-bag.mjs';
 export { default as ShoppingCart } from 'lucide/dist/esm/icons/shopping-cart.mjs';
 export { default as Sparkles } from 'lucide/dist/esm/icons/sparkles.mjs';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { StudioPack, StudioPackUpdate, StudioResponse } from '@stickerdrop/shared';
+import type { StudioPack, StudioPackUpdate, StudioResponse, StudioWithdrawal } from '@stickerdrop/shared';
 import type { ApiClient } from '../../api/client';
 
 export const studioQueries = {
@@ -16,5 +16,6 @@ export const studioApi = {
     api
       .request<{ pack: StudioPack }>(`/api/studio/packs/${packId}`, { method: 'PATCH', body: { ...body } })
       .then((result) => result.pack),
+  withdraw: (api: ApiClient) => api.request<StudioWithdrawal>('/api/studio/payouts', { method: 'POST' }),
   salesCsv: (api: ApiClient) => api.request<Blob>('/api/studio/sales.csv', { responseType: 'blob' }),
 };
