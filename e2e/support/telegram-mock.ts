@@ -76,6 +76,9 @@ export function installTelegramClient(theme: Record<string, string>): void {
       // The app is not on the home screen yet; the user accepts Telegram's prompt.
       if (type === 'web_app_check_home_screen') reply('home_screen_checked', { status: 'missed' });
       if (type === 'web_app_add_to_home_screen') reply('home_screen_added', undefined);
+      // Fullscreen (8.0): the client goes and comes back at once, and says so.
+      if (type === 'web_app_request_fullscreen') reply('fullscreen_changed', { is_fullscreen: true });
+      if (type === 'web_app_exit_fullscreen') reply('fullscreen_changed', { is_fullscreen: false });
     },
   };
 }

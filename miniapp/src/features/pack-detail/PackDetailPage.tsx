@@ -19,7 +19,7 @@ import { packQueries } from '../packs/queries';
 import { DetailPicture } from '../packs/DetailPicture';
 import { useLike } from '../packs/use-like';
 import { AddToTelegramButton } from './AddToTelegramButton';
-import { StickerStrip } from './StickerStrip';
+import { StickerGrid } from './StickerGrid';
 import { PriceBox } from './PriceBox';
 import { routeOrderId, useOrderFromRoute } from './use-order-from-route';
 import { usePackActions } from './use-pack-actions';
@@ -88,7 +88,7 @@ export function PackDetailPage() {
               <Icon icon={ImageIcon} size={72} />
             </div>
           )}
-          {data.stickers.length > 1 || data.animated ? <StickerStrip stickers={data.stickers} /> : null}
+          {data.stickers.length > 1 || data.animated ? <StickerGrid stickers={data.stickers} /> : null}
         </div>
 
         <div className="detail__info">
