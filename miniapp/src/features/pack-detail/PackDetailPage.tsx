@@ -20,6 +20,8 @@ import { DetailPicture } from '../packs/DetailPicture';
 import { useLike } from '../packs/use-like';
 import { AddToTelegramButton } from './AddToTelegramButton';
 import { StickerGrid } from './StickerGrid';
+import { ReportPack } from './ReportPack';
+import { useAuth } from '../auth/AuthProvider';
 import { PriceBox } from './PriceBox';
 import { routeOrderId, useOrderFromRoute } from './use-order-from-route';
 import { usePackActions } from './use-pack-actions';
@@ -45,6 +47,7 @@ export function PackDetailPage() {
   const pack = useQuery({ ...packQueries.detail(api, id ?? 0), enabled: id !== null });
   const clientConfig = useQuery(configQueries.detail(api));
   const like = useLike();
+  const { user } = useAuth();
   const actions = usePackActions(pack.data, clientConfig.data?.botUsername ?? null);
   const purchase = usePurchase(id ?? 0);
   useOrderFromRoute(purchase);
@@ -199,6 +202,7 @@ export function PackDetailPage() {
                 }
               />
               <OffersSection packId={data.id} />
+              {user ? <ReportPack packId={data.id} /> : null}
             </AfterFirstScreen>
           </div>
         </div>

@@ -253,3 +253,35 @@ describe('Pack detail', () => {
     expect(createObjectURL).toHaveBeenCalled();
   });
 });
+
+describe('Report this pack', () => {
+  it('sends the reason and the words to the marketplace, signed in only', async () => {
+    const { calls } = fakeApi({
+      ...signedIn,
+      'GET /api/config': () => json(demoConfig),
+      'GET /api/stickers/1': () => json(packDetail({ maxSupply: 100, soldCount: 3 })),
+      'POST /api/packs/1/reports': () =>
+        json({ report: { id: 1, packId: 1, reason: 'copyright', createdAt: '2026-01-01T00:00:00.000Z' } }, 201),
+    });
+    renderApp('/sticker?id=1', { signedIn: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Report this pack' }, { timeout: 5000 }));
+    const form = screen.getByRole('form', { name: 'Report this pack' });
+    expect(within(form).getByRole('button', { name: 'Send report' })).toBeDisabled();
+    await userEvent.click(within(form).getByRole('radio', { name: "It copies someone's work" }));
+    await userEvent.type(within(form).getByRole('textbox'), 'My own drawings');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText('Thank you: your report was sent to the marketplace.')).toBeInTheDocument();
+    const sent = calls.find((call) => call.method === 'POST' && call.path === '/api/packs/1/reports');
+    expect(sent?.body).toEqual({ reason: 'copyright', details: 'My own drawings' });
+  });
+
+  it('is not offered to someone signed out', async () => {
+    fakeApi({
+      'GET /api/config': () => json(demoConfig),
+      'GET /api/stickers/1': () => json(packDetail({ maxSupply: 100, soldCount: 3, likes: 7 })),
+    });
+    renderApp('/sticker?id=1');
+    expect(await screen.findByRole('button', { name: 'Like (7)' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report this pack' })).not.toBeInTheDocument();
+  });
+});
