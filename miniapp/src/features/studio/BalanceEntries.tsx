@@ -4,6 +4,14 @@ import { useFormat } from '../../i18n/format';
 import { useT, type Translate } from '../../i18n/translate';
 import { studioTexts, type StudioKey } from './messages';
 
+/** Each kind of entry by name, so every label is a key the catalogues can be checked for. */
+const KIND_LABELS: Record<StudioBalanceEntry['kind'], StudioKey> = {
+  primary_sale: 'studio.entries.kind.primary_sale',
+  royalty: 'studio.entries.kind.royalty',
+  reversal: 'studio.entries.kind.reversal',
+  payout: 'studio.entries.kind.payout',
+};
+
 const COLUMNS = [
   'studio.entries.date',
   'studio.entries.sale',
@@ -49,7 +57,7 @@ export function BalanceEntries({ entries }: { entries: StudioBalanceEntry[] }) {
 function EntryRow({ entry }: { entry: StudioBalanceEntry }) {
   const t = useT(studioTexts);
   const format = useFormat();
-  const kind = t(`studio.entries.kind.${entry.kind}`);
+  const kind = t(KIND_LABELS[entry.kind]);
   return (
     <tr data-entry-kind={entry.kind}>
       <td data-label={t('studio.entries.date')}>{format.date(entry.createdAt)}</td>
@@ -78,12 +86,21 @@ function EntryRow({ entry }: { entry: StudioBalanceEntry }) {
   );
 }
 
+/** The rail a credit came by; a rail named otherwise reads as TON, the marketplace's own. */
 function railKey(rail: string): StudioKey {
-  return rail === 'stars' || rail === 'stripe' ? `studio.entries.rail.${rail}` : 'studio.entries.rail.ton';
+  if (rail === 'stars') return 'studio.entries.rail.stars';
+  return rail === 'stripe' ? 'studio.entries.rail.stripe' : 'studio.entries.rail.ton';
 }
 
+const PAYOUT_STATE_LABELS: Record<NonNullable<StudioBalanceEntry['payoutState']>, StudioKey> = {
+  sending: 'studio.entries.state.sending',
+  held: 'studio.entries.state.held',
+  paid: 'studio.entries.state.paid',
+  failed: 'studio.entries.state.failed',
+};
+
 function stateText(entry: StudioBalanceEntry, t: Translate<StudioKey>, format: ReturnType<typeof useFormat>): string {
-  if (entry.payoutState) return t(`studio.entries.state.${entry.payoutState}`);
+  if (entry.payoutState) return t(PAYOUT_STATE_LABELS[entry.payoutState]);
   if (entry.pending) return t('studio.entries.state.pendingUntil', { date: format.date(entry.availableAt) });
   return t('studio.entries.state.available');
 }
