@@ -162,6 +162,9 @@ describeBrowser('screens of the market', () => {
       const label = (await sell.getAttribute('aria-label'))!;
       await sell.click();
       const sheet = page.getByRole('dialog', { name: label });
+      // The sheet's header names the pack on every platform, and the empty price field shows no example.
+      await sheet.locator('header').getByText('Orbit Pals', { exact: true }).waitFor();
+      expect(await sheet.getByLabel('Resale price').getAttribute('placeholder')).toBeFalsy();
       await sheet.getByLabel('Resale price').fill('3.4');
       await expect
         .poll(() => sheet.getByTestId('split-table').locator('tr').allInnerTexts())

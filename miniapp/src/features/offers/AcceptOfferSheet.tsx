@@ -4,6 +4,7 @@ import { useFormat } from '../../i18n/format';
 import { useT } from '../../i18n/translate';
 import { offersTexts } from './messages';
 import type { OfferTerms, SellableEdition } from './offer-terms';
+import { SheetHeader } from '../../components/SheetHeader';
 
 /**
  * Accepting is asked once, in a sheet that says what it means: the offer, what the owner receives after
@@ -37,7 +38,7 @@ export function AcceptOfferSheet({
       onOpenChange={onOpenChange}
       className="accept-sheet"
       aria-label={title}
-      header={<Modal.Header>{offer.pack.title}</Modal.Header>}
+      header={<SheetHeader title={offer.pack.title} />}
     >
       <div className="accept-sheet__body" data-testid="accept-sheet">
         <h2 className="accept-sheet__title">{title}</h2>

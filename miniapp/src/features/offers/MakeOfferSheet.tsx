@@ -14,6 +14,7 @@ import { offersTexts } from './messages';
 import { offerFormProblem, type OfferFormValues } from './offer-form';
 import type { OfferTarget } from './queries';
 import { useOfferActions } from './use-offer-actions';
+import { SheetHeader } from '../../components/SheetHeader';
 
 /** The price the field shows as an example, in the reader's digits. */
 const MIN_PRICE_EXAMPLE = '1.00';
@@ -65,7 +66,7 @@ export function MakeOfferSheet({ packId, target, onClose }: { packId: number; ta
       onOpenChange={(open) => (open ? undefined : onClose())}
       className="offer-sheet"
       aria-label={title}
-      header={<Modal.Header>{pack.data?.title ?? ''}</Modal.Header>}
+      header={<SheetHeader title={pack.data?.title ?? ''} />}
     >
       <form className="offer-sheet__body" aria-label={title} onSubmit={submit} noValidate>
         <h2 className="offer-sheet__title">{title}</h2>

@@ -11,6 +11,7 @@ import { LinkWalletButton } from '../payments/LinkWalletButton';
 import { SplitTable } from './SplitTable';
 import { resaleTexts } from './messages';
 import { useListingActions } from './use-listing-actions';
+import { SheetHeader } from '../../components/SheetHeader';
 
 /** The edition a sheet sells: from a collection card or from the edition page. */
 export interface SellTarget {
@@ -23,7 +24,7 @@ export interface SellTarget {
 
 /**
  * Selling in telegram-ui's Modal (a bottom sheet, full width on a phone): the price with the floor and the
- * last sale as hints, the split as a table in TON, and, without a wallet, linking one in the same sheet, so
+ * last sale as hints under it (not as a placeholder, which looks typed), the split as a table in TON, and, without a wallet, linking one in the same sheet, so
  * the price typed stays.
  */
 export function SellSheet({
@@ -53,7 +54,7 @@ export function SellSheet({
       onOpenChange={onOpenChange}
       className="sell-sheet"
       aria-label={title}
-      header={<Modal.Header>{pack.data ? pack.data.title : ''}</Modal.Header>}
+      header={<SheetHeader title={pack.data?.title ?? ''} />}
     >
       <form
         className="sell-sheet__body"
@@ -69,7 +70,6 @@ export function SellSheet({
           inputMode="decimal"
           value={price}
           onChange={(event) => setPrice(event.target.value)}
-          placeholder={floor ?? pack.data?.price ?? ''}
         />
         <p className="muted sell-sheet__hints" data-testid="sell-hints">
           <span>{floor ? t('resale.sell.floor', { price: format.ton(floor) }) : t('resale.sell.floorNone')}</span>
