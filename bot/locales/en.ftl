@@ -300,6 +300,7 @@ pack-removed-why-scam = it was found to be a scam
 pack-removed-why-other = it breaks the marketplace's rules
 pack-removed-why-creator_banned = its creator's account was banned
 refund-why-taken_down = was for a pack the marketplace removed for copyright
+refund-why-pack_removed = was for a pack the marketplace had removed from sale
 
 # Reporting a pack from its card in the chat.
 report-pack = ⚑ Report

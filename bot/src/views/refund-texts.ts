@@ -14,6 +14,7 @@ const REASONS: ReadonlyArray<RefundReason | 'underpaid' | 'unmatched'> = [
   'listing_gone',
   'offer_gone',
   'taken_down',
+  'pack_removed',
   'underpaid',
   'unmatched',
 ];

@@ -97,7 +97,7 @@ function creatorCredit(order: OrderRow, pack: PackForSale, payment: SalePayment)
   });
 }
 
-type Refusal = Extract<RefundReason, 'already_owned' | 'sold_out'>;
+type Refusal = Extract<RefundReason, 'already_owned' | 'sold_out' | 'pack_removed'>;
 
 /** The order bought nothing: refund_required, and the buyer told why. */
 async function refuse(
@@ -117,27 +117,34 @@ async function refuse(
 }
 
 /**
- * Every edition is sold, so none is left for a lapsed order (a live one cannot meet a full pack: sold plus
- * live reservations never exceed the supply). Owning one already is still the first reason, as under the lock.
+ * No sale could be counted: the marketplace removed the pack (a takedown or its creator's ban, which the
+ * count waited for under the pack's lock), or every edition is sold, so none is left for a lapsed order (a
+ * live one cannot meet a full pack: sold plus live reservations never exceed the supply). Owning one
+ * already is the reason before sold out, as under the lock.
  */
 async function refuseWhenFull(tx: Transaction, order: OrderRow, payment: SalePayment): Promise<FulfilResult> {
-  const [pack] = await tx.select({ id: packs.id, title: packs.title }).from(packs).where(eq(packs.id, order.packId));
+  const [pack] = await tx
+    .select({ id: packs.id, title: packs.title, status: packs.status })
+    .from(packs)
+    .where(eq(packs.id, order.packId));
   // The order's foreign key keeps its pack: a missing one is a broken database, not a refusal.
   if (!pack) throw new Error(`Pack ${order.packId} of a paid order does not exist`);
+  if (pack.status !== 'listed') return refuse(tx, order, pack, payment, 'pack_removed');
   const owned = await holdsEditionOf(tx, order.userId, pack.id);
   return refuse(tx, order, pack, payment, owned ? 'already_owned' : 'sold_out');
 }
 
 /**
- * The sale counted on the pack while an edition is unsold, which locks its row (an update that keeps the key
- * takes FOR NO KEY UPDATE), and the pack as it is then: the sold count includes this sale. Null when every
- * edition is sold (the schema's sold_count <= max_supply would refuse the count).
+ * The sale counted on the pack while an edition is unsold and the pack is listed, which locks its row (an
+ * update that keeps the key takes FOR NO KEY UPDATE), and the pack as it is then: the sold count includes
+ * this sale. Null when every edition is sold (the schema's sold_count <= max_supply would refuse the count)
+ * or the marketplace removed the pack.
  */
 async function countTheSale(tx: Transaction, packId: number): Promise<PackForSale | null> {
   const [pack] = await tx
     .update(packs)
     .set({ soldCount: sql`${packs.soldCount} + 1` })
-    .where(and(eq(packs.id, packId), lt(packs.soldCount, packs.maxSupply)))
+    .where(and(eq(packs.id, packId), lt(packs.soldCount, packs.maxSupply), eq(packs.status, 'listed')))
     .returning({
       id: packs.id,
       title: packs.title,

@@ -59,6 +59,41 @@ describeEachDatabase('a primary sale, settled in one place', (kind) => {
     expect(packRow!.soldCount).toBe(2);
   });
 
+  it('refunds a payment for a pack the marketplace removed meanwhile, live or lapsed, and sells none', async () => {
+    const pack = await insertPack(db, creator, { maxSupply: 5, title: 'Borrowed Art' });
+    const lapsed = await reserve(pack);
+    await db.update(tables.orders).set({ expiresAt: NOW }).where(eq(tables.orders.id, lapsed.id));
+    const live = await reserve(pack);
+    // Payments on their way settle after the takedown's commit (they waited for the pack's lock).
+    await db.update(tables.packs).set({ status: 'removed', removedReason: 'scam' }).where(eq(tables.packs.id, pack));
+
+    for (const order of [live, lapsed]) {
+      const refused = await fulfilOrder(db, {
+        orderId: order.id,
+        paymentRef: `ton:${order.id}`,
+        now: NOW,
+        method: 'ton',
+      });
+      expect(refused).toMatchObject({
+        outcome: 'refund_required',
+        refundReason: 'pack_removed',
+        order: { edition: null },
+      });
+    }
+    const [packRow] = await db.select().from(tables.packs).where(eq(tables.packs.id, pack));
+    expect(packRow!.soldCount).toBe(0);
+    expect(await db.select().from(tables.editions).where(eq(tables.editions.packId, pack))).toEqual([]);
+    const refunds = await db
+      .select({ payload: tables.outbox.payload })
+      .from(tables.outbox)
+      .where(eq(tables.outbox.kind, 'refund_required'))
+      .orderBy(asc(tables.outbox.id));
+    expect(refunds).toMatchObject([
+      { payload: { orderId: live.id, reason: 'pack_removed', title: 'Borrowed Art' } },
+      { payload: { orderId: lapsed.id, reason: 'pack_removed', title: 'Borrowed Art' } },
+    ]);
+  });
+
   it('refunds a lapsed order when live reservations hold the rest, and sells one once a place is free', async () => {
     const pack = await insertPack(db, creator, { maxSupply: 2 });
     const lapsed = [await reserve(pack), await reserve(pack)];

@@ -15,6 +15,8 @@ export const RefundReason = z.enum([
   'offer_gone',
   /** The marketplace took the pack down for copyright: every purchase of it goes back. */
   'taken_down',
+  /** Paid for a pack the marketplace had removed meanwhile (a takedown, a banned creator): none of it is sold. */
+  'pack_removed',
 ]);
 export type RefundReason = z.infer<typeof RefundReason>;
 
