@@ -60,15 +60,7 @@ export async function creditOwedRoyalty(tx: Transaction, royalty: OwedRoyaltyCre
  * credit (a primary sale's or a resale's royalty), so one reversal; a second call writes nothing.
  */
 export async function reversePendingCredit(tx: Transaction, orderId: string, now: Date): Promise<void> {
-  await tx.execute(sql`
-    insert into balance_entries
-      (creator_id, amount_nano, kind, order_id, edition_id, pack_id, serial, rail, created_at, available_at)
-    select creator_id, -amount_nano, 'reversal', order_id, edition_id, pack_id, serial, rail,
-      ${now.toISOString()}::timestamptz, available_at
-    from balance_entries
-    where order_id = ${orderId} and kind in ('primary_sale', 'royalty')
-      and available_at > ${now.toISOString()}::timestamptz
-    on conflict (order_id, kind) do nothing`);
+  await reversePendingWhere(tx, sql`order_id = ${orderId}`, now);
 }
 
 /**
@@ -77,13 +69,18 @@ export async function reversePendingCredit(tx: Transaction, orderId: string, now
  * takedown's transaction. Credits already available stay; a second call writes nothing.
  */
 export async function reversePendingCreditsOfPack(tx: Transaction, packId: number, now: Date): Promise<void> {
+  await reversePendingWhere(tx, sql`pack_id = ${packId}`, now);
+}
+
+/** A negative entry for each credit still pending that `which` names, pending until the credit would be. */
+async function reversePendingWhere(tx: Transaction, which: SQL, now: Date): Promise<void> {
   await tx.execute(sql`
     insert into balance_entries
       (creator_id, amount_nano, kind, order_id, edition_id, pack_id, serial, rail, created_at, available_at)
     select creator_id, -amount_nano, 'reversal', order_id, edition_id, pack_id, serial, rail,
       ${now.toISOString()}::timestamptz, available_at
     from balance_entries
-    where pack_id = ${packId} and kind in ('primary_sale', 'royalty')
+    where ${which} and kind in ('primary_sale', 'royalty')
       and available_at > ${now.toISOString()}::timestamptz
     on conflict (order_id, kind) do nothing`);
 }
