@@ -9,6 +9,7 @@ import {
   GiftClaimPage,
   LoginPage,
   MarketplacePage,
+  OpsPage,
   PackDetailPage,
   ProfilePage,
   StudioPage,
@@ -61,6 +62,14 @@ export function App() {
           element={
             <RequireAuth>
               <GiftClaimPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="ops"
+          element={
+            <RequireAuth>
+              <OpsPage />
             </RequireAuth>
           }
         />

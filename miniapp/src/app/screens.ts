@@ -18,6 +18,7 @@ export const CollectionPage = lazyRoute(() =>
 );
 export const GiftClaimPage = lazyRoute(() => import('../features/gifts/GiftClaimPage').then((m) => m.GiftClaimPage));
 export const StudioPage = lazyRoute(() => import('../features/studio/StudioPage').then((m) => m.StudioPage));
+export const OpsPage = lazyRoute(() => import('../features/ops/OpsPage').then((m) => m.OpsPage));
 
 /** The lazy screen at each path of App's routes (SPEC §2). */
 const screenAt: Record<string, { preload(): Promise<unknown> }> = {
@@ -30,6 +31,7 @@ const screenAt: Record<string, { preload(): Promise<unknown> }> = {
   '/collection': CollectionPage,
   '/studio': StudioPage,
   '/gift': GiftClaimPage,
+  '/ops': OpsPage,
 };
 
 /**

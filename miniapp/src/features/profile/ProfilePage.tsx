@@ -17,6 +17,7 @@ import { ProfileWorth } from './ProfileWorth';
 import { SessionsSection } from './SessionsSection';
 import { LanguageSwitch } from '../language/LanguageSwitch';
 import { LinkWalletButton, PayoutWalletAsk } from '../payments';
+import { useOperator } from '../ops/operator';
 import { profileTexts } from './messages';
 import { profileQueries } from './queries';
 import './profile.css';
@@ -66,6 +67,7 @@ export function ProfilePage() {
 
 function ProfileButtons({ user }: { user: User }) {
   const { logout } = useAuth();
+  const { isOperator } = useOperator();
   const t = useT(profileTexts);
   return (
     <div className="profile__buttons">
@@ -85,6 +87,11 @@ function ProfileButtons({ user }: { user: User }) {
       ) : (
         <BecomeCreatorButton />
       )}
+      {isOperator ? (
+        <ButtonLink to="/ops" mode="bezeled" stretched>
+          {t('profile.buttons.ops')}
+        </ButtonLink>
+      ) : null}
       <Button mode="gray" stretched onClick={() => void logout()}>
         {t('profile.buttons.logout')}
       </Button>
