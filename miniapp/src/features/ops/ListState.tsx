@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Placeholder } from '@telegram-apps/telegram-ui';
+import { Button } from '@telegram-apps/telegram-ui';
 import { errorText } from '../../api/client';
 import { Loading } from '../../components/Loading';
 import { useT } from '../../i18n/translate';
@@ -30,6 +30,14 @@ export function ListState<T>({
       </div>
     );
   }
-  if (query.data.length === 0) return <Placeholder header={empty} description={emptyDetail} />;
+  // A short line, not a placeholder: a desk of empty queues stays one screen.
+  if (query.data.length === 0) {
+    return (
+      <p className="ops__empty">
+        <span>{empty}</span>
+        {emptyDetail ? <span className="muted">{emptyDetail}</span> : null}
+      </p>
+    );
+  }
   return <>{children(query.data)}</>;
 }

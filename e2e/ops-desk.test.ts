@@ -1,0 +1,189 @@
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createAccessTokens } from '@stickerdrop/core';
+import { tables } from '@stickerdrop/core/testing';
+import { startTestServer, type TestServer } from './support/app-server';
+import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
+import { telegramUserApi } from './support/page-api';
+import { LIGHT_THEME, openInTelegram } from './support/telegram-mock';
+
+const WEB_OPERATOR = { id: 777_000_301, first_name: 'Opal', username: 'opal' };
+const TELEGRAM_OPERATOR = { id: 777_000_302, first_name: 'Олег', username: 'oleg', language_code: 'ru' };
+const REPORTER = { id: 777_000_303, first_name: 'Rhea', username: 'rhea' };
+const VISITOR = { id: 777_000_304, first_name: 'Vic', username: 'vic' };
+const DETAILS = 'Drawn by my friend, sold here without asking her';
+
+/** What the desk says, in the language each operator reads it in. */
+const WORDS = {
+  en: {
+    desk: 'Operator’s desk',
+    scam: 'Scam',
+    copyright: 'Copyright',
+    takeDown: 'Take down',
+    takeDownTitle: (title: string) => `Take down “${title}”`,
+    continue: 'Continue',
+    confirm: 'Take it down',
+    takenDown: (title: string) => `“${title}” was taken down`,
+    audit: 'Audit log',
+    tookDown: 'Pack taken down',
+    restored: 'Pack restored',
+    restore: 'Restore',
+    listedAgain: (id: number) => `Pack ${id} is listed again`,
+    target: (id: number) => `Pack ${id}`,
+  },
+  ru: {
+    desk: 'Панель оператора',
+    scam: 'Мошенничество',
+    copyright: 'Авторские права',
+    takeDown: 'Снять',
+    takeDownTitle: (title: string) => `Снять «${title}»`,
+    continue: 'Далее',
+    confirm: 'Снять с продажи',
+    takenDown: (title: string) => `«${title}» снят`,
+    audit: 'Журнал действий',
+    tookDown: 'Стикерпак снят',
+    restored: 'Стикерпак возвращён',
+    restore: 'Вернуть',
+    listedAgain: (id: number) => `Стикерпак ${id} снова в продаже`,
+    target: (id: number) => `Стикерпак ${id}`,
+  },
+};
+type Words = (typeof WORDS)['en'];
+
+/**
+ * The operator's desk in the mini-app: an operator on the web (1280 px, dark, English) and inside Telegram
+ * (390 px, light, Russian) opens it from the profile, sees a pack another person reported with the
+ * report's text, takes it down for copyright through the sheet's confirm step, finds it in the audit log and
+ * restores it; the database agrees at each step. Someone who is not an operator sees no link to the desk,
+ * and `#/ops` shows Not allowed without one request to /api/ops.
+ */
+describeBrowser('the operator’s desk', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let packs: { id: number; title: string }[];
+
+  beforeAll(async () => {
+    server = await startTestServer({ operatorIds: [WEB_OPERATOR.id, TELEGRAM_OPERATOR.id] });
+    browser = await launchChromium();
+    await server.db.insert(tables.users).values([
+      { id: WEB_OPERATOR.id, firstName: WEB_OPERATOR.first_name, username: WEB_OPERATOR.username },
+      { id: VISITOR.id, firstName: VISITOR.first_name, username: VISITOR.username },
+    ]);
+    packs = await server.db
+      .select({ id: tables.packs.id, title: tables.packs.title })
+      .from(tables.packs)
+      .where(eq(tables.packs.status, 'listed'))
+      .orderBy(tables.packs.id)
+      .limit(2);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const packStatus = async (id: number) =>
+    (await server.db.select().from(tables.packs).where(eq(tables.packs.id, id)))[0]!.status;
+
+  /** The web, signed in as `userId` with a token the API signed, on the profile. */
+  async function openOnWeb(userId: number, scheme: 'light' | 'dark') {
+    const opened = await newPage(browser, DESKTOP, scheme);
+    const token = await createAccessTokens(server.config.jwtSecret).sign(userId);
+    await opened.page.addInitScript((access) => localStorage.setItem('accessToken', access), token);
+    await opened.page.goto(`${server.url}/#/profile`);
+    return opened;
+  }
+
+  async function openInTelegramRussian() {
+    const opened = await newPage(browser, PHONE, 'light');
+    await openInTelegram(opened.page, server.url, {
+      botToken: server.config.botToken!,
+      user: TELEGRAM_OPERATOR,
+      theme: LIGHT_THEME,
+    });
+    await expect.poll(() => opened.page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
+    await opened.page.evaluate(() => (window.location.hash = '#/profile'));
+    return opened;
+  }
+
+  /** The report, filed through the API by another person: the reason and a few words. */
+  async function reported(pack: { id: number }) {
+    const api = await telegramUserApi(server, REPORTER);
+    await api(`/api/packs/${pack.id}/reports`, { reason: 'scam', details: DETAILS });
+  }
+
+  async function takeDown(page: Page, words: Words, pack: { id: number; title: string }, name: string) {
+    const card = page.getByTestId('ops-reported-pack').filter({ hasText: pack.title });
+    await card.getByText(DETAILS).waitFor();
+    await card.getByText(words.scam, { exact: true }).waitFor();
+    await screenshot(page, `${name}-reported`);
+    await card.getByRole('button', { name: words.takeDown, exact: true }).click();
+    const sheet = page.getByRole('group', { name: words.takeDownTitle(pack.title) });
+    await sheet.getByLabel(words.copyright).check();
+    await sheet.getByRole('textbox').fill('The artist wrote to us');
+    await sheet.getByRole('button', { name: words.continue }).click();
+    await screenshot(page, `${name}-confirm`);
+    expect(await packStatus(pack.id)).toBe('listed');
+    await sheet.getByRole('button', { name: words.confirm }).click();
+    await toast(page, words.takenDown(pack.title)).waitFor();
+    await card.waitFor({ state: 'detached' });
+    expect(await packStatus(pack.id)).toBe('removed');
+  }
+
+  async function restoreFromAudit(page: Page, words: Words, pack: { id: number }, name: string) {
+    const entries = page.getByTestId('ops-audit-entry');
+    const takedown = entries.filter({ hasText: words.tookDown }).filter({ hasText: words.target(pack.id) });
+    await takedown.getByText(words.copyright).waitFor();
+    await screenshot(page, `${name}-audit`);
+    await takedown.getByRole('button', { name: words.restore }).click();
+    await toast(page, words.listedAgain(pack.id)).waitFor();
+    await entries
+      .first()
+      .filter({ hasText: words.restored })
+      .filter({ hasText: words.target(pack.id) })
+      .waitFor();
+    expect(await takedown.getByRole('button', { name: words.restore }).count()).toBe(0);
+    expect(await packStatus(pack.id)).toBe('listed');
+  }
+
+  it('an operator on the web at 1280 px, dark: reported pack taken down for copyright, then restored', async () => {
+    const pack = packs[0]!;
+    await reported(pack);
+    const { context, page, errors } = await openOnWeb(WEB_OPERATOR.id, 'dark');
+    await page.getByRole('link', { name: WORDS.en.desk }).click();
+    await page.getByRole('heading', { name: WORDS.en.desk }).waitFor();
+    await takeDown(page, WORDS.en, pack, 'ops-web-1280-dark');
+    await restoreFromAudit(page, WORDS.en, pack, 'ops-web-1280-dark');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an operator inside Telegram at 390 px, light, in Russian: the same, in Russian', async () => {
+    const pack = packs[1]!;
+    await reported(pack);
+    const { context, page, errors } = await openInTelegramRussian();
+    await page.getByRole('link', { name: WORDS.ru.desk }).click();
+    await page.getByRole('heading', { name: WORDS.ru.desk }).waitFor();
+    await takeDown(page, WORDS.ru, pack, 'ops-telegram-390-light-ru');
+    await restoreFromAudit(page, WORDS.ru, pack, 'ops-telegram-390-light-ru');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('someone not an operator: no link to the desk, and #/ops says Not allowed without asking /api/ops', async () => {
+    const { context, page, errors } = await openOnWeb(VISITOR.id, 'light');
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    await page.getByRole('link', { name: 'My Collection' }).waitFor();
+    expect(await page.getByRole('link', { name: WORDS.en.desk }).count()).toBe(0);
+    await page.evaluate(() => (window.location.hash = '#/ops'));
+    await page.getByText('Not allowed', { exact: true }).waitFor();
+    await page.getByText('This page is for the marketplace’s operators only.').waitFor();
+    await screenshot(page, 'ops-not-allowed-web-1280-light');
+    expect(asked.filter((path) => path.startsWith('/api/ops'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
