@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createAccessTokens } from '@stickerdrop/core';
+import { createAccessTokens, isBanned } from '@stickerdrop/core';
 import { tables } from '@stickerdrop/core/testing';
 import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
@@ -12,6 +12,7 @@ const WEB_OPERATOR = { id: 777_000_301, first_name: 'Opal', username: 'opal' };
 const TELEGRAM_OPERATOR = { id: 777_000_302, first_name: 'Олег', username: 'oleg', language_code: 'ru' };
 const REPORTER = { id: 777_000_303, first_name: 'Rhea', username: 'rhea' };
 const VISITOR = { id: 777_000_304, first_name: 'Vic', username: 'vic' };
+const SPAMMER = 777_000_305;
 const DETAILS = 'Drawn by my friend, sold here without asking her';
 
 /** What the desk says, in the language each operator reads it in. */
@@ -55,7 +56,7 @@ type Words = (typeof WORDS)['en'];
  * The operator's desk in the mini-app: an operator on the web (1280 px, dark, English) and inside Telegram
  * (390 px, light, Russian) opens it from the profile, sees a pack another person reported with the
  * report's text, takes it down for copyright through the sheet's confirm step, finds it in the audit log and
- * restores it; the database agrees at each step. Someone who is not an operator sees no link to the desk,
+ * restores it; the web operator also bans a user by id and lifts the ban; the database agrees at each step. Someone who is not an operator sees no link to the desk,
  * and `#/ops` shows Not allowed without one request to /api/ops.
  */
 describeBrowser('the operator’s desk', () => {
@@ -69,6 +70,7 @@ describeBrowser('the operator’s desk', () => {
     await server.db.insert(tables.users).values([
       { id: WEB_OPERATOR.id, firstName: WEB_OPERATOR.first_name, username: WEB_OPERATOR.username },
       { id: VISITOR.id, firstName: VISITOR.first_name, username: VISITOR.username },
+      { id: SPAMMER, firstName: 'Spammer' },
     ]);
     packs = await server.db
       .select({ id: tables.packs.id, title: tables.packs.title })
@@ -146,7 +148,34 @@ describeBrowser('the operator’s desk', () => {
     expect(await packStatus(pack.id)).toBe('listed');
   }
 
-  it('an operator on the web at 1280 px, dark: reported pack taken down for copyright, then restored', async () => {
+  /** The ban form: a user banned by id with a reason, in the audit log with it, then unbanned. */
+  async function banAndUnban(page: Page) {
+    const form = page.getByRole('form', { name: 'Ban or unban a user' });
+    await form.getByLabel('User id').fill(String(SPAMMER));
+    await form.getByRole('button', { name: 'Ban', exact: true }).click();
+    await toast(page, 'Say why the user is banned').waitFor();
+    expect(await isBanned(server.db, SPAMMER)).toBe(false);
+    await form.getByLabel('Reason').fill('Floods every pack with reports');
+    await form.getByRole('button', { name: 'Ban', exact: true }).click();
+    await toast(page, `User ${SPAMMER} is banned`).waitFor();
+    const entries = page.getByTestId('ops-audit-entry');
+    await entries
+      .first()
+      .filter({ hasText: 'User banned' })
+      .filter({ hasText: 'Floods every pack with reports' })
+      .waitFor();
+    expect(await isBanned(server.db, SPAMMER)).toBe(true);
+    await form.getByRole('button', { name: 'Unban' }).click();
+    await toast(page, `User ${SPAMMER} may sign in again`).waitFor();
+    await entries
+      .first()
+      .filter({ hasText: 'User unbanned' })
+      .filter({ hasText: `User ${SPAMMER}` })
+      .waitFor();
+    expect(await isBanned(server.db, SPAMMER)).toBe(false);
+  }
+
+  it('an operator on the web at 1280 px, dark: reported pack taken down for copyright, restored; a ban and an unban', async () => {
     const pack = packs[0]!;
     await reported(pack);
     const { context, page, errors } = await openOnWeb(WEB_OPERATOR.id, 'dark');
@@ -154,6 +183,8 @@ describeBrowser('the operator’s desk', () => {
     await page.getByRole('heading', { name: WORDS.en.desk }).waitFor();
     await takeDown(page, WORDS.en, pack, 'ops-web-1280-dark');
     await restoreFromAudit(page, WORDS.en, pack, 'ops-web-1280-dark');
+    await banAndUnban(page);
+    await screenshot(page, 'ops-web-1280-dark-unbanned');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -74,7 +74,8 @@ function AuditRow({ entry, restorable }: { entry: AuditEntry; restorable: boolea
       </td>
       <td data-label={t('ops.audit.reason')}>
         {reason ? t(reason) : entry.reason}
-        {entry.note ? <span className="muted ops__detail">{entry.note}</span> : null}
+        {/* An unban's note often repeats the ban's reason: said once. */}
+        {entry.note && entry.note !== entry.reason ? <span className="muted ops__detail">{entry.note}</span> : null}
       </td>
       <td data-label={t('ops.audit.time')}>
         <RelativeTime at={entry.at} />

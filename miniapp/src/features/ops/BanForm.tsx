@@ -37,12 +37,14 @@ export function BanForm() {
       <form className="ops__ban" aria-labelledby="ops-ban" onSubmit={send(true)} noValidate>
         <Input
           header={t('ops.ban.userId')}
+          aria-label={t('ops.ban.userId')}
           inputMode="numeric"
           value={userId}
           onChange={(event) => setUserId(event.target.value)}
         />
         <Input
           header={t('ops.ban.reason')}
+          aria-label={t('ops.ban.reason')}
           value={reason}
           maxLength={OPS_NOTE_MAX_LENGTH}
           onChange={(event) => setReason(event.target.value)}
