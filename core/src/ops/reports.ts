@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { MESSAGES, OPS_ERRORS, type ReportReason } from '@stickerdrop/shared';
+import { MESSAGES, OPS_ERRORS, type ReportReason, type ReportedPack } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { queryRows } from '../db/sql-rows.js';
 import { DomainError } from '../errors.js';
@@ -39,19 +39,6 @@ export async function reportPack(db: DbOrTx, input: ReportInput): Promise<FiledR
 
 interface ReportedPackRow {
   pack: string | ReportedPack;
-}
-
-export interface ReportedPack {
-  pack: {
-    id: number;
-    title: string;
-    status: string;
-    sales: number;
-    creator: { id: number; name: string; username: string | null };
-  };
-  openReports: number;
-  latestAt: string;
-  reports: { id: number; reporterId: number; reason: ReportReason; details: string; at: string }[];
 }
 
 export const REPORTED_PAGE_SIZE = 100;

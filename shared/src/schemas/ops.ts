@@ -97,3 +97,17 @@ export const QueuesResponse = z.object({
   heldPayouts: z.array(QueueItem),
 });
 export type QueuesResponse = z.infer<typeof QueuesResponse>;
+
+/** A pack with open reports, as `GET /api/ops/reports` lists it (newest report first). */
+export interface ReportedPack {
+  pack: {
+    id: number;
+    title: string;
+    status: string;
+    sales: number;
+    creator: { id: number; name: string; username: string | null };
+  };
+  openReports: number;
+  latestAt: string;
+  reports: { id: number; reporterId: number; reason: (typeof REPORT_REASONS)[number]; details: string; at: string }[];
+}

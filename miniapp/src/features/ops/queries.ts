@@ -1,20 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AuditEntry, QueuesResponse, ReportReason } from '@stickerdrop/shared';
+import type { AuditEntry, QueuesResponse, ReportReason, ReportedPack } from '@stickerdrop/shared';
+
+export type { ReportedPack };
 import type { ApiClient } from '../../api/client';
 
-/** A pack with open reports, as `GET /api/ops/reports` lists it. */
-export interface ReportedPack {
-  pack: {
-    id: number;
-    title: string;
-    status: string;
-    sales: number;
-    creator: { id: number; name: string; username: string | null };
-  };
-  openReports: number;
-  latestAt: string;
-  reports: { id: number; reporterId: number; reason: ReportReason; details: string; at: string }[];
-}
 export type QueueItem = QueuesResponse['refunds'][number];
 
 export const opsQueries = {
