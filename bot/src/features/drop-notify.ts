@@ -1,10 +1,11 @@
 import { Composer } from 'grammy';
-import { getPackDetail, subscribeToDrop, unsubscribeFromDrop, upsertTelegramUser } from '@stickerdrop/core';
+import { getPackDetail, subscribeToDrop, unsubscribeFromDrop } from '@stickerdrop/core';
 import { chatTextOf } from '../views/domain-errors.js';
 import type { BotContext } from '../context.js';
 import { openPackKeyboard } from '../views/keyboards.js';
 import { packCardKeyboard } from '../views/pack-card.js';
 import { readerOfContext } from '../i18n.js';
+import { rememberSender } from './sender-row.js';
 
 /**
  * "Notify me" on the bot's pack card (`drop:on:<id>`, `drop:off:<id>`): the same core services as
@@ -18,14 +19,7 @@ dropNotifyFeature.callbackQuery(/^drop:(on|off):(\d{1,10})$/, async (ctx) => {
   const on = ctx.match[1] === 'on';
   const packId = Number(ctx.match[2]);
   const from = ctx.from;
-  // The subscription belongs to a user row; Telegram owns the names, so they are refreshed too.
-  await upsertTelegramUser(db, {
-    id: from.id,
-    first_name: from.first_name,
-    last_name: from.last_name,
-    username: from.username,
-    language_code: from.language_code,
-  });
+  await rememberSender(db, from);
   const reader = await readerOfContext(ctx);
   try {
     const input = { userId: from.id, packId, now: now() };

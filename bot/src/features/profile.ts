@@ -1,12 +1,13 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { createConversation } from '@grammyjs/conversations';
 import { UpdateProfileRequest, errorTextIn } from '@stickerdrop/shared';
-import { becomeCreator, getUserById, upsertTelegramUser } from '@stickerdrop/core';
+import { becomeCreator, getUserById } from '@stickerdrop/core';
 import { chatTextOf } from '../views/domain-errors.js';
 import type { BotContext, ConversationContext } from '../context.js';
 import type { Reader } from '../i18n.js';
 import { escapeHtml } from '../views/texts.js';
 import { askButton, askText, beginStep, type BotConversation } from './conversation-kit.js';
+import { rememberSender } from './sender-row.js';
 
 /**
  * `/becomecreator`: display name, short bio, confirm; then the same service as
@@ -66,14 +67,7 @@ export const becomeCreatorFeature = new Composer<BotContext>();
 
 becomeCreatorFeature.command('becomecreator', async (ctx) => {
   const from = ctx.from!;
-  // The user row must exist for the service; Telegram owns the names, so they are refreshed too.
-  await upsertTelegramUser(ctx.services.db, {
-    id: from.id,
-    first_name: from.first_name,
-    last_name: from.last_name,
-    username: from.username,
-    language_code: from.language_code,
-  });
+  await rememberSender(ctx.services.db, from);
   const user = await getUserById(ctx.services.db, from.id);
   if (user?.isCreator) return ctx.reply(ctx.t('already-creator'));
   await ctx.conversation.enter(CONVERSATION);

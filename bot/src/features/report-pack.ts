@@ -1,10 +1,11 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { MESSAGES, REPORT_REASONS, errorTextIn, type ReportReason } from '@stickerdrop/shared';
-import { getPackDetail, reportPack, upsertTelegramUser } from '@stickerdrop/core';
+import { getPackDetail, reportPack } from '@stickerdrop/core';
 import type { BotContext } from '../context.js';
 import { readerOfContext, type Reader } from '../i18n.js';
 import { chatTextOf } from '../views/domain-errors.js';
 import { escapeHtml } from '../views/texts.js';
+import { rememberSender } from './sender-row.js';
 
 /** The catalogue keys of the reasons, by the prefix the code builds them with. */
 export const REPORT_REASON_KEY_FAMILY = { 'report-reason-': REPORT_REASONS.map((reason) => `report-reason-${reason}`) };
@@ -41,14 +42,7 @@ reportPackFeature.callbackQuery(/^report:(\d{1,10})$/, async (ctx) => {
 reportPackFeature.callbackQuery(/^report:(\d{1,10}):(copyright|offensive|scam|other)$/, async (ctx) => {
   const { db, now } = ctx.services;
   const from = ctx.from;
-  // A report belongs to a user row; Telegram owns the names, so they are refreshed too.
-  await upsertTelegramUser(db, {
-    id: from.id,
-    first_name: from.first_name,
-    last_name: from.last_name,
-    username: from.username,
-    language_code: from.language_code,
-  });
+  await rememberSender(db, from);
   const reader = await readerOfContext(ctx);
   const input = { packId: Number(ctx.match[1]), reason: ctx.match[2] as ReportReason, details: '' };
   try {
