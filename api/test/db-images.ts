@@ -54,10 +54,10 @@ export async function waitForSessionsToEnd(admin: pg.Client, name: string): Prom
 export async function createTestDatabaseImages(
   postgresUrl: string | undefined,
 ): Promise<{ images: TestDatabaseImages; remove(): Promise<void> }> {
-  const [pgliteImage, postgresTemplate] = await Promise.all([
-    cachedPgliteImage(),
-    postgresUrl ? migratedTemplate(postgresUrl) : '',
-  ]);
+  // One after the other: making the PGlite image runs WASM on this thread for seconds at a time, and a
+  // Postgres connection opened beside it misses its connect timeout while the event loop is blocked.
+  const postgresTemplate = postgresUrl ? await migratedTemplate(postgresUrl) : '';
+  const pgliteImage = await cachedPgliteImage();
   return {
     images: { pgliteImage, postgresTemplate },
     async remove() {
