@@ -5,6 +5,7 @@ import {
   PackIdParams,
   QueueIdParams,
   QueuesResponse,
+  RemovedPacksResponse,
   ReportRequest,
   ReportResponse,
   ReportsResponse,
@@ -36,6 +37,10 @@ export const OPS_ROUTE_DOCS: Record<string, RouteDoc> = {
     'GET /api/ops/queues': signedIn('Refunds pending or failed, payments that matched no order, held payouts', {
       responses: { 200: QueuesResponse, 403: OPERATORS_ONLY },
     }),
+    'GET /api/ops/packs/removed': signedIn(
+      'Packs not listed, the latest removed first: taken down (with the reason) or hidden with their banned creator (creator_banned), each with its creator and sales, for review; restore brings one back',
+      { responses: { 200: RemovedPacksResponse, 403: OPERATORS_ONLY } },
+    ),
     'POST /api/ops/packs/:id/takedown': signedIn(
       "Take a pack down: hidden from visitors, its market closed, its people told; for copyright its owners' sets deleted, its purchases refunded and the creator's pending credits reversed. 409 taken down already",
       { params: PackIdParams, body: TakedownRequest, responses: { 200: Done, 403: OPERATORS_ONLY } },

@@ -193,6 +193,10 @@ export const packs = pgTable(
     index('packs_newest_idx').on(t.createdAt.desc(), t.id.desc()),
     index('packs_price_idx').on(t.priceNano, t.id),
     index('packs_creator_idx').on(t.creatorId),
+    // The operator's desk reads the removed packs, latest first: a handful among every listed one.
+    index('packs_removed_idx')
+      .on(t.removedAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'removed'`),
     index('packs_search_vector_idx').using('gin', t.searchVector),
     index('packs_sticker_emoji_idx').using('gin', t.stickerEmoji),
     index('packs_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),

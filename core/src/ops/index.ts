@@ -5,3 +5,4 @@ export { reportPack, listReportedPacks, type ReportInput, type FiledReport } fro
 export { takeDownPack, restorePack, type TakedownInput, type TakedownResult } from './takedown.js';
 export { banUser, unbanUser, isBanned } from './bans.js';
 export { listQueues, retryRefund, releasePayout } from './queues.js';
+export { listRemovedPacks } from './removed-packs.js';

@@ -49,6 +49,7 @@ export function toStudioPack(row: PackRow, sales: PackSales, royalties: PackRoya
     dropsAt: row.dropsAt?.toISOString() ?? null,
     dropStatus: dropStatusOf(row, now),
     createdAt: row.createdAt.toISOString(),
+    ...(row.removedReason ? { removed: { reason: row.removedReason } } : {}),
     ...moneyOf(sales, royalties),
   };
 }

@@ -80,6 +80,28 @@ export const ReportedPack = z.object({
 });
 export const ReportsResponse = z.object({ packs: z.array(ReportedPack) });
 
+/**
+ * A pack the marketplace took down, or hid with its banned creator until reviewed, as `GET /api/ops/packs/removed`
+ * lists it (the latest removed first): why, when, its sales, and its creator with whether they are banned now.
+ */
+export const RemovedPack = z.object({
+  pack: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    sales: z.number().int(),
+    creator: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      username: z.string().nullable(),
+      banned: z.boolean(),
+    }),
+  }),
+  reason: z.enum(REMOVAL_REASONS),
+  removedAt: IsoDate,
+});
+export type RemovedPack = z.infer<typeof RemovedPack>;
+export const RemovedPacksResponse = z.object({ packs: z.array(RemovedPack) });
+
 const QueueItem = z.object({
   id: z.number().int(),
   /** The rail's smallest unit as a decimal string, with its currency (TON, XTR, usd). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDate, TonAmount } from './common.js';
+import { Removal } from './ops.js';
 
 /** Where a pack stands for its creator: a scheduled drop not open yet, on sale, or every edition sold. */
 export const DROP_STATUSES = ['scheduled', 'on_sale', 'sold_out'] as const;
@@ -31,6 +32,8 @@ export const StudioPack = StudioMoney.extend({
   dropsAt: IsoDate.nullable(),
   dropStatus: z.enum(DROP_STATUSES),
   createdAt: IsoDate,
+  /** Present when the marketplace removed the pack (taken down, or hidden with its creator's ban), with why. */
+  removed: Removal.optional(),
 });
 export type StudioPack = z.infer<typeof StudioPack>;
 

@@ -11,6 +11,7 @@ import {
   banUser,
   listAudit,
   listQueues,
+  listRemovedPacks,
   listReportedPacks,
   parseInput,
   releasePayout,
@@ -32,6 +33,7 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/ops/audit', async () => ({ entries: await listAudit(db) }));
   app.get('/api/ops/reports', async () => ({ packs: await listReportedPacks(db) }));
   app.get('/api/ops/queues', async () => listQueues(db, now()));
+  app.get('/api/ops/packs/removed', async () => ({ packs: await listRemovedPacks(db) }));
 
   app.post('/api/ops/packs/:id/takedown', async (request: IdRequest) => {
     const { reason, note } = parseInput(TakedownRequest, request.body);

@@ -29,7 +29,8 @@ describe('the operator’s desk answers OPERATOR_IDS only', () => {
 
   it('refuses every /api/ops route in the route table to anyone else: 403 signed in, 401 signed out', async () => {
     expect(t.app.undocumentedRoutes).toEqual([]);
-    expect(opsRoutes.length).toBeGreaterThanOrEqual(9);
+    expect(opsRoutes.length).toBeGreaterThanOrEqual(10);
+    expect(opsRoutes).toContainEqual({ method: 'GET', url: '/api/ops/packs/removed' });
     for (const route of opsRoutes) {
       const method = route.method as 'GET' | 'POST';
       const refused = await t.app.inject({ method, url: route.url, headers: someone.headers, payload: {} });
@@ -40,7 +41,7 @@ describe('the operator’s desk answers OPERATOR_IDS only', () => {
   });
 
   it('lets an operator read the desk', async () => {
-    for (const url of ['/api/ops/audit', '/api/ops/reports', '/api/ops/queues']) {
+    for (const url of ['/api/ops/audit', '/api/ops/reports', '/api/ops/queues', '/api/ops/packs/removed']) {
       const res = await t.app.inject({ method: 'GET', url, headers: operator.headers });
       expect([url, res.statusCode]).toEqual([url, 200]);
     }
