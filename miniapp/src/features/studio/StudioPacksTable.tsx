@@ -4,10 +4,9 @@ import { Button } from '@telegram-apps/telegram-ui';
 import type { StudioPack } from '@stickerdrop/shared';
 import { useFormat } from '../../i18n/format';
 import { useT } from '../../i18n/translate';
-import { dropStatusDetail } from './drop-time';
 import { studioTexts, type StudioKey } from './messages';
 import { StudioPackEditor } from './StudioPackEditor';
-import { DropStatus } from './DropStatus';
+import { PackStatus } from './PackStatus';
 
 const COLUMNS: StudioKey[] = [
   'studio.packs.pack',
@@ -67,7 +66,6 @@ export function StudioPacksTable({ packs }: { packs: StudioPack[] }) {
 function StudioPackRow({ pack, editing, onEdit }: { pack: StudioPack; editing: boolean; onEdit: () => void }) {
   const t = useT(studioTexts);
   const format = useFormat();
-  const detail = dropStatusDetail(pack, t, format);
   return (
     <tr data-testid="studio-row">
       <th scope="row" data-label={t('studio.packs.pack')} className="studio-table__pack">
@@ -75,8 +73,7 @@ function StudioPackRow({ pack, editing, onEdit }: { pack: StudioPack; editing: b
         <span className="muted">{format.ton(pack.price)}</span>
       </th>
       <td data-label={t('studio.packs.status')}>
-        <DropStatus status={pack.dropStatus} />
-        {detail ? <span className="muted studio-table__sub">{detail}</span> : null}
+        <PackStatus pack={pack} detailClassName="muted studio-table__sub" />
       </td>
       <td data-label={t('studio.packs.sold')}>
         {t('studio.packs.soldOf', { sold: pack.sold, supply: pack.maxSupply })}
