@@ -1,18 +1,28 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createAccessTokens, isBanned } from '@stickerdrop/core';
+import { isBanned } from '@stickerdrop/core';
 import { tables } from '@stickerdrop/core/testing';
 import { startTestServer, type TestServer } from './support/app-server';
-import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
+import {
+  DESKTOP,
+  PHONE,
+  describeBrowser,
+  launchChromium,
+  screenshot,
+  toast,
+  type ColorScheme,
+} from './support/browser';
 import { telegramUserApi } from './support/page-api';
-import { LIGHT_THEME, openInTelegram } from './support/telegram-mock';
+import { openInTelegramAs, openOnWebAs, picturesAtBothWidths } from './support/signed-in';
 
 const WEB_OPERATOR = { id: 777_000_301, first_name: 'Opal', username: 'opal' };
 const TELEGRAM_OPERATOR = { id: 777_000_302, first_name: 'Олег', username: 'oleg', language_code: 'ru' };
 const REPORTER = { id: 777_000_303, first_name: 'Rhea', username: 'rhea' };
 const VISITOR = { id: 777_000_304, first_name: 'Vic', username: 'vic' };
 const SPAMMER = 777_000_305;
+/** The spammer's own pack: hidden with their ban until an operator reviews it. */
+const SPAM_PACK = 'Spam Stickers';
 const DETAILS = 'Drawn by my friend, sold here without asking her';
 
 /** What the desk says, in the language each operator reads it in. */
@@ -30,6 +40,7 @@ const WORDS = {
     tookDown: 'Pack taken down',
     restored: 'Pack restored',
     restore: 'Restore',
+    creatorBanned: 'Creator banned',
     listedAgain: (id: number) => `Pack ${id} is listed again`,
     target: (id: number) => `Pack ${id}`,
   },
@@ -46,6 +57,7 @@ const WORDS = {
     tookDown: 'Стикерпак снят',
     restored: 'Стикерпак возвращён',
     restore: 'Вернуть',
+    creatorBanned: 'Автор заблокирован',
     listedAgain: (id: number) => `Стикерпак ${id} снова в продаже`,
     target: (id: number) => `Стикерпак ${id}`,
   },
@@ -55,14 +67,17 @@ type Words = (typeof WORDS)['en'];
 /**
  * The operator's desk in the mini-app: an operator on the web (1280 px, dark, English) and inside Telegram
  * (390 px, light, Russian) opens it from the profile, sees a pack another person reported with the
- * report's text, takes it down for copyright through the sheet's confirm step, finds it in the audit log and
- * restores it; the web operator also bans a user by id and lifts the ban; the database agrees at each step. Someone who is not an operator sees no link to the desk,
- * and `#/ops` shows Not allowed without one request to /api/ops.
+ * report's text, takes it down for copyright through the sheet's confirm step, finds it among the removed packs
+ * and in the audit log, and restores it (from the log on the web, from the removed packs in Telegram), with no
+ * refund queued again; the web operator also bans a user by id, reviews and restores the pack their ban hid,
+ * and lifts the ban; the database agrees at each step. Someone who is not an operator sees no link to the
+ * desk, and `#/ops` shows Not allowed without one request to /api/ops.
  */
 describeBrowser('the operator’s desk', () => {
   let server: TestServer;
   let browser: Browser;
   let packs: { id: number; title: string }[];
+  let spamPackId: number;
 
   beforeAll(async () => {
     server = await startTestServer({ operatorIds: [WEB_OPERATOR.id, TELEGRAM_OPERATOR.id] });
@@ -78,6 +93,11 @@ describeBrowser('the operator’s desk', () => {
       .where(eq(tables.packs.status, 'listed'))
       .orderBy(tables.packs.id)
       .limit(2);
+    const [spam] = await server.db
+      .insert(tables.packs)
+      .values({ creatorId: SPAMMER, title: SPAM_PACK, priceNano: 1_000_000_000n, maxSupply: 10 })
+      .returning({ id: tables.packs.id });
+    spamPackId = spam!.id;
   });
   afterAll(async () => {
     await browser?.close();
@@ -86,27 +106,17 @@ describeBrowser('the operator’s desk', () => {
 
   const packStatus = async (id: number) =>
     (await server.db.select().from(tables.packs).where(eq(tables.packs.id, id)))[0]!.status;
+  /** The refunds queued for the pack's purchases (a copyright takedown queues one per paid purchase). */
+  const refundJobsOf = async (packId: number) =>
+    (await server.db.select().from(tables.outbox).where(eq(tables.outbox.kind, 'refund_required'))).filter(
+      (job) => (job.payload as { packId: number }).packId === packId,
+    ).length;
+  const removedPack = (page: Page, title: string) => page.getByTestId('ops-removed-pack').filter({ hasText: title });
 
-  /** The web, signed in as `userId` with a token the API signed, on the profile. */
-  async function openOnWeb(userId: number, scheme: 'light' | 'dark') {
-    const opened = await newPage(browser, DESKTOP, scheme);
-    const token = await createAccessTokens(server.config.jwtSecret).sign(userId);
-    await opened.page.addInitScript((access) => localStorage.setItem('accessToken', access), token);
-    await opened.page.goto(`${server.url}/#/profile`);
-    return opened;
-  }
-
-  async function openInTelegramRussian() {
-    const opened = await newPage(browser, PHONE, 'light');
-    await openInTelegram(opened.page, server.url, {
-      botToken: server.config.botToken!,
-      user: TELEGRAM_OPERATOR,
-      theme: LIGHT_THEME,
-    });
-    await expect.poll(() => opened.page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
-    await opened.page.evaluate(() => (window.location.hash = '#/profile'));
-    return opened;
-  }
+  const openOnWeb = (userId: number, scheme: ColorScheme) =>
+    openOnWebAs(browser, server, userId, { viewport: DESKTOP, scheme, hash: '/profile' });
+  const openInTelegramRussian = () =>
+    openInTelegramAs(browser, server, TELEGRAM_OPERATOR, { viewport: PHONE, hash: '/profile' });
 
   /** The report, filed through the API by another person: the reason and a few words. */
   async function reported(pack: { id: number }) {
@@ -130,6 +140,7 @@ describeBrowser('the operator’s desk', () => {
     await toast(page, words.takenDown(pack.title)).waitFor();
     await card.waitFor({ state: 'detached' });
     expect(await packStatus(pack.id)).toBe('removed');
+    await removedPack(page, pack.title).getByText(words.copyright, { exact: true }).waitFor();
   }
 
   async function restoreFromAudit(page: Page, words: Words, pack: { id: number }, name: string) {
@@ -148,8 +159,39 @@ describeBrowser('the operator’s desk', () => {
     expect(await packStatus(pack.id)).toBe('listed');
   }
 
-  /** The ban form: a user banned by id with a reason, in the audit log with it, then unbanned. */
-  async function banAndUnban(page: Page) {
+  /** Restore from the removed packs: listed again, in the audit log, and no refund queued a second time. */
+  async function restoreFromRemoved(page: Page, words: Words, pack: { id: number; title: string }) {
+    const removed = removedPack(page, pack.title);
+    const refundsQueued = await refundJobsOf(pack.id);
+    await removed.getByRole('button', { name: words.restore }).click();
+    await toast(page, words.listedAgain(pack.id)).waitFor();
+    await removed.waitFor({ state: 'detached' });
+    await page
+      .getByTestId('ops-audit-entry')
+      .first()
+      .filter({ hasText: words.restored })
+      .filter({ hasText: words.target(pack.id) })
+      .waitFor();
+    expect(await packStatus(pack.id)).toBe('listed');
+    expect(await refundJobsOf(pack.id)).toBe(refundsQueued);
+  }
+
+  /** The pack the ban hid waits among the removed packs, its creator marked banned; its review restores it. */
+  async function reviewBanHiddenPack(page: Page) {
+    const hidden = removedPack(page, SPAM_PACK);
+    await hidden.getByText(WORDS.en.creatorBanned, { exact: true }).waitFor();
+    await hidden.getByText('by Spammer, banned').waitFor();
+    expect(await packStatus(spamPackId)).toBe('removed');
+    await picturesAtBothWidths(page, 'web', 'ops-removed-packs-web-en', 'dark');
+    await restoreFromRemoved(page, WORDS.en, { id: spamPackId, title: SPAM_PACK });
+    await page.getByTestId('ops-audit-entry').first().filter({ hasText: WORDS.en.creatorBanned }).waitFor();
+  }
+
+  /**
+   * The ban form: a user banned by id with a reason, in the audit log with it, `whileBanned` done, then
+   * unbanned.
+   */
+  async function banAndUnban(page: Page, whileBanned: () => Promise<void>) {
     const form = page.getByRole('form', { name: 'Ban or unban a user' });
     await form.getByLabel('User id').fill(String(SPAMMER));
     await form.getByRole('button', { name: 'Ban', exact: true }).click();
@@ -165,6 +207,7 @@ describeBrowser('the operator’s desk', () => {
       .filter({ hasText: 'Floods every pack with reports' })
       .waitFor();
     expect(await isBanned(server.db, SPAMMER)).toBe(true);
+    await whileBanned();
     await form.getByRole('button', { name: 'Unban' }).click();
     await toast(page, `User ${SPAMMER} may sign in again`).waitFor();
     await entries
@@ -175,28 +218,29 @@ describeBrowser('the operator’s desk', () => {
     expect(await isBanned(server.db, SPAMMER)).toBe(false);
   }
 
-  it('an operator on the web at 1280 px, dark: reported pack taken down for copyright, restored; a ban and an unban', async () => {
+  it('an operator on the web at 1280 px, dark: reported pack taken down for copyright, restored; a ban, its hidden pack reviewed, an unban', async () => {
     const pack = packs[0]!;
     await reported(pack);
     const { context, page, errors } = await openOnWeb(WEB_OPERATOR.id, 'dark');
     await page.getByRole('link', { name: WORDS.en.desk }).click();
     await page.getByRole('heading', { name: WORDS.en.desk }).waitFor();
     await takeDown(page, WORDS.en, pack, 'ops-web-1280-dark');
+    await banAndUnban(page, () => reviewBanHiddenPack(page));
     await restoreFromAudit(page, WORDS.en, pack, 'ops-web-1280-dark');
-    await banAndUnban(page);
     await screenshot(page, 'ops-web-1280-dark-unbanned');
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('an operator inside Telegram at 390 px, light, in Russian: the same, in Russian', async () => {
+  it('an operator inside Telegram at 390 px, light, in Russian: taken down, restored from the removed packs', async () => {
     const pack = packs[1]!;
     await reported(pack);
     const { context, page, errors } = await openInTelegramRussian();
     await page.getByRole('link', { name: WORDS.ru.desk }).click();
     await page.getByRole('heading', { name: WORDS.ru.desk }).waitFor();
     await takeDown(page, WORDS.ru, pack, 'ops-telegram-390-light-ru');
-    await restoreFromAudit(page, WORDS.ru, pack, 'ops-telegram-390-light-ru');
+    await picturesAtBothWidths(page, 'telegram', 'ops-removed-packs-telegram-ru', 'light');
+    await restoreFromRemoved(page, WORDS.ru, pack);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     expect(errors).toEqual([]);
     await context.close();

@@ -8,12 +8,13 @@ import { BanForm } from './BanForm';
 import { opsTexts } from './messages';
 import { OpsQueues } from './OpsQueues';
 import { useOperator } from './operator';
+import { RemovedPacks } from './RemovedPacks';
 import { ReportedPacks } from './ReportedPacks';
 import '../gifts/gifts.css';
 import './ops.css';
 
 /**
- * #/ops, the operator's desk: reported packs (take down, restore), the queues waiting for a person, bans and
+ * #/ops, the operator's desk: reported packs (take down, restore), removed packs to review (restore), the queues waiting for a person, bans and
  * the audit log. Anyone not an operator sees "not allowed", and nothing of /api/ops is asked for them.
  */
 export function OpsPage() {
@@ -41,6 +42,7 @@ export function OpsPage() {
       <h1 className="page-title">{t('ops.title')}</h1>
       <p className="muted ops__intro">{t('ops.intro')}</p>
       <ReportedPacks />
+      <RemovedPacks />
       <OpsQueues />
       <BanForm />
       <AuditLog />

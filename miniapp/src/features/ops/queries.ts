@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AuditEntry, QueuesResponse, ReportReason, ReportedPack } from '@stickerdrop/shared';
+import type { AuditEntry, QueuesResponse, RemovedPack, ReportReason, ReportedPack } from '@stickerdrop/shared';
 
-export type { ReportedPack };
+export type { RemovedPack, ReportedPack };
 import type { ApiClient } from '../../api/client';
 
 export type QueueItem = QueuesResponse['refunds'][number];
@@ -13,6 +13,12 @@ export const opsQueries = {
       queryKey: [...opsQueries.all(), 'reports'],
       queryFn: ({ signal }) =>
         api.request<{ packs: ReportedPack[] }>('/api/ops/reports', { signal }).then((body) => body.packs),
+    }),
+  removed: (api: ApiClient) =>
+    queryOptions({
+      queryKey: [...opsQueries.all(), 'removed'],
+      queryFn: ({ signal }) =>
+        api.request<{ packs: RemovedPack[] }>('/api/ops/packs/removed', { signal }).then((body) => body.packs),
     }),
   queues: (api: ApiClient) =>
     queryOptions({

@@ -32,6 +32,7 @@ function showDesk(routes: Parameters<typeof fakeApi>[0] = {}) {
     'GET /api/ops/reports': () => json({ packs: [] }),
     'GET /api/ops/queues': () => json(QUEUES),
     'GET /api/ops/audit': () => json({ entries: [] }),
+    'GET /api/ops/packs/removed': () => json({ packs: [] }),
     ...routes,
   });
   renderApp('/ops', { signedIn: true });
@@ -59,6 +60,34 @@ describe('the operator’s desk', () => {
     await screen.findByText('The refund will be tried again now');
     await waitFor(() => expect(calls.filter((call) => call.path === '/api/ops/queues')).toHaveLength(2));
     expect(calls.filter((call) => call.path === '/api/ops/audit')).toHaveLength(2);
+  });
+
+  it('lists removed packs with why, the creator and sales, and restores one: a toast, the lists read again', async () => {
+    const removedAt = new Date(Date.now() - 3 * 3600_000).toISOString();
+    const removed = (id: number, title: string, reason: string, banned: boolean) => ({
+      pack: { id, title, sales: 3, creator: { id: 50, name: 'Mallory', username: 'mallory', banned } },
+      reason,
+      removedAt,
+    });
+    const { calls } = showDesk({
+      'GET /api/ops/packs/removed': () =>
+        json({
+          packs: [removed(12, 'Mallory’s Moths', 'creator_banned', true), removed(11, 'Traced', 'copyright', false)],
+        }),
+      'POST /api/ops/packs/12/restore': () => json({ restore: { packId: 12 } }),
+    });
+    const section = await screen.findByRole('region', { name: 'Removed packs' });
+    const [moths, traced] = await within(section).findAllByTestId('ops-removed-pack');
+    expect(within(moths!).getByText('Creator banned')).toBeTruthy();
+    expect(within(moths!).getByText('Pack 12 · by @mallory, banned · 3 sales')).toBeTruthy();
+    expect(within(moths!).getByText(/^3 hr/)).toBeTruthy();
+    expect(within(traced!).getByText('Copyright')).toBeTruthy();
+    expect(within(traced!).getByText('Pack 11 · by @mallory · 3 sales')).toBeTruthy();
+
+    await userEvent.click(within(moths!).getByRole('button', { name: 'Restore' }));
+    await screen.findByText('Pack 12 is listed again');
+    expect(calls.filter((call) => call.path === '/api/ops/packs/12/restore')).toHaveLength(1);
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/ops/packs/removed')).toHaveLength(2));
   });
 
   it('says why a list did not load, and loads it again on Try again', async () => {
