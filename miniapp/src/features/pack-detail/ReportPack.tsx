@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button } from '@telegram-apps/telegram-ui';
 import { REPORT_DETAILS_MAX_LENGTH, REPORT_REASONS, type ReportReason } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
-import { errorText } from '../../api/client';
+import { ApiError, errorText } from '../../api/client';
 import { useT } from '../../i18n/translate';
 import { useToast } from '../../toast/ToastProvider';
 import { packDetailTexts, type PackDetailKey } from './messages';
@@ -46,7 +46,15 @@ function ReportForm({ packId, close }: { packId: number; close: () => void }) {
       toast.success(t('pack-detail.report.sent'));
       close();
     },
-    onError: (error) => toast.error(errorText(error, t('pack-detail.report.failed'))),
+    onError: (error) => {
+      // Their report of it is still open: nothing more to send, so the form goes and the reason is said.
+      if (error instanceof ApiError && error.status === 409) {
+        toast.info(errorText(error, t('pack-detail.report.failed')));
+        close();
+        return;
+      }
+      toast.error(errorText(error, t('pack-detail.report.failed')));
+    },
   });
   return (
     <form

@@ -275,6 +275,32 @@ describe('Report this pack', () => {
     expect(sent?.body).toEqual({ reason: 'copyright', details: 'My own drawings' });
   });
 
+  it('says so when the person reported the pack already (409), and keeps what they wrote when sending failed', async () => {
+    const already = 'You have already reported this pack; the marketplace is looking into it';
+    let reportedBefore = false;
+    fakeApi({
+      ...signedIn,
+      'GET /api/config': () => json(demoConfig),
+      'GET /api/stickers/1': () => json(packDetail({ maxSupply: 100, soldCount: 3 })),
+      'POST /api/packs/1/reports': () =>
+        reportedBefore ? json({ error: already }, 409) : json({ error: 'The marketplace is resting' }, 503),
+    });
+    renderApp('/sticker?id=1', { signedIn: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Report this pack' }, { timeout: 5000 }));
+    const form = screen.getByRole('form', { name: 'Report this pack' });
+    await userEvent.click(within(form).getByRole('radio', { name: 'It is a scam' }));
+    await userEvent.type(within(form).getByRole('textbox'), 'Sells what it does not have');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText('The marketplace is resting')).toBeInTheDocument();
+    expect(within(form).getByRole('textbox')).toHaveValue('Sells what it does not have');
+
+    reportedBefore = true;
+    await userEvent.click(within(form).getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText(already)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Report this pack' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Report this pack' })).toBeInTheDocument();
+  });
+
   it('is not offered to someone signed out', async () => {
     fakeApi({
       'GET /api/config': () => json(demoConfig),
