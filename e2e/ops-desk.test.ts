@@ -41,6 +41,8 @@ const WORDS = {
     restored: 'Pack restored',
     restore: 'Restore',
     creatorBanned: 'Creator banned',
+    removedInStudio: 'Removed by the marketplace',
+    copyrightInStudio: 'Copyright: it copies someone’s work',
     listedAgain: (id: number) => `Pack ${id} is listed again`,
     target: (id: number) => `Pack ${id}`,
   },
@@ -58,6 +60,8 @@ const WORDS = {
     restored: 'Стикерпак возвращён',
     restore: 'Вернуть',
     creatorBanned: 'Автор заблокирован',
+    removedInStudio: 'Удалён маркетплейсом',
+    copyrightInStudio: 'Авторские права: копирует чужую работу',
     listedAgain: (id: number) => `Стикерпак ${id} снова в продаже`,
     target: (id: number) => `Стикерпак ${id}`,
   },
@@ -70,7 +74,8 @@ type Words = (typeof WORDS)['en'];
  * report's text, takes it down for copyright through the sheet's confirm step, finds it among the removed packs
  * and in the audit log, and restores it (from the log on the web, from the removed packs in Telegram), with no
  * refund queued again; the web operator also bans a user by id, reviews and restores the pack their ban hid,
- * and lifts the ban; the database agrees at each step. Someone who is not an operator sees no link to the
+ * and lifts the ban; the database agrees at each step, and the pack's creator finds it marked removed in their
+ * studio. Someone who is not an operator sees no link to the
  * desk, and `#/ops` shows Not allowed without one request to /api/ops.
  */
 describeBrowser('the operator’s desk', () => {
@@ -159,6 +164,28 @@ describeBrowser('the operator’s desk', () => {
     expect(await packStatus(pack.id)).toBe('listed');
   }
 
+  /**
+   * The pack's creator opens their studio on the web (in the language they chose) and finds the pack
+   * marked removed by the marketplace, with why.
+   */
+  async function studioMarksRemoved(pack: { id: number; title: string }, words: Words, language: 'en' | 'ru') {
+    const [row] = await server.db.select().from(tables.packs).where(eq(tables.packs.id, pack.id));
+    await server.db.update(tables.users).set({ language }).where(eq(tables.users.id, row!.creatorId));
+    const viewport = language === 'en' ? DESKTOP : PHONE;
+    const scheme = language === 'en' ? 'dark' : 'light';
+    const { context, page, errors } = await openOnWebAs(browser, server, row!.creatorId, {
+      viewport,
+      scheme,
+      hash: '/studio',
+    });
+    const studioRow = page.getByTestId('studio-row').filter({ hasText: pack.title });
+    await studioRow.getByText(words.removedInStudio, { exact: true }).waitFor();
+    await studioRow.getByText(words.copyrightInStudio, { exact: true }).waitFor();
+    await screenshot(page, `ops-removed-in-studio-web-${viewport.width}-${scheme}-${language}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+
   /** Restore from the removed packs: listed again, in the audit log, and no refund queued a second time. */
   async function restoreFromRemoved(page: Page, words: Words, pack: { id: number; title: string }) {
     const removed = removedPack(page, pack.title);
@@ -225,6 +252,7 @@ describeBrowser('the operator’s desk', () => {
     await page.getByRole('link', { name: WORDS.en.desk }).click();
     await page.getByRole('heading', { name: WORDS.en.desk }).waitFor();
     await takeDown(page, WORDS.en, pack, 'ops-web-1280-dark');
+    await studioMarksRemoved(pack, WORDS.en, 'en');
     await banAndUnban(page, () => reviewBanHiddenPack(page));
     await restoreFromAudit(page, WORDS.en, pack, 'ops-web-1280-dark');
     await screenshot(page, 'ops-web-1280-dark-unbanned');
@@ -240,6 +268,7 @@ describeBrowser('the operator’s desk', () => {
     await page.getByRole('heading', { name: WORDS.ru.desk }).waitFor();
     await takeDown(page, WORDS.ru, pack, 'ops-telegram-390-light-ru');
     await picturesAtBothWidths(page, 'telegram', 'ops-removed-packs-telegram-ru', 'light');
+    await studioMarksRemoved(pack, WORDS.ru, 'ru');
     await restoreFromRemoved(page, WORDS.ru, pack);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     expect(errors).toEqual([]);
