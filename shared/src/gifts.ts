@@ -16,6 +16,7 @@ export const GIFT_ERRORS = {
   ownGift: 'You cannot claim your own gift',
   claimed: 'This gift has been claimed already',
   closed: 'This gift can no longer be claimed',
+  packRemoved: 'This gift can no longer be claimed: the marketplace removed its pack',
   notSender: 'Only the sender can cancel this gift',
   onlySenderShares: 'Only the sender can share this gift',
   noteTooLong: `A gift note is up to ${GIFT_NOTE_MAX_LENGTH} characters`,

@@ -130,7 +130,7 @@ export const TRADE_ROUTE_DOCS: Record<string, RouteDoc> = {
       { params: GiftCodeParams, responses: { 200: GiftDetailResponse } },
     ),
     'POST /api/gifts/:code/claim': signedIn(
-      'Claim a gift: the edition is yours. 400 your own gift; 409 claimed already, cancelled or expired',
+      'Claim a gift: the edition is yours. 400 your own gift; 409 claimed already, cancelled or expired, or its pack removed by the marketplace',
       { params: GiftCodeParams, responses: { 200: GiftDetailResponse } },
     ),
     'POST /api/gifts/:code/share-message': signedIn(

@@ -19,13 +19,14 @@ interface GiftAction {
 /**
  * Claims a pending gift: the claimer owns the edition (a `gift` in its provenance, from the sender to them;
  * how the sender paid stays with it, so a Stars lock travels on), the sender's sticker set goes when it was
- * their last edition of the pack, and both are told. 404 unknown code, 400 the sender's own, 409 claimed
- * already, cancelled or expired. Locks the edition, then the gift: two claimers queue on the edition and the
- * second finds it claimed.
+ * their last edition of the pack, and both are told. 404 unknown code, 409 its pack removed by the
+ * marketplace, 400 the sender's own, 409 claimed already, cancelled or expired. Locks the edition, then reads
+ * the pack with a share lock, then locks the gift: two claimers queue on the edition and the second finds it
+ * claimed, and a takedown (which locks the pack, then cancels its gifts) waits for a claim or is waited for.
  */
 export async function claimGift(db: Database, input: GiftAction): Promise<GiftRow> {
   return db.transaction(async (tx) => {
-    const { gift, edition } = await lockGift(tx, input.code);
+    const { gift, edition } = await lockGift(tx, input.code, { packListed: true });
     if (gift.senderId === input.userId) throw new DomainError('own_edition', GIFT_ERRORS.ownGift);
     assertOpen(gift, input.now);
     if (!edition || edition.ownerId !== gift.senderId) throw new DomainError('gift_closed', GIFT_ERRORS.closed);
@@ -61,13 +62,28 @@ export async function cancelGift(db: Database, input: GiftAction): Promise<void>
   });
 }
 
-/** The gift of `code` and its edition, each row locked (the edition first, as every move does). */
-async function lockGift(tx: Transaction, code: string) {
-  const [found] = await tx.select({ editionId: gifts.editionId }).from(gifts).where(eq(gifts.code, code));
+/**
+ * The gift of `code` and its edition, each row locked (the edition first, as every move does). With
+ * `packListed`, a gift of a pack the marketplace removed is refused before the gift's row is locked.
+ */
+async function lockGift(tx: Transaction, code: string, options: { packListed?: boolean } = {}) {
+  const [found] = await tx
+    .select({ editionId: gifts.editionId, packId: gifts.packId })
+    .from(gifts)
+    .where(eq(gifts.code, code));
   if (!found?.editionId) throw new DomainError('not_found', GIFT_ERRORS.notFound);
   const edition = await lockEdition(tx, found.editionId);
+  if (options.packListed && !(await packIsListed(tx, found.packId))) {
+    throw new DomainError('not_for_sale', GIFT_ERRORS.packRemoved);
+  }
   const [gift] = await tx.select().from(gifts).where(eq(gifts.code, code)).for('update');
   return { gift: gift!, edition };
+}
+
+/** Read with a share lock, as a trade reads it (see `assertPackListed`). */
+async function packIsListed(tx: Transaction, packId: number): Promise<boolean> {
+  const [pack] = await tx.select({ status: packs.status }).from(packs).where(eq(packs.id, packId)).for('share');
+  return pack?.status === 'listed';
 }
 
 function assertOpen(gift: GiftRow, now: Date): void {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { orders } from '../db/schema.js';
+import { gifts, orders } from '../db/schema.js';
 import { listings, offers } from '../resale/tables.js';
 
 /** What closing a pack's market ended: the bidders whose offers closed are told by the caller. */
@@ -8,12 +8,16 @@ export interface ClosedMarket {
   listings: number;
   offers: number;
   reservations: number;
+  /** Pending gifts of its editions, cancelled: each edition stays with its sender. */
+  gifts: number;
   bidderIds: number[];
 }
 
 /**
  * Nothing of a removed pack stays on sale, in the removal's transaction: its open listings are cancelled, its
- * open offers lapse, and its unpaid reservations (new editions and resales) are released at once.
+ * open offers lapse, its unpaid reservations (new editions and resales) are released at once, and its
+ * pending gifts are cancelled, so no edition changes hands; each stays with its sender, who is told of the
+ * removal as an owner. (A claim reads the pack before it locks the gift, so it waits for this or refuses.)
  */
 export async function closePackMarket(tx: DbOrTx, packId: number, now: Date): Promise<ClosedMarket> {
   const closedListings = await tx
@@ -31,10 +35,16 @@ export async function closePackMarket(tx: DbOrTx, packId: number, now: Date): Pr
     .set({ status: 'expired', expiresAt: now })
     .where(and(eq(orders.packId, packId), eq(orders.status, 'reserved')))
     .returning({ id: orders.id });
+  const cancelledGifts = await tx
+    .update(gifts)
+    .set({ status: 'cancelled', closedAt: now })
+    .where(and(eq(gifts.packId, packId), eq(gifts.status, 'pending')))
+    .returning({ id: gifts.id });
   return {
     listings: closedListings.length,
     offers: closedOffers.length,
     reservations: released.length,
+    gifts: cancelledGifts.length,
     bidderIds: [...new Set(closedOffers.map((offer) => offer.bidderId))],
   };
 }

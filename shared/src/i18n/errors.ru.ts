@@ -121,6 +121,7 @@ export const GIFT_ERRORS_RU: Record<keyof typeof GIFT_ERRORS, string> = {
   ownGift: 'Нельзя забрать собственный подарок',
   claimed: 'Этот подарок уже забрали',
   closed: 'Этот подарок больше нельзя забрать',
+  packRemoved: 'Этот подарок больше нельзя забрать: маркетплейс удалил его стикерпак',
   notSender: 'Отменить подарок может только отправитель',
   onlySenderShares: 'Поделиться подарком может только отправитель',
   noteTooLong: `Подпись к подарку — ${upToChars(GIFT_NOTE_MAX_LENGTH)}`,
