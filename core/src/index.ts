@@ -117,6 +117,7 @@ export {
   isNotifying,
   announceOpenedDrops,
   dropAnnouncer,
+  dropStillAnnounceable,
   type PerUserLimitInput,
   type DropNotifyInput,
 } from './drops/index.js';

@@ -128,7 +128,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       responses: { 200: LikeResponse },
     }),
     'POST /api/stickers/:id/notify': signedIn(
-      'Notify me: the bot tells the caller once when the drop opens (409 once it is open)',
+      'Notify me: the bot tells the caller once when the drop opens (409 once it is open; 404 for a pack the marketplace removed, whose drop is not announced)',
       { params: PackParams, responses: { 200: DropNotifyResponse } },
     ),
     'DELETE /api/stickers/:id/notify': signedIn('Stop the drop notification', {

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { announceOpenedDrops, type Database, type FileStorage, memoryStorage } from '@stickerdrop/core';
+import {
+  announceOpenedDrops,
+  memoryStorage,
+  restorePack,
+  takeDownPack,
+  type Database,
+  type FileStorage,
+} from '@stickerdrop/core';
 import { describeEachDatabase, freshDatabase } from '../../../api/test/helpers.js';
 import { BOT_USER, startFakeBotApi, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';
 import { insertPack, insertUser } from '../support/fixtures.js';
@@ -106,5 +113,43 @@ describeEachDatabase('drop announcements through the outbox', (kind) => {
     expect(fake.delivered.map((call) => Number(call.params.chat_id)).sort()).toEqual([FIRST_ID, FIRST_ID + 2]);
     const rows = await db.select().from(tables.outbox).orderBy(tables.outbox.id);
     expect(rows.map((row) => row.status).sort()).toEqual(['sent', 'sent', 'undeliverable']);
+  });
+  const takeDown = (at: Date) =>
+    takeDownPack(db, { operatorId: 4_242_001, packId, reason: 'copyright', note: '', now: at });
+  /** What reached the subscribers (the creator hears of the takedown itself). */
+  const toSubscribers = () => fake.delivered.filter((call) => Number(call.params.chat_id) >= FIRST_ID);
+
+  it('a removed pack’s drop is not announced and its subscribers are not told; a restore announces it', async () => {
+    await subscribe(3);
+    await takeDown(new Date(opensAt.getTime() - 1000));
+    expect(await announceOpenedDrops(db, opensAt)).toBe(0);
+    const { worker } = outboxWorker({ db, storage }, fake);
+    await worker.drainOnce();
+    expect(fake.delivered.map((call) => Number(call.params.chat_id))).toEqual([CREATOR]);
+    expect(await db.select().from(tables.outbox).where(eq(tables.outbox.kind, 'drop_opened'))).toEqual([]);
+    const [pack] = await db.select().from(tables.packs).where(eq(tables.packs.id, packId));
+    expect(pack!.dropAnnouncedAt).toBeNull();
+
+    const later = new Date(opensAt.getTime() + 60_000);
+    await restorePack(db, { operatorId: 4_242_001, packId, note: '', now: later });
+    expect(await announceOpenedDrops(db, later)).toBe(1);
+    expect(await worker.drainOnce()).toBe(3);
+    expect(
+      toSubscribers()
+        .map((call) => Number(call.params.chat_id))
+        .sort(),
+    ).toEqual([FIRST_ID, FIRST_ID + 1, FIRST_ID + 2]);
+  });
+
+  it('announcements queued before a takedown are not sent after it', async () => {
+    await subscribe(2);
+    expect(await announceOpenedDrops(db, opensAt)).toBe(1);
+    await takeDown(opensAt);
+    const { worker } = outboxWorker({ db, storage }, fake);
+    expect(await worker.drainOnce()).toBe(3);
+    expect(toSubscribers()).toEqual([]);
+    expect(fake.delivered.map((call) => Number(call.params.chat_id))).toEqual([CREATOR]);
+    const rows = await db.select().from(tables.outbox).where(eq(tables.outbox.kind, 'drop_opened'));
+    expect(rows.map((row) => row.status)).toEqual(['sent', 'sent']);
   });
 });

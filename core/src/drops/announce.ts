@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client.js';
 import { periodic, type Job } from '../jobs/periodic.js';
 import type { Logger } from '../logger.js';
@@ -15,7 +15,9 @@ const DROPS_PER_PASS = 20;
  * marks the drop announced, in one transaction: each subscriber gets exactly one outbox row (its dedupe
  * key names the pack and the user), and the bot's outbox worker sends them under Telegram's limits.
  * `FOR UPDATE SKIP LOCKED` lets two API processes run the job without announcing a drop twice, and
- * holds off subscriptions to the drop until the rows are queued. Returns the drops announced.
+ * holds off subscriptions to the drop until the rows are queued. A pack the marketplace removed is not
+ * announced, its subscribers not told: it waits unannounced, and is announced if an operator restores it.
+ * Returns the drops announced.
  */
 export async function announceOpenedDrops(db: Database, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
@@ -23,6 +25,7 @@ export async function announceOpenedDrops(db: Database, now: Date): Promise<numb
       tx,
       sql`select id, title from packs
         where drops_at is not null and drop_announced_at is null and drops_at <= ${now.toISOString()}::timestamptz
+          and status <> 'removed'
         order by drops_at limit ${DROPS_PER_PASS} for update skip locked`,
     );
     for (const pack of due) await queueAnnouncements(tx, { id: Number(pack.id), title: pack.title });
@@ -69,4 +72,17 @@ export function dropAnnouncer(db: Database, options: { every: number; now: () =>
     backoff: { maxMs: 60_000 },
     run: async () => ((await announceOpenedDrops(db, options.now())) >= DROPS_PER_PASS ? 'more' : undefined),
   });
+}
+
+/**
+ * Whether a queued "the drop is open" may still go out: not when the marketplace removed the pack after the
+ * announcement was queued (the takedown holds the pack's lock, so either the row was queued before it, and
+ * is stopped here, or the announcer skipped the pack).
+ */
+export async function dropStillAnnounceable(db: DbOrTx, packId: number): Promise<boolean> {
+  const [pack] = await db
+    .select({ id: packs.id })
+    .from(packs)
+    .where(and(eq(packs.id, packId), eq(packs.status, 'listed')));
+  return pack !== undefined;
 }

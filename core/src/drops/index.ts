@@ -7,4 +7,4 @@ export {
   type PerUserLimitInput,
 } from './rules.js';
 export { subscribeToDrop, unsubscribeFromDrop, isNotifying, type DropNotifyInput } from './subscriptions.js';
-export { announceOpenedDrops, dropAnnouncer } from './announce.js';
+export { announceOpenedDrops, dropAnnouncer, dropStillAnnounceable } from './announce.js';

@@ -14,16 +14,17 @@ export interface DropNotifyInput {
  * "Notify me": the collector is told once when the drop opens. Only an upcoming drop takes subscribers
  * (refused as drop open once it has). The pack row is read FOR SHARE: the announcer takes it FOR UPDATE, so a
  * subscription either lands before the announcement (and is told) or sees it announced (and is refused),
- * never falls between the two. Subscribing twice is one subscription.
+ * never falls between the two. Subscribing twice is one subscription. 404 for a pack the marketplace removed.
  */
 export async function subscribeToDrop(db: Database, input: DropNotifyInput): Promise<{ notifying: true }> {
   await db.transaction(async (tx) => {
     const [pack] = await tx
-      .select({ dropsAt: packs.dropsAt, announcedAt: packs.dropAnnouncedAt })
+      .select({ dropsAt: packs.dropsAt, announcedAt: packs.dropAnnouncedAt, status: packs.status })
       .from(packs)
       .where(eq(packs.id, input.packId))
       .for('share');
-    if (!pack) throw new DomainError('not_found', MESSAGES.packNotFound);
+    // A removed pack is gone from every visitor's read, so there is no drop of it to wait for.
+    if (!pack || pack.status !== 'listed') throw new DomainError('not_found', MESSAGES.packNotFound);
     const upcoming = pack.dropsAt !== null && pack.dropsAt > input.now && pack.announcedAt === null;
     if (!upcoming) throw new DomainError('drop_open', DROP_ERRORS.alreadyOpen);
     await tx

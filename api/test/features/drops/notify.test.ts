@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { DROP_ERRORS, MESSAGES } from '@stickerdrop/shared';
-import { announceOpenedDrops } from '@stickerdrop/core';
+import { announceOpenedDrops, takeDownPack } from '@stickerdrop/core';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createUser } from '../../users.js';
 import { authHeaders } from '../orders/fixtures.js';
@@ -88,5 +88,18 @@ describeEachDatabase('fair drops: Notify me and the announcement', (kind) => {
     const [row] = await t.db.select().from(tables.packs).where(eq(tables.packs.id, pack.id));
     expect(row!.dropAnnouncedAt).toEqual(t.clock.now);
     expect(await announceOpenedDrops(t.db, t.clock.now)).toBe(0);
+  });
+  it('a pack the marketplace removed takes no subscriptions (404) and its drop is not announced', async () => {
+    const pack = await dropPack(t, { dropsAt: new Date(t.clock.now.getTime() + HOUR) });
+    const collector = await createUser(t);
+    expect(await notify(t, collector, pack.id)).toMatchObject({ statusCode: 200, notifying: true });
+    await takeDownPack(t.db, { operatorId: 1, packId: pack.id, reason: 'scam', note: '', now: t.clock.now });
+    expect(await notify(t, await createUser(t), pack.id)).toMatchObject({
+      statusCode: 404,
+      error: MESSAGES.packNotFound,
+    });
+    t.clock.advance(HOUR);
+    expect(await announceOpenedDrops(t.db, t.clock.now)).toBe(0);
+    expect(await dropOutbox()).toHaveLength(0);
   });
 });
