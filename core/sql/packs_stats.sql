@@ -1,8 +1,14 @@
 -- Trigger on packs: a pack's creation, sale, price or supply change moves the marketplace's and its
--- creator's figures (triggers rather than application code, so every writer keeps them exact).
+-- creator's figures (triggers rather than application code, so every writer keeps them exact). Only a
+-- listed pack counts: one the marketplace removes leaves every figure with its editions' sales, and comes
+-- back into them, as it is then, if it is restored.
 CREATE OR REPLACE FUNCTION packs_stats() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-	IF TG_OP = 'UPDATE' AND NEW.creator_id = OLD.creator_id THEN
+	IF TG_OP = 'UPDATE' AND NEW.creator_id = OLD.creator_id AND NEW.status = OLD.status THEN
+		-- A removed pack counts nowhere, whatever changes on it meanwhile.
+		IF NEW.status <> 'listed' THEN
+			RETURN NULL;
+		END IF;
 		-- The hot path (a sale): deltas only, and nothing written for what did not change.
 		IF NEW.sold_count <> OLD.sold_count THEN
 			UPDATE creator_stats SET sales = sales + (NEW.sold_count - OLD.sold_count) WHERE creator_id = NEW.creator_id;
@@ -14,10 +20,10 @@ BEGIN
 		END IF;
 		RETURN NULL;
 	END IF;
-	IF TG_OP IN ('UPDATE', 'DELETE') THEN
+	IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status = 'listed' THEN
 		PERFORM stats_apply_pack(-1, OLD);
 	END IF;
-	IF TG_OP IN ('UPDATE', 'INSERT') THEN
+	IF TG_OP IN ('UPDATE', 'INSERT') AND NEW.status = 'listed' THEN
 		PERFORM stats_apply_pack(1, NEW);
 	END IF;
 	RETURN NULL;

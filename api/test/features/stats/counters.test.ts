@@ -1,25 +1,30 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { getMarketplaceStats } from '@stickerdrop/core';
+import { banUser, getMarketplaceStats, restorePack, takeDownPack } from '@stickerdrop/core';
 import { activity, queryRows, tables } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser } from '../../users.js';
 import { insertPack, sellEdition } from '../packs/fixtures.js';
 
-/** The figures counted from the rows themselves, the way stats were read before migration 0002. */
+/**
+ * The figures counted from the rows themselves, the way stats were read before migration 0002: of the packs
+ * the marketplace has not removed, and their editions.
+ */
 async function recount(t: TestApp) {
   const [row] = await queryRows<Record<string, string>>(
     t.db,
-    sql`select
-      (select count(*) from packs where sold_count < max_supply)::text as listings,
-      (select count(distinct creator_id) from packs)::text as sellers,
-      (select coalesce(sum(purchase_price_nano), 0) from editions)::text as volume,
-      (select count(*) from editions)::text as sales,
-      (select count(*) from packs)::text as packs,
-      (select coalesce(sum(price_nano), 0) from packs)::text as price_sum,
+    sql`with listed as (select * from packs where status = 'listed'),
+      sold as (select e.* from editions e join listed p on p.id = e.pack_id)
+    select
+      (select count(*) from listed where sold_count < max_supply)::text as listings,
+      (select count(distinct creator_id) from listed)::text as sellers,
+      (select coalesce(sum(purchase_price_nano), 0) from sold)::text as volume,
+      (select count(*) from sold)::text as sales,
+      (select count(*) from listed)::text as packs,
+      (select coalesce(sum(price_nano), 0) from listed)::text as price_sum,
       (select count(*) from users where is_creator)::text as creators,
       (select coalesce(json_agg(json_build_array(creator_id, n, s) order by creator_id), '[]')::text from
-        (select creator_id, count(*)::int as n, sum(sold_count)::int as s from packs group by creator_id) c) as creators_json`,
+        (select creator_id, count(*)::int as n, sum(sold_count)::int as s from listed group by creator_id) c) as creators_json`,
   );
   return row!;
 }
@@ -79,5 +84,44 @@ describeEachDatabase('marketplace and creator counters (migration 0002 triggers)
     await t.db.delete(tables.packs).where(eq(tables.packs.id, packs[2]!));
     expect(await counted(t)).toEqual(await recount(t));
     expect(await getMarketplaceStats(t.db)).toMatchObject({ uniqueSellers: 2, totalStickers: 2, totalSales: 2 });
+  });
+  it('leave out a pack the marketplace removed, with its editions, until it is restored; a ban likewise', async () => {
+    const cleo = await createCreator(t);
+    const dan = await createCreator(t);
+    const buyers = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+    const taken = await insertPack(t.db, cleo.id, { price: '4', maxSupply: 3 });
+    const kept = await insertPack(t.db, cleo.id, { price: '1', maxSupply: 3 });
+    const dans = await insertPack(t.db, dan.id, { price: '2', maxSupply: 1 });
+    await sellEdition(t.db, taken, buyers[0]!.id);
+    await sellEdition(t.db, taken, buyers[1]!.id);
+    await sellEdition(t.db, dans, buyers[2]!.id);
+    const before = await getMarketplaceStats(t.db);
+    const now = new Date();
+    const operator = { operatorId: 4_242_001, note: '', now };
+
+    await takeDownPack(t.db, { ...operator, packId: taken, reason: 'copyright' });
+    expect(await counted(t)).toEqual(await recount(t));
+    expect(await getMarketplaceStats(t.db)).toMatchObject({
+      totalStickers: before.totalStickers - 1,
+      totalListings: before.totalListings - 1,
+      totalSales: before.totalSales - 2,
+      uniqueSellers: before.uniqueSellers,
+    });
+    // Changes while it is removed count nowhere, and the restore counts it as it is then.
+    await t.db.update(tables.packs).set({ priceNano: 9n, maxSupply: 2 }).where(eq(tables.packs.id, taken));
+    expect(await counted(t)).toEqual(await recount(t));
+    await restorePack(t.db, { ...operator, packId: taken });
+    expect(await counted(t)).toEqual(await recount(t));
+
+    // A creator banned: every pack of theirs hidden, so they are no seller; the other packs stay counted.
+    await banUser(t.db, { operatorId: 4_242_001, userId: dan.id, reason: 'fraud', now });
+    expect(await counted(t)).toEqual(await recount(t));
+    const banned = await getMarketplaceStats(t.db);
+    expect(banned).toMatchObject({ uniqueSellers: before.uniqueSellers - 1, totalSales: before.totalSales - 1 });
+    await sellEdition(t.db, kept, buyers[2]!.id);
+    expect(await counted(t)).toEqual(await recount(t));
+    await restorePack(t.db, { ...operator, packId: dans });
+    expect(await counted(t)).toEqual(await recount(t));
+    expect((await getMarketplaceStats(t.db)).uniqueSellers).toBe(before.uniqueSellers);
   });
 });
