@@ -23,6 +23,7 @@ import { dropNotifyFeature } from './features/drop-notify.js';
 import { signInFeature } from './features/sign-in.js';
 import { addToTelegramFeature } from './features/add-to-telegram.js';
 import { reportPackFeature } from './features/report-pack.js';
+import { bannedFeature } from './features/banned.js';
 
 export const DEFAULT_API_ROOT = 'https://api.telegram.org';
 
@@ -65,6 +66,8 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   protectedBot.use(handleEachUpdateOnce(deps.db, services.now));
   // ctx.t: every reply in the sender's language (i18n.ts), decided once per update.
   protectedBot.use(i18n.middleware() as unknown as Middleware<BotContext>);
+  // A banned sender is told so and nothing else runs for them.
+  protectedBot.use(bannedFeature);
   protectedBot.use(inlineShareFeature);
   // Payments first: a payment made mid-conversation must never be taken as an answer.
   protectedBot.use(starsPaymentsFeature);
