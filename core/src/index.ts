@@ -194,6 +194,7 @@ export {
 export { handleStripeEvent } from './payments/stripe/events.js';
 export {
   DEFAULT_BALANCE_TERMS,
+  PAYOUT_STOPPED_FOR_DEBT,
   creatorBalance,
   latestBalanceEntries,
   type BalanceTerms,

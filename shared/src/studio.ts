@@ -7,6 +7,7 @@ export const STUDIO_ERRORS = {
   dropTimeLocked: 'The drop time can only change before the drop opens',
   withdrawNeedsWallet: 'Link a TON wallet to withdraw your balance',
   nothingToWithdraw: 'Nothing is available to withdraw yet',
+  balanceOwed: 'Your balance owes the marketplace for refunded sales: your next earnings pay it back first',
   belowPayoutMinimum: 'Your available balance is below the minimum payout',
   payoutsOff: 'Payouts are not set up on this marketplace yet',
 } as const;

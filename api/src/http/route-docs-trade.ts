@@ -157,7 +157,7 @@ export const TRADE_ROUTE_DOCS: Record<string, RouteDoc> = {
           200: StudioWithdrawal,
           201: StudioWithdrawal,
           403: 'Not a creator',
-          409: 'No wallet linked, nothing available, or less than PAYOUT_MIN available',
+          409: 'No wallet linked, nothing available, the balance in debt for refunded sales, or less than PAYOUT_MIN available',
           503: 'No payout wallet configured (TON_PAYOUT_MNEMONIC)',
         },
       },

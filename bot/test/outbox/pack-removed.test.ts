@@ -51,7 +51,8 @@ describe('a pack taken down by the marketplace, in the chat', () => {
     expect(texts(CREATOR).at(-1)).toBe(
       "The marketplace removed your pack <b>Mice &lt;3</b>: it was reported as infringing someone's copyright. " +
         'It is no longer shown or sold; its owners keep their editions.\n\n' +
-        'Every purchase of it is being refunded to its buyer, and what you were credited for it and not yet paid is taken back.',
+        'Every purchase of it is being refunded to its buyer in full, and what you received for it is taken back ' +
+        'from your balance: shares paid to your wallet become a debt your next earnings pay back.',
     );
     expect(texts(OWNER).at(-1)).toContain('Your edition stays in your collection, marked removed');
     expect(texts(OWNER).at(-1)).toContain('your Telegram sticker set of it has been deleted');

@@ -63,7 +63,7 @@ export async function executeRefund(deps: RefundDeps, job: RefundPayload): Promi
     );
     await markPaymentRefunded(deps.db, 'stripe', job.paymentRef, now);
   } else if (route === 'ton') {
-    route = await refundTonPayment(deps.db, deps.payTonRefund, job);
+    route = await refundTonPayment(deps.db, deps.payTonRefund, job, now);
   }
   await tellBuyer(deps.db, job.paymentRef, { buyerId: job.buyerId, title: job.title, reason: job.reason, route });
 }

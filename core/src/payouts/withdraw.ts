@@ -40,7 +40,8 @@ export async function withdrawBalance(db: Database, input: WithdrawInput): Promi
       const [earlier] = await tx.select().from(payouts).where(eq(payouts.id, newest.payoutId));
       if (earlier && earlier.status !== 'failed') return { payout: earlier, created: false };
     }
-    if (availableNano <= 0n) throw new DomainError('balance_too_low', STUDIO_ERRORS.nothingToWithdraw);
+    if (availableNano < 0n) throw new DomainError('balance_too_low', STUDIO_ERRORS.balanceOwed);
+    if (availableNano === 0n) throw new DomainError('balance_too_low', STUDIO_ERRORS.nothingToWithdraw);
     if (availableNano < input.minNano) throw new DomainError('balance_too_low', STUDIO_ERRORS.belowPayoutMinimum);
     const payout = await writePayout(tx, input, creator.wallet, newest!.id, availableNano);
     return { payout, created: true };

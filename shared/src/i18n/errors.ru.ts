@@ -154,6 +154,7 @@ export const STUDIO_ERRORS_RU: Record<keyof typeof STUDIO_ERRORS, string> = {
   dropTimeLocked: 'Время дропа можно изменить только до его начала',
   withdrawNeedsWallet: 'Привяжите TON-кошелёк, чтобы вывести баланс',
   nothingToWithdraw: 'Пока нечего выводить',
+  balanceOwed: 'Ваш баланс в долгу перед маркетплейсом за возвращённые покупки: сначала его погасят следующие доходы',
   belowPayoutMinimum: 'Доступный баланс меньше минимальной выплаты',
   payoutsOff: 'Выплаты на этом маркетплейсе ещё не настроены',
 };
