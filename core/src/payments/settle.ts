@@ -47,9 +47,6 @@ export interface SettleOptions {
   balance?: BalanceTerms;
 }
 
-/** Refunds that rails make on their own (Stars, card); TON goes back by the operator's hand. */
-const AUTOMATIC_REFUNDS: ReadonlySet<RealPaymentMethod> = new Set(['stripe', 'stars']);
-
 /**
  * Settles one incoming payment exactly once, in one transaction: the ledger row (unique on method and
  * reference) is written first, so a concurrent delivery of the same payment waits for this one and then
@@ -115,10 +112,12 @@ async function settlePaymentInTransaction(
   });
   if (result.outcome === 'refund_required') {
     const refundReason = result.refundReason ?? 'refund_required';
+    // Pending on every rail: the settlement queued its refund job, and the refund queue alone decides how it
+    // goes back (a TON refund through the payout wallet, or to an operator as `manual`; see ton-refunds.ts).
     await recordOutcome(tx, claimed.id, {
       outcome: 'refund_required',
       reason: refundReason,
-      refundStatus: AUTOMATIC_REFUNDS.has(payment.method) ? 'pending' : 'manual',
+      refundStatus: 'pending',
       orderId: order.id,
     });
     return { outcome: 'refund_required', firstTime: true, orderId: order.id, edition: null, reason: refundReason };

@@ -1,7 +1,14 @@
 import { Address } from '@ton/core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ORDER_RESERVATION_MS, tonCommentPayload } from '@stickerdrop/shared';
-import { createTonIndexer, createTonWatcher, readCursor, tables, type TonWatcher } from '@stickerdrop/core/testing';
+import {
+  createTonIndexer,
+  createTonWatcher,
+  executeRefund,
+  readCursor,
+  tables,
+  type TonWatcher,
+} from '@stickerdrop/core/testing';
 import { SENDER, startFakeToncenter, type FakeToncenter } from '../../../fakes/toncenter.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../../helpers.js';
 import { createUser, type TestUser } from '../../../users.js';
@@ -158,12 +165,19 @@ describeEachDatabase('TON rail: paying by transfer, confirmed by the watcher', (
     expect(await editionsOf(t, pack.id)).toHaveLength(1);
     expect((await ledger(t)).map((p) => [p.ref, p.outcome, p.reason, p.refundStatus])).toEqual([
       [first, 'fulfilled', null, 'none'],
-      [second, 'refund_required', 'duplicate_payment', 'manual'],
+      [second, 'refund_required', 'duplicate_payment', 'pending'],
     ]);
     const jobs = await refundJobs(t, order.id);
     expect(jobs.map((job) => job.payload)).toMatchObject([
       { paymentMethod: 'ton', paymentRef: second, reason: 'duplicate_payment', buyerId: buyer.id },
     ]);
+    // The refund queue decides how it goes back: with no payout wallet here, to an operator.
+    const refundDeps = { db: t.db, telegram: undefined, stripe: undefined, now: () => t.clock.now };
+    await executeRefund(refundDeps, jobs[0]!.payload as never);
+    expect((await ledger(t)).find((p) => p.ref === second)).toMatchObject({
+      refundStatus: 'manual',
+      details: expect.objectContaining({ manualRefund: 'no payout wallet configured' }),
+    });
   });
 
   it('a transfer after expiry still buys an edition when one is left', async () => {
@@ -198,7 +212,7 @@ describeEachDatabase('TON rail: paying by transfer, confirmed by the watcher', (
     expect((await ledger(t)).find((row) => row.ref === lateHash)).toMatchObject({
       outcome: 'refund_required',
       reason: 'sold_out',
-      refundStatus: 'manual',
+      refundStatus: 'pending',
     });
     expect((await refundJobs(t, lateOrder.id)).map((job) => job.payload)).toMatchObject([
       { buyerId: late.id, reason: 'sold_out', paymentMethod: 'ton', paymentRef: lateHash },
