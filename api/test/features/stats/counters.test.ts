@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { banUser, getMarketplaceStats, restorePack, takeDownPack } from '@stickerdrop/core';
-import { activity, queryRows, tables } from '@stickerdrop/core/testing';
+import { activity, migrationsFolder, queryRows, tables } from '@stickerdrop/core/testing';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser } from '../../users.js';
 import { insertPack, sellEdition } from '../packs/fixtures.js';
@@ -123,5 +125,25 @@ describeEachDatabase('marketplace and creator counters (migration 0002 triggers)
     await restorePack(t.db, { ...operator, packId: dans });
     expect(await counted(t)).toEqual(await recount(t));
     expect((await getMarketplaceStats(t.db)).uniqueSellers).toBe(before.uniqueSellers);
+  });
+  it('of a database with packs removed before the rule, are put right once by its migration', async () => {
+    const eve = await createCreator(t);
+    const buyer = await createUser(t);
+    const gone = await insertPack(t.db, eve.id, { price: '3', maxSupply: 4 });
+    await sellEdition(t.db, gone, buyer.id);
+    // Removed as the desk removed packs before the counters read the status: the figures did not move.
+    await t.db.execute(sql`alter table packs disable trigger packs_stats`);
+    await t.db
+      .update(tables.packs)
+      .set({ status: 'removed', removedReason: 'scam', removedAt: new Date() })
+      .where(eq(tables.packs.id, gone));
+    await t.db.execute(sql`alter table packs enable trigger packs_stats`);
+    expect(await counted(t)).not.toEqual(await recount(t));
+
+    const migration = readFileSync(path.join(migrationsFolder, '0030_removed_packs_leave_the_figures.sql'), 'utf8');
+    const corrections = migration.split('--> statement-breakpoint').filter((statement) => !/TRIGGER/.test(statement));
+    expect(corrections).toHaveLength(4);
+    for (const statement of corrections) await t.db.execute(sql.raw(statement));
+    expect(await counted(t)).toEqual(await recount(t));
   });
 });
