@@ -8,11 +8,13 @@ import {
   creatorBalance,
   payTonRefundByPayoutWallet,
   payoutPass,
+  takeDownPack,
+  withdrawBalance,
   type PayTonRefund,
   type PayoutDeps,
 } from '@stickerdrop/core';
 import { executeRefund, settlePayment, tables } from '@stickerdrop/core/testing';
-import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
+import { buildTestApp, describeEachDatabase, describePostgres, type TestApp } from '../../helpers.js';
 import { createUser, type TestUser } from '../../users.js';
 import { authHeaders, buy, createPack, type PackFixture } from '../orders/fixtures.js';
 import { railsConfig, refundJobs } from '../payments/fixtures.js';
@@ -197,5 +199,65 @@ describeEachDatabase('a copyright takedown of TON primary sales, through the pay
     expect(payment!.details['manualRefund']).toBe('no payout wallet configured');
     expect(await payoutRows(t.db)).toEqual([]);
     expect(await t.db.select().from(tables.balanceEntries)).toEqual([]);
+  });
+});
+
+/** Real Postgres only: PGlite runs one transaction at a time and would hide the race. */
+describePostgres('a creator’s withdrawal racing the refund that takes their share back', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    const rails = railsConfig({ indexerUrl: 'http://127.0.0.1:9/' });
+    const payouts = { ...PAYOUTS_ON, minNano: TON / 10n, auto: false };
+    t = await buildTestApp({ kind: 'postgres', config: { ...rails, payouts } });
+  });
+  afterEach(() => t.close());
+
+  it('either the withdrawal is refused or its payout is stopped unsigned; the balance ends at zero', async () => {
+    for (let round = 0; round < 6; round++) {
+      const pack = await createPack(t, { priceNano: PRICE });
+      const buyer = await createUser(t);
+      const bought = await buy(t, buyer, pack.id, 'ton');
+      const paid = await settlePayment(
+        t.db,
+        {
+          method: 'ton',
+          ref: `tx-race-${round}`,
+          orderId: bought.order.id,
+          amount: PRICE,
+          currency: 'TON',
+          details: { sender: freshAddress() },
+        },
+        { now: t.clock.now, pays: (row, amount) => amount >= row.amountNano },
+      );
+      expect(paid.outcome).toBe('fulfilled');
+      const creatorId = pack.creator.id;
+      await t.db.update(tables.users).set({ walletAddress: freshAddress() }).where(eq(tables.users.id, creatorId));
+      await takeDownPack(t.db, {
+        operatorId: OPERATOR,
+        packId: pack.id,
+        reason: 'copyright',
+        note: '',
+        now: t.clock.now,
+      });
+      const [job] = await refundJobs(t, bought.order.id);
+      const deps = { db: t.db, telegram: undefined, stripe: undefined, now: () => t.clock.now };
+      const [withdrawal, refund] = await Promise.allSettled([
+        withdrawBalance(t.db, { creatorId, now: t.clock.now, minNano: TON / 10n }),
+        executeRefund({ ...deps, payTonRefund: payTonRefundByPayoutWallet }, job!.payload as never),
+      ]);
+      expect(refund.status).toBe('fulfilled');
+      const payouts = await t.db
+        .select({ status: tables.payouts.status })
+        .from(tables.payouts)
+        .innerJoin(tables.balanceEntries, eq(tables.balanceEntries.payoutId, tables.payouts.id))
+        .where(eq(tables.balanceEntries.creatorId, creatorId));
+      if (withdrawal.status === 'fulfilled') {
+        expect(payouts).toEqual([{ status: 'failed' }]);
+      } else {
+        expect(String(withdrawal.reason)).toMatch(STUDIO_ERRORS.nothingToWithdraw);
+        expect(payouts).toEqual([]);
+      }
+      expect((await creatorBalance(t.db, creatorId, t.clock.now)).availableNano).toBe(0n);
+    }
   });
 });
