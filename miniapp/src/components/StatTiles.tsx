@@ -7,10 +7,13 @@ export interface StatTile {
   icon?: IconNode;
 }
 
-/** A row of figure tiles: Home's statistics, the marketplace's, the pack's, the collection's. */
-export function StatTiles({ tiles, label }: { tiles: StatTile[]; label: string }) {
+/**
+ * A row of figure tiles: Home's statistics, the marketplace's, the pack's, the collection's. `compact`
+ * figures are a glance above a list: on a phone they take one short row, not two rows of big tiles.
+ */
+export function StatTiles({ tiles, label, compact = false }: { tiles: StatTile[]; label: string; compact?: boolean }) {
   return (
-    <dl className="stat-tiles" aria-label={label}>
+    <dl className={compact ? 'stat-tiles stat-tiles--compact' : 'stat-tiles'} aria-label={label}>
       {tiles.map(({ label: tileLabel, value, icon }) => (
         <div className="stat-tile" key={tileLabel}>
           {icon ? <Icon className="stat-tile__icon" icon={icon} size={20} /> : null}

@@ -58,6 +58,7 @@ export function CollectionPage() {
     <Page webBack>
       <h1 className="page-title">{t('collection.title')}</h1>
       <StatTiles
+        compact
         label={t('collection.stats.label')}
         tiles={[
           { label: t('collection.stats.owned'), value: format.count(counts.total), icon: Package },
