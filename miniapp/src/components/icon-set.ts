@@ -23,6 +23,7 @@ export { default as Repeat } from 'lucide/dist/esm/icons/repeat.mjs';
 export { default as Send } from 'lucide/dist/esm/icons/send.mjs';
 export { default as ShoppingBag } from 'lucide/dist/esm/icons/shopping-bag.mjs';
 export { default as ShoppingCart } from 'lucide/dist/esm/icons/shopping-cart.mjs';
+export { default as SlidersHorizontal } from 'lucide/dist/esm/icons/sliders-horizontal.mjs';
 export { default as Sparkles } from 'lucide/dist/esm/icons/sparkles.mjs';
 export { default as SquarePlus } from 'lucide/dist/esm/icons/square-plus.mjs';
 export { default as Star } from 'lucide/dist/esm/icons/star.mjs';

@@ -4,12 +4,32 @@ import { marketplaceTexts } from './messages';
 
 /**
  * What shows instead of cards: the list failed (try again), nothing is listed on resale at all (not a
- * search that missed: lead back to the whole market), or the search found nothing.
+ * search that missed: lead back to the whole market), the filters leave nothing (reset them), or the
+ * search found nothing.
  */
-export function MarketNotice({ kind, onAction }: { kind: 'failed' | 'noResale' | 'empty'; onAction: () => void }) {
+export function MarketNotice({
+  kind,
+  onAction,
+}: {
+  kind: 'failed' | 'noResale' | 'filtered' | 'empty';
+  onAction: () => void;
+}) {
   const t = useT(marketplaceTexts);
   if (kind === 'empty') {
     return <Placeholder header={t('marketplace.empty.title')} description={t('marketplace.empty.text')} />;
+  }
+  if (kind === 'filtered') {
+    return (
+      <Placeholder
+        header={t('marketplace.filtered.title')}
+        description={t('marketplace.filtered.text')}
+        action={
+          <Button size="m" onClick={onAction}>
+            {t('marketplace.filters.reset')}
+          </Button>
+        }
+      />
+    );
   }
   const failed = kind === 'failed';
   return (

@@ -1,14 +1,27 @@
+import { useState } from 'react';
 import { SORTS, VIEW_MODES } from '@stickerdrop/shared';
+import { Icon } from '../../components/Icon';
+import { SlidersHorizontal } from '../../components/icon-set';
 import { SearchField } from '../../components/SearchField';
 import { ToggleGroup } from '../../components/ToggleGroup';
 import { useT } from '../../i18n/translate';
-import { marketLabels, sortLabels, VIEW_ICONS, viewLabels } from './labels';
+import { ActiveFilters } from './ActiveFilters';
+import { FilterSheet } from './FilterSheet';
+import { sortLabels, VIEW_ICONS, viewLabels } from './labels';
+import { activeFilterCount } from './market-query';
 import { marketplaceTexts } from './messages';
-import { MARKET_FILTERS, type useMarketplaceParams } from './use-marketplace-params';
+import type { MarketplaceParams } from './use-marketplace-params';
 
-/** The search, the sort, the market filter and the view, all kept in the URL. */
-export function MarketToolbar({ params }: { params: ReturnType<typeof useMarketplaceParams> }) {
+/**
+ * The search, the sort, the filters (their sheet, and those in use as chips) and the view, all kept in
+ * the URL.
+ */
+export function MarketToolbar({ params }: { params: MarketplaceParams }) {
   const t = useT(marketplaceTexts);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const { availability, category, format, minPrice, maxPrice, setFilters } = params;
+  const filters = { availability, category, format, minPrice, maxPrice };
+  const count = activeFilterCount(filters);
   return (
     <div className="toolbar">
       <SearchField label={t('marketplace.search')} value={params.search} onChange={params.setSearch} />
@@ -19,22 +32,30 @@ export function MarketToolbar({ params }: { params: ReturnType<typeof useMarketp
         value={params.sort}
         onChange={params.setSort}
       />
-      <ToggleGroup
-        label={t('marketplace.market.label')}
-        values={MARKET_FILTERS}
-        labels={marketLabels(t)}
-        value={params.market}
-        onChange={params.setMarket}
-      />
-      <ToggleGroup
-        label={t('marketplace.view.label')}
-        className="view-toggle"
-        values={VIEW_MODES}
-        labels={viewLabels(t)}
-        icons={VIEW_ICONS}
-        value={params.view}
-        onChange={params.setView}
-      />
+      <div className="toolbar__row">
+        <button
+          type="button"
+          className={`chip filter-button${count ? ' chip--active' : ''}`}
+          aria-haspopup="dialog"
+          aria-label={count ? t('marketplace.filters.buttonLabel', { count }) : undefined}
+          onClick={() => setSheetOpen(true)}
+        >
+          <Icon icon={SlidersHorizontal} size={16} />
+          {t('marketplace.filters.button')}
+          {count ? <span className="filter-button__count">{count}</span> : null}
+        </button>
+        <ToggleGroup
+          label={t('marketplace.view.label')}
+          className="view-toggle"
+          values={VIEW_MODES}
+          labels={viewLabels(t)}
+          icons={VIEW_ICONS}
+          value={params.view}
+          onChange={params.setView}
+        />
+      </div>
+      <ActiveFilters filters={filters} onChange={setFilters} onReset={params.resetFilters} />
+      {sheetOpen ? <FilterSheet filters={filters} onApply={setFilters} onClose={() => setSheetOpen(false)} /> : null}
     </div>
   );
 }

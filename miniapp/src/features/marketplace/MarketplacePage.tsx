@@ -18,6 +18,8 @@ import { useInView } from '../../components/use-in-view';
 import { Page } from '../../telegram/Page';
 import { useToast } from '../../toast/ToastProvider';
 import { PackCard, type CardPack } from '../packs/PackCard';
+import { PackCardSkeletons } from '../packs/PackCardSkeletons';
+import { SKELETON_CARDS } from '../packs/skeletons';
 import { packQueries, statsQueries } from '../packs/queries';
 import { useLike } from '../packs/use-like';
 import { MarketNotice } from './MarketNotice';
@@ -26,6 +28,7 @@ import { shellTexts } from '../../shell/messages';
 import { useFormat, type Formats } from '../../i18n/format';
 import { translate, useT, type Translate } from '../../i18n/translate';
 import { marketplaceTexts, type MarketplaceKey } from './messages';
+import { activeFilterCount, marketListFilters, type MarketFilters } from './market-query';
 import { useMarketplaceParams } from './use-marketplace-params';
 import './marketplace.css';
 
@@ -46,6 +49,15 @@ function marketplaceTiles(
   ];
 }
 
+/**
+ * Why nothing shows: nothing is on resale at all (no search, no other filter: lead back to the whole
+ * market), the filters leave nothing (reset them), or the search found nothing.
+ */
+function emptyKind(filters: MarketFilters, search: string) {
+  if (filters.availability === 'resale' && activeFilterCount(filters) === 1 && !search) return 'noResale';
+  return activeFilterCount(filters) > 0 ? 'filtered' : 'empty';
+}
+
 export function MarketplacePage() {
   const tFirst = useT(shellTexts);
   const t = useT(marketplaceTexts);
@@ -54,10 +66,10 @@ export function MarketplacePage() {
   const toast = useToast();
   const like = useLike();
   const params = useMarketplaceParams();
-  const { sort, view, search, market, setMarket } = params;
+  const { view, search } = params;
   const serverSearch = useDebounced(search.trim(), 300);
   const stats = useQuery(statsQueries.marketplace(api));
-  const packs = useInfiniteQuery(packQueries.list(api, { search: serverSearch, sort, onResale: market === 'resale' }));
+  const packs = useInfiniteQuery(packQueries.list(api, marketListFilters({ ...params, search: serverSearch })));
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = packs;
 
   useEffect(() => {
@@ -93,19 +105,16 @@ export function MarketplacePage() {
   return (
     <Page>
       <h1 className="page-title">{tFirst('shell.marketplaceTitle')}</h1>
-      <StatTiles label={t('marketplace.stats.label')} tiles={marketplaceTiles(stats.data, t, format)} />
+      <StatTiles compact label={t('marketplace.stats.label')} tiles={marketplaceTiles(stats.data, t, format)} />
 
       <MarketToolbar params={params} />
 
       {packs.isPending || (packs.data !== undefined && shownPages === undefined) ? (
-        <Loading />
+        <PackCardSkeletons count={SKELETON_CARDS} />
       ) : packs.isError && items.length === 0 ? (
         <MarketNotice kind="failed" onAction={() => void packs.refetch()} />
       ) : visible.length === 0 ? (
-        <MarketNotice
-          kind={market === 'resale' && !shownSearch ? 'noResale' : 'empty'}
-          onAction={() => setMarket('all')}
-        />
+        <MarketNotice kind={emptyKind(params, shownSearch)} onAction={params.resetFilters} />
       ) : (
         <PackGrid items={visible} view={view} onToggleFavorite={toggleLike} />
       )}

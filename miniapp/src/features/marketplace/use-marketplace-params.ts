@@ -1,23 +1,21 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from '../../router';
-import { DEFAULT_SORT, SORTS, VIEW_MODES, type Sort, type ViewMode } from '@stickerdrop/shared';
+import { DEFAULT_SORT, type Sort, type ViewMode } from '@stickerdrop/shared';
+import { marketViewFrom, type MarketFilters } from './market-query';
 
-/** "On resale": only packs with a buyable listing (`onResale=1`). */
-export type MarketFilter = 'all' | 'resale';
-export const MARKET_FILTERS: readonly MarketFilter[] = ['all', 'resale'];
+/** The filters' names in the address, the API's own. */
+const FILTER_PARAMS = ['category', 'format', 'minPrice', 'maxPrice', 'availability', 'market'] as const;
 
-/** Search, sort and view live in the URL, so Back returns to the same results. */
+/**
+ * Search, sort, view and filters live in the address's query, so Back, a reload or a shared link shows
+ * the same results.
+ */
 export function useMarketplaceParams() {
   const [params, setParams] = useSearchParams();
-  const sortParam = params.get('sort');
-  const viewParam = params.get('view');
-  const sort: Sort = (SORTS as readonly string[]).includes(sortParam ?? '') ? (sortParam as Sort) : DEFAULT_SORT;
-  const view: ViewMode = (VIEW_MODES as readonly string[]).includes(viewParam ?? '') ? (viewParam as ViewMode) : 'grid';
-  const search = params.get('q') ?? '';
-  const market: MarketFilter = params.get('market') === 'resale' ? 'resale' : 'all';
+  const view = useMemo(() => marketViewFrom(params), [params]);
 
   const update = useCallback(
-    (changes: Record<string, string | null>) =>
+    (changes: Record<string, string | null | undefined>) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -32,14 +30,26 @@ export function useMarketplaceParams() {
     [setParams],
   );
 
+  /** Sets all the filters at once (the sheet's choices, a chip removed); the ones left out are cleared. */
+  const setFilters = useCallback(
+    (filters: Partial<MarketFilters>) =>
+      update({
+        ...Object.fromEntries(FILTER_PARAMS.map((name) => [name, null])),
+        ...filters,
+        availability: filters.availability === 'all' ? null : filters.availability,
+      }),
+    [update],
+  );
+
   return {
-    sort,
-    view,
-    search,
-    market,
-    setMarket: (value: MarketFilter) => update({ market: value === 'all' ? null : value }),
+    ...view,
+    setFilters,
     setSort: (value: Sort) => update({ sort: value === DEFAULT_SORT ? null : value }),
     setView: (value: ViewMode) => update({ view: value === 'grid' ? null : value }),
     setSearch: (value: string) => update({ q: value || null }),
+    /** Every filter off, the market chip on All; the search stays. */
+    resetFilters: () => update(Object.fromEntries(FILTER_PARAMS.map((name) => [name, null]))),
   };
 }
+
+export type MarketplaceParams = ReturnType<typeof useMarketplaceParams>;

@@ -9,9 +9,9 @@ import {
   type PackCard,
   type PackDetail,
   type PackListResponse,
-  type Sort,
 } from '@stickerdrop/shared';
 import type { ApiClient } from '../../api/client';
+import { packListQuery, type PackListFilters } from './list-query';
 
 /** Hierarchical keys: invalidating ['packs'] refreshes every list and detail at once. */
 export const packQueries = {
@@ -23,22 +23,24 @@ export const packQueries = {
       staleTime: TRENDING_CACHE_MS,
     }),
   lists: () => [...packQueries.all(), 'list'] as const,
-  list: (api: ApiClient, filters: { search: string; sort: Sort; onResale?: boolean }) =>
+  list: (api: ApiClient, filters: PackListFilters) =>
     infiniteQueryOptions({
       queryKey: [...packQueries.lists(), filters] as const,
       queryFn: ({ pageParam, signal }) =>
         api.request<PackListResponse>('/api/stickers', {
-          query: {
-            search: filters.search,
-            sort: filters.sort,
-            limit: DEFAULT_PAGE_SIZE,
-            cursor: pageParam ?? undefined,
-            onResale: filters.onResale ? 1 : undefined,
-          },
+          query: packListQuery(filters, DEFAULT_PAGE_SIZE, pageParam ?? undefined),
           signal,
         }),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.nextCursor,
+      staleTime: PACKS_CACHE_MS,
+    }),
+  /** The first few packs of a list, for a shelf on Home (one page, no more to load). */
+  shelf: (api: ApiClient, filters: PackListFilters, limit: number) =>
+    queryOptions({
+      queryKey: [...packQueries.lists(), 'shelf', filters, limit] as const,
+      queryFn: async ({ signal }) =>
+        (await api.request<PackListResponse>('/api/stickers', { query: packListQuery(filters, limit), signal })).items,
       staleTime: PACKS_CACHE_MS,
     }),
   details: () => [...packQueries.all(), 'detail'] as const,

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { switchLanguage } from '../../../src/i18n/language';
@@ -94,7 +94,7 @@ describe('Marketplace', () => {
   it('says nothing is on resale (not that a search missed) and leads back to all packs', async () => {
     fakeApi({
       'GET /api/stickers': ({ url }) =>
-        json({ items: url.searchParams.get('onResale') ? [] : packs, nextCursor: null }),
+        json({ items: url.searchParams.get('availability') === 'resale' ? [] : packs, nextCursor: null }),
     });
     renderApp('/marketplace?market=resale');
     expect(await screen.findByText('Nothing is on resale right now', undefined, { timeout: 5000 })).toBeInTheDocument();
@@ -121,11 +121,59 @@ describe('Marketplace', () => {
         .getAllByRole('button')
         .map((button) => button.textContent),
     ).toEqual(['В тренде', 'Новые', 'Дешевле', 'Дороже']);
-    expect(within(screen.getByRole('group', { name: 'Рынок' })).getAllByRole('button')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Фильтры' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Списком' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('pack-card')).toHaveLength(2));
     await userEvent.type(screen.getByRole('searchbox', { name: 'Поиск стикерпаков' }), 'zzz');
     expect(await screen.findByText('Стикерпаки не найдены')).toBeInTheDocument();
     expect(screen.getByText('Попробуйте другой запрос или сортировку.')).toBeInTheDocument();
+  });
+
+  it('asks the API for the filters the address holds, shows them as chips, and resets them', async () => {
+    const { calls } = fakeApi({
+      'GET /api/stickers': ({ url }) =>
+        json({ items: url.searchParams.get('category') ? [] : packs, nextCursor: null }),
+    });
+    renderApp('/marketplace?category=animals&format=video&minPrice=0.5&maxPrice=2&availability=primary');
+    expect(await screen.findByText('No packs match these filters')).toBeInTheDocument();
+    const asked = new URL(calls.find((call) => call.path.startsWith('/api/stickers'))!.path, 'http://x').searchParams;
+    expect(
+      Object.fromEntries(['category', 'format', 'minPrice', 'maxPrice', 'availability'].map((k) => [k, asked.get(k)])),
+    ).toEqual({ category: 'animals', format: 'video', minPrice: '0.5', maxPrice: '2', availability: 'primary' });
+    const active = screen.getByRole('group', { name: 'Filters on' });
+    expect(
+      within(active)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['From creators', 'Animals', 'Video', '0.5–2\u00a0TON', 'Reset filters']);
+    expect(screen.getByRole('button', { name: 'Filters, 4 on' })).toBeInTheDocument();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Reset filters' })[0]!);
+    await waitFor(() => expect(screen.getAllByTestId('pack-card')).toHaveLength(2));
+    expect(window.location.hash).toBe('#/marketplace');
+  });
+
+  it('chooses filters in the sheet, refusing a range whose lowest price is above its highest', async () => {
+    const { calls } = fakeApi({ 'GET /api/stickers': () => json({ items: packs, nextCursor: null }) });
+    renderApp('/marketplace');
+    await userEvent.click(await screen.findByRole('button', { name: 'Filters' }));
+    // The sheet's drawer captures the pointer, which jsdom cannot: inside it, events are fired.
+    const sheet = within(await screen.findByRole('form', { name: 'Filters' }));
+    const chip = (group: string, name: string) =>
+      fireEvent.click(within(sheet.getByRole('group', { name: group })).getByRole('button', { name }));
+    const price = (name: string, value: string) => fireEvent.change(sheet.getByLabelText(name), { target: { value } });
+    chip('Market', 'On resale');
+    chip('Category', 'Food');
+    chip('Format', 'Animated');
+    price('Price, TON: From', '3');
+    price('Price, TON: To', '1,5');
+    fireEvent.click(sheet.getByRole('button', { name: 'Show results' }));
+    expect(sheet.getByRole('alert')).toHaveTextContent('The lowest price is above the highest.');
+    price('Price, TON: From', '1');
+    fireEvent.click(sheet.getByRole('button', { name: 'Show results' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Filters' })).not.toBeInTheDocument());
+    expect(new URLSearchParams(window.location.hash.split('?')[1]).toString()).toBe(
+      'category=food&format=animated&minPrice=1&maxPrice=1.5&availability=resale',
+    );
+    await waitFor(() => expect(calls.some((call) => call.path.includes('format=animated'))).toBe(true));
   });
 });
