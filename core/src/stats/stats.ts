@@ -2,12 +2,14 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 import { formatTon, type MarketplaceStats } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { marketplaceCounters } from '../db/schema.js';
+import { listings } from '../resale/tables.js';
 import { perHandle } from '../db/prepared.js';
 
 /**
  * Marketplace figures, summed over the 16 counter slots that migration 0002's triggers keep in the
  * transactions that change packs, editions and users (so a read touches 16 small rows, never the catalogue):
- * - totalListings: packs with at least one edition left for sale (sold_count < max_supply);
+ * - totalListings: resale listings open now (what "Active Listings" names: listings, not packs; counted
+ *   through the partial index of open listings, which holds only those);
  * - uniqueSellers: distinct creators with at least one pack listed;
  * - totalVolume: what buyers paid, the sum of every edition's purchase price;
  * - totalSales: editions sold;
@@ -21,7 +23,7 @@ export async function getMarketplaceStats(db: DbOrTx): Promise<MarketplaceStats>
   const packs = BigInt(row.packs);
   const priceSum = BigInt(row.priceSum);
   return {
-    totalListings: Number(row.listings),
+    totalListings: Number(row.openListings),
     uniqueSellers: Number(row.sellers),
     totalVolume: formatTon(BigInt(row.volume)),
     totalSales: Number(row.sales),
@@ -36,7 +38,7 @@ const total = (column: SQLWrapper) => sql<string>`coalesce(sum(${column}), 0)::t
 const prepareStats = (db: DbOrTx) =>
   db
     .select({
-      listings: total(marketplaceCounters.listings),
+      openListings: sql<string>`(select count(*) from ${listings} where ${listings.status} = 'active')::text`,
       sellers: total(marketplaceCounters.sellers),
       volume: total(marketplaceCounters.volume),
       sales: total(marketplaceCounters.sales),

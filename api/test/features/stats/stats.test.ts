@@ -4,7 +4,7 @@ import { MarketplaceStats, parseTon } from '@stickerdrop/shared';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
 import { createCreator, createUser } from '../../users.js';
 import { insertPack, sellEdition } from '../packs/fixtures.js';
-import { tables } from '@stickerdrop/core/testing';
+import { listings, tables } from '@stickerdrop/core/testing';
 
 const getStats = async (t: TestApp) => {
   const res = await t.app.inject({ method: 'GET', url: '/api/marketplace/stats' });
@@ -49,7 +49,8 @@ describeEachDatabase('GET /api/marketplace/stats', (kind) => {
       .where(eq(tables.packs.id, selling));
 
     expect(await getStats(t)).toEqual({
-      totalListings: 2,
+      // Nothing is listed on resale yet: two packs on sale are not listings.
+      totalListings: 0,
       uniqueSellers: 2,
       totalVolume: '4.50',
       totalSales: 3,
@@ -58,6 +59,22 @@ describeEachDatabase('GET /api/marketplace/stats', (kind) => {
       // (1 + 3 + 0.333333333) / 3 = 1.444444444333… → 1.444444444
       avgPrice: '1.444444444',
     });
+  });
+
+  it('counts open resale listings as the active listings, not packs, sold or cancelled ones', async () => {
+    const [edition] = await t.db.select().from(tables.editions).limit(1);
+    const listing = (status: string) => ({
+      editionId: edition!.id,
+      packId: edition!.packId,
+      sellerId: edition!.ownerId,
+      priceNano: parseTon('2')!,
+      status,
+    });
+    await t.db.insert(listings).values(listing('cancelled'));
+    await t.db.insert(listings).values(listing('active'));
+    expect((await getStats(t)).totalListings).toBe(1);
+    await t.db.update(listings).set({ status: 'cancelled' }).where(eq(listings.status, 'active'));
+    expect((await getStats(t)).totalListings).toBe(0);
   });
 
   it('rounds the average half up to the nanoton', async () => {
