@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json } from '../support/fake-api';
 import { packCard, stats, user } from '../support/data';
+import { insideTelegram } from '../support/fake-sdk';
 import { renderApp } from '../support/render-app';
 
 const eight = Array.from({ length: 8 }, (_, index) => packCard({ id: index + 1, title: `Pack ${index + 1}` }));
@@ -27,7 +28,8 @@ describe('Home', () => {
     expect(calls.find((call) => call.path.startsWith('/api/stickers/trending/list'))?.path).toBe(
       '/api/stickers/trending/list?limit=6',
     );
-    expect(screen.getByText('Why Choose Stickerdrop?')).toBeInTheDocument();
+    // Below the fold, in a chunk of its own.
+    expect(await screen.findByText('Why Choose Stickerdrop?')).toBeInTheDocument();
     for (const blurb of ['Limited Editions', 'Resale Market', 'Creator Tools']) {
       expect(screen.getByRole('heading', { name: blurb })).toBeInTheDocument();
     }
@@ -44,6 +46,46 @@ describe('Home', () => {
     expect(within(tiles).getByText('1,234')).toBeInTheDocument();
     expect(within(tiles).getByText('567')).toBeInTheDocument();
     expect(within(tiles).getByText('2,345')).toBeInTheDocument();
+  });
+
+  it('inside Telegram leads with packs: trending, new drops and on resale, no banner, the figures last', async () => {
+    const { calls } = fakeApi({
+      'GET /api/marketplace/stats': () => json(stats),
+      'GET /api/stickers/trending/list': () => json(eight),
+      'GET /api/stickers': ({ url }) =>
+        json({
+          items: [packCard({ id: 40, title: url.searchParams.get('availability') === 'resale' ? 'Listed' : 'Fresh' })],
+          nextCursor: null,
+        }),
+    });
+    renderApp('/', { telegram: insideTelegram });
+    await waitFor(() => expect(screen.getAllByTestId('pack-card')).toHaveLength(8));
+    expect(screen.queryByRole('link', { name: 'Browse Marketplace' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Why Choose Stickerdrop?')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Trending Stickers',
+      'New drops',
+      'On resale',
+    ]);
+    expect(within(screen.getByTestId('home-drops')).getByText('Fresh')).toBeInTheDocument();
+    expect(within(screen.getByTestId('home-resale')).getByText('Listed')).toBeInTheDocument();
+    const asked = calls.filter((call) => call.path.startsWith('/api/stickers?')).map((call) => call.path);
+    expect(asked).toContainEqual(expect.stringMatching(/sort=newest.*availability=primary.*limit=4/));
+    expect(asked).toContainEqual(expect.stringMatching(/sort=trending.*availability=resale.*limit=4/));
+    const figures = screen.getByLabelText('Marketplace statistics');
+    expect(figures).toHaveClass('stat-tiles--compact');
+    expect(screen.getByTestId('home-resale').compareDocumentPosition(figures)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+
+  it('inside Telegram leaves out the resale shelf when nothing is listed', async () => {
+    fakeApi({
+      'GET /api/stickers/trending/list': () => json(eight),
+      'GET /api/stickers': ({ url }) =>
+        json({ items: url.searchParams.get('availability') === 'resale' ? [] : eight.slice(0, 4), nextCursor: null }),
+    });
+    renderApp('/', { telegram: insideTelegram });
+    await waitFor(() => expect(within(screen.getByTestId('home-drops')).getAllByTestId('pack-card')).toHaveLength(4));
+    await waitFor(() => expect(screen.queryByTestId('home-resale')).not.toBeInTheDocument());
   });
 
   it('shows Home for unknown routes', async () => {

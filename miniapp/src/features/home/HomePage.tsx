@@ -1,44 +1,41 @@
+import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../router';
-import { Gem, Repeat, Wrench } from '../../components/icon-set';
-import { Icon, type IconNode } from '../../components/Icon';
 import { TRENDING_LIMIT } from '@stickerdrop/shared';
 import { useApi } from '../../api/ApiProvider';
 import { ButtonLink } from '../../components/ButtonLink';
 import { StatTiles } from '../../components/StatTiles';
 import { Page } from '../../telegram/Page';
-import { PackCard } from '../packs/PackCard';
-import { PackCardSkeletons } from '../packs/PackCardSkeletons';
+import { useTelegram } from '../../telegram/TelegramProvider';
 import { packQueries, statsQueries } from '../packs/queries';
-import { useLike } from '../packs/use-like';
 import { shellTexts } from '../../shell/messages';
 import { useFormat } from '../../i18n/format';
 import { useT } from '../../i18n/translate';
 import { HERO_ACTIONS } from './hero';
 import { homeStatTiles } from './home-stats';
 import { homeTexts } from './messages';
+import { PackShelf } from './PackShelf';
+import { lazyRoute } from '../../router';
 import './home.css';
 
-type HomeKey = NonNullable<(typeof homeTexts)['keys']>;
+/** The web's Why section, below the fold, with its texts: not part of Home inside Telegram. */
+const WhySection = lazyRoute(() => import('../home-why/WhySection').then((module) => module.default));
 
-/** Why Stickerdrop: SPEC §1's three blurbs (the bot's welcome names the same), each with a sentence of ours. */
-const FEATURES: ReadonlyArray<{ icon: IconNode; title: HomeKey; text: HomeKey }> = [
-  { icon: Gem, title: 'home.why.limited.title', text: 'home.why.limited.text' },
-  { icon: Repeat, title: 'home.why.resale.title', text: 'home.why.resale.text' },
-  { icon: Wrench, title: 'home.why.tools.title', text: 'home.why.tools.text' },
-];
+/** How many packs the drops' and the resale shelves show inside Telegram: two rows on a phone. */
+const SHELF_SIZE = 4;
 
+/**
+ * Home: on the web SPEC's landing page (the hero, the figures, trending packs, why); inside Telegram, where
+ * people come to collect, the packs first (trending, new drops, on resale) and the figures in one row.
+ */
 export function HomePage() {
-  const api = useApi();
-  const stats = useQuery(statsQueries.marketplace(api));
-  const trending = useQuery(packQueries.trending(api));
-  const like = useLike();
-  const t = useT(homeTexts);
-  const tFirst = useT(shellTexts);
-  const format = useFormat();
+  const { inside } = useTelegram();
+  return <Page back={false}>{inside ? <TelegramHome /> : <WebHome />}</Page>;
+}
 
+function WebHome() {
+  const tFirst = useT(shellTexts);
   return (
-    <Page back={false}>
+    <>
       <section className="hero">
         <h1 className="hero__title">{tFirst('shell.hero.title')}</h1>
         <p className="hero__tagline">{tFirst('shell.hero.tagline')}</p>
@@ -50,42 +47,69 @@ export function HomePage() {
           ))}
         </div>
       </section>
+      <HomeFigures />
+      <TrendingShelf />
+      <Suspense fallback={null}>
+        <WhySection />
+      </Suspense>
+    </>
+  );
+}
 
-      <StatTiles
-        label={t('home.stats.label')}
-        tiles={homeStatTiles(stats.isPending ? undefined : stats.data, t, format)}
+function TelegramHome() {
+  const api = useApi();
+  const t = useT(homeTexts);
+  const drops = useQuery(packQueries.shelf(api, { search: '', sort: 'newest', availability: 'primary' }, SHELF_SIZE));
+  const resale = useQuery(packQueries.shelf(api, { search: '', sort: 'trending', availability: 'resale' }, SHELF_SIZE));
+  return (
+    <>
+      <TrendingShelf />
+      <PackShelf
+        title={t('home.drops.title')}
+        more={{ to: '/marketplace?sort=newest&availability=primary', label: t('home.shelf.all') }}
+        packs={drops.data ?? (drops.isError ? [] : undefined)}
+        count={SHELF_SIZE}
+        testId="home-drops"
       />
+      <PackShelf
+        title={t('home.resale.title')}
+        more={{ to: '/marketplace?availability=resale', label: t('home.shelf.all') }}
+        packs={resale.data ?? (resale.isError ? [] : undefined)}
+        count={SHELF_SIZE}
+        hideWhenEmpty
+        testId="home-resale"
+      />
+      <HomeFigures compact />
+    </>
+  );
+}
 
-      <section className="section">
-        <div className="section__head">
-          <h2>{t('home.trending.title')}</h2>
-          <Link to="/marketplace" className="section__link">
-            {t('home.trending.all')}
-          </Link>
-        </div>
-        {trending.isPending ? (
-          <PackCardSkeletons count={TRENDING_LIMIT} />
-        ) : (
-          <div className="pack-grid">
-            {(trending.data ?? []).slice(0, TRENDING_LIMIT).map((pack, index) => (
-              <PackCard key={pack.id} pack={pack} index={index} onToggleFavorite={(p) => like.toggle(p.id)} />
-            ))}
-          </div>
-        )}
-      </section>
+/** SPEC's Trending Stickers; its words are the first screen's, which draws this shelf inside Telegram. */
+function TrendingShelf() {
+  const api = useApi();
+  const tFirst = useT(shellTexts);
+  const trending = useQuery(packQueries.trending(api));
+  return (
+    <PackShelf
+      title={tFirst('shell.trending.title')}
+      more={{ to: '/marketplace', label: tFirst('shell.trending.all') }}
+      packs={trending.isPending ? undefined : (trending.data ?? [])}
+      count={TRENDING_LIMIT}
+      testId="home-trending"
+    />
+  );
+}
 
-      <section className="section">
-        <h2 className="section__title">{t('home.why.title')}</h2>
-        <div className="features">
-          {FEATURES.map(({ icon, title, text }) => (
-            <article className="feature" key={title}>
-              <Icon className="feature__icon" icon={icon} size={28} />
-              <h3>{t(title)}</h3>
-              <p>{t(text)}</p>
-            </article>
-          ))}
-        </div>
-      </section>
-    </Page>
+function HomeFigures({ compact = false }: { compact?: boolean }) {
+  const api = useApi();
+  const t = useT(homeTexts);
+  const format = useFormat();
+  const stats = useQuery(statsQueries.marketplace(api));
+  return (
+    <StatTiles
+      compact={compact}
+      label={t('home.stats.label')}
+      tiles={homeStatTiles(stats.isPending ? undefined : stats.data, t, format)}
+    />
   );
 }
