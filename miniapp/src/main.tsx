@@ -7,6 +7,8 @@ import './app/layout/layout.css';
 import './app/controls.css';
 // The pack and edition pages' picture frame: the document's first screen draws the picture in it (first-screen/).
 import './features/packs/detail-picture.css';
+// The pack grid and the skeleton cards the first screen draws on Home inside Telegram and the marketplace.
+import './features/packs/pack-grid.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApiContext } from './api/create-api';

@@ -2,14 +2,18 @@ import { parsePackId } from './pack-id.js';
 
 /**
  * Start parameters the bot and the mini-app exchange: `pack_<id>`, `edition_<id>`, `order_<packId>_<uuid>`
- * (an order to pay on its pack's page, e.g. an accepted offer), `login_<code>` and `gift_<code>` (a gift to claim).
+ * (an order to pay on its pack's page, e.g. an accepted offer), `login_<code>`, `gift_<code>` (a gift to claim)
+ * and `market` (the marketplace).
  */
 export type StartParam =
   | { kind: 'pack'; packId: number }
   | { kind: 'edition'; editionId: number }
   | { kind: 'order'; packId: number; orderId: string }
   | { kind: 'login'; code: string }
-  | { kind: 'gift'; code: string };
+  | { kind: 'gift'; code: string }
+  | { kind: 'market' };
+
+const MARKET = 'market';
 
 const PACK = /^pack_(\w+)$/;
 const EDITION = /^edition_(\w+)$/;
@@ -18,6 +22,7 @@ const LOGIN = /^login_([A-Za-z0-9_-]{16,58})$/;
 const GIFT = /^gift_([A-Za-z0-9_-]{22})$/;
 
 export function encodeStartParam(param: StartParam): string {
+  if (param.kind === 'market') return MARKET;
   if (param.kind === 'edition') return `edition_${param.editionId}`;
   if (param.kind === 'order') return `order_${param.packId}_${param.orderId}`;
   if (param.kind === 'gift') return `gift_${param.code}`;
@@ -27,6 +32,7 @@ export function encodeStartParam(param: StartParam): string {
 /** Parses a start parameter; null for anything malformed (Telegram allows only [A-Za-z0-9_-], ≤ 64). */
 export function decodeStartParam(raw: string | undefined | null): StartParam | null {
   if (!raw) return null;
+  if (raw === MARKET) return { kind: 'market' };
   const pack = PACK.exec(raw);
   if (pack) {
     const packId = parsePackId(pack[1]);
@@ -62,6 +68,11 @@ export function editionAppLink(botUsername: string, editionId: number): string {
 /** `https://t.me/<bot>?startapp=order_<packId>_<uuid>`: opens the mini-app on the pack, paying that order. */
 export function orderAppLink(botUsername: string, packId: number, orderId: string): string {
   return `https://t.me/${botUsername}?startapp=${encodeStartParam({ kind: 'order', packId, orderId })}`;
+}
+
+/** `https://t.me/<bot>?startapp=market`: opens the mini-app on the marketplace. */
+export function marketAppLink(botUsername: string): string {
+  return `https://t.me/${botUsername}?startapp=${encodeStartParam({ kind: 'market' })}`;
 }
 
 export function loginBotLink(botUsername: string, code: string): string {

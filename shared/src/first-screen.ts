@@ -17,19 +17,32 @@ export interface PictureScreen {
   id: number;
 }
 
-/** What the server embeds: the screen, and its data exactly as a signed-out `GET` of it answers. */
-export interface FirstScreenData extends PictureScreen {
-  data: unknown;
+/**
+ * The marketplace as a Telegram link opens it (`startapp=market`): no search, no filter, so its first page is
+ * the same for every visitor and the document can carry it.
+ */
+export interface MarketScreen {
+  kind: 'market';
 }
+
+/** A screen whose data a document may carry. */
+export type DocumentScreen = PictureScreen | MarketScreen;
+
+/**
+ * What the server embeds: the screen, and its data exactly as a signed-out `GET` of it answers (for the
+ * marketplace, the first page of `GET /api/stickers` with no query).
+ */
+export type FirstScreenData = DocumentScreen & { data: unknown };
 
 /** The API read of a screen's data. */
 export function pictureScreenPath(screen: PictureScreen): string {
   return screen.kind === 'pack' ? `/api/stickers/${screen.id}` : `/api/editions/${screen.id}`;
 }
 
-/** The screen a Telegram start parameter opens on, when it is a pack's or an edition's page. */
-export function startParamScreen(raw: string | null | undefined): PictureScreen | null {
+/** The screen a Telegram start parameter opens on, when it is a pack's or an edition's page or the marketplace. */
+export function startParamScreen(raw: string | null | undefined): DocumentScreen | null {
   const param = decodeStartParam(raw);
+  if (param?.kind === 'market') return { kind: 'market' };
   if (param?.kind === 'pack' || param?.kind === 'order') return { kind: 'pack', id: param.packId };
   return param?.kind === 'edition' ? { kind: 'edition', id: param.editionId } : null;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decodeStartParam, encodeStartParam, loginBotLink, orderAppLink, packAppLink } from '../src/deep-link.js';
+import {
+  decodeStartParam,
+  encodeStartParam,
+  loginBotLink,
+  marketAppLink,
+  orderAppLink,
+  packAppLink,
+} from '../src/deep-link.js';
 
 describe('deep-link codec', () => {
   it('round-trips pack, order and login parameters', () => {
@@ -12,6 +19,8 @@ describe('deep-link codec', () => {
       packId: 7,
       orderId,
     });
+    expect(decodeStartParam(encodeStartParam({ kind: 'market' }))).toEqual({ kind: 'market' });
+    expect(marketAppLink('sdbot')).toBe('https://t.me/sdbot?startapp=market');
   });
 
   it('rejects malformed parameters', () => {
@@ -25,6 +34,8 @@ describe('deep-link codec', () => {
       'pack_99999999999999999',
       'login_short',
       'hello',
+      'market_',
+      'Market',
       'login_' + 'a'.repeat(59),
       'order_1',
       'order_0f8fad5b-d9cb-469f-a165-70867728950e',

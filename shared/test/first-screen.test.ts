@@ -6,7 +6,8 @@ describe('the first screen a document opens on (issue 22)', () => {
     expect(startParamScreen('pack_7')).toEqual({ kind: 'pack', id: 7 });
     expect(startParamScreen('edition_12')).toEqual({ kind: 'edition', id: 12 });
     expect(startParamScreen('order_7_0b6f1a9e-3c1d-4a8b-9d0e-2f4a6b8c0d1e')).toEqual({ kind: 'pack', id: 7 });
-    for (const other of ['login_abcdefghijklmnopqrst', 'pack_0', 'pack_x', '', null, undefined]) {
+    expect(startParamScreen('market')).toEqual({ kind: 'market' });
+    for (const other of ['login_abcdefghijklmnopqrst', 'pack_0', 'pack_x', 'market_1', '', null, undefined]) {
       expect(startParamScreen(other)).toBeNull();
     }
   });

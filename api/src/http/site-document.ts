@@ -36,12 +36,12 @@ export function siteDocument(html: string): SiteDocument {
 }
 
 /**
- * The document with the data of the pack or edition it opens on: that screen's public data (the page's
- * first render needs no API answer) and a preload of its picture, fetched at once at the width the page
+ * The document with the data of the screen it opens on: that screen's public data (the page's first
+ * render needs no API answer) and, for a pack or an edition, a preload of its picture, fetched at once at the width the page
  * will draw it (its largest paint). Nothing in it is the viewer's own: the app asks for that.
  */
 export function withFirstScreen(document: SiteDocument, first: FirstScreenData): string {
-  const picture = screenPicture(first, first.data);
+  const picture = first.kind === 'market' ? null : screenPicture(first, first.data);
   const preload = picture
     ? `<link rel="preload" as="image" href="${attribute(picture.url)}" imagesrcset="${attribute(
         cardImageSrcset(picture.url),

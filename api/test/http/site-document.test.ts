@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { EditionDetail, PackDetail, parseTon } from '@stickerdrop/shared';
+import { EditionDetail, PackDetail, PackListResponse, parseTon } from '@stickerdrop/shared';
 import { tables } from '@stickerdrop/core/testing';
 import { inertJson, preferredEncoding, siteDocument } from '../../src/http/site-document.js';
 import { buildTestApp, type TestApp } from '../helpers.js';
@@ -151,6 +151,18 @@ describe('the mini-app document (issue 22: its first screen)', () => {
     expect(first).toMatchObject({ kind: 'edition', id: editionId });
     expect(EditionDetail.parse(first.data)).toEqual((await get(`/api/editions/${editionId}`)).json());
     expect(res.body).toContain('<link rel="preload" as="image" href="/files/previews/owl.webp"');
+  });
+
+  it("carries the marketplace's first page for a link that opens it, as a signed-out list read answers", async () => {
+    const res = await get('/?tgWebAppStartParam=market', owner.headers);
+    const first = embedded(res.body)!;
+    expect(first).toMatchObject({ kind: 'market' });
+    const api = PackListResponse.parse((await get('/api/stickers')).json());
+    const page = PackListResponse.parse(first.data);
+    expect(page.items.map((pack) => pack.id)).toEqual(api.items.map((pack) => pack.id));
+    expect(page.items.every((pack) => !pack.isFavorite)).toBe(true);
+    // No picture leads a list: nothing is preloaded.
+    expect(res.body).not.toContain('rel="preload" as="image"');
   });
 
   it('embeds the signed-out view only, whoever asks', async () => {

@@ -28,6 +28,8 @@ welcomeFeature.chatType('private').command('start', async (ctx) => {
     return replyWelcome(ctx);
   }
   if (param.kind === 'login') return askLogin(ctx, param.code);
+  // The marketplace opens in the mini-app: in the chat, the welcome's button is the way there.
+  if (param.kind === 'market') return replyWelcome(ctx);
   if (param.kind === 'gift') {
     // A gift is claimed in the mini-app: a chat start link with one gets the button that opens it there.
     const reply_markup = openGiftKeyboard(ctx.me.username, param.code, ctx.t('open-gift'));

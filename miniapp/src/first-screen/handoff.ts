@@ -13,9 +13,9 @@ export interface FirstScreen {
   ios: boolean;
   picture: PictureScreen | null;
   /**
-   * The pack's or edition's public data: embedded by the server, or asked for by the document for a visitor
-   * without a session; null when neither (a signed-in visitor's data is theirs: the app asks for it).
-   * Resolves to null when the answer was not a 200.
+   * The pack's or edition's public data, or the marketplace's first page: embedded by the server, or asked
+   * for by the document for a visitor without a session; null when neither (a signed-in visitor's data is
+   * theirs: the app asks for it). Resolves to null when the answer was not a 200.
    */
   data: Promise<unknown> | null;
   /** Whether draw.ts has drawn it (false when the document had no root to draw in). */

@@ -10,14 +10,16 @@ import Ticket from 'lucide/dist/esm/icons/ticket.mjs';
 import { buttonClass, buttonLabelClass } from '../components/button-classes';
 import { apiUrl } from '../config';
 import { HERO_ACTIONS } from '../features/home/hero';
+import { SKELETON_CARDS } from '../features/packs/skeletons';
 import { firstScreenWords } from '../shell/words';
 
 /**
  * The first screen as the app draws it, in the DOM the app's components make (Root, Layout, Header, the
  * screen's top), drawn by the document before the app has loaded: its largest paint no longer waits for
  * the JavaScript. React replaces it with the same elements, in the same places, at its first render. Only
- * what the app draws the same way for everyone is here: the logo, Home's hero, the marketplace's heading,
- * the big picture of a pack or an edition (test/first-screen holds each to the component it copies).
+ * what the app draws the same way for everyone is here: the logo, Home's hero (inside Telegram its trending
+ * shelf), the marketplace's heading, skeleton cards where packs will be, the big picture of a pack or an
+ * edition (test/first-screen holds each to the component it copies).
  */
 
 /** telegram-ui 2.1.13's AppRoot and its iOS variant (the app's root element: its fonts and variables). */
@@ -94,6 +96,37 @@ function hero(ios: boolean, words: Words): HTMLElement {
   ]);
 }
 
+/** PackCardSkeletons.tsx's cards (its spinner comes with the app, with the words it shows). */
+function skeletonGrid(): HTMLElement {
+  const card = () =>
+    element('div', { class: 'pack-card pack-card--skeleton' }, [
+      element('div', { class: 'pack-card__media' }),
+      element('div', { class: 'pack-card__body' }),
+    ]);
+  return element('div', { class: 'pack-grid' }, Array.from({ length: SKELETON_CARDS }, card));
+}
+
+/** HomePage's trending shelf (PackShelf.tsx), which leads Home inside Telegram, while its packs load. */
+function trendingShelf(words: Words): HTMLElement {
+  const head = element('div', { class: 'section__head' }, [
+    element('h2', {}, [words['shell.trending.title']]),
+    element('a', { href: '#/marketplace', class: 'section__link' }, [words['shell.trending.all']]),
+  ]);
+  return element('section', { class: 'section', 'data-testid': 'home-trending' }, [head, skeletonGrid()]);
+}
+
+/**
+ * The marketplace's heading and its cards' places. Its figures and toolbar come with the app; until then
+ * a box of about their height keeps the cards near where the app draws them.
+ */
+function marketplaceTop(words: Words): HTMLElement[] {
+  return [
+    element('h1', { class: 'page-title' }, [words['shell.marketplaceTitle']]),
+    element('div', { class: 'market-first__top', 'aria-hidden': 'true' }),
+    skeletonGrid(),
+  ];
+}
+
 /** DetailPicture.tsx. */
 export function detailPicture(imageUrl: string, alt: string): HTMLImageElement {
   const src = apiUrl(imageUrl);
@@ -114,13 +147,10 @@ export function detailPicture(imageUrl: string, alt: string): HTMLImageElement {
 function screenTop(options: ShellOptions): { nodes: HTMLElement[]; pictureSlot: HTMLElement | null } {
   const words = firstScreenWords(options.language);
   const path = options.route.split('?')[0]!.toLowerCase();
-  if (path === '/' || path === '') return { nodes: [hero(options.ios, words)], pictureSlot: null };
-  if (path === '/marketplace') {
-    return {
-      nodes: [element('h1', { class: 'page-title' }, [words['shell.marketplaceTitle']])],
-      pictureSlot: null,
-    };
+  if (path === '/' || path === '') {
+    return { nodes: [options.inside ? trendingShelf(words) : hero(options.ios, words)], pictureSlot: null };
   }
+  if (path === '/marketplace') return { nodes: marketplaceTop(words), pictureSlot: null };
   if (!options.picture) return { nodes: [], pictureSlot: null };
   // PackDetailPage's and EditionPage's article, their picture's column first (Page.tsx's back button above).
   const kind = options.picture.kind === 'pack' ? 'detail' : 'edition';

@@ -1,11 +1,14 @@
 import {
+  DEFAULT_PAGE_SIZE,
   FIRST_SCREEN_DATA_ID,
   STORAGE_KEYS,
   pictureScreenPath,
+  type DocumentScreen,
   type FirstScreenData,
-  type PictureScreen,
 } from '@stickerdrop/shared';
 import { apiUrl } from '../config';
+import { isFirstMarketList, marketScreenList } from '../features/marketplace/market-query';
+import { packListQuery, type PackListFilters } from '../features/packs/list-query';
 import { startingLanguage, telegramLanguageCode } from '../i18n/detect';
 import { applyLaunchTheme } from '../telegram/launch-theme';
 import { isLaunchHash, openingRoute } from '../telegram/opening-route';
@@ -27,6 +30,7 @@ export function startFirstScreen(win: Window = window): FirstScreen | null {
   if (launched) applyLaunchTheme(launch.get('tgWebAppThemeParams'), win.document.documentElement);
   const route = openingRoute(win.location);
   const picture = pictureScreen(route);
+  const market = marketScreenList(route);
   const platform = launch.get('tgWebAppPlatform');
   const language = startingLanguage({
     telegramCode: telegramLanguageCode(launch.get('tgWebAppData') ? win.location.hash : null),
@@ -39,27 +43,44 @@ export function startFirstScreen(win: Window = window): FirstScreen | null {
     inside: launched,
     ios: platform === 'ios' || platform === 'macos',
     picture,
-    data: picture ? screenData(win, picture) : null,
+    data: picture ? screenData(win, picture, pictureScreenPath(picture)) : market ? marketData(win, market) : null,
     drawn: false,
   };
 }
 
-function screenData(win: Window, screen: PictureScreen): Promise<unknown> | null {
-  const embedded = win.document.getElementById(FIRST_SCREEN_DATA_ID)?.textContent;
+/**
+ * The marketplace's first page: the one its document carries when it opens as it does from a Telegram link
+ * (no search, no filter), else asked for at once, with the address's filters, as the page will ask.
+ */
+function marketData(win: Window, list: PackListFilters): Promise<unknown> | null {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(packListQuery(list, DEFAULT_PAGE_SIZE))) {
+    if (value !== undefined) query.set(name, String(value));
+  }
+  const screen = isFirstMarketList(list) ? ({ kind: 'market' } as const) : null;
+  return screenData(win, screen, `/api/stickers?${query.toString()}`);
+}
+
+/** The embedded data of `screen`, else the API's signed-out answer at `path`; null for a visitor with a session. */
+function screenData(win: Window, screen: DocumentScreen | null, path: string): Promise<unknown> | null {
+  const embedded = screen ? win.document.getElementById(FIRST_SCREEN_DATA_ID)?.textContent : null;
   if (embedded) {
     try {
       const first = JSON.parse(embedded) as FirstScreenData;
-      if (first.kind === screen.kind && first.id === screen.id) return Promise.resolve(first.data);
+      if (sameScreen(first, screen!)) return Promise.resolve(first.data);
     } catch {
       // Not ours to read: ask the API as for any other document.
     }
   }
   if (hasSession(win)) return null;
   return win
-    .fetch(new URL(apiUrl(pictureScreenPath(screen)), win.location.href), { headers: { Accept: 'application/json' } })
+    .fetch(new URL(apiUrl(path), win.location.href), { headers: { Accept: 'application/json' } })
     .then((response) => (response.ok ? (response.json() as Promise<unknown>) : null))
     .catch(() => null);
 }
+
+const sameScreen = (first: DocumentScreen, screen: DocumentScreen) =>
+  first.kind === screen.kind && (first.kind === 'market' || (screen.kind !== 'market' && first.id === screen.id));
 
 /** A stored session: the app asks for that visitor's own view, and a second, signed-out read would count twice. */
 function hasSession(win: Window): boolean {

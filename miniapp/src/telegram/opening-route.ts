@@ -2,7 +2,7 @@ import { decodeStartParam } from '@stickerdrop/shared';
 
 /**
  * The route a Telegram start parameter opens: `pack_<id>`, `edition_<id>`, `order_<packId>_<uuid>`,
- * `gift_<code>` (the claim screen), else Home.
+ * `gift_<code>` (the claim screen), `market`, else Home.
  */
 export function startRoute(startParam: string | null): string {
   const param = decodeStartParam(startParam);
@@ -14,7 +14,9 @@ export function startRoute(startParam: string | null): string {
         ? `/sticker?id=${param.packId}&order=${param.orderId}`
         : param?.kind === 'gift'
           ? `/gift?code=${param.code}`
-          : '/';
+          : param?.kind === 'market'
+            ? '/marketplace'
+            : '/';
 }
 
 /** Telegram's launch parameters, where the hash router expects a route. */

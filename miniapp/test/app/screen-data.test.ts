@@ -37,11 +37,21 @@ describe("the opening screen's data, asked for before the first render", () => {
     expect(calls.map((call) => call.path)).toEqual(['/api/stickers/7', '/api/editions/3']);
   });
 
-  it('asks for nothing on a screen without a picture', async () => {
+  it('asks for nothing on a screen without data of its own', async () => {
     const { calls } = fakeApi({});
     const { api, queryClient } = setup();
-    await prefetchScreenData('/marketplace', queryClient, api, Promise.resolve({}));
+    await prefetchScreenData('/profile', queryClient, api, Promise.resolve({}));
     expect(calls).toEqual([]);
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
+  });
+
+  it("takes the marketplace's first page from the document, under the key the page reads, asking nothing", async () => {
+    const { calls } = fakeApi({});
+    const { api, queryClient } = setup();
+    const page = { items: [], nextCursor: null };
+    await prefetchScreenData('/marketplace?format=video', queryClient, api, Promise.resolve(page));
+    const key = packQueries.list(api, { search: '', sort: 'trending', format: 'video', availability: 'all' }).queryKey;
+    expect(queryClient.getQueryData(key)).toEqual({ pages: [page], pageParams: [null] });
+    expect(calls).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { drawShell, detailPicture, type ShellOptions } from '../../src/first-scr
 import { DetailPicture } from '../../src/features/packs/DetailPicture';
 import { fakeApi, json } from '../support/fake-api';
 import { demoConfig, packDetail, stats } from '../support/data';
+import { insideTelegram } from '../support/fake-sdk';
 import { renderApp } from '../support/render-app';
 
 /**
@@ -55,6 +56,19 @@ describe("the document's first screen is the app's, element for element", () => 
     drawn.remove();
   });
 
+  it("inside Telegram draws Home's trending shelf as HomePage does, skeleton cards where its packs go", async () => {
+    fakeApi({ 'GET /api/stickers/trending/list': () => json([]), 'GET /api/stickers': () => json({ items: [] }) });
+    renderApp('/', { telegram: insideTelegram });
+    const appHead = (await screen.findByRole('heading', { name: 'Trending Stickers' })).closest('.section__head')!;
+    const drawn = shell({ route: '/', inside: true });
+    const head = drawn.root.querySelector('.section__head')!;
+    expect(head.isEqualNode(appHead)).toBe(true);
+    expect(trail(head)).toEqual(trail(appHead));
+    expect(drawn.root.querySelector('.hero')).toBeNull();
+    expect(drawn.root.querySelectorAll('.section .pack-card--skeleton')).toHaveLength(6);
+    drawn.remove();
+  });
+
   it("draws the marketplace's heading as MarketplacePage does", async () => {
     fakeApi({
       'GET /api/marketplace/stats': () => json(stats),
@@ -67,6 +81,7 @@ describe("the document's first screen is the app's, element for element", () => 
     expect(heading.isEqualNode(appHeading)).toBe(true);
     expect(trail(heading)).toEqual(trail(appHeading));
     expect(before(heading)).toEqual(before(appHeading));
+    expect(drawn.root.querySelectorAll('main .pack-card--skeleton')).toHaveLength(6);
     drawn.remove();
   });
 

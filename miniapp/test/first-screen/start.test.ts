@@ -43,11 +43,11 @@ describe("the document's first screen: what it draws and what it asks for (issue
     window.location.hash = '';
   });
 
-  it('draws the route of the address on the web, with no data to ask for on Home or the marketplace', () => {
+  it('draws the route of the address on the web, with no data to ask for on Home', () => {
     const { calls } = fakeApi({});
-    window.location.hash = '#/marketplace';
+    window.location.hash = '#/profile';
     expect(startFirstScreen()).toEqual({
-      route: '/marketplace',
+      route: '/profile',
       language: 'en',
       inside: false,
       ios: false,
@@ -56,7 +56,29 @@ describe("the document's first screen: what it draws and what it asks for (issue
       drawn: false,
     });
     window.location.hash = '';
-    expect(startFirstScreen()?.route).toBe('/');
+    expect(startFirstScreen()).toMatchObject({ route: '/', data: null });
+    expect(calls).toEqual([]);
+  });
+
+  it("asks the API at once for the marketplace's first page, with the address's filters", async () => {
+    const page = { items: [], nextCursor: null };
+    const { calls } = fakeApi({ 'GET /api/stickers': () => json(page) });
+    window.location.hash = '#/marketplace?category=food&maxPrice=2&view=list&market=resale';
+    const first = startFirstScreen()!;
+    expect(await first.data).toEqual(page);
+    expect(calls.map((call) => call.path)).toEqual([
+      '/api/stickers?search=&sort=trending&category=food&maxPrice=2&availability=resale&limit=24',
+    ]);
+  });
+
+  it('opens the marketplace from a Telegram link with the first page the server embedded, asking nothing', async () => {
+    const page = { items: [{ id: 1 }], nextCursor: 'c' };
+    const { calls } = fakeApi({});
+    embed({ kind: 'market', data: page });
+    launchAt('market');
+    const first = startFirstScreen()!;
+    expect(first).toMatchObject({ route: '/marketplace', inside: true, picture: null });
+    expect(await first.data).toEqual(page);
     expect(calls).toEqual([]);
   });
 
