@@ -2,14 +2,13 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 import { formatTon, type MarketplaceStats } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { marketplaceCounters } from '../db/schema.js';
-import { listings } from '../resale/tables.js';
 import { perHandle } from '../db/prepared.js';
 
 /**
  * Marketplace figures, summed over the 16 counter slots that migration 0002's triggers keep in the
  * transactions that change packs, editions and users (so a read touches 16 small rows, never the catalogue):
- * - totalListings: resale listings open now (what "Active Listings" names: listings, not packs; counted
- *   through the partial index of open listings, which holds only those);
+ * - totalListings: resale listings open now of packs the marketplace shows (what "Active Listings" names:
+ *   listings, not packs; read through the partial index of open listings, which holds only those);
  * - uniqueSellers: distinct creators with at least one pack listed;
  * - totalVolume: what buyers paid, the sum of every edition's purchase price;
  * - totalSales: editions sold;
@@ -20,16 +19,16 @@ import { perHandle } from '../db/prepared.js';
 export async function getMarketplaceStats(db: DbOrTx): Promise<MarketplaceStats> {
   const [row] = await statsStatement(db).execute();
   if (!row) throw new Error('stats query returned no row');
-  const packs = BigInt(row.packs);
+  const packCount = BigInt(row.packs);
   const priceSum = BigInt(row.priceSum);
   return {
     totalListings: Number(row.openListings),
     uniqueSellers: Number(row.sellers),
     totalVolume: formatTon(BigInt(row.volume)),
     totalSales: Number(row.sales),
-    totalStickers: Number(packs),
+    totalStickers: Number(packCount),
     totalCreators: Number(row.creators),
-    avgPrice: formatTon(packs === 0n ? 0n : (2n * priceSum + packs) / (2n * packs)),
+    avgPrice: formatTon(packCount === 0n ? 0n : (2n * priceSum + packCount) / (2n * packCount)),
   };
 }
 
@@ -38,7 +37,8 @@ const total = (column: SQLWrapper) => sql<string>`coalesce(sum(${column}), 0)::t
 const prepareStats = (db: DbOrTx) =>
   db
     .select({
-      openListings: sql<string>`(select count(*) from ${listings} where ${listings.status} = 'active')::text`,
+      openListings: sql<string>`(select count(*) from listings l join packs p on p.id = l.pack_id
+        where l.status = 'active' and p.status = 'listed')::text`,
       sellers: total(marketplaceCounters.sellers),
       volume: total(marketplaceCounters.volume),
       sales: total(marketplaceCounters.sales),
