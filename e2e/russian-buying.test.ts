@@ -44,15 +44,20 @@ async function allRussian(page: Page, where: string): Promise<void> {
 async function searchTheMarket(page: Page, title: string, shot: string): Promise<void> {
   await page.getByRole('heading', { name: 'Маркет', level: 1 }).waitFor();
   await page.getByLabel('Статистика маркета').getByText('Средняя цена').waitFor();
-  const market = page.getByRole('group', { name: 'Рынок' });
-  await market.getByRole('button', { name: 'На перепродаже' }).click();
+  await page.getByRole('button', { name: 'Фильтры' }).click();
+  const sheet = page.getByRole('form', { name: 'Фильтры' });
+  await sheet.getByRole('group', { name: 'Рынок' }).getByRole('button', { name: 'На перепродаже' }).click();
+  // Inside Telegram the sheet's Show is the Main Button; on the web, the sheet's own.
+  const show = sheet.getByRole('button', { name: 'Показать' });
+  if (await show.count()) await show.click();
+  else await pressNative(page, 'main_button_pressed');
   await page.getByText('Сейчас на перепродаже ничего нет').waitFor();
   await page.getByRole('button', { name: 'Показать все паки' }).click();
   await page.getByRole('group', { name: 'Сортировка' }).getByRole('button', { name: 'Дешевле' }).click();
   await page.getByRole('searchbox', { name: 'Поиск стикерпаков' }).fill(title.toLowerCase());
   const card = page.getByTestId('pack-card').filter({ hasText: title });
   await card.waitFor();
-  expect(await market.getByRole('button', { name: 'Все' }).getAttribute('aria-pressed')).toBe('true');
+  expect(await page.getByRole('group', { name: 'Включённые фильтры' }).count()).toBe(0);
   await allRussian(page, shot);
   await screenshot(page, shot);
   await card.click();
