@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OPS_ERRORS } from '@stickerdrop/shared';
+import { listReportedPacks } from '@stickerdrop/core';
 import { tables } from '@stickerdrop/core/testing';
 import { insertPack, insertUser } from '../support/fixtures.js';
 import { createHarness, type Harness } from '../support/harness.js';
@@ -39,6 +40,14 @@ describe('Report on the bot’s pack card', () => {
     );
     expect(await t.db.select().from(tables.packReports)).toEqual([
       expect.objectContaining({ packId, reporterId: alice.id, reason: 'copyright', status: 'open' }),
+    ]);
+    // The desk lists it as it lists a report from the pack page.
+    expect(await listReportedPacks(t.db)).toEqual([
+      expect.objectContaining({
+        pack: expect.objectContaining({ id: packId, title: 'Borrowed Mice' }),
+        openReports: 1,
+        reports: [expect.objectContaining({ reporterId: alice.id, reason: 'copyright' })],
+      }),
     ]);
 
     await t.send(callbackUpdate(alice, question, `report:${packId}:scam`));
