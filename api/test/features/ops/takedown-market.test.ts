@@ -57,7 +57,7 @@ describe('a taken-down pack’s market', () => {
       headers: await authHeaders(t, buyer),
       payload: { listingId: listed.listing.id, paymentMethod: 'demo' },
     });
-    expect([404, 409]).toContain(resale.statusCode);
+    expect(resale.statusCode).toBe(409);
     expect((await makeOffer(t, bidder, { packId: pack.id, price: '1' })).statusCode).toBe(409);
     expect((await makeOffer(t, bidder, { editionId: other.editionId, price: '2' })).statusCode).toBe(409);
   });
