@@ -106,12 +106,13 @@ function skeletonGrid(): HTMLElement {
   return element('div', { class: 'pack-grid' }, Array.from({ length: SKELETON_CARDS }, card));
 }
 
-/** HomePage's trending shelf (PackShelf.tsx), which leads Home inside Telegram, while its packs load. */
-function trendingShelf(words: Words): HTMLElement {
-  const head = element('div', { class: 'section__head' }, [
-    element('h2', {}, [words['shell.trending.title']]),
-    element('a', { href: '#/marketplace', class: 'section__link' }, [words['shell.trending.all']]),
-  ]);
+/**
+ * The place of HomePage's trending shelf (PackShelf.tsx), which leads Home inside Telegram: its cards'
+ * skeletons under a heading's room. The heading's words come with the app: until the app runs, nothing
+ * named "Trending" is on the page, so what waits for it waits for the app.
+ */
+function trendingShelf(): HTMLElement {
+  const head = element('div', { class: 'section__head', 'aria-hidden': 'true' }, [element('h2', {}, ['\u00a0'])]);
   return element('section', { class: 'section', 'data-testid': 'home-trending' }, [head, skeletonGrid()]);
 }
 
@@ -148,7 +149,7 @@ function screenTop(options: ShellOptions): { nodes: HTMLElement[]; pictureSlot: 
   const words = firstScreenWords(options.language);
   const path = options.route.split('?')[0]!.toLowerCase();
   if (path === '/' || path === '') {
-    return { nodes: [options.inside ? trendingShelf(words) : hero(options.ios, words)], pictureSlot: null };
+    return { nodes: [options.inside ? trendingShelf() : hero(options.ios, words)], pictureSlot: null };
   }
   if (path === '/marketplace') return { nodes: marketplaceTop(words), pictureSlot: null };
   if (!options.picture) return { nodes: [], pictureSlot: null };

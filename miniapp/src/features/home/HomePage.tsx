@@ -84,7 +84,7 @@ function TelegramHome() {
   );
 }
 
-/** SPEC's Trending Stickers; its words are the first screen's, which draws this shelf inside Telegram. */
+/** SPEC's Trending Stickers; its words are the first screen's catalogue's, beside the hero's. */
 function TrendingShelf() {
   const api = useApi();
   const tFirst = useT(shellTexts);
