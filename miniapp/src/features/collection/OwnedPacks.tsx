@@ -19,6 +19,7 @@ import { SellControls } from '../resale/SellControls';
 import { labelsIn, type CollectionKey } from './labels';
 import { collectionTexts } from './messages';
 import { EditionWorth } from '../worth/worth';
+import { RemovedMark } from '../studio/RemovedMark';
 
 const FILTER_LABELS: Record<CollectionFilter, CollectionKey> = {
   all: 'collection.filter.all',
@@ -70,15 +71,20 @@ export function OwnedPacks({
             <div key={item.editionId} className="collection-entry" data-testid="collection-entry">
               <PackCard pack={item} index={index} showPurchaseInfo onToggleFavorite={(p) => like.toggle(p.id)} />
               <EditionWorth item={item} />
-              <SellControls
-                target={{
-                  editionId: item.editionId,
-                  serial: item.serial,
-                  packId: item.id,
-                  listedPrice: item.listing?.price ?? null,
-                }}
-                resellableFrom={item.resellableFrom}
-              />
+              {/* A removed pack's edition stays, marked, but is no longer listed or given. */}
+              {item.removed ? (
+                <RemovedMark reason={item.removed.reason} reader="owner" compact />
+              ) : (
+                <SellControls
+                  target={{
+                    editionId: item.editionId,
+                    serial: item.serial,
+                    packId: item.id,
+                    listedPrice: item.listing?.price ?? null,
+                  }}
+                  resellableFrom={item.resellableFrom}
+                />
+              )}
             </div>
           ))}
         </div>

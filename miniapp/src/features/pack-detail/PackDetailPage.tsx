@@ -35,6 +35,7 @@ import { resaleQueries } from '../resale/queries';
 import { useFormat } from '../../i18n/format';
 import { useT } from '../../i18n/translate';
 import { packDetailTexts } from './messages';
+import { RemovedMark } from '../studio/RemovedMark';
 import './pack-detail.css';
 
 export function PackDetailPage() {
@@ -110,16 +111,24 @@ export function PackDetailPage() {
                 </div>
               </div>
             </div>
+            {data.removed ? (
+              <RemovedMark reason={data.removed.reason} reader={data.creator.id === user?.id ? 'creator' : 'owner'} />
+            ) : null}
             {/* An owner may still be paying for another edition (an accepted offer): its payment step shows. */}
             {data.isOwned && !purchase.order ? (
               <div className="notice" role="note">
                 <Icon icon={CircleCheck} className="notice__icon" size={20} />
-                {data.edition
-                  ? t('pack-detail.ownedEdition', {
+                {data.edition && data.removed
+                  ? t('pack-detail.ownedRemovedEdition', {
                       edition: format.count(data.edition),
                       supply: format.count(data.maxSupply),
                     })
-                  : t('pack-detail.owned')}
+                  : data.edition
+                    ? t('pack-detail.ownedEdition', {
+                        edition: format.count(data.edition),
+                        supply: format.count(data.maxSupply),
+                      })
+                    : t('pack-detail.owned')}
               </div>
             ) : null}
             {data.isOwned && !purchase.order && purchase.paid ? (
@@ -131,7 +140,8 @@ export function PackDetailPage() {
                 }}
               />
             ) : null}
-            {data.isOwned && !purchase.order ? null : (
+            {/* A removed pack is bought, sold and offered for nowhere: none of its actions show. */}
+            {data.removed || (data.isOwned && !purchase.order) ? null : (
               <>
                 {dropLeftMs > 0 ? <DropCountdown pack={data} msLeft={dropLeftMs} /> : null}
                 <PriceBox
@@ -147,41 +157,43 @@ export function PackDetailPage() {
           </div>
           <div className="detail__more">
             <AfterFirstScreen>
-              <div className="detail__actions">
-                <Button
-                  mode={data.isFavorite ? 'filled' : 'bezeled'}
-                  size="s"
-                  before={<HeartIcon filled={data.isFavorite} />}
-                  aria-pressed={data.isFavorite}
-                  aria-label={t('pack-detail.like', { count: data.likes })}
-                  disabled={like.pending}
-                  onClick={() => like.toggle(data.id)}
-                >
-                  {format.count(data.likes)}
-                </Button>
-                <Button mode="bezeled" size="s" onClick={() => void actions.share()}>
-                  {t('pack-detail.share')}
-                </Button>
-                {data.isOwned ? (
-                  <>
-                    <Button
-                      mode="bezeled"
-                      size="s"
-                      loading={actions.downloading}
-                      onClick={() => void actions.download()}
-                    >
-                      {t('pack-detail.download')}
-                    </Button>
-                    {/* Just bought: the moment above has it, and one Secondary Button is all Telegram shows. */}
-                    {purchase.paid ? null : (
-                      <AddToTelegramButton
-                        pending={actions.addToTelegram.isPending}
-                        onAdd={() => actions.addToTelegram.mutate(data.id)}
-                      />
-                    )}
-                  </>
-                ) : null}
-              </div>
+              {data.removed ? null : (
+                <div className="detail__actions">
+                  <Button
+                    mode={data.isFavorite ? 'filled' : 'bezeled'}
+                    size="s"
+                    before={<HeartIcon filled={data.isFavorite} />}
+                    aria-pressed={data.isFavorite}
+                    aria-label={t('pack-detail.like', { count: data.likes })}
+                    disabled={like.pending}
+                    onClick={() => like.toggle(data.id)}
+                  >
+                    {format.count(data.likes)}
+                  </Button>
+                  <Button mode="bezeled" size="s" onClick={() => void actions.share()}>
+                    {t('pack-detail.share')}
+                  </Button>
+                  {data.isOwned ? (
+                    <>
+                      <Button
+                        mode="bezeled"
+                        size="s"
+                        loading={actions.downloading}
+                        onClick={() => void actions.download()}
+                      >
+                        {t('pack-detail.download')}
+                      </Button>
+                      {/* Just bought: the moment above has it, and one Secondary Button is all Telegram shows. */}
+                      {purchase.paid ? null : (
+                        <AddToTelegramButton
+                          pending={actions.addToTelegram.isPending}
+                          onAdd={() => actions.addToTelegram.mutate(data.id)}
+                        />
+                      )}
+                    </>
+                  ) : null}
+                </div>
+              )}
               <p className="detail__description">{data.description}</p>
 
               <StatTiles
@@ -194,15 +206,19 @@ export function PackDetailPage() {
                 ]}
               />
               <p className="drop-rules">{t('pack-detail.serialRule')}</p>
-              <PackMarket
-                pack={data}
-                busy={purchase.processing}
-                onBuy={(listingId) =>
-                  void purchase.buy(resalePaymentChoice(clientConfig.data?.paymentMethods), listingId)
-                }
-              />
-              <OffersSection packId={data.id} />
-              {user ? <ReportPack packId={data.id} /> : null}
+              {data.removed ? null : (
+                <>
+                  <PackMarket
+                    pack={data}
+                    busy={purchase.processing}
+                    onBuy={(listingId) =>
+                      void purchase.buy(resalePaymentChoice(clientConfig.data?.paymentMethods), listingId)
+                    }
+                  />
+                  <OffersSection packId={data.id} />
+                  {user ? <ReportPack packId={data.id} /> : null}
+                </>
+              )}
             </AfterFirstScreen>
           </div>
         </div>

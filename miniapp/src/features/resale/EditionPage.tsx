@@ -43,10 +43,13 @@ const PAID_WITH: Record<PaymentMethod, ResaleKey> = {
 export function EditionPage({
   buy,
   stickers,
+  removedMark,
 }: {
   buy?: (edition: EditionDetail) => ReactNode;
   /** The pack's stickers under its image (the player lives with the pack page). */
   stickers?: (edition: EditionDetail) => ReactNode;
+  /** "Removed by the marketplace" with why, for an edition of a pack the marketplace took down. */
+  removedMark?: (removed: NonNullable<EditionDetail['removed']>) => ReactNode;
 }) {
   const api = useApi();
   const { user } = useAuth();
@@ -90,13 +93,22 @@ export function EditionPage({
             })}
           </h1>
           <EditionFacts edition={data} owned={owned} />
-          {owned ? <OwnerControls edition={data} /> : data.listing ? buy?.(data) : null}
+          {/* A removed pack's edition stays its owner's, but is no longer sold, offered for or given. */}
+          {data.removed ? (
+            removedMark?.(data.removed)
+          ) : owned ? (
+            <OwnerControls edition={data} />
+          ) : data.listing ? (
+            buy?.(data)
+          ) : null}
           <EditionActions edition={data} />
           <AfterFirstScreen>
-            <OffersSection
-              packId={data.pack.id}
-              edition={{ id: data.id, serial: data.serial, ownerId: data.owner.id }}
-            />
+            {data.removed ? null : (
+              <OffersSection
+                packId={data.pack.id}
+                edition={{ id: data.id, serial: data.serial, ownerId: data.owner.id }}
+              />
+            )}
             <h2 className="section-title">{t('resale.edition.provenance')}</h2>
             <ActivityList items={data.history} />
           </AfterFirstScreen>
@@ -170,9 +182,12 @@ function EditionActions({ edition }: { edition: EditionDetail }) {
   const t = useT(resaleTexts);
   return (
     <div className="edition__actions">
-      <Button mode="bezeled" size="s" onClick={() => void share()}>
-        {t('resale.edition.share')}
-      </Button>
+      {/* A removed pack's link leads nowhere for the people it would be shared with. */}
+      {edition.removed ? null : (
+        <Button mode="bezeled" size="s" onClick={() => void share()}>
+          {t('resale.edition.share')}
+        </Button>
+      )}
       <Link to={`/sticker?id=${edition.pack.id}`}>{t('resale.edition.openPack')}</Link>
     </div>
   );

@@ -1,18 +1,10 @@
-import type { RemovalReason, StudioPack } from '@stickerdrop/shared';
+import type { StudioPack } from '@stickerdrop/shared';
 import { useFormat } from '../../i18n/format';
 import { useT } from '../../i18n/translate';
 import { dropStatusDetail } from './drop-time';
 import { DropStatus } from './DropStatus';
-import { studioTexts, type StudioKey } from './messages';
-
-/** Why the marketplace removed a pack, in the creator's words; named in full so the catalogue's check sees each. */
-const REMOVAL_KEYS = {
-  copyright: 'studio.removed.copyright',
-  offensive: 'studio.removed.offensive',
-  scam: 'studio.removed.scam',
-  other: 'studio.removed.other',
-  creator_banned: 'studio.removed.creatorBanned',
-} as const satisfies Record<RemovalReason, StudioKey>;
+import { studioTexts } from './messages';
+import { useRemovalReason } from './RemovedMark';
 
 /**
  * Where a pack stands for its creator: "Removed by the marketplace" with why, when an operator took it down
@@ -22,11 +14,12 @@ const REMOVAL_KEYS = {
 export function PackStatus({ pack, detailClassName }: { pack: StudioPack; detailClassName: string }) {
   const t = useT(studioTexts);
   const format = useFormat();
+  const removalReason = useRemovalReason('creator');
   if (pack.removed) {
     return (
       <>
         <span className="studio-status studio-status--removed">{t('studio.status.removed')}</span>
-        <span className={detailClassName}>{t(REMOVAL_KEYS[pack.removed.reason])}</span>
+        <span className={detailClassName}>{removalReason(pack.removed.reason)}</span>
       </>
     );
   }
