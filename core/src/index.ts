@@ -247,6 +247,7 @@ export {
   findStickerSet,
   recordStickerSet,
   markStickerSetComplete,
+  recordCustomEmojiIds,
   forgetStickerSet,
   requestStickerSet,
   findPackAccess,

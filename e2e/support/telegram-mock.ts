@@ -79,6 +79,8 @@ export function installTelegramClient(theme: Record<string, string>): void {
       // Fullscreen (8.0): the client goes and comes back at once, and says so.
       if (type === 'web_app_request_fullscreen') reply('fullscreen_changed', { is_fullscreen: true });
       if (type === 'web_app_exit_fullscreen') reply('fullscreen_changed', { is_fullscreen: false });
+      // The user accepts the emoji status Telegram asks them about (8.0).
+      if (type === 'web_app_set_emoji_status') reply('emoji_status_set', undefined);
     },
   };
 }

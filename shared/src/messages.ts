@@ -52,6 +52,7 @@ export const API_ERRORS = {
   creatorsOnly: 'Only creators can upload sticker packs',
   soldOut: 'This sticker pack is sold out',
   alreadyOwned: 'You already own this sticker pack',
+  noCustomEmoji: 'This pack has no custom emoji',
   orderNotFound: 'Order not found',
   orderNotPayable: 'This order can no longer be paid',
   loginCodeExpired: 'This sign-in code has expired or was already used',

@@ -30,6 +30,7 @@ import {
   ShareMessageResponse,
   TelegramAuthRequest,
   TelegramSetResponse,
+  CustomEmojiResponse,
   Tokens,
   TonProofPayloadResponse,
   TrendingQuery,
@@ -157,6 +158,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       params: PackParams,
       responses: { 202: TelegramSetResponse },
     }),
+    'GET /api/stickers/:id/custom-emoji': signedIn(
+      "The custom emoji ids of the owner's own Telegram set of an emoji pack, for an emoji status (owners)",
+      {
+        params: PackParams,
+        responses: { 200: CustomEmojiResponse, 404: 'No such pack, or a pack of stickers, not of custom emoji' },
+      },
+    ),
     'POST /api/stickers/:id/share-message': signedIn(
       "Share inside Telegram: the bot prepares a message presenting the pack for the mini-app's shareMessage",
       {

@@ -39,6 +39,10 @@ const STICKER_FILES = {
 const isWebp = (data: Buffer) => data.subarray(8, 12).toString('latin1') === 'WEBP';
 const isPng = (data: Buffer) => data.subarray(1, 4).toString('latin1') === 'PNG';
 
+/** A custom emoji's id, made from its file's unique id so each sticker keeps its own. */
+export const customEmojiId = (sticker: Pick<StoredSticker, 'fileUniqueId'>) =>
+  String(5_360_000_000_000_000_000n + BigInt(sticker.fileUniqueId.slice(1)));
+
 const NAME_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]{0,63}$/;
 
 export class FakeStickerSets extends Map<string, StoredSet> {
@@ -132,6 +136,8 @@ export class FakeStickerSets extends Map<string, StoredSet> {
         is_video: sticker.format === 'video',
         emoji: sticker.emoji,
         set_name: set.name,
+        // Telegram gives each custom emoji an id of its own, a long number as a string.
+        ...(set.stickerType === 'custom_emoji' ? { custom_emoji_id: customEmojiId(sticker) } : {}),
       })),
     };
   }

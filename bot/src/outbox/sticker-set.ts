@@ -6,6 +6,7 @@ import {
   loadPackStickers,
   findStickerSet,
   markStickerSetComplete,
+  recordCustomEmojiIds,
   recordStickerSet,
   renderSetThumbnail,
   forgetStickerSet,
@@ -72,6 +73,7 @@ export async function deliverStickerSet(deps: DeliveryDeps, job: StickerSetDeliv
     }
     await markStickerSetComplete(db, job.userId, job.packId, deps.now());
   }
+  if (pack.kind === 'emoji' && set.customEmojiIds === null) await keepCustomEmojiIds(deps, { ...job, name: set.name });
 
   const url = addStickersUrl(set.name);
   const { t } = await readerOf(db, job.userId);
@@ -80,6 +82,17 @@ export async function deliverStickerSet(deps: DeliveryDeps, job: StickerSetDeliv
     parse_mode: 'HTML',
     reply_markup: new InlineKeyboard().url(t('add-to-telegram'), url),
   });
+}
+
+/**
+ * A custom emoji set's stickers get ids from Telegram, and an emoji status names one of them: they are read
+ * once the set is whole and kept, so the app can offer them without asking Telegram. A sticker set has none.
+ */
+async function keepCustomEmojiIds(deps: DeliveryDeps, set: { userId: number; packId: number; name: string }) {
+  const { stickers } = await deps.api.getStickerSet(set.name);
+  const customEmojiIds = stickers.flatMap((sticker) => (sticker.custom_emoji_id ? [sticker.custom_emoji_id] : []));
+  if (customEmojiIds.length === 0) return;
+  await recordCustomEmojiIds(deps.db, { userId: set.userId, packId: set.packId, customEmojiIds });
 }
 
 /** Each sticker with its own format, emoji and keywords, as the creator uploaded it. */

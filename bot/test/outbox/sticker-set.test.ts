@@ -5,6 +5,7 @@ import { lottieDocument, makeTgs, makeVideo } from '../../../api/test/features/c
 import { buildTestApp, type TestApp } from '../../../api/test/helpers.js';
 import { FIRST_BATCH } from '../../src/outbox/sticker-set.js';
 import { BOT_USER, startFakeBotApi, type FakeBotApi } from '../../../api/test/fakes/bot-api.js';
+import { customEmojiId } from '../../../api/test/fakes/fake-sticker-sets.js';
 import { insertPack, insertUser, makeImage, outboxRows, purchase } from '../support/fixtures.js';
 import { outboxWorker } from '../support/outbox-worker.js';
 import { tables } from '@stickerdrop/core/testing';
@@ -279,5 +280,54 @@ describe('sticker set delivery', () => {
     // setStickerSetThumbnail is for regular sets only; Telegram shows a custom emoji set's first sticker.
     expect(fake.callsTo('setStickerSetThumbnail')).toHaveLength(0);
     expect(fake.messagesTo(OWNER)).toHaveLength(1);
+  });
+
+  async function customEmojiOf(id: number, user = OWNER) {
+    return t.app.inject({
+      method: 'GET',
+      url: `/api/stickers/${id}/custom-emoji`,
+      headers: { authorization: `Bearer ${await t.app.deps.tokens.sign(user)}` },
+    });
+  }
+
+  it('keeps the custom emoji ids Telegram gave the set, in the pack’s order, for the owner’s emoji status', async () => {
+    const pack = await mixedPack('emoji');
+    expect((await customEmojiOf(pack.id)).json()).toEqual({ customEmojiIds: [] });
+    const name = await deliver(pack.id);
+    const ids = fake.stickerSets.get(name)!.stickers.map(customEmojiId);
+    expect(new Set(ids).size).toBe(3);
+    const [set] = await t.db.select().from(tables.telegramStickerSets);
+    expect(set!.customEmojiIds).toEqual(ids);
+    const res = await customEmojiOf(pack.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ customEmojiIds: ids });
+
+    // Asking again re-sends the link and reads nothing from Telegram: the ids are kept.
+    const reads = fake.callsTo('getStickerSet').length;
+    await deliver(pack.id);
+    expect(fake.callsTo('getStickerSet')).toHaveLength(reads);
+  });
+
+  it('reads the ids of a custom emoji set made before they were kept, when the owner asks again', async () => {
+    const pack = await mixedPack('emoji');
+    const name = await deliver(pack.id);
+    await t.db.update(tables.telegramStickerSets).set({ customEmojiIds: null });
+    await deliver(pack.id);
+    const [set] = await t.db.select().from(tables.telegramStickerSets);
+    expect(set!.customEmojiIds).toEqual(fake.stickerSets.get(name)!.stickers.map(customEmojiId));
+  });
+
+  it('offers custom emoji only to owners of a custom emoji pack', async () => {
+    const emoji = await mixedPack('emoji');
+    // The pack every case starts with is a sticker pack the owner holds.
+    const notEmoji = await customEmojiOf(packId);
+    expect(notEmoji.statusCode).toBe(404);
+    expect(notEmoji.json()).toEqual({ error: 'This pack has no custom emoji' });
+    expect((await customEmojiOf(emoji.id, CREATOR + 1)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/stickers/${emoji.id}/custom-emoji` })).statusCode).toBe(401);
+    expect((await customEmojiOf(987_654)).statusCode).toBe(404);
+    // A regular set has no ids to read: its delivery never asks for them.
+    await deliver(packId);
+    expect(fake.callsTo('getStickerSet')).toHaveLength(1);
   });
 });

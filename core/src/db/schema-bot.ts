@@ -68,6 +68,8 @@ export const telegramStickerSets = pgTable(
     name: text('name').notNull(),
     /** Set once every sticker of the pack is in the set; until then a retry resumes where it stopped. */
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** A custom emoji set's ids, in the pack's order, as Telegram gave them: what an emoji status names. */
+    customEmojiIds: text('custom_emoji_ids').array(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.packId] }), uniqueIndex('telegram_sticker_sets_name_idx').on(t.name)],

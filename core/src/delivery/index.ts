@@ -5,6 +5,7 @@ export {
   findStickerSet,
   recordStickerSet,
   markStickerSetComplete,
+  recordCustomEmojiIds,
   forgetStickerSet,
   requestStickerSet,
   type StickerSetRecord,

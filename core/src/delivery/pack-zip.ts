@@ -29,6 +29,7 @@ export interface PackAccess {
   title: string;
   createdAt: Date;
   owned: boolean;
+  kind: PackKind;
   /** The marketplace removed the pack: its owners keep their editions, but no new set or archive is made. */
   removed: boolean;
 }
@@ -43,12 +44,14 @@ export async function findPackAccess(db: DbOrTx, packId: number, userId: number)
       // subquery would be the edition's id, not the pack's.
       owned: sql<boolean>`exists (select 1 from editions e where e.pack_id = "packs"."id" and e.owner_id = ${userId})`,
       status: packs.status,
+      kind: packs.kind,
     })
     .from(packs)
     .where(eq(packs.id, packId))
     .limit(1);
   if (!row) return null;
-  return { title: row.title, createdAt: row.createdAt, owned: Boolean(row.owned), removed: row.status !== 'listed' };
+  const { title, createdAt, kind } = row;
+  return { title, createdAt, kind, owned: Boolean(row.owned), removed: row.status !== 'listed' };
 }
 
 /** One sticker as Telegram takes it, with what the owner's set and the archive's manifest say of it. */

@@ -14,6 +14,8 @@ export interface StickerSetRecord {
   packId: number;
   name: string;
   completedAt: Date | null;
+  /** A custom emoji set's ids in the pack's order; null for a sticker set or before they were read. */
+  customEmojiIds: string[] | null;
 }
 
 /** Letters and digits of a set name's secret part: lowercase, as Telegram shows names. */
@@ -69,8 +71,25 @@ export async function markStickerSetComplete(db: DbOrTx, userId: number, packId:
     .where(and(eq(telegramStickerSets.userId, userId), eq(telegramStickerSets.packId, packId)));
 }
 
+/** Keeps the ids Telegram gave a custom emoji set's stickers, in the pack's order. */
+export async function recordCustomEmojiIds(
+  db: DbOrTx,
+  set: { userId: number; packId: number; customEmojiIds: string[] },
+): Promise<void> {
+  await db
+    .update(telegramStickerSets)
+    .set({ customEmojiIds: set.customEmojiIds })
+    .where(and(eq(telegramStickerSets.userId, set.userId), eq(telegramStickerSets.packId, set.packId)));
+}
+
 function toRecord(row: typeof telegramStickerSets.$inferSelect): StickerSetRecord {
-  return { userId: Number(row.userId), packId: row.packId, name: row.name, completedAt: row.completedAt };
+  return {
+    userId: Number(row.userId),
+    packId: row.packId,
+    name: row.name,
+    completedAt: row.completedAt,
+    customEmojiIds: row.customEmojiIds,
+  };
 }
 
 /** The owner sold their last edition of the pack: the record goes with the set the bot deletes. */

@@ -15,6 +15,7 @@ export {
   miniApp,
   openLink,
   openTelegramLink,
+  request,
   retrieveLaunchParams,
   retrieveRawInitData,
   secondaryButton,

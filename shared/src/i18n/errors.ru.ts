@@ -39,6 +39,7 @@ export const API_ERRORS_RU: Record<keyof typeof API_ERRORS, string> = {
   creatorsOnly: 'Загружать стикерпаки могут только авторы',
   soldOut: 'Весь тираж этого стикерпака распродан',
   alreadyOwned: 'Этот стикерпак у вас уже есть',
+  noCustomEmoji: 'В этом паке нет эмодзи',
   orderNotFound: 'Заказ не найден',
   orderNotPayable: 'Этот заказ уже нельзя оплатить',
   loginCodeExpired: 'Этот код входа истёк или уже использован',

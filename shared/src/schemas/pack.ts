@@ -169,6 +169,13 @@ export type CreatePackTextField = (typeof CREATE_PACK_TEXT_FIELDS)[number];
 export const TelegramSetResponse = z.object({ status: z.literal('queued') });
 export type TelegramSetResponse = z.infer<typeof TelegramSetResponse>;
 
+/**
+ * `GET /api/stickers/:id/custom-emoji` (owners of a custom emoji pack): the ids Telegram gave the stickers
+ * of the owner's own set, in the pack's order, which an emoji status names; empty until the set is made.
+ */
+export const CustomEmojiResponse = z.object({ customEmojiIds: z.array(z.string()) });
+export type CustomEmojiResponse = z.infer<typeof CustomEmojiResponse>;
+
 /** `POST|DELETE /api/stickers/:id/notify`: whether the caller is now told when the drop opens. */
 export const DropNotifyResponse = z.object({ notifying: z.boolean() });
 export type DropNotifyResponse = z.infer<typeof DropNotifyResponse>;

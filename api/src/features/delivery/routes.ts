@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { TelegramSetResponse } from '@stickerdrop/shared';
-import { requestStickerSet, requireTelegramDelivery } from '@stickerdrop/core';
+import { API_ERRORS, type CustomEmojiResponse, type TelegramSetResponse } from '@stickerdrop/shared';
+import { findStickerSet, requestStickerSet, requireTelegramDelivery } from '@stickerdrop/core';
+import { notFound } from '../../http/errors.js';
 import { requirePackOwner } from './owner-access.js';
 import { shareMessageRoutes } from './share-message.js';
 
@@ -24,5 +25,15 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
     await requestStickerSet(app.deps.db, { userId, packId, requestId });
     const body: TelegramSetResponse = { status: 'queued' };
     return reply.status(202).send(body);
+  });
+
+  // An emoji status names a custom emoji by the id Telegram gave it in the owner's own set, so only an owner
+  // who added the set has ids to offer; before that the list is empty.
+  app.get<{ Params: { id: string } }>('/api/stickers/:id/custom-emoji', async (request) => {
+    const { userId, packId, pack } = await requirePackOwner(request, app.deps.db);
+    if (pack.kind !== 'emoji') throw notFound(API_ERRORS.noCustomEmoji);
+    const set = await findStickerSet(app.deps.db, userId, packId);
+    const body: CustomEmojiResponse = { customEmojiIds: set?.completedAt ? (set.customEmojiIds ?? []) : [] };
+    return body;
   });
 }

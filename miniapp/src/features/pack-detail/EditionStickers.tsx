@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiProvider';
 import { packQueries } from '../packs/queries';
-import { StickerGrid } from './StickerGrid';
+import { ownedEmojiPack, StickerGrid } from './StickerGrid';
 
 /** The edition's pack's stickers under its image, playing as on the pack page (the same query and grid). */
 export function EditionStickers({ packId }: { packId: number }) {
@@ -10,5 +10,5 @@ export function EditionStickers({ packId }: { packId: number }) {
   // The grid's first row is kept while the pack loads, so the edition's details under it do not move.
   if (pack.isPending) return <div className="sticker-grid sticker-grid--pending" aria-hidden="true" />;
   const stickers = pack.data?.stickers ?? [];
-  return stickers.length ? <StickerGrid stickers={stickers} /> : null;
+  return stickers.length ? <StickerGrid stickers={stickers} emojiPack={ownedEmojiPack(pack.data, api)} /> : null;
 }

@@ -19,7 +19,7 @@ import { packQueries } from '../packs/queries';
 import { DetailPicture } from '../packs/DetailPicture';
 import { useLike } from '../packs/use-like';
 import { AddToTelegramButton } from './AddToTelegramButton';
-import { StickerGrid } from './StickerGrid';
+import { ownedEmojiPack, StickerGrid } from './StickerGrid';
 import { ReportPack } from './ReportPack';
 import { useAuth } from '../auth/AuthProvider';
 import { PriceBox } from './PriceBox';
@@ -92,7 +92,9 @@ export function PackDetailPage() {
               <Icon icon={ImageIcon} size={72} />
             </div>
           )}
-          {data.stickers.length > 1 || data.animated ? <StickerGrid stickers={data.stickers} /> : null}
+          {data.stickers.length > 1 || data.animated ? (
+            <StickerGrid stickers={data.stickers} emojiPack={ownedEmojiPack(data, api)} />
+          ) : null}
         </div>
 
         <div className="detail__info">

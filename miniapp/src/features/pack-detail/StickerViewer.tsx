@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import type { PackSticker } from '@stickerdrop/shared';
 import { useT } from '../../i18n/translate';
+import { canSetEmojiStatus } from '../../telegram/emoji-status';
 import { enterFullscreen } from '../../telegram/fullscreen';
+import { EmojiStatusAction, type EmojiPack } from './EmojiStatusAction';
 import { packDetailTexts } from './messages';
 import { stickerSources } from './sticker-sources';
 import { StickerPlayer } from './StickerPlayer';
@@ -12,16 +14,19 @@ const LARGE_STICKER_PX = Math.min(512, Math.max(160, Math.min(window.innerWidth 
 
 /**
  * One sticker of the pack, large, over the page: previous and next (buttons, arrow keys), closed by its
- * button, Escape or a tap outside. Inside Telegram it asks for fullscreen (Mini Apps 8.0) while open.
+ * button, Escape or a tap outside. Inside Telegram it asks for fullscreen (Mini Apps 8.0) while open, and
+ * offers the owner of a custom emoji pack (`emojiPack`) to make the sticker their emoji status.
  */
 export function StickerViewer({
   stickers,
   index,
   onIndex,
   onClose,
+  emojiPack,
 }: {
   stickers: readonly PackSticker[];
   index: number;
+  emojiPack?: EmojiPack;
   onIndex(index: number): void;
   onClose(): void;
 }) {
@@ -51,6 +56,7 @@ export function StickerViewer({
       >
         <StickerPlayer key={index} {...stickerSources(stickers[index]!)} size={LARGE_STICKER_PX} label={label} />
         <p className="sticker-viewer__count">{t('pack-detail.viewer.count', { number: index + 1, count })}</p>
+        {emojiPack && canSetEmojiStatus() ? <EmojiStatusAction pack={emojiPack} index={index} /> : null}
         <div className="sticker-viewer__controls">
           <button type="button" disabled={count < 2} onClick={() => step(-1)}>
             {t('pack-detail.viewer.previous')}
