@@ -89,11 +89,12 @@ export async function createPack(deps: CreatePackDeps, creatorId: number, input:
   const meta = parseStickerMeta(input, images.length);
 
   const render = () => renderFiles(images, infos, meta.kind);
-  const { stickers, previews, originals, cardKey, cardImages } = await (deps.imagePool
+  const { stickers, previews, motionPreviews, originals, cardKey, cardImages } = await (deps.imagePool
     ? deps.imagePool.run(render)
     : render());
 
-  const files = [...stickers, ...previews, ...originals, ...cardImages];
+  const moving = motionPreviews.filter((file): file is StoredFile => file !== null);
+  const files = [...stickers, ...previews, ...moving, ...originals, ...cardImages];
   try {
     await Promise.all(files.map((file) => deps.storage.put(file.key, file.bytes, file.contentType)));
     return await deps.db.transaction(async (tx) => {
@@ -115,6 +116,7 @@ export async function createPack(deps: CreatePackDeps, creatorId: number, input:
           position: i + 1,
           fileKey: sticker.key,
           previewKey: previews[i]!.key,
+          motionPreviewKey: motionPreviews[i]?.key ?? null,
           format: sticker.format,
           emoji: meta.emoji[i]!,
           keywords: meta.keywords[i]!,
@@ -148,12 +150,14 @@ function parseStickerMeta(input: CreatePackInput, count: number): StickerMeta {
 async function renderFiles(images: ImageSource[], infos: UploadInfo[], kind: PackKind) {
   const stickers: (StoredFile & { format: StickerFile['format'] })[] = [];
   const previews: StoredFile[] = [];
+  const motionPreviews: (StoredFile | null)[] = [];
   const originals: StoredFile[] = [];
   let cardStill: Buffer | undefined;
   for (const [i, image] of images.entries()) {
     const file = await renderStickerFile(image, infos[i]!, kind);
     stickers.push({ ...stored(newStickerKey(file.extension), file.bytes), format: file.format });
     previews.push(stored(newPreviewKey(), await renderStickerPreview(file.still)));
+    motionPreviews.push(file.motion ? stored(newPreviewKey(), file.motion) : null);
     originals.push(stored(newOriginalKey(extensionOf(infos[i]!.type)), await readSource(image)));
     cardStill ??= file.still;
   }
@@ -162,5 +166,5 @@ async function renderFiles(images: ImageSource[], infos: UploadInfo[], kind: Pac
   const cardImages = (await renderCardImages(cardStill!)).map((image) =>
     stored(cardImageVariant(cardKey, image.width), image.bytes),
   );
-  return { stickers, previews, originals, cardKey, cardImages };
+  return { stickers, previews, motionPreviews, originals, cardKey, cardImages };
 }

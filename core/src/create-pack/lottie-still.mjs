@@ -1,11 +1,12 @@
-// Renders one frame of a Lottie document to SVG, in its own process: lottie-web needs a DOM (jsdom here)
+// Renders frames of a Lottie document to SVG, in its own process: lottie-web needs a DOM (jsdom here)
 // and runs on the thread that calls it, which must never be the server's event loop.
-// Usage: node lottie-still.mjs <lottie.json> <frame>; the SVG is written to stdout.
+// Usage: node lottie-still.mjs <lottie.json> <frame> [<frame> …]; the SVGs are written to stdout, each
+// after the one before and a NUL byte (which no SVG text contains).
 import fs from 'node:fs';
 import process from 'node:process';
 import { JSDOM } from 'jsdom';
 
-const [file, frame] = process.argv.slice(2);
+const [file, ...frames] = process.argv.slice(2);
 const dom = new JSDOM('<!doctype html><div id="stage"></div>', { pretendToBeVisual: true });
 // lottie-web's light player reads these globals when it loads; its canvas probe only needs a context
 // that accepts what it sets, so a stand-in that ignores every call will do (the SVG renderer draws nothing).
@@ -24,7 +25,10 @@ const animation = lottie.loadAnimation({
   autoplay: false,
   animationData: JSON.parse(fs.readFileSync(file, 'utf8')),
 });
-animation.goToAndStop(Number(frame), true);
-process.stdout.write(dom.window.document.querySelector('svg').outerHTML);
+const svgs = frames.map((frame) => {
+  animation.goToAndStop(Number(frame), true);
+  return dom.window.document.querySelector('svg').outerHTML;
+});
+process.stdout.write(svgs.join('\0'));
 // lottie-web keeps an animation-frame loop alive; the frame is written, so the process is done.
 process.exit(0);

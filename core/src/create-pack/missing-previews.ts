@@ -6,6 +6,7 @@ import { PUBLIC_PREFIX, newPreviewKey } from '../storage/file-urls.js';
 import type { FileStorage } from '../storage/storage.js';
 import type { ImagePool } from './image-pool.js';
 import { renderPreview, renderStickerPreview } from './image.js';
+import { makeMissingMotionPreviews } from './missing-motion-previews.js';
 
 export interface MissingPreviewsDeps {
   db: Database;
@@ -23,10 +24,11 @@ const WEBP = 'image/webp';
  * Packs stored before previews were public files (migration 0010) have a card image outside `previews/` and
  * stickers without a preview: this makes them from the full files, once, walking each table in key order.
  * Safe beside a second process doing the same (each row is updated only while it still lacks its preview).
- * A file missing from storage is logged and skipped. Returns how many previews it made.
+ * Moving stickers stored before moving previews get theirs (missing-motion-previews.ts). A file missing
+ * from storage is logged and skipped. Returns how many previews it made.
  */
 export async function makeMissingPreviews(deps: MissingPreviewsDeps): Promise<number> {
-  return (await makeCardPreviews(deps)) + (await makeStickerPreviews(deps));
+  return (await makeCardPreviews(deps)) + (await makeStickerPreviews(deps)) + (await makeMissingMotionPreviews(deps));
 }
 
 async function makeCardPreviews(deps: MissingPreviewsDeps): Promise<number> {

@@ -17,7 +17,7 @@ import { loadSharp } from '../load-sharp.js';
 import { runNodeScript, withTempDir, type ToolBudget } from './media-tools.js';
 
 /** A Lottie document's header: canvas, frame rate and the frames it plays (in point to out point). */
-interface LottieHeader {
+export interface LottieHeader {
   w: number;
   h: number;
   fr: number;
@@ -106,16 +106,30 @@ export function jsonDepth(json: string): number {
  * rasterises the SVG. A document lottie-web cannot draw is "could not be read".
  */
 export async function tgsStill(lottie: LottieHeader, budget: ToolBudget): Promise<Buffer> {
+  const [svg] = await tgsFrames(lottie, [lottie.ip], budget);
+  return svgStill(lottie, svg!);
+}
+
+/** One frame lottie-web drew, as PNG at the document's own size. */
+export async function svgStill(lottie: LottieHeader, svg: Buffer): Promise<Buffer> {
+  try {
+    return await loadSharp()(svg, { limitInputPixels: lottie.w * lottie.h })
+      .png()
+      .toBuffer();
+  } catch {
+    throw invalid(API_ERRORS.imageUnreadable);
+  }
+}
+
+/** The given frames as SVG documents, drawn by lottie-web in one child process (lottie-still.mjs). */
+export async function tgsFrames(lottie: LottieHeader, frames: number[], budget: ToolBudget): Promise<Buffer[]> {
   return withTempDir(async (dir) => {
     const file = path.join(dir, 'lottie.json');
     await fs.writeFile(file, JSON.stringify(lottie));
-    const svg = await runNodeScript([STILL_SCRIPT, file, String(lottie.ip)], budget);
-    try {
-      return await loadSharp()(svg, { limitInputPixels: lottie.w * lottie.h })
-        .png()
-        .toBuffer();
-    } catch {
-      throw invalid(API_ERRORS.imageUnreadable);
-    }
+    const output = await runNodeScript([STILL_SCRIPT, file, ...frames.map(String)], budget);
+    return output
+      .toString('utf8')
+      .split('\0')
+      .map((svg) => Buffer.from(svg));
   });
 }

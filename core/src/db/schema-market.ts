@@ -229,6 +229,8 @@ export const packStickers = pgTable(
     fileKey: text('file_key').notNull(),
     /** The public, reduced preview (`previews/…`); null until made for a pack uploaded before previews (0010). */
     previewKey: text('preview_key'),
+    /** A moving sticker's public animated preview (`previews/…`); null for a static one, or until made. */
+    motionPreviewKey: text('motion_preview_key'),
     /** static (WEBP), animated (TGS) or video (WEBM); checked in migration 0011. */
     format: text('format', { enum: STICKER_FORMATS }).notNull().default('static'),
     /** Telegram's emoji_list (1–20) and keywords of this sticker. */

@@ -40,8 +40,9 @@ export function ownEditionSql(viewerId: SQLWrapper | null): SQL<number | null> {
 export const ownersSql = sql<number>`(select count(distinct e.owner_id) from editions e
   where e.pack_id = ${packs.id})`.mapWith(Number);
 
-/** The stickers in order: their public previews, and `fileUrl` null until the API signs it. */
+/** The stickers in order: their public previews (still and moving), and `fileUrl` null until the API signs it. */
 const stickersSql = sql`coalesce((select json_agg(json_build_object('previewUrl', ${fileUrlSql(sql.raw('s.preview_key'))},
+    'motionPreviewUrl', ${fileUrlSql(sql.raw('s.motion_preview_key'))},
     'fileUrl', null, 'format', s.format, 'emoji', s.emoji, 'keywords', s.keywords) order by s.position)
   from pack_stickers s where s.pack_id = ${packs.id}), '[]'::json)`;
 

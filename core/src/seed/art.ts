@@ -4,9 +4,11 @@ import {
   PREVIEW_SIZE_PX,
   STICKER_SIZE_PX,
   type CardImageWidth,
+  type PackKind,
   type StickerFormat,
 } from '@stickerdrop/shared';
 import { renderStickerPreview } from '../create-pack/image.js';
+import { renderMotionPreview } from '../create-pack/motion-preview.js';
 import { fileBudget } from '../create-pack/media-tools.js';
 import { readTgs, tgsStill } from '../create-pack/tgs.js';
 import { loadSharp } from '../load-sharp.js';
@@ -102,6 +104,14 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 /** What visitors see of a sticker, made as an upload's is (renderStickerPreview). */
 export function renderSeedStickerPreview(still: Buffer): Promise<Buffer> {
   return cachedArt(['preview', sha256(still)], () => renderStickerPreview(still));
+}
+
+/** What visitors see move, made as an upload's is (renderMotionPreview). */
+export function renderSeedMotionPreview(
+  file: { format: 'animated' | 'video'; bytes: Buffer },
+  kind: PackKind,
+): Promise<Buffer> {
+  return cachedArt(['motion', kind, sha256(file.bytes)], () => renderMotionPreview(file, kind));
 }
 
 /** The card image: the cover's still on a soft tile of the pack's colours, `side` px square. */

@@ -13,6 +13,7 @@ import {
   renderSeedCard,
   renderSeedSticker,
   renderSeedStickerPreview,
+  renderSeedMotionPreview,
   SEED_STICKER_FORMATS,
   seededRandom,
 } from './art.js';
@@ -43,6 +44,8 @@ export const seedStickerKey = (pack: SeedPack, n: number) =>
 /** Public files live under PUBLIC_PREFIX (storage/file-urls.ts): the card image and each sticker's preview. */
 export const seedPreviewKey = (slug: string) => `${PUBLIC_PREFIX}seed/${slug}-card.webp`;
 export const seedStickerPreviewKey = (slug: string, n: number) => `${PUBLIC_PREFIX}seed/${slug}-${n}.webp`;
+/** A moving sticker's moving preview; static stickers have none. */
+export const seedMotionPreviewKey = (slug: string, n: number) => `${PUBLIC_PREFIX}seed/${slug}-${n}-moving.webp`;
 
 /**
  * Fills an empty marketplace with the demo catalogue (SEED_PACKS): creators, collectors, packs with
@@ -81,6 +84,13 @@ async function storeArt(storage: FileStorage): Promise<void> {
     await Promise.all([
       storage.put(seedStickerKey(pack, n), file.bytes, contentTypeOfKey(seedStickerKey(pack, n))),
       storage.put(seedStickerPreviewKey(pack.slug, n), await renderSeedStickerPreview(file.still), WEBP),
+      file.format === 'static'
+        ? null
+        : storage.put(
+            seedMotionPreviewKey(pack.slug, n),
+            await renderSeedMotionPreview({ format: file.format, bytes: file.bytes }, pack.kind),
+            WEBP,
+          ),
     ]);
   });
   const cards = SEED_PACKS.flatMap((pack) => CARD_IMAGE_WIDTHS_PX.map((width) => ({ pack, width })));
@@ -160,6 +170,8 @@ async function insertPack(tx: Transaction, pack: SeedPack, index: number, now: D
       position: n + 1,
       fileKey: seedStickerKey(pack, n + 1),
       previewKey: seedStickerPreviewKey(pack.slug, n + 1),
+      motionPreviewKey:
+        SEED_STICKER_FORMATS[pack.art].format === 'static' ? null : seedMotionPreviewKey(pack.slug, n + 1),
       format: SEED_STICKER_FORMATS[pack.art].format,
       emoji: [sticker.emoji],
       keywords: sticker.keywords,

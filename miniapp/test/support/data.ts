@@ -38,7 +38,16 @@ export function packDetail(overrides: Partial<PackDetail> = {}): PackDetail {
     rating: 4.8,
     owners: 3,
     stickersCount: 5,
-    stickers: [{ previewUrl: '/files/previews/s1.webp', fileUrl: null, format: 'static', emoji: ['🎨'], keywords: [] }],
+    stickers: [
+      {
+        previewUrl: '/files/previews/s1.webp',
+        motionPreviewUrl: null,
+        fileUrl: null,
+        format: 'static',
+        emoji: ['🎨'],
+        keywords: [],
+      },
+    ],
     isOwned: false,
     edition: null,
     downloadUrl: null,

@@ -64,6 +64,11 @@ export type PackCard = z.infer<typeof PackCard>;
  */
 export const PackSticker = z.object({
   previewUrl: z.string().nullable(),
+  /**
+   * A moving sticker's public moving preview (an animated WEBP, smaller than the sticker), for everyone;
+   * null for a static sticker, and until the server has made it.
+   */
+  motionPreviewUrl: z.string().nullable(),
   fileUrl: z.string().nullable(),
   /** static: WEBP; animated: TGS (Lottie); video: WEBM. previewUrl is always a still (the first frame). */
   format: z.enum(STICKER_FORMATS),

@@ -81,6 +81,8 @@ describeEachDatabase('GET /api/stickers/:id', (kind) => {
   it('gives no download link, serial or full files to a signed-in non-owner or a visitor: previews only', async () => {
     const previewsOnly = [1, 2, 3].map((n) => ({
       previewUrl: `/files/previews/p/owl-${n}.webp`,
+      // Static stickers have nothing that moves to preview.
+      motionPreviewUrl: null,
       fileUrl: null,
       format: 'static',
       emoji: ['🎨'],

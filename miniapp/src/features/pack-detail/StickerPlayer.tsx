@@ -13,21 +13,23 @@ export interface StickerPlayerProps {
   src: string | File | null;
   /** The first frame, shown before the animation runs, and instead of it for reduced motion. */
   still: string | null;
+  /** A moving sticker's public moving preview (an animated WEBP), played for whoever lacks the file. */
+  motion?: string | null;
   size: number;
   label: string;
 }
 
 /**
  * One sticker as it moves in Telegram: a TGS through lottie-web, a WEBM through a muted, looping, inline
- * <video>, a WEBP as an image. Only what is on screen plays (paused off screen); with reduced motion the
- * still stays until the sticker is tapped.
+ * <video>, a WEBP as an image; without the file (a visitor) its moving preview. Only what is on screen
+ * plays (paused off screen); with reduced motion the still stays until the sticker is tapped.
  */
-export function StickerPlayer({ format, src, still, size, label }: StickerPlayerProps) {
+export function StickerPlayer({ format, src, still, motion = null, size, label }: StickerPlayerProps) {
   const t = useT(packDetailTexts);
   const box = useRef<HTMLDivElement>(null);
   const onScreen = useOnScreen(box);
   const [tapped, setTapped] = useState(false);
-  const moving = format !== 'static' && src !== null;
+  const moving = format !== 'static' && (src !== null || motion !== null);
   const play = moving && onScreen && (tapped || !prefersReducedMotion());
   // Once started, the player stays mounted and pauses off screen, so scrolling back needs no new fetch.
   const [started, setStarted] = useState(false);
@@ -49,6 +51,9 @@ export function StickerPlayer({ format, src, still, size, label }: StickerPlayer
         <VideoSticker src={src} still={still} play={play} label={label} />
       ) : format === 'animated' && src && mounted ? (
         <LottieSticker src={src} still={still} play={play} label={label} size={size} />
+      ) : src === null && motion && play ? (
+        // A visitor's moving preview: an image that moves, swapped back to the still off screen.
+        <Still src={motion} label={label} size={size} />
       ) : (
         <Still src={format === 'static' && typeof src === 'string' ? src : still} label={label} size={size} />
       )}
