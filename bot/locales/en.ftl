@@ -310,6 +310,7 @@ report-reason-offensive = It is offensive
 report-reason-scam = It is a scam
 report-reason-other = Something else
 report-filed = Thank you: your report was sent to the marketplace.
+report-too-many = You have sent many reports lately. Please try again later.
 
 # A user the marketplace banned, whatever they send.
 banned-account = Your account is banned from the marketplace, so the bot cannot do anything for you here: no purchases, reports or new packs. For a payment you already made, send /paysupport.

@@ -2,6 +2,9 @@ import { Bot, type BotConfig as GrammyBotConfig, type Middleware } from 'grammy'
 import { conversations } from '@grammyjs/conversations';
 import type { UserFromGetMe } from 'grammy/types';
 import { DEFAULT_BALANCE_TERMS, DEFAULT_IMAGE_POOL, createImagePool } from '@stickerdrop/core';
+
+/** RATE_LIMIT_REPORT's default (10 an hour), for a bot made without the API's configuration (tests). */
+const DEFAULT_REPORT_LIMIT = { max: 10, windowMs: 60 * 60 * 1000 };
 import type { BotContext, BotDeps, BotServices } from './context.js';
 import { i18n } from './i18n.js';
 import { installApiTransformers } from './runtime/api-transformers.js';
@@ -52,6 +55,7 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
     now: deps.now ?? (() => new Date()),
     offerTerms: deps.offerTerms ?? null,
     balance: deps.balance ?? DEFAULT_BALANCE_TERMS,
+    reportLimit: deps.reportLimit ?? DEFAULT_REPORT_LIMIT,
     // The bot's own process converts in a pool of its own, sized as the API's by default.
     imagePool: deps.imagePool ?? createImagePool(DEFAULT_IMAGE_POOL),
     downloadFile: (fileId, maxBytes) => downloadTelegramFile(bot.api, { token, apiRoot }, fileId, maxBytes),

@@ -68,6 +68,8 @@ export interface BotConfig {
   offerSale?: OfferSaleConfig | undefined;
   /** PRIMARY_FEE_BPS and CARD_PAYOUT_HOLD_DAYS: the creator's credit for a Stars sale the bot settles. */
   balance?: BalanceTerms | undefined;
+  /** The API's limits (RATE_LIMIT_REPORT holds for reports from the chat too); the defaults when absent. */
+  rateLimits?: { limits: { report: { max: number; windowMs: number } } } | undefined;
 }
 
 /** The bot as its own process (`bot/src/main.ts`) also opens the database and the file storage. */

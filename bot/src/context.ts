@@ -27,6 +27,8 @@ export interface BotDeps {
   imagePool?: ImagePool;
   /** PRIMARY_FEE_BPS and CARD_PAYOUT_HOLD_DAYS for the creator's credit of a Stars sale; the defaults when absent. */
   balance?: BalanceTerms;
+  /** RATE_LIMIT_REPORT: how many reports one person may file in a window, in the chat as in the app. */
+  reportLimit?: { max: number; windowMs: number };
   /** Where conversations keep their state: the database (default; survives restarts, shared by processes) or memory. */
   conversationStorage?: 'database' | 'memory';
 }

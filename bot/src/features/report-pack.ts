@@ -1,6 +1,6 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { MESSAGES, REPORT_REASONS, errorTextIn, type ReportReason } from '@stickerdrop/shared';
-import { getPackDetail, reportPack } from '@stickerdrop/core';
+import { getPackDetail, reportPack, reportsFiledSince } from '@stickerdrop/core';
 import type { BotContext } from '../context.js';
 import { readerOfContext, type Reader } from '../i18n.js';
 import { chatTextOf } from '../views/domain-errors.js';
@@ -45,6 +45,13 @@ reportPackFeature.callbackQuery(/^report:(\d{1,10}):(copyright|offensive|scam|ot
   await rememberSender(db, from);
   const reader = await readerOfContext(ctx);
   const input = { packId: Number(ctx.match[1]), reason: ctx.match[2] as ReportReason, details: '' };
+  // The same limit as reports from the app, counted from the reports themselves, so every bot process
+  // shares it.
+  const { max, windowMs } = ctx.services.reportLimit;
+  if ((await reportsFiledSince(db, from.id, new Date(now().getTime() - windowMs))) >= max) {
+    await ctx.answerCallbackQuery({ text: ctx.t('report-too-many'), show_alert: true });
+    return;
+  }
   try {
     await reportPack(db, { ...input, reporterId: from.id, now: now() });
   } catch (error) {

@@ -65,6 +65,7 @@ export async function startBot(options: StartBotOptions): Promise<RunningBot> {
     imagePool: options.imagePool,
     offerTerms: config.offerSale ? offerSaleTerms(config.offerSale) : null,
     ...(config.balance && { balance: config.balance }),
+    ...(config.rateLimits && { reportLimit: config.rateLimits.limits.report }),
   });
   const limiter = new SendLimiter(options.outbox?.limits);
   // The outbox has its own client, so every 429 it meets pauses all its senders.

@@ -59,3 +59,42 @@ describe('Report on the bot’s pack card', () => {
     expect(t.log.errors()).toEqual([]);
   });
 });
+
+describe('Reports from the chat under RATE_LIMIT_REPORT', () => {
+  let t: Harness;
+  const packIds: number[] = [];
+  beforeEach(async () => {
+    t = await createHarness({ reportLimit: { max: 2, windowMs: 60_000 } });
+    const creator = await insertUser(t.db, { id: 901, firstName: 'Carla', isCreator: true });
+    packIds.length = 0;
+    for (const title of ['One', 'Two', 'Three']) packIds.push(await insertPack(t, creator, { title, maxSupply: 10 }));
+  });
+  afterEach(() => t.close());
+
+  /** Alice picks a reason on the question about `packId`; what the bot answered her tap. */
+  async function report(packId: number) {
+    const question = {
+      message_id: 1,
+      date: Math.floor(t.clock.now.getTime() / 1000),
+      chat: { id: alice.id, type: 'private', first_name: alice.first_name },
+      text: 'Why are you reporting this pack?',
+    };
+    await t.send(callbackUpdate(alice, question, `report:${packId}:scam`));
+    return t.api.callsTo('answerCallbackQuery').at(-1)!.params;
+  }
+
+  it('refuses a report beyond the limit, in the person’s language, and files it once the window has passed', async () => {
+    expect((await report(packIds[0]!)).text).toBe('Thank you: your report was sent to the marketplace.');
+    expect((await report(packIds[1]!)).text).toBe('Thank you: your report was sent to the marketplace.');
+    expect(await report(packIds[2]!)).toMatchObject({
+      text: 'You have sent many reports lately. Please try again later.',
+      show_alert: true,
+    });
+    expect(await t.db.select().from(tables.packReports)).toHaveLength(2);
+
+    t.clock.now = new Date(t.clock.now.getTime() + 61_000);
+    expect((await report(packIds[2]!)).text).toBe('Thank you: your report was sent to the marketplace.');
+    expect(await t.db.select().from(tables.packReports)).toHaveLength(3);
+    expect(t.log.errors()).toEqual([]);
+  });
+});

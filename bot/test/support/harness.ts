@@ -33,6 +33,7 @@ export async function createHarness(
     conversationStorage?: 'database' | 'memory';
     offerTerms?: OfferSaleTerms | null;
     imagePool?: ImagePool;
+    reportLimit?: { max: number; windowMs: number };
   } = {},
 ): Promise<Harness> {
   const api = await startFakeBotApi();
@@ -50,6 +51,7 @@ export async function createHarness(
     conversationStorage: options.conversationStorage,
     offerTerms: options.offerTerms,
     imagePool: options.imagePool,
+    reportLimit: options.reportLimit,
   });
   await bot.init();
   return {

@@ -37,6 +37,16 @@ export async function reportPack(db: DbOrTx, input: ReportInput): Promise<FiledR
   return { id: Number(filed.id), packId: input.packId, reason: input.reason, createdAt: input.now.toISOString() };
 }
 
+/** How many reports `reporterId` filed since `since`: what a rate limit on reports counts. */
+export async function reportsFiledSince(db: DbOrTx, reporterId: number, since: Date): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from pack_reports
+      where reporter_id = ${reporterId} and created_at > ${since.toISOString()}::timestamptz`,
+  );
+  return row?.n ?? 0;
+}
+
 interface ReportedPackRow {
   pack: string | ReportedPack;
 }
