@@ -6,7 +6,7 @@
  * run, signed out and signed in. Beside each route, in the same run: its floor (floor.ts: the statements
  * the route sends, through the same client, answered by a bare node:http handler) and, for reference
  * only, a constant-JSON answer from the app. Prints req/s, p50 and p99 (ms), and exits non-zero when a
- * route's uncached req/s is below 0.7 of its floor (issue 22) or any answer was not a 2xx.
+ * route's uncached req/s is below 0.7 of its floor or any answer was not a 2xx.
  * BENCH_ONLY=<text> runs only the routes whose name contains it (profiling).
  */
 import { randomBytes } from 'node:crypto';
@@ -28,7 +28,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 /** Turns of floor and uncached app per route (floorBesideApp). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ONLY = process.env.BENCH_ONLY;
-/** Issue 22: each route's uncached req/s against its floor's, measured minutes apart at most. */
+/** Each route's uncached req/s against its floor's, measured minutes apart at most. */
 const SHARE_OF_FLOOR = 0.7;
 
 interface Route {

@@ -1,5 +1,5 @@
 /**
- * The warm-start bench's reference (issue 22.6): a bare Fastify process, started the way `npm start` starts
+ * The warm-start bench's reference: a bare Fastify process, started the way `npm start` starts
  * (node --import tsx), answering the route the bench waits for. Nothing else: no database, no plugins.
  */
 import Fastify from 'fastify';

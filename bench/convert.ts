@@ -1,5 +1,5 @@
 /**
- * Animated sticker conversion (issue 19): a 3 s, 30 fps, 512×512 GIF made by the shipped ffmpeg becomes a
+ * Animated sticker conversion: a 3 s, 30 fps, 512×512 GIF made by the shipped ffmpeg becomes a
  * VP9 WEBM sticker through the same code and pool as an upload. Prints the time of one conversion, the
  * peak memory of its ffmpeg process (VmHWM, read from /proc while it runs) and of this process, then
  * submits twice UPLOAD_CONCURRENCY conversions at once and prints how many ran at the same time.

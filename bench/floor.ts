@@ -1,5 +1,5 @@
 /**
- * A read's floor (issue 22): the very statements a route sends, through the same database client, answered
+ * A read's floor: the very statements a route sends, through the same database client, answered
  * by a bare `node:http` handler with `JSON.stringify`: no framework, no hooks, no auth, no rate limit, no
  * mapping of rows. What a route serves below its floor is what the API adds on top of the database.
  */

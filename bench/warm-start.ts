@@ -1,5 +1,5 @@
 /**
- * `npm run bench:start`, warm start (issue 22.6): spawn `node --import tsx scripts/start.ts` on a warm
+ * `npm run bench:start`, warm start: spawn `node --import tsx scripts/start.ts` on a warm
  * DATA_DIR with a current mini-app build, and time spawn -> first 200 on GET /api/marketplace/stats; in
  * the same run, alternating with it, a bare Fastify process started the same way (bare-fastify.ts). Prints
  * each run's wall time and the server's CPU (user+system from /proc, Linux only) at that moment, then the

@@ -94,7 +94,7 @@ describeBrowser('a creator', () => {
     await submit.click();
     await toast(page, 'Sticker created successfully!').waitFor();
     await page.getByRole('heading', { name: 'My Collection' }).waitFor();
-    // Issue 20 (item 7): the collection opens on its Created tab, the new pack first, ready to share.
+    // The collection opens on its Created tab, the new pack first, ready to share.
     expect(new URL(page.url()).hash).toBe('#/collection?tab=created');
     await page.getByTestId('created-pack').first().getByText('Rocket Cats').waitFor();
     await page.getByRole('button', { name: 'Share your drop: Rocket Cats' }).waitFor();

@@ -59,7 +59,7 @@ declare global {
   }
 }
 
-describeBrowser('the document draws the first screen before the app has loaded (issue 22)', () => {
+describeBrowser('the document draws the first screen before the app has loaded', () => {
   let server: TestServer;
   let browser: Browser;
   let packId: number;

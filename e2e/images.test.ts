@@ -67,7 +67,7 @@ function loadedImages(page: Page): Promise<LoadedImage[]> {
   );
 }
 
-describeBrowser('images sized for their place, the largest first and the rest when near (issue 22)', () => {
+describeBrowser('images sized for their place, the largest first and the rest when near', () => {
   let server: TestServer;
   let browser: Browser;
   let packId: number;

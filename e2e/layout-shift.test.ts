@@ -5,7 +5,7 @@ import { PHONE, describeBrowser, launchChromium, newPage } from './support/brows
 import { resetLayoutShifts, settledLayoutShift, watchLayoutShifts } from './support/layout-shift';
 import { openInTelegram } from './support/telegram-mock';
 
-/** Issue 22's goal: nothing on the first screens moves once shown. */
+/** The goal: nothing on the first screens moves once shown. */
 const MAX_CLS = 0.02;
 
 interface Screen {
@@ -41,7 +41,7 @@ const SCREENS: Screen[] = [
   },
 ];
 
-describeBrowser('the first screens do not move as they load (CLS ≤ 0.02 at 390 px, issue 22)', () => {
+describeBrowser('the first screens do not move as they load (CLS ≤ 0.02 at 390 px)', () => {
   let server: TestServer;
   let browser: Browser;
   let ids: { pack: number; edition: number };

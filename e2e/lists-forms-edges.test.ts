@@ -11,7 +11,7 @@ import { shotsInBothThemes } from './support/both-themes';
 import { openApp, WHERE, type Where } from './support/open-app';
 import { callApi, listEdition } from './support/page-api';
 
-/** Where the pictures of these screens go, to be looked at (issue 20's acceptance). */
+/** Where the pictures of these screens go, to be looked at (as the acceptance asks). */
 const SHOTS = path.join(SCREENSHOTS, 'polish');
 const VIEWPORTS = [PHONE, DESKTOP] as const;
 const cases = WHERE.flatMap((where, w) =>
@@ -19,7 +19,7 @@ const cases = WHERE.flatMap((where, w) =>
 );
 
 /**
- * Issue 20, items 9, 11 and 12, at a phone's and a desktop's width, on the plain web and inside the
+ * At a phone's and a desktop's width, on the plain web and inside the
  * emulated Telegram client: lists with aligned columns and relative times, the finished create form,
  * and the edge states (nothing on resale, primary sales counted, a second edition bought from resale).
  */
@@ -109,7 +109,7 @@ describeBrowser('lists, the create form and edge states', () => {
       await page.getByText(/You own this pack/).waitFor();
       const listings = page.getByRole('list', { name: 'Listings' });
       await listings.waitFor();
-      // Issue 20.12: owning one edition does not stop buying another from resale.
+      // Owning one edition does not stop buying another from resale.
       expect(await listings.getByRole('button', { name: 'Buy' }).isEnabled()).toBe(true);
       await page.getByText(/^Last sale: \d+\.\d{2}\u00a0TON \(#\d+\)$/).waitFor();
 

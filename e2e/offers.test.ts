@@ -22,7 +22,7 @@ import { callApi } from './support/page-api';
 const BIDDER = { id: 777_000_052, first_name: 'Bea', username: 'bea' };
 
 /**
- * Issue 11's browser line: make an offer, accept it as a second user, pay it on the demo rail; the bidder
+ * Offers in the browser: make an offer, accept it as a second user, pay it on the demo rail; the bidder
  * inside Telegram (emulated), the owner on the plain web.
  */
 describeBrowser('offers in the mini-app', () => {

@@ -10,7 +10,7 @@ const PACK_PARTS = ['PackDetailPage', 'offers', 'StickerPlayer', 'Input'];
 
 const hasPart = (files: readonly string[], part: string) => files.some((file) => file.startsWith(`${part}-`));
 
-describeBrowser("a route's JavaScript arrives in one wave (issue 22)", () => {
+describeBrowser("a route's JavaScript arrives in one wave", () => {
   let server: TestServer;
   let browser: Browser;
   let packId: number;

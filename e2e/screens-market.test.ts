@@ -10,7 +10,7 @@ import { lastMainButton, pressNative, telegramEvents } from './support/telegram-
 import { tables } from '@stickerdrop/core/testing';
 
 /**
- * Issue 20, the market's screens (screens.test.ts has the navigation's): an edition page selling a listed
+ * The market's screens (screens.test.ts has the navigation's): an edition page selling a listed
  * edition, the price chart, and the sell sheet with its split in TON, at a phone's and a desktop's width.
  */
 describeBrowser('screens of the market', () => {

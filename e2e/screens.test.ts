@@ -10,7 +10,7 @@ import { pressNative } from './support/telegram-mock';
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
 /**
- * Issue 20: the screens as collectors use them, at a phone's and a desktop's width, on the plain web and
+ * The screens as collectors use them, at a phone's and a desktop's width, on the plain web and
  * inside the emulated Telegram client: routes open at the top, Telegram's navigation is a tab bar, the
  * price is in the first screen, toasts one at a time and clear of the navigation. The market's screens
  * (edition page, price chart, sell sheet) are in screens-market.test.ts.

@@ -16,7 +16,7 @@ import { contrastFailures } from './support/contrast';
 import { tables } from '@stickerdrop/core/testing';
 
 /**
- * Issue 11: an edition paid in Stars is not resellable for STARS_RESALE_LOCK_DAYS. Its page says how it was
+ * An edition paid in Stars is not resellable for STARS_RESALE_LOCK_DAYS. Its page says how it was
  * paid and from when it can be resold, and the collection offers no Sell button until then; legible in
  * both schemes. (Stars are paid inside Telegram, so the demo purchase is marked as a Stars one here.)
  */

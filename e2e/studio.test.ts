@@ -21,7 +21,7 @@ const wallet = (n: number) => `0:${String(n).padStart(2, '0').repeat(32)}`;
 const ton = (nano: bigint) => `${formatTon(nano)}\u00a0${CURRENCY}`;
 
 /**
- * Issue 20, items 7 and 8: a creator's studio and the money figures, after three first-hand sales and a
+ * A creator's studio and the money figures, after three first-hand sales and a
  * resale made through the API, at a phone's and a desktop's width, on the web and inside Telegram, light
  * and dark. The figures on screen are the database's.
  */

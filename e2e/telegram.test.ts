@@ -76,7 +76,7 @@ describeBrowser('inside a mocked Telegram client', () => {
     await expect.poll(() => cssVar('--tg-theme-bg-color')).toBe('#ffffff');
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(239, 239, 244)');
 
-    // Signed in with the init data, no button pressed: the tab bar has the signed-in tabs (issue 20: no
+    // Signed in with the init data, no button pressed: the tab bar has the signed-in tabs (no
     // hamburger inside Telegram).
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).waitFor();
     expect(await page.getByRole('button', { name: 'Open menu' }).count()).toBe(0);

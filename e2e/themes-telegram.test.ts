@@ -12,7 +12,7 @@ import { screenChecker, themesApp } from './support/theme-screens';
 const SCREEN_WALK_TIMEOUT_MS = 150_000;
 
 /**
- * Issue 20: inside Telegram the client's theme colours the page, and Telegram's own greys and blues fall
+ * Inside Telegram the client's theme colours the page, and Telegram's own greys and blues fall
  * below AA on some themes (#708499 on #17212b is 4.2:1): themes.test.ts's check of every screen (axe's
  * contrast rule, no emoji), with Telegram's light and dark themes.
  */

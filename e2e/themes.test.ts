@@ -11,7 +11,7 @@ import { tables } from '@stickerdrop/core/testing';
 const SCREEN_WALK_TIMEOUT_MS = 150_000;
 
 /**
- * Issue 12: on the plain web we choose the palette, so every screen must be legible in the system's light
+ * On the plain web we choose the palette, so every screen must be legible in the system's light
  * and dark schemes, on a phone and a desktop: axe-core's color-contrast rule (WCAG AA) finds nothing.
  * And no screen shows an emoji (empty boxes without an emoji font): icons are SVG. Inside Telegram, where
  * the client's theme colours the page, the same check is in themes-telegram.test.ts.
@@ -53,7 +53,7 @@ describeBrowser('every screen legible in both system schemes', () => {
       await check('pack');
       // The market's chart, listings and activity arrive on their own: once in, nothing above the offers moves.
       await page.locator('.market .loading').first().waitFor({ state: 'detached' });
-      // Issue 11: the pack's offers, the Make offer form, and the list with the viewer's own offer.
+      // The pack's offers, the Make offer form, and the list with the viewer's own offer.
       await page.getByRole('button', { name: 'Make offer' }).click();
       await page.getByLabel('Your offer (TON)').fill('0.5');
       await check('pack-offer-form');
@@ -69,7 +69,7 @@ describeBrowser('every screen legible in both system schemes', () => {
       await page.getByText(/You own this pack/).waitFor();
       await check('pack-owned');
 
-      // Issue 11: a scheduled drop's pack page, with its countdown, Notify me and the locked Buy.
+      // A scheduled drop's pack page, with its countdown, Notify me and the locked Buy.
       const dropPackId = dropPackIds[index]!;
       const dropsAt = new Date(Date.now() + 86_400_000);
       await server.db.update(tables.packs).set({ dropsAt }).where(eq(tables.packs.id, dropPackId));

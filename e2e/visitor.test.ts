@@ -107,7 +107,7 @@ describeBrowser('a visitor on the plain web', () => {
     await page.getByRole('button', { name: 'Share' }).waitFor();
     expect(await page.getByRole('button', { name: 'Download' }).count()).toBe(0);
     const stats = page.getByLabel('Pack statistics');
-    // SPEC's four tiles, the rating shown as what it is made of (issue 20.8: "Rating 0.9" read as a bad review).
+    // SPEC's four tiles, the rating shown as what it is made of ("Rating 0.9" read as a bad review).
     for (const label of ['Likes', 'Owners', 'Stickers', 'Views']) await stats.getByText(label).waitFor();
     await page.getByText(`146 of 200 left · ${SPEC_TEXTS.limitedEdition}`).waitFor();
     await page.getByRole('button', { name: 'Buy Now · 1.20 TON' }).waitFor();

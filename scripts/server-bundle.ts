@@ -2,7 +2,7 @@
  * The server `npm start` runs: scripts/serve.ts and the workspace packages it imports, bundled into one
  * ES module by esbuild (other dependencies stay in node_modules, but for zod and drizzle-orm), rebuilt only
  * when a source changed, as the mini-app is. Loading ~280 TypeScript modules one by one through tsx's hooks
- * was a third of a warm start (issue 22.6); the bundle is one module, built in about 0.3 s.
+ * was a third of a warm start; the bundle is one module, built in about 0.3 s.
  */
 import fs from 'node:fs';
 import path from 'node:path';

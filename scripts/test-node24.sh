@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The core, API and bot suites on Node 24 beside the machine's own Node (issue 22.5). The runtime is the npm
+# The core, API and bot suites on Node 24 beside the machine's own Node. The runtime is the npm
 # registry's node-<platform>-<arch> package (a plain binary, no install script), so nothing comes from
 # elsewhere; vitest's workers run on the Node that started it. Extra arguments go to vitest.
 set -euo pipefail

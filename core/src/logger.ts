@@ -16,7 +16,7 @@ const MAX_BACKLOG_BYTES = 16 * 1024 * 1024;
  * Lines go through `process.stdout`, not pino's default SonicBoom destination: SonicBoom answers a full
  * pipe (EAGAIN) with a synchronous sleep-and-retry loop, and flushes that way again when the process
  * exits, so a reader that stopped reading froze the main thread in a futex wait, timers and all
- * (issue 12's shutdown hang). `process.stdout` queues in libuv and never blocks the main thread; a
+ * (a shutdown that hung). `process.stdout` queues in libuv and never blocks the main thread; a
  * reader that went away (EPIPE) only silences the logs.
  */
 export function createLogger(level: LevelWithSilent, stdout: LogOutput = process.stdout): PinoLogger {

@@ -16,7 +16,7 @@ export interface StopOptions {
  * Shared by `npm start` and the bot's own process.
  *
  * The deadline is kept twice. A timer on the main thread exits with 1 and says why; but a timer cannot
- * fire while the main thread is blocked in a synchronous wait (issue 12 saw one for 20 minutes, in a
+ * fire while the main thread is blocked in a synchronous wait (one was seen for 20 minutes, in a
  * futex), so a watchdog thread started with the stop kills the process a little later whatever the
  * main thread is doing.
  */

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from './app-server';
 import { type ColorScheme, DESKTOP, PHONE, launchChromium } from './browser';
 import { openApp, TESS, WHERE, type Where } from './open-app';
 
-/** Issue 20's screens are checked on the plain web and inside Telegram, each at a phone's and a desktop's width. */
+/** The collectors' screens are checked on the plain web and inside Telegram, each at a phone's and a desktop's width. */
 export const SCREEN_CASES = WHERE.flatMap((where) =>
   [PHONE, DESKTOP].map((viewport) => ({ where, width: viewport.width, viewport })),
 );

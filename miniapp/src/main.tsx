@@ -69,7 +69,7 @@ async function start(): Promise<void> {
   await language.catch((error: unknown) => console.error('Texts of the chosen language failed to load', error));
   const root = createRoot(document.getElementById('root')!);
   // As a transition React renders the first tree in slices of a few milliseconds, yielding between them,
-  // instead of one task of ~300 ms on a mid-range phone that blocks every tap until it ends (issue 22, TBT).
+  // instead of one task of ~300 ms on a mid-range phone that blocks every tap until it ends (total blocking time).
   startTransition(() => {
     root.render(
       <StrictMode>

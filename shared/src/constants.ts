@@ -45,7 +45,7 @@ export const MAX_KEYWORDS_PER_STICKER = 20;
 /** Telegram counts the keywords of one sticker together. */
 export const MAX_KEYWORDS_LENGTH = 64;
 /** What a sticker stands for when its creator named no emoji (every sticker had it before emoji per sticker). */
-// Written as its code point: sticker data for Telegram, never an icon in the mini-app's own text (issue 12).
+// Written as its code point: sticker data for Telegram, never an icon in the mini-app's own text.
 export const DEFAULT_STICKER_EMOJI = '\u{1F3A8}';
 
 export const MIN_PRICE = '0.01';

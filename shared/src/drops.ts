@@ -1,4 +1,4 @@
-/** Fair drops (issue 11): per-collector caps, scheduled drops and "Notify me". */
+/** Fair drops: per-collector caps, scheduled drops and "Notify me". */
 
 /** A drop may be scheduled at most this far ahead. */
 export const MAX_DROP_LEAD_DAYS = 365;

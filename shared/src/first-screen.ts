@@ -2,7 +2,7 @@ import { decodeStartParam } from './deep-link.js';
 import type { EditionDetail, PackDetail } from './schemas/index.js';
 
 /**
- * The document's first screen (issue 22): when the server knows which pack or edition a document opens on
+ * The document's first screen: when the server knows which pack or edition a document opens on
  * (Telegram's start parameter is in its query), it embeds that screen's public data in the document, in a
  * `<script type="application/json">` with this id, so the page draws its picture without asking the API.
  */

@@ -4,7 +4,7 @@
  */
 export const OFFER_EXPIRY_HOURS = { min: 1, max: 72, default: 24 } as const;
 
-/** The texts of the offers contract (issue 11). */
+/** The texts of the offers contract. */
 export const OFFER_ERRORS = {
   ownEdition: 'You cannot make an offer on your own edition',
   notFound: 'Offer not found',

@@ -29,7 +29,7 @@ export function royaltyBpsOfPercent(percent: string): number | null {
   return bps <= MAX_ROYALTY_BPS ? bps : null;
 }
 
-/** The texts of the resale contract (issue 10). */
+/** The texts of the resale contract. */
 export const RESALE_ERRORS = {
   walletRequired: 'Link a TON wallet to receive payments',
   beingBought: 'This edition is being bought right now',

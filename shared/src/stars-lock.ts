@@ -1,5 +1,5 @@
 /**
- * Stars-safe editions (issue 11): an edition paid in Telegram Stars is resellable only some days after its
+ * Stars-safe editions: an edition paid in Telegram Stars is resellable only some days after its
  * purchase, because a Stars payment can be refunded. The date format lives here so the API's error,
  * the bot and the mini-app's English name the same moment the same way.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pictureScreenPath, screenPicture, startParamScreen } from '../src/index.js';
 
-describe('the first screen a document opens on (issue 22)', () => {
+describe('the first screen a document opens on', () => {
   it("is a pack's or an edition's page for their start parameters, an order's on its pack", () => {
     expect(startParamScreen('pack_7')).toEqual({ kind: 'pack', id: 7 });
     expect(startParamScreen('edition_12')).toEqual({ kind: 'edition', id: 12 });

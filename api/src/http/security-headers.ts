@@ -51,7 +51,7 @@ export function contentSecurityPolicy(publicUrl: string, inlineScriptHashes: str
  * Headers every response needs: no type sniffing (a script or stylesheet must be what it says), other
  * origins may embed our images and icons, and the host is HTTPS-only. The rest of helmet's set (the CSP,
  * the opener and referrer policies, the legacy switches) governs a page, so it goes on documents alone:
- * on a 1 kB script chunk it was about as many bytes again (issue 22).
+ * on a 1 kB script chunk it was about as many bytes again.
  */
 const EVERY_RESPONSE = new Set(['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security']);
 

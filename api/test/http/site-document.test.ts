@@ -51,7 +51,7 @@ function embedded(html: string): { kind: string; id: number; data: unknown } | n
 
 const withoutViews = ({ views: _views, rating: _rating, ...rest }: Record<string, unknown>) => rest;
 
-describe('the mini-app document (issue 22: its first screen)', () => {
+describe('the mini-app document (its first screen)', () => {
   let t: TestApp;
   let staticDir: string;
   let creator: TestUser;

@@ -20,9 +20,9 @@ import {
 } from './real-process.js';
 
 /**
- * `npm start` as an operator runs it: real processes, real signals, a real PGlite data dir. Issue 8
- * item 3 (the signal must reach the server) and issue 12 "Running it" (production assets, warm start,
- * a stop that always ends within its deadline).
+ * `npm start` as an operator runs it: real processes, real signals, a real PGlite data dir: the signal
+ * must reach the server, and running it serves production assets, starts warm, and always stops within its
+ * deadline.
  */
 const STOP_DEADLINE_MS = 15_000;
 const TOKEN = '123456:TEST-token-for-the-npm-start-suite';
@@ -165,7 +165,7 @@ describe('npm start: stopping', () => {
   }, 60_000);
 });
 
-describe('npm start: a stop the log reader or Telegram cannot hold up (issue 12)', () => {
+describe('npm start: a stop the log reader or Telegram cannot hold up', () => {
   // One process for both: the Bot API gone makes the bot log an error every few seconds into the full pipe.
   it('with the bot on, stops within the deadline when stdout is a pipe nobody reads any more (it was a futex hang) and the Bot API went away', async () => {
     const telegram = await startFakeBotApi();

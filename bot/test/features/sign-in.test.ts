@@ -18,7 +18,7 @@ const victim = telegramUser(5_550_001, 'Alice', 'alice');
 const stranger = telegramUser(5_550_666, 'Mallory', 'mallory');
 
 /**
- * The sign-in takeover of issue 18, end to end: the API's sign-in page, the real bot on the same database
+ * The sign-in takeover, end to end: the API's sign-in page, the real bot on the same database
  * (through the fake Bot API), and the page's poll. A link to somebody else's code must never be enough.
  */
 describeEachDatabase('signing a browser in through the bot', (kind) => {

@@ -9,7 +9,7 @@ const BUYER = 7272;
 
 /**
  * A refund's notice: the refund worker and the Stars reconciliation (core, in the API's process) write a
- * `refund_notice` row, and the bot says it, like every other message to a person (issue 21).
+ * `refund_notice` row, and the bot says it, like every other message to a person.
  */
 describe('refund notice', () => {
   let t: TestApp;

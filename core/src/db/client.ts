@@ -46,7 +46,7 @@ export interface OpeningDatabase {
 
 /**
  * Each driver is loaded when it is the one asked for: a start on PGlite does not load node-postgres, and
- * one on Postgres does not load PGlite's wasm Postgres (issue 22.6).
+ * one on Postgres does not load PGlite's wasm Postgres.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return (await beginOpeningDatabase(options)).opened;

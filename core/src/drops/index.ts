@@ -1,4 +1,4 @@
-/** Fair drops (issue 11): per-collector caps, scheduled openings, "Notify me". */
+/** Fair drops: per-collector caps, scheduled openings, "Notify me". */
 export {
   assertDropOpen,
   assertWithinPerUserLimit,

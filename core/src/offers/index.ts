@@ -1,4 +1,4 @@
-/** Offers (issue 11): non-binding bids on an edition or a pack; accepting one makes a resale order. */
+/** Offers: non-binding bids on an edition or a pack; accepting one makes a resale order. */
 export { makeOffer, type MakeOfferInput } from './make.js';
 export { acceptOffer, type AcceptOfferInput } from './accept.js';
 export { declineOffer, withdrawOffer, expireOffers } from './close.js';

@@ -7,7 +7,7 @@ import { isFavoriteSql } from './card.js';
 
 /**
  * A pack's detail as JSON text written by Postgres, for `GET /api/stickers/:id` to send as it is: mapping,
- * parsing and serialising its ~45 values was most of the route's own time against its floor (issue 22.4).
+ * parsing and serialising its ~45 values was most of the route's own time against its floor.
  * Left out, for queries.ts to add: `owners`, `views` and `rating` (views counted and not yet written change
  * them between two requests) and each sticker's signed `fileUrl` (null here; signed links are the API's).
  * `viewerId` is null for a visitor, else a placeholder.

@@ -1,4 +1,4 @@
-/** Resale (issue 10): listings of editions, buying them wallet to wallet in TON, the ledger and the feed. */
+/** Resale: listings of editions, buying them wallet to wallet in TON, the ledger and the feed. */
 export { listActivity, listActivityJson, recordActivity, ACTIVITY_PAGE_SIZE } from './activity.js';
 export { buyListing, type BuyListingInput } from './buy.js';
 export { CHAIN_GRACE_MS } from './resale-order.js';

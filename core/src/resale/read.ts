@@ -91,7 +91,7 @@ const packReads = perHandle(preparePackReads);
 
 /**
  * `PackListings` as JSON text written by Postgres, for the route to send as it is (as the activity feeds):
- * mapping and serialising the rows was most of the route's own time against its floor (issue 22.4). The
+ * mapping and serialising the rows was most of the route's own time against its floor. The
  * price by `format_ton` and the time by `isoTimeSql`, as on the cards; the floor is the cheapest's price.
  */
 const packListingsJsonSql = sql<string>`json_build_object(

@@ -2,7 +2,7 @@ import { STARS_LOCK_TEXTS, starsLockEnd, type EditionPayment, type PaymentMethod
 import { DomainError } from '../errors.js';
 
 /**
- * The Stars resale lock (issue 11). A Stars payment can be refunded for weeks after it is made, and a refund
+ * The Stars resale lock. A Stars payment can be refunded for weeks after it is made, and a refund
  * takes the edition back; were it resold meanwhile, its new owner would lose what they paid for. So an
  * edition whose owner paid in Stars can be listed or offered on only STARS_RESALE_LOCK_DAYS after that
  * purchase. TON (on chain, final) and card payments are not locked, and neither is an edition bought on the

@@ -11,7 +11,7 @@ import { parseRoute } from '../router/history';
  * largest paint) is named by that answer, so it no longer waits for the chunks to arrive and render first.
  * `fromDocument` is the public answer the document already has (embedded by the server, or asked for by its
  * first screen): taken instead of asking again, and the API is asked when it came to nothing. A sign-in
- * that follows refreshes it, as it refreshes every query (issue 22). Resolves once the data is in or failed.
+ * that follows refreshes it, as it refreshes every query. Resolves once the data is in or failed.
  */
 export function prefetchScreenData(
   route: string,

@@ -1,7 +1,7 @@
 /**
  * The app's hash router: the eleven pieces of react-router-dom's API it used (HashRouter, Routes, Route,
  * Outlet, Navigate, Link, NavLink and five hooks), with the same names and meaning for one-segment routes.
- * react-router-dom cost Home about 12 kB of gzip on every first load; this is under 2 (issue 22.2).
+ * react-router-dom cost Home about 12 kB of gzip on every first load; this is under 2.
  */
 export {
   HashRouter,

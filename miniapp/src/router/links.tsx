@@ -26,7 +26,7 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
 
 /**
  * An anchor to a route of the app: a real href (`#/marketplace`), followed by the router. Hovering, touching
- * or focusing it starts loading the route's screen, so a click finds its chunks on their way (issue 22).
+ * or focusing it starts loading the route's screen, so a click finds its chunks on their way.
  */
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
   { to, replace, onClick, onMouseEnter, onTouchStart, onFocus, ...anchor },

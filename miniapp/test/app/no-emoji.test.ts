@@ -14,7 +14,7 @@ function files(entry: string): string[] {
 }
 
 describe('icons', () => {
-  it('no emoji in the mini-app source or the texts it shows: icons are SVG (issue 12)', () => {
+  it('no emoji in the mini-app source or the texts it shows: icons are SVG', () => {
     const found = SOURCES.flatMap(files)
       .filter((file) => /\.(tsx?|css|html)$/.test(file))
       .flatMap((file) =>

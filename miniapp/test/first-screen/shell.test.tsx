@@ -9,7 +9,7 @@ import { renderApp } from '../support/render-app';
 
 /**
  * The first screen copies what the app's components draw, element for element, so React's first render
- * replaces it with the same thing in the same place (issue 22). These hold each copy to its component.
+ * replaces it with the same thing in the same place. These hold each copy to its component.
  */
 
 /** An element's place: its tag and classes, and its ancestors' up to telegram-ui's AppRoot. */

@@ -34,7 +34,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-describe("the document's first screen: what it draws and what it asks for (issue 22)", () => {
+describe("the document's first screen: what it draws and what it asks for", () => {
   it("draws in the browser's language on the web, as the app will start, and says so in <html lang>", () => {
     vi.spyOn(window.navigator, 'language', 'get').mockReturnValue('ru-RU');
     window.location.hash = '#/marketplace';

@@ -16,7 +16,7 @@ function renderAtMarketplace(Marketplace: ReturnType<typeof lazyRoute>) {
   );
 }
 
-describe('loading a route before it is shown (issue 22)', () => {
+describe('loading a route before it is shown', () => {
   it('asks for the route of a link on hover, touch and focus, by its path without the query', () => {
     const preload = vi.fn();
     render(
@@ -57,7 +57,7 @@ describe('loading a route before it is shown (issue 22)', () => {
   });
 });
 
-describe('a lazy route already loaded (issue 22: the first render replaces the first screen the document drew)', () => {
+describe('a lazy route already loaded (the first render replaces the first screen the document drew)', () => {
   it('renders at once, without showing its Suspense fallback even for a moment', async () => {
     const Marketplace = lazyRoute(() => Promise.resolve(() => <h1>Marketplace</h1>));
     await Marketplace.preload();

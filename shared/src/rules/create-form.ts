@@ -41,7 +41,7 @@ export function validateImageFile(file: { type: string; size: number }): string 
 }
 
 /**
- * A file for a sticker (issue 19): an image, a GIF, MP4 or WEBM animation or a TGS, by its type or, for
+ * A file for a sticker: an image, a GIF, MP4 or WEBM animation or a TGS, by its type or, for
  * a TGS that a browser gives no type, its name; at most 5 MB. Returns the message, or null.
  */
 export function validateStickerFile(file: { name: string; type: string; size: number }): string | null {

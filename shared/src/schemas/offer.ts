@@ -3,7 +3,7 @@ import { OFFER_EXPIRY_HOURS } from '../offers.js';
 import { IsoDate, RowId, TonAmount } from './common.js';
 import { ORDER_STATUSES, OrderResponse } from './order.js';
 
-/** The wire shapes of offers (issue 11): non-binding bids on one edition or on any edition of a pack. */
+/** The wire shapes of offers: non-binding bids on one edition or on any edition of a pack. */
 /** `lapsed`: the edition changed hands before the offer was answered. */
 export const OFFER_STATUSES = ['open', 'accepted', 'declined', 'withdrawn', 'expired', 'lapsed'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];

@@ -3,7 +3,7 @@ import { PAYMENT_METHODS } from '../constants.js';
 import { IsoDate, TonAmount } from './common.js';
 import { Removal } from './ops.js';
 
-/** The wire shapes of the resale contract (issue 10). */
+/** The wire shapes of the resale contract. */
 export const ListingRequest = z.object({ price: z.string().max(40) });
 
 export const Listing = z.object({

@@ -26,7 +26,7 @@ function offerIdParam(raw: string): number {
 
 type OfferRequestWithId = FastifyRequest<{ Params: { id: string } }>;
 
-/** The offers contract of issue 11: make, list, accept, decline, withdraw. */
+/** The offers contract: make, list, accept, decline, withdraw. */
 export async function offersRoutes(app: FastifyInstance): Promise<void> {
   const { config, db, now } = app.deps;
 

@@ -39,7 +39,7 @@ export function editionIdParam(raw: string): number {
 type EditionRequest = FastifyRequest<{ Params: { editionId: string } }>;
 type PackRequest = FastifyRequest<{ Params: { id: string } }>;
 
-/** The resale contract of issue 10 (listings, editions, activity, price history). */
+/** The resale contract (listings, editions, activity, price history). */
 export async function resaleRoutes(app: FastifyInstance): Promise<void> {
   const { config, db, now } = app.deps;
 

@@ -11,7 +11,7 @@ import {
 import { requireUser } from '../../http/auth.js';
 import { packIdParam } from '../packs/params.js';
 
-/** The creator studio (issue 20, item 7): a creator's own packs, sales and royalties, and the edits allowed. */
+/** The creator studio: a creator's own packs, sales and royalties, and the edits allowed. */
 export async function studioRoutes(app: FastifyInstance): Promise<void> {
   const { db, now, config } = app.deps;
 

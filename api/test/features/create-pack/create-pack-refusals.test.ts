@@ -129,7 +129,7 @@ describeEachDatabase('POST /api/stickers refusals', (kind) => {
     );
   });
 
-  it('accepts WEBP on the web form too, as a static sticker (issue 19), and refuses what is no image', async () => {
+  it('accepts WEBP on the web form too, as a static sticker, and refuses what is no image', async () => {
     const webp = await makeImage('webp', 100, 100);
     const body = await multipart(validFields, [{ name: 'image', file: file(webp, 'cat.png', 'image/png') }]);
     const res = await postPack(t, creator.headers, body);

@@ -8,7 +8,7 @@ import { createCreator, createUser } from '../../users.js';
 import { insertPack, sellEdition } from '../packs/fixtures.js';
 import { answerOffer, makeOffer, messagesOf } from './fixtures.js';
 
-/** Issue 18.5: a bidder repricing a pack-wide offer, or making many, cannot flood holders or delay receipts. */
+/** A bidder repricing a pack-wide offer, or making many, cannot flood holders or delay receipts. */
 describeEachDatabase('offers: holders told once, bidders capped and paced', (kind) => {
   let t: TestApp;
   beforeEach(async () => {

@@ -10,7 +10,7 @@ import { tables } from '@stickerdrop/core/testing';
 
 const MINUTE_MS = 60_000;
 
-/** Issue 18.6: unpaid reservations cannot squat supply. */
+/** Unpaid reservations cannot squat supply. */
 describeEachDatabase('reservations: cap, drop length and cooldown', (kind) => {
   let t: TestApp;
   beforeEach(async () => {

@@ -3,7 +3,7 @@ import { Loading } from '../../components/Loading';
 /**
  * Where a grid of pack cards will be, while it loads: cards of the real ones' shape (a square picture and a
  * body), the first holding the spinner, so what follows the grid is already below it and does not move
- * when the cards arrive (issue 22).
+ * when the cards arrive.
  */
 export function PackCardSkeletons({ count }: { count: number }) {
   return (
