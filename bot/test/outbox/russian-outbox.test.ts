@@ -56,7 +56,10 @@ describe('outbox messages to a Russian reader', () => {
     await enqueueOutbox(db, 'reservation_released', released, outboxKey.reservation_released('o-ru-3'));
     const revoked = { userId: RU, packId: 1, title: TITLE, serial: 7, maxSupply: 1000, stars: 22 };
     await enqueueOutbox(db, 'edition_revoked', revoked, outboxKey.edition_revoked(1));
-    await enqueueOutbox(db, 'drop_opened', { packId: 1, userId: RU, title: TITLE }, outboxKey.drop_opened(1, RU));
+    // A drop is announced only while its pack is on the marketplace: a real pack's.
+    const dropped = await insertPack({ db, storage }, RU, { title: TITLE });
+    const drop = { packId: dropped, userId: RU, title: TITLE };
+    await enqueueOutbox(db, 'drop_opened', drop, outboxKey.drop_opened(dropped, RU));
     const { worker } = outboxWorker({ db, storage }, fake);
     expect(await worker.drainOnce()).toBe(7);
 
