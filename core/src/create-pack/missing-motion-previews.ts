@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { packStickers, packs } from '../db/schema.js';
 import { newPreviewKey } from '../storage/file-urls.js';
 import type { MissingPreviewsDeps } from './missing-previews.js';
+import { stickersAfter, walkStickers } from './sticker-walk.js';
 import { renderMotionPreview } from './motion-preview.js';
 
 const BATCH = 50;
@@ -13,43 +14,33 @@ const WEBP = 'image/webp';
  * a file missing from storage or unreadable is logged and skipped. Returns how many it made.
  */
 export async function makeMissingMotionPreviews(deps: MissingPreviewsDeps): Promise<number> {
-  let made = 0;
   const lacking = and(ne(packStickers.format, 'static'), isNull(packStickers.motionPreviewKey));
-  for (let after = { packId: 0, position: 0 }; ;) {
-    const rows = await deps.db
-      .select({
-        packId: packStickers.packId,
-        position: packStickers.position,
-        fileKey: packStickers.fileKey,
-        format: packStickers.format,
-        kind: packs.kind,
-      })
-      .from(packStickers)
-      .innerJoin(packs, eq(packs.id, packStickers.packId))
-      .where(
-        and(
-          lacking,
-          or(
-            gt(packStickers.packId, after.packId),
-            and(eq(packStickers.packId, after.packId), gt(packStickers.position, after.position)),
-          ),
-        ),
-      )
-      .orderBy(asc(packStickers.packId), asc(packStickers.position))
-      .limit(BATCH);
-    if (rows.length === 0) return made;
-    for (const row of rows) {
-      if (deps.signal?.aborted) return made;
+  return walkStickers(
+    deps,
+    (after) =>
+      deps.db
+        .select({
+          packId: packStickers.packId,
+          position: packStickers.position,
+          fileKey: packStickers.fileKey,
+          format: packStickers.format,
+          kind: packs.kind,
+        })
+        .from(packStickers)
+        .innerJoin(packs, eq(packs.id, packStickers.packId))
+        .where(and(lacking, stickersAfter(after)))
+        .orderBy(asc(packStickers.packId), asc(packStickers.position))
+        .limit(BATCH),
+    async (row) => {
       const key = await storeMotionPreview(deps, row);
-      if (!key) continue;
+      if (!key) return false;
       await deps.db
         .update(packStickers)
         .set({ motionPreviewKey: key })
         .where(and(eq(packStickers.packId, row.packId), eq(packStickers.position, row.position), lacking));
-      made++;
-    }
-    after = rows.at(-1)!;
-  }
+      return true;
+    },
+  );
 }
 
 async function storeMotionPreview(

@@ -7,6 +7,7 @@ import type { FileStorage } from '../storage/storage.js';
 import type { ImagePool } from './image-pool.js';
 import { renderPreview, renderStickerPreview } from './image.js';
 import { makeMissingMotionPreviews } from './missing-motion-previews.js';
+import { stickersAfter, walkStickers } from './sticker-walk.js';
 
 export interface MissingPreviewsDeps {
   db: Database;
@@ -57,41 +58,26 @@ async function makeCardPreviews(deps: MissingPreviewsDeps): Promise<number> {
 }
 
 async function makeStickerPreviews(deps: MissingPreviewsDeps): Promise<number> {
-  let made = 0;
-  for (let after = { packId: 0, position: 0 }; ;) {
-    const rows = await deps.db
-      .select({ packId: packStickers.packId, position: packStickers.position, fileKey: packStickers.fileKey })
-      .from(packStickers)
-      .where(
-        and(
-          isNull(packStickers.previewKey),
-          or(
-            gt(packStickers.packId, after.packId),
-            and(eq(packStickers.packId, after.packId), gt(packStickers.position, after.position)),
-          ),
-        ),
-      )
-      .orderBy(asc(packStickers.packId), asc(packStickers.position))
-      .limit(BATCH);
-    if (rows.length === 0) return made;
-    for (const row of rows) {
-      if (deps.signal?.aborted) return made;
+  const lacking = isNull(packStickers.previewKey);
+  return walkStickers(
+    deps,
+    (after) =>
+      deps.db
+        .select({ packId: packStickers.packId, position: packStickers.position, fileKey: packStickers.fileKey })
+        .from(packStickers)
+        .where(and(lacking, stickersAfter(after)))
+        .orderBy(asc(packStickers.packId), asc(packStickers.position))
+        .limit(BATCH),
+    async (row) => {
       const key = await storePreview(deps, row.fileKey, renderStickerPreview);
-      if (!key) continue;
+      if (!key) return false;
       await deps.db
         .update(packStickers)
         .set({ previewKey: key })
-        .where(
-          and(
-            eq(packStickers.packId, row.packId),
-            eq(packStickers.position, row.position),
-            isNull(packStickers.previewKey),
-          ),
-        );
-      made++;
-    }
-    after = rows.at(-1)!;
-  }
+        .where(and(eq(packStickers.packId, row.packId), eq(packStickers.position, row.position), lacking));
+      return true;
+    },
+  );
 }
 
 /** Renders a preview of the stored file under a new public key; null when the file is gone or unreadable. */
