@@ -1,10 +1,10 @@
 import { Bot, type BotConfig as GrammyBotConfig, type Middleware } from 'grammy';
 import { conversations } from '@grammyjs/conversations';
 import type { UserFromGetMe } from 'grammy/types';
-import { DEFAULT_BALANCE_TERMS, DEFAULT_IMAGE_POOL, createImagePool } from '@stickerdrop/core';
+import { DEFAULT_BALANCE_TERMS, DEFAULT_IMAGE_POOL, createImagePool, reportLimitField } from '@stickerdrop/core';
 
-/** RATE_LIMIT_REPORT's default (10 an hour), for a bot made without the API's configuration (tests). */
-const DEFAULT_REPORT_LIMIT = { max: 10, windowMs: 60 * 60 * 1000 };
+/** RATE_LIMIT_REPORT's default, for a bot made without a configuration (tests). */
+const DEFAULT_REPORT_LIMIT = reportLimitField.RATE_LIMIT_REPORT.parse(undefined);
 import type { BotContext, BotDeps, BotServices } from './context.js';
 import { i18n } from './i18n.js';
 import { installApiTransformers } from './runtime/api-transformers.js';

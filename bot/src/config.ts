@@ -7,6 +7,7 @@ import {
   requireCompleteS3,
   balanceEnvFields,
   balanceTerms,
+  reportLimitField,
   type BalanceTerms,
   s3EnvFields,
   s3Settings,
@@ -41,6 +42,7 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   ...s3EnvFields,
   ...balanceEnvFields,
+  ...reportLimitField,
 });
 
 export interface BotWebhookConfig {
@@ -68,7 +70,7 @@ export interface BotConfig {
   offerSale?: OfferSaleConfig | undefined;
   /** PRIMARY_FEE_BPS and CARD_PAYOUT_HOLD_DAYS: the creator's credit for a Stars sale the bot settles. */
   balance?: BalanceTerms | undefined;
-  /** The API's limits (RATE_LIMIT_REPORT holds for reports from the chat too); the defaults when absent. */
+  /** RATE_LIMIT_REPORT, which holds for reports from the chat too; its default when absent. */
   rateLimits?: { limits: { report: { max: number; windowMs: number } } } | undefined;
 }
 
@@ -108,5 +110,6 @@ export function loadBotConfig(source: Record<string, string | undefined> = envir
     s3: s3Settings(env),
     logLevel: env.LOG_LEVEL,
     balance: balanceTerms(env),
+    rateLimits: { limits: { report: env.RATE_LIMIT_REPORT } },
   };
 }

@@ -79,6 +79,9 @@ export const rateLimitSpec = (fallback: string) =>
       return { max, windowMs: count * WINDOW_UNIT_MS[match[3] as keyof typeof WINDOW_UNIT_MS] };
     });
 
+/** RATE_LIMIT_REPORT: reports one person may file; shared with the bot's config, which takes reports too. */
+export const reportLimitField = { RATE_LIMIT_REPORT: rateLimitSpec('10/1h') };
+
 /** The creator balance's settings; shared with the bot's config, which settles Stars payments too. */
 export const balanceEnvFields = {
   /** The marketplace's cut of a primary sale, in basis points (500 = 5 %: the creator keeps 95 %). */

@@ -24,6 +24,7 @@ import {
   optionalUrl,
   operatorIdsField,
   rateLimitSpec,
+  reportLimitField,
   requireCompleteS3,
   s3EnvFields,
   s3Settings,
@@ -33,6 +34,7 @@ import {
 export {
   balanceEnvFields,
   balanceTerms,
+  reportLimitField,
   optionalString,
   optionalUrl,
   requireCompleteS3,
@@ -120,7 +122,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_UPLOAD: rateLimitSpec('20/1h'),
   RATE_LIMIT_LIKE: rateLimitSpec('60/1m'),
   RATE_LIMIT_WRITE: rateLimitSpec('30/1m'),
-  RATE_LIMIT_REPORT: rateLimitSpec('10/1h'),
+  ...reportLimitField,
   OPERATOR_IDS: operatorIdsField,
   // Uploads stream to temporary files; these bound one request and the process (create-pack/image-pool.ts).
   UPLOAD_MAX_BYTES_PER_REQUEST: z.coerce

@@ -11,6 +11,7 @@ export {
   optionalUrl,
   balanceEnvFields,
   balanceTerms,
+  reportLimitField,
   s3EnvFields,
   requireCompleteS3,
   s3Settings,
