@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { inlineFirstScreen } from './scripts/vite-first-screen.js';
+import { homeChunk } from './scripts/vite-home-chunk.js';
 
 /**
  * Writes `.br` and `.gz` beside every text asset, so the API serves them precompressed (no compression
@@ -40,7 +41,7 @@ export default defineConfig({
   root: 'miniapp',
   base: './',
   // lingui() compiles each `locales/<language>.json?lingui` catalogue at build time (lingui.config.ts).
-  plugins: [react(), lingui(LINGUI), inlineFirstScreen(), precompress()],
+  plugins: [react(), lingui(LINGUI), inlineFirstScreen(), homeChunk(), precompress()],
   envDir: '..',
   build: { outDir: '../dist/miniapp', emptyOutDir: true },
   server: { proxy: { '/api': 'http://localhost:8080', '/files': 'http://localhost:8080' } },

@@ -81,7 +81,10 @@ function routeCost(outDir: string, manifest: Manifest, keys: Set<string>): Route
 export function bundleFigures(outDir: string, manifest: Manifest): BundleFigures {
   const cost = (keys: Set<string>) => routeCost(outDir, manifest, keys);
   const home = closure(manifest, 'index.html');
-  const sdkKey = manifest['index.html']!.dynamicImports?.find((key) => key.includes('sdk-bundle'));
+  // init.ts asks for the SDK: from whichever of Home's chunks holds it.
+  const sdkKey = [...home]
+    .flatMap((key) => manifest[key]?.dynamicImports ?? [])
+    .find((key) => key.includes('sdk-bundle'));
   if (!sdkKey) throw new Error('the Telegram SDK chunk was not found in the build manifest');
   const telegram = closure(manifest, sdkKey, new Set(home));
   const marketKey = Object.keys(manifest).find((key) => key.includes('MarketplacePage'))!;

@@ -21,6 +21,7 @@ const INPUT_FILES = [
   'package-lock.json',
   'vite.config.ts',
   'scripts/vite-first-screen.ts',
+  'scripts/vite-home-chunk.ts',
   'tsconfig.base.json',
 ];
 /** The env files Vite reads for a production build (envDir is the repository root), lowest priority first. */
