@@ -7,7 +7,6 @@ import {
   starsRefundContext,
 } from '@stickerdrop/core';
 import type { BotContext } from '../context.js';
-import { concurrencyLimit } from '../runtime/concurrency-limit.js';
 import { refundNotice } from '../views/refund-texts.js';
 
 /**
@@ -17,13 +16,6 @@ import { refundNotice } from '../views/refund-texts.js';
  * that bought nothing is refunded at once, and the buyer told why.
  */
 export const starsPaymentsFeature = new Composer<BotContext>();
-
-/**
- * Settlements this process runs at once. In a drop every payment waits for the pack's row lock, holding a
- * database connection while it waits; Telegram sends up to 40 updates at once, which would take the whole
- * pool and leave the buyers' requests none. The others wait here, holding nothing but their update.
- */
-const settling = concurrencyLimit(4);
 
 starsPaymentsFeature.on('pre_checkout_query', async (ctx) => {
   const query = ctx.preCheckoutQuery;
@@ -44,18 +36,18 @@ starsPaymentsFeature.on('message:successful_payment', async (ctx) => {
   const { db, now, balance } = ctx.services;
   const payerId = ctx.from.id;
   const chargeId = payment.telegram_payment_charge_id;
-  // Settled inside the update: Telegram re-delivers it if this fails, and a repeat is settled once.
-  const result = await settling(() =>
-    settleStarsPayment(db, {
-      payload: payment.invoice_payload,
-      chargeId,
-      payerId,
-      currency: payment.currency,
-      totalAmount: payment.total_amount,
-      now: now(),
-      balance,
-    }),
-  );
+  // Settled inside the update: Telegram re-delivers it if this fails, and a repeat is settled once. In a
+  // drop Telegram sends up to 40 updates at once; their settlements wait together in memory and then share
+  // one transaction (core's group commit), so they do not each hold a pool connection while waiting.
+  const result = await settleStarsPayment(db, {
+    payload: payment.invoice_payload,
+    chargeId,
+    payerId,
+    currency: payment.currency,
+    totalAmount: payment.total_amount,
+    now: now(),
+    balance,
+  });
   if (result.outcome === 'fulfilled') return;
   const refunded = await refundStarsNow(db, {
     orderId: result.orderId,

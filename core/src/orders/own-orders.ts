@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { API_ERRORS } from '@stickerdrop/shared';
-import type { Database } from '../db/client.js';
+import type { Database, Transaction } from '../db/client.js';
+import { inTransactionTogether } from '../db/group-commit.js';
 import { findUserOrder, type OrderRecord } from '../db/order-record.js';
 import { orders } from '../db/schema.js';
 import { DomainError } from '../errors.js';
@@ -24,25 +25,31 @@ export function requireDemoMode(demo: boolean): void {
  * rail took (configured even in demo mode) is paid there, never by this button. The order keeps the method
  * the buyer chose, but the edition says how it was really paid: a demo payment is not "Paid on chain".
  */
-export async function payOnDemoRail(
-  db: Database,
-  input: { orderId: string; userId: number; now: Date },
-): Promise<FulfilResult> {
-  return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)))
-      .for('update');
-    if (!order) throw new DomainError('not_found', API_ERRORS.orderNotFound);
-    if (order.payment.kind !== 'demo') {
-      throw new DomainError('payment_method_unavailable', API_ERRORS.paymentMethodUnavailable);
-    }
-    return settleOrder(tx, order, {
-      orderId: order.id,
-      paymentRef: `demo:${order.id}`,
-      now: input.now,
-      acquiredWith: 'demo',
-    });
-  });
+export function payOnDemoRail(db: Database, input: DemoPayment): Promise<FulfilResult> {
+  return payTogether(db, input);
 }
+
+interface DemoPayment {
+  orderId: string;
+  userId: number;
+  now: Date;
+}
+
+/** Demo payments that arrive together share a transaction, as every rail's settlements do. */
+const payTogether = inTransactionTogether(async (tx: Transaction, input: DemoPayment) => {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)))
+    .for('update');
+  if (!order) throw new DomainError('not_found', API_ERRORS.orderNotFound);
+  if (order.payment.kind !== 'demo') {
+    throw new DomainError('payment_method_unavailable', API_ERRORS.paymentMethodUnavailable);
+  }
+  return settleOrder(tx, order, {
+    orderId: order.id,
+    paymentRef: `demo:${order.id}`,
+    now: input.now,
+    acquiredWith: 'demo',
+  });
+});

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database, DbOrTx, Transaction } from '../db/client.js';
+import { inTransactionTogether } from '../db/group-commit.js';
 import { editions, orders, payments } from '../db/schema.js';
 import { settleOrder } from '../orders/fulfil.js';
 import type { OrderRow } from '../db/order-record.js';
@@ -50,16 +51,19 @@ export interface SettleOptions {
 /**
  * Settles one incoming payment exactly once, in one transaction: the ledger row (unique on method and
  * reference) is written first, so a concurrent delivery of the same payment waits for this one and then
- * finds it settled; the order goes through `fulfilOrder`, the one fulfilment every rail shares. A crash
+ * finds it settled; the order goes through `settleOrder`, the one settlement every rail shares. A crash
  * before commit leaves nothing behind, and the payment is settled in full when it is seen again.
+ *
+ * Payments that arrive together, from any rail, share that transaction (`inTransactionTogether`): in a drop
+ * they all queue on the pack's row lock, and one commit for the lot replaces one commit each under it.
  */
-export async function settlePayment(
-  db: Database,
-  payment: IncomingPayment,
-  options: SettleOptions,
-): Promise<SettleResult> {
-  return db.transaction((tx) => settlePaymentInTransaction(tx, payment, options));
+export function settlePayment(db: Database, payment: IncomingPayment, options: SettleOptions): Promise<SettleResult> {
+  return settleTogether(db, { payment, options });
 }
+
+const settleTogether = inTransactionTogether((tx, input: { payment: IncomingPayment; options: SettleOptions }) =>
+  settlePaymentInTransaction(tx, input.payment, input.options),
+);
 
 /** The body of `settlePayment`, in its transaction. */
 async function settlePaymentInTransaction(
