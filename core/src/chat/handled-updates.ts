@@ -1,22 +1,37 @@
-import { eq, lt } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import { inArray, lt } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../db/client.js';
+import { readsTogether, writesTogether } from '../db/batches.js';
 import { telegramUpdates } from '../db/schema.js';
 
-/** The Telegram updates the bot has handled (`telegram_updates`), so a redelivered one acts once. */
+/**
+ * The Telegram updates the bot has handled (`telegram_updates`), so a redelivered one acts once. Every update
+ * asks and then records, and Telegram sends up to 40 at once: those that ask (or record) while one statement
+ * runs share the next one.
+ */
 export const handledUpdates = {
-  async has(db: Database, updateId: number): Promise<boolean> {
-    const [seen] = await db
-      .select({ updateId: telegramUpdates.updateId })
-      .from(telegramUpdates)
-      .where(eq(telegramUpdates.updateId, updateId))
-      .limit(1);
-    return seen !== undefined;
+  has(db: Database, updateId: number): Promise<boolean> {
+    return readHandled(db, 0, updateId);
   },
-  async record(db: Database, updateId: number, handledAt: Date): Promise<void> {
-    await db.insert(telegramUpdates).values({ updateId, handledAt }).onConflictDoNothing();
+  record(db: Database, updateId: number, handledAt: Date): Promise<void> {
+    return recordHandled(db, 0, { updateId, handledAt });
   },
   /** Forgets updates handled before `before` (an indexed range delete). */
   async forgetBefore(db: Database, before: Date): Promise<void> {
     await db.delete(telegramUpdates).where(lt(telegramUpdates.handledAt, before));
   },
 };
+
+const readHandled = readsTogether(async (db: DbOrTx, _: 0, updateIds: number[]) => {
+  const rows = await db
+    .select({ updateId: telegramUpdates.updateId })
+    .from(telegramUpdates)
+    .where(inArray(telegramUpdates.updateId, [...new Set(updateIds)]));
+  const seen = new Set(rows.map((row) => Number(row.updateId)));
+  return updateIds.map((id) => seen.has(id));
+});
+
+const recordHandled = writesTogether(async (db: DbOrTx, _: 0, handled: { updateId: number; handledAt: Date }[]) => {
+  const once = [...new Map(handled.map((row) => [row.updateId, row])).values()];
+  await db.insert(telegramUpdates).values(once).onConflictDoNothing();
+  return handled.map(() => undefined);
+});

@@ -3,6 +3,7 @@ import { OPS_ERRORS } from '@stickerdrop/shared';
 import type { Database, DbOrTx } from '../db/client.js';
 import { packs, refreshTokens, userBans, users } from '../db/schema.js';
 import { perHandle } from '../db/prepared.js';
+import { readsTogether } from '../db/batches.js';
 import { DomainError } from '../errors.js';
 import { recordAudit } from './audit.js';
 import { closeUsersMarket } from './close-market.js';
@@ -85,16 +86,23 @@ export async function unbanUser(db: Database, input: { operatorId: number; userI
   });
 }
 
-const banStatement = perHandle((db: DbOrTx) =>
+const bannedAmong = perHandle((db: DbOrTx) =>
   db
-    .select({ reason: userBans.reason })
+    .select({ userId: userBans.userId })
     .from(userBans)
-    .where(eq(userBans.userId, sql.placeholder('userId')))
-    .prepare('user_ban'),
+    .where(sql`${userBans.userId} = any(${sql.placeholder('userIds')}::bigint[])`)
+    .prepare('users_banned'),
 );
 
-/** Whether the user is banned: asked for every request that carries their token, and at every sign-in. */
-export async function isBanned(db: DbOrTx, userId: number): Promise<boolean> {
-  const [ban] = await banStatement(db).execute({ userId });
-  return ban !== undefined;
+/**
+ * Whether the user is banned: asked for every request that carries their token, at every sign-in and for
+ * every update the bot gets, so the questions asked while one read runs are answered by the next, together.
+ */
+export function isBanned(db: DbOrTx, userId: number): Promise<boolean> {
+  return readBanned(db, 0, userId);
 }
+
+const readBanned = readsTogether(async (db: DbOrTx, _: 0, userIds: number[]) => {
+  const banned = new Set((await bannedAmong(db).execute({ userIds })).map((row) => Number(row.userId)));
+  return userIds.map((id) => banned.has(id));
+});

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { readsTogether } from '../db/batches.js';
 import { BecomeCreatorRequest, languageOfTelegramCode, type Language, type User } from '@stickerdrop/shared';
 import type { Database, DbOrTx } from '../db/client.js';
 import { enqueueOutbox } from '../outbox/enqueue.js';
@@ -56,11 +57,22 @@ export async function adoptLanguageIfUnset(db: DbOrTx, userId: number, language:
     .where(eq(users.id, userId));
 }
 
-/** The language a user chose or Telegram set; null when neither did, or there is no such user. */
-export async function storedLanguage(db: DbOrTx, id: number): Promise<Language | null> {
-  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, id)).limit(1);
-  return row?.language ?? null;
+/**
+ * The language a user chose or Telegram set; null when neither did, or there is no such user. The bot asks
+ * it for every update and every outbox message, so those asked while one read runs are read together.
+ */
+export function storedLanguage(db: DbOrTx, id: number): Promise<Language | null> {
+  return readStoredLanguage(db, 0, id);
 }
+
+const readStoredLanguage = readsTogether(async (db: DbOrTx, _: 0, ids: number[]) => {
+  const rows = await db
+    .select({ id: users.id, language: users.language })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  const byId = new Map(rows.map((row) => [Number(row.id), row.language]));
+  return ids.map((id) => byId.get(id) ?? null);
+});
 
 /** The shared `User` shape every response carries. */
 export function toUserDto(row: UserRow): User {

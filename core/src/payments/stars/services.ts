@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { API_ERRORS } from '@stickerdrop/shared';
 import type { Database } from '../../db/client.js';
+import { findUserOrder } from '../../db/order-record.js';
 import { orders, packs } from '../../db/schema.js';
 import { editionsLeftOf } from '../../orders/availability.js';
 import { holdsEditionOf } from '../../resale/move-edition.js';
@@ -30,9 +31,9 @@ export type PreCheckoutAnswer = { ok: true } | { ok: false; error: string };
 export async function checkStarsPreCheckout(db: Database, query: PreCheckoutQuery): Promise<PreCheckoutAnswer> {
   const refuse = (error: string): PreCheckoutAnswer => ({ ok: false, error });
   if (!ORDER_ID.test(query.payload)) return refuse(API_ERRORS.orderNotFound);
-  const [order] = await db.select().from(orders).where(eq(orders.id, query.payload.toLowerCase()));
-  // Someone else's order is as unknown as a missing one.
-  if (!order || order.userId !== query.payerId) return refuse(API_ERRORS.orderNotFound);
+  // Someone else's order is as unknown as a missing one. Read with the other pre-checkouts that arrive at once.
+  const order = await findUserOrder(db, query.payload.toLowerCase(), query.payerId);
+  if (!order) return refuse(API_ERRORS.orderNotFound);
   const asked = order.payment;
   if (asked.kind !== 'stars' || query.currency !== STARS_CURRENCY || query.totalAmount !== asked.stars) {
     return refuse(API_ERRORS.paymentAmountMismatch);
