@@ -23,13 +23,17 @@ export interface TonWatcherOptions {
   balance?: BalanceTerms;
   /** Transactions asked for per request. */
   pageSize?: number;
-  /** Transactions of a page settled at once (each in its own database transaction, on its own order). */
+  /** Transactions of a page settled at once (together, in the settlement's group commit). */
   settleConcurrency?: number;
-  /** Pause between polls when all is well (TON makes a block about every 5 seconds). */
+  /**
+   * Pause between polls when all is well. A buyer who paid waits for this: TON's shard blocks come about
+   * every second, and a poll a second is within toncenter's limit for a key (the `api_key` in
+   * TON_INDEXER_URL; ten requests a second).
+   */
   intervalMs?: number;
   /**
    * Pause after a poll that settled something (at most `intervalMs`): payments come in bursts (a drop), and
-   * the next block's are then read this soon rather than a whole interval later.
+   * the next ones are then read this soon rather than a whole interval later.
    */
   followUpMs?: number;
   /** Longest pause after repeated failures (indexer down, database down). */
@@ -46,10 +50,11 @@ export interface TonWatcher extends Job {
 const FIRST_READ_MARGIN_S = 60 * 60;
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
- * Settlements of a page at once: enough to overlap one payment's round trips with another's wait for the
- * pack's row lock in a drop, few enough to leave most of the pool (10 connections by default) to requests.
+ * Settlements of a page at once: the whole page. They share one transaction (the settlement's group
+ * commit) and hold one pool connection between them, so a drop's page costs one commit under the pack's
+ * row lock instead of one each.
  */
-const DEFAULT_SETTLE_CONCURRENCY = 4;
+const DEFAULT_SETTLE_CONCURRENCY = 50;
 
 /** The order a transfer's comment names, or null. */
 function orderIdOf(transfer: IncomingTransfer | null): string | null {
@@ -59,16 +64,16 @@ function orderIdOf(transfer: IncomingTransfer | null): string | null {
 
 /**
  * Confirms TON payments: reads the receiver's transactions from the indexer, oldest first, a page at a time,
- * and settles each in its own database transaction, several of a page at once (settle-page.ts: payments for
- * one order in turn, oldest first). The read position then moves to the last transaction before which every
+ * and settles the page's at once (settle-page.ts: payments for one order in turn, oldest first; together they
+ * share the settlement's group commit). The read position then moves to the last transaction before which every
  * one is settled, never past one that is not: a crash mid-page re-reads the page on restart, and the ledger's
  * unique (method, hash) makes a second settlement of a transaction a no-op. Several API processes may run a
  * watcher at once; they settle the same transactions at most once and only ever move the position forward.
  */
 export function createTonWatcher(options: TonWatcherOptions): TonWatcher {
-  const { db, indexer, log, pageSize = 50, intervalMs = 5_000, maxBackoffMs = 60_000 } = options;
+  const { db, indexer, log, pageSize = 50, intervalMs = 1_000, maxBackoffMs = 60_000 } = options;
   const concurrency = options.settleConcurrency ?? DEFAULT_SETTLE_CONCURRENCY;
-  const followUpMs = options.followUpMs ?? 1_000;
+  const followUpMs = options.followUpMs ?? 250;
   const account = tonCore().Address.parse(options.receiver).toRawString();
 
   async function poll(signal: AbortSignal): Promise<number> {
