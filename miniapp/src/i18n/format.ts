@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { tonAmountIn, type Language } from '@stickerdrop/shared';
+import { groupThousands, tonAmountIn, type Language } from '@stickerdrop/shared';
 import { exactTime, relativeTime } from './relative-time';
 import { intlLocale } from './i18n';
 import { useLanguage } from './provider';
@@ -14,6 +14,16 @@ function once<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, ma
 }
 
 /**
+ * A TON amount as formatTon writes it ("12345.67") with its whole part's thousands grouped as English writes
+ * them ("12,345.67"): a sum past a thousand read as one run of digits.
+ */
+function groupedTon(amount: string): string {
+  const [whole = '', fraction] = amount.replace(/,/g, '').split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+/**
  * Numbers, money, dates and relative times in one language, through Intl: "10,000" / "10 000",
  * "1,234.56 TON" / "1 234,56 TON", "Nov 26, 2026" / "26 нояб. 2026 г.". Money stays text from end to end
  * (formatTon's decimal string), so no digit of a nanoton amount is lost.
@@ -22,25 +32,26 @@ export function formatsFor(language: Language) {
   const locale = intlLocale(language);
   const number = (value: number, options?: Intl.NumberFormatOptions) =>
     once(`n${locale}${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options)).format(value);
+  const tonAmount = (amount: string) => (language === 'en' ? groupedTon(amount) : tonAmountIn(language, amount));
   return {
     language,
     locale,
     /** A count or a figure: 10000 → "10,000" / "10 000". */
     number,
     /**
-     * A count where SPEC writes bare digits (supplies, serials, a pack's figures): "10000" unchanged in
-     * English, "10 000" in Russian.
+     * A count (supplies, serials, a pack's figures) with its thousands grouped: "10,000" / "10 000". English
+     * groups without Intl, whose first use would cost the first render.
      */
-    count: (value: number) => (language === 'en' ? String(value) : number(value)),
+    count: (value: number) => (language === 'en' ? groupThousands(value) : number(value)),
     /** A compact figure for a tile: 89500 → "89.5K" / "89,5 тыс.". */
     compact: (value: number) =>
       once(`c${locale}`, () => new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 })).format(
         value,
       ),
-    /** A TON amount as formatTon writes it ("1,234.56" or "1234.56") in this language's digits. */
-    tonAmount: (amount: string) => tonAmountIn(language, amount),
+    /** A TON amount as formatTon writes it ("1234.56") in this language's digits: "1,234.56" / "1 234,56". */
+    tonAmount,
     /** The same with its unit: "1,234.56 TON" / "1 234,56 TON". */
-    ton: (amount: string) => `${tonAmountIn(language, amount)}\u00a0TON`,
+    ton: (amount: string) => `${tonAmount(amount)}\u00a0TON`,
     /** A date (or date and time) with Intl's options: dateStyle medium by default. */
     date: (at: string | Date | number, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) =>
       once(`d${locale}${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options)).format(new Date(at)),

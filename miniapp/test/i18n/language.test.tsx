@@ -127,6 +127,12 @@ describe('formats', () => {
     expect(ru.number(10_000)).toBe('10\u00a0000');
     expect(en.ton('1,234.56')).toBe('1,234.56\u00a0TON');
     expect(ru.ton('1,234.56')).toBe('1\u00a0234,56\u00a0TON');
+    // formatTon's bare digits, grouped in each language's way.
+    expect(en.ton('12345.67')).toBe('12,345.67\u00a0TON');
+    expect(en.ton('-1234567.00')).toBe('-1,234,567.00\u00a0TON');
+    expect(en.ton('999.99')).toBe('999.99\u00a0TON');
+    expect(ru.ton('12345.67')).toBe('12\u00a0345,67\u00a0TON');
+    expect([en.count(10_000), en.count(999), ru.count(10_000)]).toEqual(['10,000', '999', '10\u00a0000']);
     const at = '2026-11-26T13:17:00.000Z';
     expect(en.date(at, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })).toBe('Nov 26, 2026');
     expect(ru.date(at, { day: 'numeric', month: 'long', timeZone: 'UTC' })).toBe('26 ноября');

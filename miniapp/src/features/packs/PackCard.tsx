@@ -143,8 +143,11 @@ export function PackCard({
         {showPurchaseInfo && pack.edition ? (
           <span className="pack-card__edition">
             {pack.maxSupply
-              ? t('packs.card.editionOf', { edition: pack.edition, supply: pack.maxSupply })
-              : t('packs.card.edition', { edition: pack.edition })}
+              ? t('packs.card.editionOf', {
+                  edition: format.count(pack.edition),
+                  supply: format.count(pack.maxSupply),
+                })
+              : t('packs.card.edition', { edition: format.count(pack.edition) })}
           </span>
         ) : null}
         <p className="pack-card__description" style={{ WebkitLineClamp: CARD_DESCRIPTION_LINES }}>
@@ -152,13 +155,13 @@ export function PackCard({
         </p>
         <div className="pack-card__counters">
           <span title={t('packs.card.views')}>
-            <Icon icon={Eye} size={14} /> {counter(pack.views)}
+            <Icon icon={Eye} size={14} /> {format.count(counter(pack.views))}
           </span>
           <span title={t('packs.card.likes')}>
-            <Icon icon={Heart} size={14} /> {counter(pack.likes)}
+            <Icon icon={Heart} size={14} /> {format.count(counter(pack.likes))}
           </span>
           <span title={t('packs.card.sales')}>
-            <Icon icon={ShoppingCart} size={14} /> {counter(pack.sales)}
+            <Icon icon={ShoppingCart} size={14} /> {format.count(counter(pack.sales))}
           </span>
         </div>
         <div className="pack-card__creator">

@@ -58,6 +58,7 @@ export function EditionPage({
   const edition = useQuery({ ...resaleQueries.edition(api, id ?? 0), enabled: id !== null });
   const t = useT(resaleTexts);
   const tShell = useT(shellTexts);
+  const format = useFormat();
   if (id !== null && edition.isPending) {
     return (
       <Page webBack>
@@ -88,8 +89,8 @@ export function EditionPage({
           <h1 className="page-title">
             {t('resale.edition.title', {
               title: data.pack.title,
-              serial: String(data.serial),
-              supply: String(data.pack.maxSupply),
+              serial: format.count(data.serial),
+              supply: format.count(data.pack.maxSupply),
             })}
           </h1>
           <EditionFacts edition={data} owned={owned} />

@@ -30,7 +30,7 @@ describe('Studio: the creator balance', () => {
   it('shows what is pending, available and paid out, in TON', async () => {
     showStudio();
     const tiles = await screen.findByLabelText('Your balance');
-    expect(figure(tiles, 'Pending')).toBe('1234.275\u00a0TON');
+    expect(figure(tiles, 'Pending')).toBe('1,234.275\u00a0TON');
     expect(figure(tiles, 'Available')).toBe('0.95\u00a0TON');
     expect(figure(tiles, 'Paid out')).toBe('0.00\u00a0TON');
   });
