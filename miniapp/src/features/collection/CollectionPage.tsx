@@ -62,7 +62,12 @@ export function CollectionPage() {
         label={t('collection.stats.label')}
         tiles={[
           { label: t('collection.stats.owned'), value: format.count(counts.total), icon: Package },
-          { label: t('collection.stats.spent'), value: format.ton(totalSpent(items)), icon: Gem },
+          // A plain space before the unit: in a phone's narrow tile the unit goes under a long amount.
+          {
+            label: t('collection.stats.spent'),
+            value: t('collection.stats.spentAmount', { amount: format.tonAmount(totalSpent(items)) }),
+            icon: Gem,
+          },
           { label: t('collection.stats.favorites'), value: format.count(counts.favorites), icon: Heart },
           { label: t('collection.stats.recent'), value: format.count(counts.recent), icon: Clock },
         ]}
