@@ -1,41 +1,57 @@
 import type { Database, DbOrTx, Transaction } from './client.js';
-import { createBatcher, type Batcher } from './batches.js';
+import { ALONE, runLanes, type GroupCall } from './group-lanes.js';
 import { onePerHandle } from './prepared.js';
 
-type Settled<O> = { ok: true; value: O } | { ok: false; error: unknown };
+export { ALONE, type GroupCall } from './group-lanes.js';
 
-const succeeded = <O>(value: O): Settled<O> => ({ ok: true, value });
-const failed = <O>(error: unknown): Settled<O> => ({ ok: false, error });
+type Settled<O> = PromiseSettledResult<O>;
 
-/**
- * A drop's payments all wait for one pack's row lock, held through each commit: one transaction each costs a
- * WAL flush and a handful of round trips under that lock per payment. Those that arrive together are few
- * enough to go in one transaction.
- */
+interface Waiting<I, O> {
+  input: I;
+  resolve(settled: Settled<O>): void;
+}
+
+export interface GroupOptions<I> {
+  /** Calls with the same key run one after the other in a group (two payments of one order). */
+  keyOf(input: I): string;
+  /** Calls in one transaction at most. */
+  maxTogether?: number;
+  /**
+   * Groups running at once: while one holds the contended lock, the next does its work up to it
+   * (`beforeContendedLock`), so the lock waits for no round trip that does not need it.
+   */
+  groupsAtOnce?: number;
+}
+
+/** A drop's payments arrive by the hundred; this many commit together at most. */
 const MAX_TOGETHER = 25;
+const GROUPS_AT_ONCE = 2;
 
 /**
- * Group commit for a unit of work that needs a transaction of its own: while one group runs, the calls that
- * arrive wait in memory (holding no connection) and then run one after another in the next group's single
- * transaction, which commits them all at once: one WAL flush, one wait for a contended lock. A lone call
- * runs alone, at once. Each call sees the writes of the calls before it in its group, as it would have seen
- * them committed. When the group's transaction fails (one call threw, a deadlock, a lost connection) it
- * wrote nothing, and every call of it runs again in a transaction of its own, so one call's failure is that
- * call's alone.
+ * Group commit for a unit of work that needs a transaction of its own. Calls that arrive while the groups
+ * in flight run wait in memory (holding no connection) and then go together as the next group, in one
+ * transaction that commits them all at once: in a drop, whose payments all queue on one pack's row lock,
+ * one WAL flush and one wait for the lock per group instead of per payment. A lone call runs alone, at once.
+ * How a group's calls share its transaction: group-lanes.ts. When the group's transaction fails (one call
+ * threw, a deadlock, a lost connection) it wrote nothing, and each of its calls runs again in a transaction
+ * of its own, so one call's failure is that call's alone.
  */
 export function inTransactionTogether<I, O>(
-  work: (tx: Transaction, input: I) => Promise<O>,
-  maxTogether = MAX_TOGETHER,
+  work: (tx: Transaction, input: I, call: GroupCall) => Promise<O>,
+  options: GroupOptions<I>,
 ): (db: Database, input: I) => Promise<O> {
-  const batchers = new WeakMap<DbOrTx, Batcher<'all', I, Settled<O>>>();
-  const alone = (db: Database, input: I) => db.transaction((tx) => work(tx, input)).then(succeeded<O>, failed<O>);
+  const maxTogether = options.maxTogether ?? MAX_TOGETHER;
+  const atOnce = options.groupsAtOnce ?? GROUPS_AT_ONCE;
+  const queues = new WeakMap<DbOrTx, (input: I) => Promise<Settled<O>>>();
+  const alone = (db: Database, input: I) => settle(db.transaction((tx) => work(tx, input, ALONE)));
 
   const together = async (db: Database, inputs: I[]): Promise<Settled<O>[]> => {
     if (inputs.length === 1) return [await alone(db, inputs[0]!)];
     try {
       return await db.transaction(async (tx) => {
-        const outputs: Settled<O>[] = [];
-        for (const input of inputs) outputs.push(succeeded(await work(tx, input)));
+        const outputs = await runLanes(tx, inputs, options.keyOf, (input, call) => work(tx, input, call));
+        const failure = outputs.find((output) => output.status === 'rejected');
+        if (failure) throw failure.reason;
         return outputs;
       });
     } catch {
@@ -46,11 +62,48 @@ export function inTransactionTogether<I, O>(
   };
 
   return async (db, input) => {
-    const batcher = onePerHandle(batchers, db, () =>
-      createBatcher((_all: 'all', inputs: I[]) => together(db, inputs), maxTogether),
+    const enqueue = onePerHandle(queues, db, () =>
+      groupQueue((inputs: I[]) => together(db, inputs), maxTogether, atOnce),
     );
-    const settled = await batcher.submit('all', input);
-    if (!settled.ok) throw settled.error;
+    const settled = await enqueue(input);
+    if (settled.status === 'rejected') throw settled.reason;
     return settled.value;
   };
+}
+
+function settle<O>(promise: Promise<O>): Promise<Settled<O>> {
+  return promise.then(
+    (value) => ({ status: 'fulfilled', value }),
+    (reason: unknown) => ({ status: 'rejected', reason }),
+  );
+}
+
+/** Runs up to `atOnce` groups at a time; the calls that arrive meanwhile form the next, `maxTogether` at most. */
+function groupQueue<I, O>(
+  run: (inputs: I[]) => Promise<Settled<O>[]>,
+  maxTogether: number,
+  atOnce: number,
+): (input: I) => Promise<Settled<O>> {
+  const waiting: Waiting<I, O>[] = [];
+  let running = 0;
+  const startGroups = () => {
+    while (running < atOnce && waiting.length > 0) {
+      const group = waiting.splice(0, maxTogether);
+      running++;
+      void run(group.map((call) => call.input))
+        .then(
+          (outputs) => group.forEach((call, i) => call.resolve(outputs[i]!)),
+          (reason: unknown) => group.forEach((call) => call.resolve({ status: 'rejected', reason })),
+        )
+        .finally(() => {
+          running--;
+          startGroups();
+        });
+    }
+  };
+  return (input) =>
+    new Promise((resolve) => {
+      waiting.push({ input, resolve });
+      startGroups();
+    });
 }

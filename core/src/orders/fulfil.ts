@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { PaymentMethod } from '@stickerdrop/shared';
 import { DEFAULT_BALANCE_TERMS } from '../balance/terms.js';
 import type { DbOrTx, Transaction } from '../db/client.js';
+import { ALONE } from '../db/group-commit.js';
 import { editions, orders, packs } from '../db/schema.js';
 import { queryRows } from '../db/sql-rows.js';
 import type { OrderRow } from '../db/order-record.js';
@@ -70,6 +71,7 @@ export async function settleOrder(tx: Transaction, order: OrderRow, input: Fulfi
           acquiredWith: input.acquiredWith ?? method,
           giftCode,
           balance: input.balance ?? DEFAULT_BALANCE_TERMS,
+          group: input.group ?? ALONE,
         });
   if (gift && result.outcome === 'fulfilled') await openBoughtGift(tx, gift, result.order, input.now);
   return result;

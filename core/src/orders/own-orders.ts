@@ -36,20 +36,24 @@ interface DemoPayment {
 }
 
 /** Demo payments that arrive together share a transaction, as every rail's settlements do. */
-const payTogether = inTransactionTogether(async (tx: Transaction, input: DemoPayment) => {
-  const [order] = await tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)))
-    .for('update');
-  if (!order) throw new DomainError('not_found', API_ERRORS.orderNotFound);
-  if (order.payment.kind !== 'demo') {
-    throw new DomainError('payment_method_unavailable', API_ERRORS.paymentMethodUnavailable);
-  }
-  return settleOrder(tx, order, {
-    orderId: order.id,
-    paymentRef: `demo:${order.id}`,
-    now: input.now,
-    acquiredWith: 'demo',
-  });
-});
+const payTogether = inTransactionTogether(
+  async (tx: Transaction, input: DemoPayment, group) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)))
+      .for('update');
+    if (!order) throw new DomainError('not_found', API_ERRORS.orderNotFound);
+    if (order.payment.kind !== 'demo') {
+      throw new DomainError('payment_method_unavailable', API_ERRORS.paymentMethodUnavailable);
+    }
+    return settleOrder(tx, order, {
+      orderId: order.id,
+      paymentRef: `demo:${order.id}`,
+      now: input.now,
+      acquiredWith: 'demo',
+      group,
+    });
+  },
+  { keyOf: (input) => input.orderId },
+);

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { balanceRailOf, primarySaleCreditFromMinted, type BalanceTerms } from '../balance/index.js';
 import type { Transaction } from '../db/client.js';
+import type { GroupCall } from '../db/group-commit.js';
 import type { OrderRow } from '../db/order-record.js';
 import type { RefundReason } from '../outbox/kinds/index.js';
 import { orders, packs } from '../db/schema.js';
@@ -23,6 +24,8 @@ export interface SalePayment {
   giftCode: string | null;
   /** What the creator's credit is worth and when it is available. */
   balance: BalanceTerms;
+  /** The group of settlements sharing this transaction: the pack's lock is taken after their other work. */
+  group: GroupCall;
 }
 
 /** The pack as a primary sale reads it under its row lock: once, for the rules and the messages. */
@@ -52,7 +55,7 @@ export async function settlePrimaryOrder(
     .set({ status: 'paid', paidAt: payment.now, paymentMethod: payment.method, paymentRef: payment.paymentRef })
     .where(eq(orders.id, order.id))
     .returning();
-  const pack = await countTheSale(tx, order.packId);
+  const pack = await countTheSale(tx, order.packId, payment.group);
   if (!pack) return refuseWhenFull(tx, order, payment);
   const lapsedRefusal = isLiveReservation(order, payment.now)
     ? null
@@ -68,6 +71,7 @@ export async function settlePrimaryOrder(
       at: payment.now,
       alongside: creatorCredit(order, pack, payment),
       messages: (serial) => editionSoldMessages(order, pack, serial, payment.giftCode),
+      group: payment.group,
     }));
   if (typeof minted === 'string' || !minted) {
     await tx
@@ -140,7 +144,9 @@ async function refuseWhenFull(tx: Transaction, order: OrderRow, payment: SalePay
  * this sale. Null when every edition is sold (the schema's sold_count <= max_supply would refuse the count)
  * or the marketplace removed the pack.
  */
-async function countTheSale(tx: Transaction, packId: number): Promise<PackForSale | null> {
+async function countTheSale(tx: Transaction, packId: number, group: GroupCall): Promise<PackForSale | null> {
+  // Payments settled together take the pack's row lock once all their other work is done.
+  await group.beforeContendedLock();
   const [pack] = await tx
     .update(packs)
     .set({ soldCount: sql`${packs.soldCount} + 1` })

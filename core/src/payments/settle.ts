@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database, DbOrTx, Transaction } from '../db/client.js';
-import { inTransactionTogether } from '../db/group-commit.js';
+import { inTransactionTogether, type GroupCall } from '../db/group-commit.js';
 import { editions, orders, payments } from '../db/schema.js';
 import { settleOrder } from '../orders/fulfil.js';
 import type { OrderRow } from '../db/order-record.js';
@@ -61,8 +61,11 @@ export function settlePayment(db: Database, payment: IncomingPayment, options: S
   return settleTogether(db, { payment, options });
 }
 
-const settleTogether = inTransactionTogether((tx, input: { payment: IncomingPayment; options: SettleOptions }) =>
-  settlePaymentInTransaction(tx, input.payment, input.options),
+const settleTogether = inTransactionTogether(
+  (tx, input: { payment: IncomingPayment; options: SettleOptions }, group) =>
+    settlePaymentInTransaction(tx, input.payment, input.options, group),
+  // Two payments naming one order (a repeat, a second transfer) settle one after the other.
+  { keyOf: ({ payment }) => payment.orderId ?? `${payment.method}:${payment.ref}` },
 );
 
 /** The body of `settlePayment`, in its transaction. */
@@ -70,6 +73,7 @@ async function settlePaymentInTransaction(
   tx: Transaction,
   payment: IncomingPayment,
   options: SettleOptions,
+  group: GroupCall,
 ): Promise<SettleResult> {
   const [claimed] = await tx
     .insert(payments)
@@ -113,6 +117,7 @@ async function settlePaymentInTransaction(
     now: options.now,
     method: payment.method,
     ...(options.balance && { balance: options.balance }),
+    group,
   });
   if (result.outcome === 'refund_required') {
     const refundReason = result.refundReason ?? 'refund_required';

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Transaction } from '../db/client.js';
 import { editions } from '../db/schema.js';
+import type { GroupCall } from '../db/group-commit.js';
 import { enqueueOutboxMessages, outboxMessage, type OutboxMessage } from '../outbox/enqueue.js';
 import type { OutboxKey } from '../outbox/keys.js';
 import { queryRows } from '../db/sql-rows.js';
@@ -51,6 +52,8 @@ interface Mint {
   alongside: SQL | null;
   /** The sale's messages, once its serial is known. */
   messages(serial: number): readonly OutboxMessage[];
+  /** The settlements sharing this transaction: the messages are written with theirs. */
+  group: GroupCall;
 }
 
 interface MoveCommon {
@@ -145,7 +148,7 @@ async function mintEdition(tx: Transaction, move: Mint): Promise<Minted> {
   );
   if (!minted) return null;
   const serial = Number(minted.serial);
-  await enqueueOutboxMessages(tx, move.messages(serial));
+  await move.group.writeLater(tx, enqueueOutboxMessages, move.messages(serial));
   return { id: Number(minted.id), serial };
 }
 

@@ -1,3 +1,4 @@
+import type { GroupCall } from '../db/group-commit.js';
 import type { OrderStatus, PaymentMethod } from '@stickerdrop/shared';
 import type { BalanceTerms } from '../balance/terms.js';
 import type { OrderRecord } from '../db/order-record.js';
@@ -23,6 +24,8 @@ export interface FulfilInput {
   acquiredWith?: string;
   /** PRIMARY_FEE_BPS and CARD_PAYOUT_HOLD_DAYS for the creator's credit; the settings' defaults when absent. */
   balance?: BalanceTerms;
+  /** The group this settlement shares its transaction with (group-commit.ts); alone when absent. */
+  group?: GroupCall;
 }
 
 export type FulfilOutcome = 'fulfilled' | 'already_fulfilled' | 'refund_required';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database, Transaction } from '../../src/db/client.js';
-import { inTransactionTogether } from '../../src/db/group-commit.js';
+import { inTransactionTogether, type GroupCall } from '../../src/db/group-commit.js';
 import { tables } from '../../src/testing.js';
 
 /** Writes `value` and answers the transaction it ran in; a value of 'fail' throws after writing. */
@@ -31,7 +31,7 @@ describe('inTransactionTogether: group commit for whole transactions', () => {
     (await client.query<{ value: string }>('select value from group_rows order by value')).rows.map((r) => r.value);
 
   it('runs a lone call at once, and the calls that arrive meanwhile in one transaction after it', async () => {
-    const together = inTransactionTogether(write);
+    const together = inTransactionTogether(write, { keyOf: (value) => value, groupsAtOnce: 1 });
     const txids = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((value) => together(db, value)));
 
     expect(new Set(txids.slice(1)).size).toBe(1);
@@ -40,7 +40,7 @@ describe('inTransactionTogether: group commit for whole transactions', () => {
   });
 
   it("makes one call's failure that call's alone: the others of its group commit, its own write does not", async () => {
-    const together = inTransactionTogether(write);
+    const together = inTransactionTogether(write, { keyOf: (value) => value, groupsAtOnce: 1 });
     const calls = ['first', 'b', 'fail', 'c'].map((value) => together(db, value));
     const settled = await Promise.allSettled(calls);
 
@@ -50,10 +50,50 @@ describe('inTransactionTogether: group commit for whole transactions', () => {
   });
 
   it('never puts more calls in one transaction than its limit', async () => {
-    const together = inTransactionTogether(write, 2);
+    const together = inTransactionTogether(write, { keyOf: (value) => value, groupsAtOnce: 1, maxTogether: 2 });
     const txids = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((value) => together(db, value)));
 
     const perTransaction = [...new Set(txids)].map((txid) => txids.filter((t) => t === txid).length);
     expect(perTransaction).toEqual([1, 2, 2]);
+  });
+
+  describe('calls of one group', () => {
+    const events: string[] = [];
+    /** Does some work, then takes "the lock" and does the rest, noting each step. */
+    const steps = async (tx: Transaction, call: { key: string; name: string }, group: GroupCall) => {
+      events.push(`start ${call.name}`);
+      await tx.execute(sql`insert into group_rows (value) values (${call.name})`);
+      await group.beforeContendedLock();
+      events.push(`locked ${call.name}`);
+      await tx.execute(sql`select count(*) from group_rows`);
+      events.push(`end ${call.name}`);
+    };
+    beforeEach(() => void events.splice(0));
+
+    it('do all their work before any takes the lock, then the part after it one call at a time', async () => {
+      const together = inTransactionTogether(steps, { keyOf: (call) => call.key, groupsAtOnce: 1 });
+      await Promise.all(['first', 'a', 'b', 'c'].map((name) => together(db, { key: name, name })));
+
+      const group = events.slice(events.indexOf('end first') + 1);
+      expect(group.slice(0, 3).sort()).toEqual(['start a', 'start b', 'start c']);
+      expect(group.slice(3)).toEqual(['locked a', 'end a', 'locked b', 'end b', 'locked c', 'end c']);
+      expect(await committed()).toEqual(['a', 'b', 'c', 'first']);
+    });
+
+    it('on one key run one after the other, in the order they came', async () => {
+      const together = inTransactionTogether(steps, { keyOf: (call) => call.key, groupsAtOnce: 1 });
+      const calls = [
+        { key: 'first', name: 'first' },
+        { key: 'order-1', name: 'x1' },
+        { key: 'order-1', name: 'x2' },
+        { key: 'order-2', name: 'y' },
+      ];
+      await Promise.all(calls.map((call) => together(db, call)));
+
+      const group = events.slice(events.indexOf('end first') + 1);
+      expect(group.indexOf('start x2')).toBeGreaterThan(group.indexOf('end x1'));
+      expect(group.slice(0, 2).sort()).toEqual(['start x1', 'start y']);
+      expect(group).toHaveLength(9);
+    });
   });
 });
