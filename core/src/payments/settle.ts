@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx, Transaction } from '../db/client.js';
 import { inTransactionTogether, type GroupCall } from '../db/group-commit.js';
 import { editions, orders, payments } from '../db/schema.js';
@@ -82,7 +82,14 @@ async function settlePaymentInTransaction(
       ref: payment.ref,
       amount: payment.amount,
       currency: payment.currency,
-      outcome: 'pending',
+      // The first guess, written with the claim so that nothing of it waits under the pack's row lock: the
+      // order it names (when it exists) and fulfilled. A payment that buys nothing is recorded again below.
+      // One transaction: nobody reads the guess.
+      orderId: payment.orderId
+        ? sql`(select ${orders.id} from ${orders} where ${orders.id} = ${payment.orderId})`
+        : null,
+      outcome: 'fulfilled',
+      refundStatus: 'none',
       details: payment.details ?? {},
       createdAt: options.now,
     })
@@ -107,9 +114,6 @@ async function settlePaymentInTransaction(
     return { outcome: 'underpaid', firstTime: true, orderId: order.id, edition: null, reason: null };
   }
 
-  // Recorded as fulfilled before the order settles, so none of it waits under the pack's row lock; a payment
-  // that buys nothing is recorded again below. One transaction: nobody reads the first guess.
-  await recordOutcome(tx, claimed.id, { outcome: 'fulfilled', reason: null, refundStatus: 'none', orderId: order.id });
   // In this transaction: the edition and the ledger row commit together or not at all.
   const result = await settleOrder(tx, order, {
     orderId: order.id,
