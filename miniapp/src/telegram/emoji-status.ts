@@ -1,3 +1,4 @@
+import { clientSupports } from './client-version';
 import { telegramSdk } from './sdk';
 
 /** What asking Telegram for an emoji status came to: set, declined by the person, or failed. */
@@ -6,19 +7,9 @@ export type EmojiStatusOutcome = 'set' | 'declined' | 'failed';
 /** The person decides in Telegram's own dialog; a client that never answers counts as failed. */
 const ANSWER_TIMEOUT_MS = 60_000;
 
-/** Mini Apps 8.0 brought emoji statuses. */
-const EMOJI_STATUS_VERSION = [8, 0];
-
-/**
- * Whether this client can set an emoji status; never on the plain web. The version is compared here rather
- * than by the SDK's own wrapper, whose code every launch inside Telegram would load with Home.
- */
+/** Whether this client can set an emoji status (Mini Apps 8.0); never on the plain web. */
 export function canSetEmojiStatus(): boolean {
-  const version = telegramSdk()?.retrieveLaunchParams().tgWebAppVersion;
-  if (!version) return false;
-  const [major = 0, minor = 0] = version.split('.').map(Number);
-  const [needMajor, needMinor] = EMOJI_STATUS_VERSION as [number, number];
-  return major > needMajor || (major === needMajor && minor >= needMinor);
+  return clientSupports(8, 0);
 }
 
 /**
