@@ -51,6 +51,7 @@ export function installTelegramClient(theme: Record<string, string>): void {
     __tgInsets?: { safeArea: Insets; contentSafeArea: Insets };
     TelegramWebviewProxy: { postEvent(type: string, data?: string): void };
     Telegram?: { WebView?: { receiveEvent?: (type: string, data: unknown) => void } };
+    __tgSecureStorage?: (method: string, params: object) => Promise<[string, unknown]>;
   };
   win.__tg = [];
   const reply = (type: string, data: unknown) => setTimeout(() => win.Telegram?.WebView?.receiveEvent?.(type, data), 0);
@@ -81,8 +82,55 @@ export function installTelegramClient(theme: Record<string, string>): void {
       if (type === 'web_app_exit_fullscreen') reply('fullscreen_changed', { is_fullscreen: false });
       // The user accepts the emoji status Telegram asks them about (8.0).
       if (type === 'web_app_set_emoji_status') reply('emoji_status_set', undefined);
+      // Secure storage (9.0) lives in the test, as a device's keychain lives outside the page; a client
+      // without one says it is unsupported, as desktop clients do.
+      if (type.startsWith('web_app_secure_storage_')) {
+        const params = (data ? JSON.parse(data) : {}) as { req_id?: string };
+        const device = win.__tgSecureStorage;
+        void (device ? device(type, params) : Promise.resolve(unsupported(params.req_id))).then(([event, payload]) =>
+          reply(event, payload),
+        );
+      }
     },
   };
+  function unsupported(reqId: string | undefined): [string, unknown] {
+    return ['secure_storage_failed', { req_id: reqId, error: 'UNSUPPORTED' }];
+  }
+}
+
+/**
+ * A device's secure storage as a Telegram client (Mini Apps 9.0) offers it: its keys, readable by the test,
+ * and a switch that makes it fail, as a locked or broken keychain does.
+ */
+export class SecureStorageDevice {
+  readonly keys = new Map<string, string>();
+  /** `all`: every call fails; `save`: reads work, saves fail. */
+  failing: 'all' | 'save' | null = null;
+  /** Every method called, in order. */
+  readonly calls: string[] = [];
+
+  /** The event and payload the client sends back for `method`, as the bridge carries them. */
+  answer(method: string, params: { req_id?: string; key?: string; value?: string | null }): [string, unknown] {
+    this.calls.push(method);
+    const reqId = params.req_id;
+    const isSave = method === 'web_app_secure_storage_save_key';
+    if (this.failing === 'all' || (this.failing === 'save' && isSave)) {
+      return ['secure_storage_failed', { req_id: reqId, error: 'STORAGE_FAILED' }];
+    }
+    if (method === 'web_app_secure_storage_get_key') {
+      return ['secure_storage_key_received', { req_id: reqId, value: this.keys.get(params.key!) ?? null }];
+    }
+    if (isSave) {
+      if (params.value === null || params.value === undefined) this.keys.delete(params.key!);
+      else this.keys.set(params.key!, params.value);
+      return ['secure_storage_key_saved', { req_id: reqId }];
+    }
+    if (method === 'web_app_secure_storage_clear') {
+      this.keys.clear();
+      return ['secure_storage_cleared', { req_id: reqId }];
+    }
+    return ['secure_storage_failed', { req_id: reqId, error: 'UNKNOWN_METHOD' }];
+  }
 }
 
 /** Insets in CSS pixels, as Telegram sends them. */
@@ -102,6 +150,8 @@ export interface TelegramLaunch {
   version?: string;
   /** The device's safe area and Telegram's content safe area: none by default. */
   insets?: { safeArea: Insets; contentSafeArea: Insets };
+  /** The device's secure storage (use with version 9.0 or later); without it, such a client says unsupported. */
+  secureStorage?: SecureStorageDevice;
 }
 
 /** The init data Telegram signs for a launch, with the bot's token as the API checks it. */
@@ -142,6 +192,12 @@ export function telegramLaunchAddress(launch: TelegramLaunch): string {
 export async function openInTelegram(page: Page, baseUrl: string, launch: TelegramLaunch): Promise<void> {
   if (launch.insets) {
     await page.addInitScript((insets) => Object.assign(window, { __tgInsets: insets }), launch.insets);
+  }
+  const device = launch.secureStorage;
+  if (device) {
+    await page.exposeFunction('__tgSecureStorage', (method: string, params: Parameters<typeof device.answer>[1]) =>
+      device.answer(method, params),
+    );
   }
   await page.addInitScript(installTelegramClient, launch.theme ?? THEME);
   await page.goto(`${baseUrl}/${telegramLaunchAddress(launch)}`);

@@ -12,6 +12,7 @@ import './features/packs/pack-grid.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApiContext } from './api/create-api';
+import { localTokenStore } from './api/token-store';
 import { createQueryClient } from './app/query-client';
 import { loadDateData } from './components/date-data';
 import { nextTask } from './components/next-task';
@@ -23,6 +24,7 @@ import { startingLanguage, switchLanguage, telegramLanguageCode } from './i18n/l
 import { pictureScreen } from './first-screen/picture-screen';
 import { openingRoute } from './telegram/opening-route';
 import { initTelegram } from './telegram/init';
+import { refreshTokenPlace } from './telegram/refresh-token-place';
 
 /** How long the document's first screen may stand while the app waits for the screen's data. */
 const FIRST_SCREEN_WAIT_MS = 3_000;
@@ -35,7 +37,8 @@ async function start(): Promise<void> {
   let language = switchLanguage(
     startingLanguage({ telegramCode: telegramLanguageCode(window.location.hash), browser: navigator.language }),
   );
-  const api = createApiContext(config.apiUrl);
+  const refreshToken = refreshTokenPlace();
+  const api = createApiContext(config.apiUrl, localTokenStore(undefined, refreshToken.findKeeper));
   const queryClient = createQueryClient();
   // The first screen the document drew (first-screen/), with the data it has or asked for: that data is the
   // signed-out view, so a visitor with a session asks for their own.
@@ -58,6 +61,7 @@ async function start(): Promise<void> {
     console.error('Telegram SDK set-up failed; continuing as a web page', error);
     return { inside: false, platform: null, rawInitData: null, startParam: null };
   });
+  refreshToken.settle(telegram.inside);
   // Init data the launch address did not carry (a reload inside Telegram): its language_code decides now.
   const fromTelegram = telegramLanguageCode(telegram.rawInitData);
   if (fromTelegram) language = switchLanguage(startingLanguage({ telegramCode: fromTelegram }));

@@ -56,7 +56,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   let refreshing: Promise<string> | null = null;
 
   async function refresh(): Promise<string> {
-    const refreshToken = options.tokens.refresh();
+    const refreshToken = await options.tokens.refresh();
     if (!refreshToken) throw new ApiError(401, translate(apiTexts, 'api.noRefreshToken'));
     const { data } = await send<Tokens>('/api/auth/refresh', { method: 'POST', body: { refreshToken } }, null);
     options.tokens.set(data);

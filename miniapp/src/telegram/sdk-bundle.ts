@@ -7,6 +7,7 @@ export {
   backButton,
   checkHomeScreenStatus,
   closingBehavior,
+  createRequestId,
   hapticFeedback,
   init,
   invoice,

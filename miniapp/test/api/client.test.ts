@@ -42,7 +42,7 @@ describe('api client', () => {
     expect(calls.map((call) => call.path)).toEqual(['/api/collection', '/api/auth/refresh', '/api/collection']);
     expect(calls[1]?.body).toEqual({ refreshToken: 'r1' });
     expect(store.access()).toBe('a2');
-    expect(store.refresh()).toBe('r2');
+    expect(await store.refresh()).toBe('r2');
   });
 
   it('shares one refresh between concurrent 401s (a rotated token may be used once)', async () => {
@@ -65,7 +65,7 @@ describe('api client', () => {
     await expect(api.request('/api/collection')).rejects.toBeInstanceOf(ApiError);
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
     expect(store.access()).toBeNull();
-    expect(store.refresh()).toBeNull();
+    expect(await store.refresh()).toBeNull();
   });
 
   it('raises "No refresh token available" when there is none to refresh with', async () => {

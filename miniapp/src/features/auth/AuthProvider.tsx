@@ -124,7 +124,8 @@ export function AuthProvider({ telegramInitData = null, children }: AuthProvider
   }, [autoLoginPending, checking, signingIn, user, telegramInitData, signInWith, api]);
 
   const logout = useCallback(async () => {
-    const refreshToken = tokens.refresh();
+    // Read before the session is cleared: inside Telegram it may come from the device's secure storage.
+    const refreshToken = await tokens.refresh();
     // One transition for both, so a screen for signed-in users never renders "signed out, still here"
     // (which would send it to /login instead of home).
     startTransition(() => {
