@@ -5,17 +5,19 @@ import type { Order } from '@stickerdrop/shared';
 import { createAccessTokens } from '@stickerdrop/core';
 import { tables } from '@stickerdrop/core/testing';
 import { startTestServer, type TestServer } from './support/app-server';
-import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot } from './support/browser';
+import { DESKTOP, PHONE, describeBrowser, firstScreen, launchChromium, newPage, screenshot } from './support/browser';
+import { inBothSchemes } from './support/both-themes';
 import { callApi } from './support/page-api';
 import { overflowing } from './support/russian';
-import { THEME, openInTelegram, telegramEvents, type TelegramLaunch } from './support/telegram-mock';
+import { LIGHT_THEME, THEME, openInTelegram, telegramEvents, type TelegramLaunch } from './support/telegram-mock';
 
 const OWNER = { id: 777_000_141, first_name: 'Emma', username: 'emma_emoji' };
 const RU_OWNER = { id: 777_000_142, first_name: 'Эмиль', username: 'emil_emoji', language_code: 'ru' };
 
 /**
  * The owner of an edition of a custom emoji pack makes one of its emoji their Telegram emoji status from the
- * sticker viewer (Mini Apps 8.0), by the id Telegram gave it in the owner's own set.
+ * sticker viewer (Mini Apps 8.0), by the id Telegram gave it in the owner's own set. Only inside Telegram:
+ * at 390 and 1280 px in both themes; the web and older clients offer none.
  */
 describeBrowser('an emoji status from an owned custom emoji pack', () => {
   let server: TestServer;
@@ -97,6 +99,41 @@ describeBrowser('an emoji status from an owned custom emoji pack', () => {
     const asked = (await telegramEvents(page)).filter((event) => event.type === 'web_app_set_emoji_status');
     expect(asked.map((event) => event.data?.custom_emoji_id)).toEqual([ids[0]]);
     await screenshot(page, 'emoji-status-telegram-390-light-ru');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('in Telegram at 1280 px, light and dark: the viewer offers it in reach, and the status is set', async () => {
+    const { context, page, errors } = await newPage(browser, DESKTOP, 'light');
+    const user = { id: OWNER.id + 20, first_name: 'Eda', username: 'eda_emoji' };
+    await ownerInTelegram(page, { user, theme: LIGHT_THEME });
+    const ids = await setMadeInTelegram(user.id);
+    await page.reload();
+    await page.getByRole('button', { name: 'Open sticker 3', exact: true }).click();
+    const viewer = page.getByRole('dialog', { name: 'Sticker 3', exact: true });
+    const set = viewer.getByRole('button', { name: 'Set as emoji status' });
+    await inBothSchemes(
+      page,
+      'telegram',
+      async (scheme) => {
+        // In the window, and what a tap there reaches is the button.
+        const box = (await set.boundingBox())!;
+        expect(box.y + box.height).toBeLessThanOrEqual(DESKTOP.height);
+        expect(
+          await set.evaluate((button) => {
+            const { x, y, width, height } = button.getBoundingClientRect();
+            return button.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+          }),
+        ).toBe(true);
+        expect(await overflowing(page)).toEqual([]);
+        await firstScreen(page, `emoji-status-telegram-1280-${scheme}`);
+      },
+      { light: LIGHT_THEME, dark: THEME },
+    );
+    await set.click();
+    await page.getByRole('status').filter({ hasText: 'Emoji status set' }).waitFor();
+    const asked = (await telegramEvents(page)).filter((event) => event.type === 'web_app_set_emoji_status');
+    expect(asked.map((event) => event.data?.custom_emoji_id)).toEqual([ids[2]]);
     expect(errors).toEqual([]);
     await context.close();
   });
