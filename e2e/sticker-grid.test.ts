@@ -3,9 +3,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tables } from '@stickerdrop/core/testing';
 import { startTestServer, type TestServer } from './support/app-server';
-import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot } from './support/browser';
+import { inBothSchemes, switchScheme } from './support/both-themes';
+import { DESKTOP, PHONE, describeBrowser, firstScreen, launchChromium, newPage, screenshot } from './support/browser';
 import { overflowing } from './support/russian';
-import { LIGHT_THEME, openInTelegram, telegramEvents } from './support/telegram-mock';
+import { LIGHT_THEME, THEME, openInTelegram, telegramEvents } from './support/telegram-mock';
 
 const STICKERS = 30;
 const RU_VISITOR = { id: 777_000_091, first_name: 'Гоша', username: 'gosha_looks', language_code: 'ru' };
@@ -68,15 +69,20 @@ describeBrowser('a pack of many stickers', () => {
       .first()
       .boundingBox();
     expect(buyBox!.y + buyBox!.height).toBeLessThanOrEqual(PHONE.height);
-    await screenshot(page, 'sticker-grid-390-light');
-    const layout = await gridLayout(page);
-    expect(layout).toMatchObject({ items: STICKERS, outside: 0, scrolls: false });
-    expect(layout.rows).toBeGreaterThanOrEqual(5);
+    await inBothSchemes(page, 'web', async (scheme) => {
+      const layout = await gridLayout(page);
+      expect(layout).toMatchObject({ items: STICKERS, outside: 0, scrolls: false });
+      expect(layout.rows).toBeGreaterThanOrEqual(5);
+      await screenshot(page, `sticker-grid-390-${scheme}`);
+    });
     await page.getByRole('button', { name: 'Open sticker 7' }).click();
     const viewer = page.getByRole('dialog', { name: 'Sticker 7' });
     await viewer.waitFor();
     await viewer.getByText('7 of 30').waitFor();
-    await screenshot(page, 'sticker-viewer-390-light');
+    await inBothSchemes(page, 'web', async (scheme) => {
+      expect(await viewer.getByRole('button', { name: 'Next' }).isVisible()).toBe(true);
+      await firstScreen(page, `sticker-viewer-390-${scheme}`);
+    });
     await viewer.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('dialog', { name: 'Sticker 8' }).getByText('8 of 30').waitFor();
     await page.keyboard.press('ArrowLeft');
@@ -91,7 +97,11 @@ describeBrowser('a pack of many stickers', () => {
     const { context, page, errors } = await newPage(browser, DESKTOP, 'dark');
     await page.goto(`${server.url}/#/sticker?id=${packId}`);
     await page.getByTestId('sticker-strip').waitFor();
-    expect(await gridLayout(page)).toMatchObject({ items: STICKERS, outside: 0, scrolls: false });
+    await inBothSchemes(page, 'web', async (scheme) => {
+      expect(await gridLayout(page)).toMatchObject({ items: STICKERS, outside: 0, scrolls: false });
+      await screenshot(page, `sticker-grid-1280-${scheme}`);
+    });
+    await switchScheme(page, 'web', 'dark');
     await page.getByRole('button', { name: 'Open sticker 30' }).click();
     const viewer = page.getByRole('dialog', { name: 'Sticker 30' });
     await viewer.getByText('30 of 30').waitFor();
@@ -104,27 +114,48 @@ describeBrowser('a pack of many stickers', () => {
     await context.close();
   });
 
-  it('inside Telegram in Russian: the viewer asks for fullscreen and gives it back on close', async () => {
-    const { context, page, errors } = await newPage(browser, PHONE, 'light');
-    await openInTelegram(page, server.url, {
-      botToken: server.config.botToken!,
-      user: RU_VISITOR,
-      startParam: `pack_${packId}`,
-      theme: LIGHT_THEME,
-    });
-    await page.getByTestId('sticker-strip').waitFor();
-    expect(await overflowing(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Открыть стикер 3', exact: true }).click();
-    const viewer = page.getByRole('dialog', { name: 'Стикер 3', exact: true });
-    await viewer.getByText('3 из 30').waitFor();
-    const sent = async () => (await telegramEvents(page)).map((event) => event.type);
-    await expect.poll(sent).toContain('web_app_request_fullscreen');
-    expect(await overflowing(page)).toEqual([]);
-    await screenshot(page, 'sticker-viewer-telegram-390-light-ru');
-    await viewer.getByRole('button', { name: 'Закрыть' }).click();
-    await expect.poll(sent).toContain('web_app_exit_fullscreen');
-    expect(await page.getByRole('dialog').count()).toBe(0);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  it.each([PHONE, DESKTOP])(
+    'inside Telegram in Russian at $width px, light and dark: the grid, and the viewer asks for fullscreen and gives it back',
+    async (viewport) => {
+      const { context, page, errors } = await newPage(browser, viewport, 'light');
+      await openInTelegram(page, server.url, {
+        botToken: server.config.botToken!,
+        user: { ...RU_VISITOR, id: RU_VISITOR.id + viewport.width },
+        startParam: `pack_${packId}`,
+        theme: LIGHT_THEME,
+      });
+      await page.getByTestId('sticker-strip').waitFor();
+      const themes = { light: LIGHT_THEME, dark: THEME };
+      await inBothSchemes(
+        page,
+        'telegram',
+        async (scheme) => {
+          expect(await gridLayout(page)).toMatchObject({ items: STICKERS, outside: 0, scrolls: false });
+          expect(await overflowing(page)).toEqual([]);
+          await screenshot(page, `sticker-grid-telegram-${viewport.width}-${scheme}-ru`);
+        },
+        themes,
+      );
+      await page.getByRole('button', { name: 'Открыть стикер 3', exact: true }).click();
+      const viewer = page.getByRole('dialog', { name: 'Стикер 3', exact: true });
+      await viewer.getByText('3 из 30').waitFor();
+      const sent = async () => (await telegramEvents(page)).map((event) => event.type);
+      await expect.poll(sent).toContain('web_app_request_fullscreen');
+      await inBothSchemes(
+        page,
+        'telegram',
+        async (scheme) => {
+          expect(await overflowing(page)).toEqual([]);
+          expect(await viewer.getByRole('button', { name: 'Закрыть' }).isVisible()).toBe(true);
+          await firstScreen(page, `sticker-viewer-telegram-${viewport.width}-${scheme}-ru`);
+        },
+        themes,
+      );
+      await viewer.getByRole('button', { name: 'Закрыть' }).click();
+      await expect.poll(sent).toContain('web_app_exit_fullscreen');
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });
