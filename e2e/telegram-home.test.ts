@@ -4,10 +4,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listings, tables } from '@stickerdrop/core/testing';
 import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, PHONE, describeBrowser, firstScreen, launchChromium, newPage, screenshot } from './support/browser';
+import { inBothSchemes } from './support/both-themes';
 import { listEdition } from './support/page-api';
 import { overflowing, russianBrowser } from './support/russian';
 import { FIRST_SCREEN_PX } from './support/screen-cases';
 import { LIGHT_THEME, THEME, openInTelegram } from './support/telegram-mock';
+
+const THEMES = { light: LIGHT_THEME, dark: THEME };
 
 /**
  * Home inside Telegram leads with packs (trending, new drops, on resale), not the web's banner; its
@@ -70,7 +73,7 @@ describeBrowser('Home inside Telegram, and figures that say what they count', ()
     return opened;
   }
 
-  it('Telegram, 390 px, light: packs first, in three shelves, and the figures in one short row', async () => {
+  it('Telegram, 390 px, light and dark: packs first, in three shelves, and the figures in one short row', async () => {
     const { context, page, errors } = await openHomeInTelegram(PHONE, false, 'en');
     await page.getByTestId('home-resale').getByTestId('pack-card').first().waitFor();
     const headings = await page.locator('main h1, main h2').allTextContents();
@@ -89,15 +92,23 @@ describeBrowser('Home inside Telegram, and figures that say what they count', ()
       .orderBy(sql`${tables.packs.createdAt} desc, ${tables.packs.id} desc`)
       .limit(1);
     expect(drops).toBe(newest!.title);
-    expect(await tilesRow(page, 'Marketplace statistics')).toMatchObject({ tiles: 4, rows: 1 });
-    expect((await tilesRow(page, 'Marketplace statistics')).height).toBeLessThan(80);
     expect(await figure(page, 'Active Listings')).toBe(String(await openListings()));
-    await screenshot(page, 'collect/home-telegram-390-light');
+    await inBothSchemes(
+      page,
+      'telegram',
+      async (scheme) => {
+        expect(await tilesRow(page, 'Marketplace statistics')).toMatchObject({ tiles: 4, rows: 1 });
+        expect((await tilesRow(page, 'Marketplace statistics')).height).toBeLessThan(80);
+        expect(await page.locator('.hero').count()).toBe(0);
+        await screenshot(page, `collect/home-telegram-390-${scheme}`);
+      },
+      THEMES,
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('Telegram, 1280 px, dark, Russian: the same shelves in Russian, nothing cut', async () => {
+  it('Telegram, 1280 px, dark and light, Russian: the same shelves in Russian, nothing cut', async () => {
     const { context, page, errors } = await openHomeInTelegram(DESKTOP, true, 'ru');
     await page.getByTestId('home-resale').getByTestId('pack-card').first().waitFor();
     expect(await page.locator('main h1, main h2').allTextContents()).toEqual([
@@ -106,8 +117,17 @@ describeBrowser('Home inside Telegram, and figures that say what they count', ()
       'На перепродаже',
     ]);
     expect(await figure(page, 'Активные лоты')).toBe(String(await openListings()));
-    expect(await overflowing(page)).toEqual([]);
-    await screenshot(page, 'collect/home-telegram-1280-dark-ru');
+    await inBothSchemes(
+      page,
+      'telegram',
+      async (scheme) => {
+        expect(await overflowing(page)).toEqual([]);
+        const firstCard = (await page.getByTestId('pack-card').first().boundingBox())!;
+        expect(firstCard.y + firstCard.height / 2).toBeLessThan(DESKTOP.height);
+        await screenshot(page, `collect/home-telegram-1280-${scheme}-ru`);
+      },
+      THEMES,
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
