@@ -1,13 +1,30 @@
 import { and, eq, isNull, lt, ne } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tables } from '@stickerdrop/core/testing';
 import { API_ERRORS } from '@stickerdrop/shared';
 import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { startTestServer, type TestServer } from './support/app-server';
-import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
+import { inBothSchemes } from './support/both-themes';
+import {
+  DESKTOP,
+  PHONE,
+  describeBrowser,
+  firstScreen,
+  launchChromium,
+  newPage,
+  screenshot,
+  toast,
+} from './support/browser';
 import { overflowing } from './support/russian';
-import { THEME, lastMainButton, openInTelegram, pressNative, telegramEvents } from './support/telegram-mock';
+import {
+  LIGHT_THEME,
+  THEME,
+  lastMainButton,
+  openInTelegram,
+  pressNative,
+  telegramEvents,
+} from './support/telegram-mock';
 
 /** The web's demo sign-in ("Continue as demo collector"). */
 const DEMO_COLLECTOR_ID = -1;
@@ -20,6 +37,15 @@ async function serialOf(server: TestServer, userId: number, packId: number): Pro
     .from(tables.editions)
     .where(and(eq(tables.editions.ownerId, userId), eq(tables.editions.packId, packId)));
   return edition!.serial;
+}
+
+const THEMES = { light: LIGHT_THEME, dark: THEME };
+
+/** Whether the whole of the element is in the window as it opened, unscrolled: seen without looking for it. */
+async function inFirstScreen(element: Locator): Promise<boolean> {
+  const box = (await element.boundingBox())!;
+  const height = await element.page().evaluate(() => window.innerHeight);
+  return box.y >= 0 && box.y + box.height <= height;
 }
 
 async function signInOnTheWeb(page: Page, url: string): Promise<void> {
@@ -50,7 +76,7 @@ describeBrowser('the moment a purchase is paid', () => {
           ne(tables.packs.title, 'Mochi Feelings'),
         ),
       )
-      .limit(3);
+      .limit(4);
   });
   afterAll(async () => {
     await browser?.close();
@@ -68,7 +94,10 @@ describeBrowser('the moment a purchase is paid', () => {
     const serial = await serialOf(server, DEMO_COLLECTOR_ID, pack.id);
     const moment = page.getByRole('status', { name: `#${serial} of ${pack.maxSupply} is yours` });
     await moment.waitFor();
-    await screenshot(page, 'purchase-moment-1280-dark');
+    await inBothSchemes(page, 'web', async (scheme) => {
+      expect(await inFirstScreen(moment)).toBe(true);
+      await firstScreen(page, `purchase-moment-web-1280-${scheme}`);
+    });
     // One Add to Telegram on the page: the moment's.
     expect(await page.getByRole('button', { name: 'Add to Telegram' }).count()).toBe(1);
     // The demo account has no Telegram chat for the bot to send the set to: the API says so.
@@ -92,8 +121,11 @@ describeBrowser('the moment a purchase is paid', () => {
     await page.getByRole('button', { name: /^Pay \(demo\)/ }).click();
     const moment = page.getByRole('status', { name: new RegExp(`^#\\d+ of ${pack.maxSupply} is yours$`) });
     await moment.waitFor();
-    expect(await moment.isVisible()).toBe(true);
-    await screenshot(page, 'purchase-moment-390-light');
+    await inBothSchemes(page, 'web', async (scheme) => {
+      expect(await moment.isVisible()).toBe(true);
+      expect(await overflowing(page)).toEqual([]);
+      await screenshot(page, `purchase-moment-web-390-${scheme}`);
+    });
     await moment.getByRole('button', { name: 'View collection' }).click();
     await page.getByRole('heading', { name: 'My Collection' }).waitFor();
     await page.getByTestId('pack-card').filter({ hasText: pack.title }).waitFor();
@@ -128,8 +160,54 @@ describeBrowser('the moment a purchase is paid', () => {
       type: 'web_app_trigger_haptic_feedback',
       data: { type: 'notification', notification_type: 'success' },
     });
-    expect(await overflowing(page)).toEqual([]);
-    await screenshot(page, 'purchase-moment-telegram-390-dark-ru');
+    await inBothSchemes(
+      page,
+      'telegram',
+      async (scheme) => {
+        expect(await overflowing(page)).toEqual([]);
+        await screenshot(page, `purchase-moment-telegram-390-${scheme}-ru`);
+      },
+      THEMES,
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('inside Telegram at 1280 px, light and dark: the moment in the first screen, with haptics', async () => {
+    const { context, page, errors } = await newPage(browser, DESKTOP, 'light');
+    const pack = packs[3]!;
+    const buyer = { id: 777_000_082, first_name: 'Max', username: 'max_buys' };
+    await openInTelegram(page, server.url, {
+      botToken: server.config.botToken!,
+      user: buyer,
+      startParam: `pack_${pack.id}`,
+      theme: LIGHT_THEME,
+    });
+    await page.locator('label', { hasText: 'TON' }).click();
+    await expect.poll(async () => lastMainButton(await telegramEvents(page))?.text).toMatch(/^Buy Now · /);
+    await pressNative(page, 'main_button_pressed');
+    await expect.poll(async () => lastMainButton(await telegramEvents(page))?.text).toMatch(/^Pay \(demo\) · /);
+    await pressNative(page, 'main_button_pressed');
+    await page.getByRole('status', { name: / is yours$/ }).waitFor();
+    const serial = await serialOf(server, buyer.id, pack.id);
+    const moment = page.getByRole('status', { name: `#${serial} of ${pack.maxSupply} is yours` });
+    await moment.waitFor();
+    const haptics = (await telegramEvents(page)).filter((event) => event.type === 'web_app_trigger_haptic_feedback');
+    expect(haptics).toContainEqual({
+      type: 'web_app_trigger_haptic_feedback',
+      data: { type: 'notification', notification_type: 'success' },
+    });
+    await inBothSchemes(
+      page,
+      'telegram',
+      async (scheme) => {
+        expect(await inFirstScreen(moment)).toBe(true);
+        await moment.getByRole('button', { name: 'View collection' }).waitFor();
+        expect(await overflowing(page)).toEqual([]);
+        await firstScreen(page, `purchase-moment-telegram-1280-${scheme}`);
+      },
+      THEMES,
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
