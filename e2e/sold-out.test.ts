@@ -4,6 +4,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tables } from '@stickerdrop/core/testing';
 import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, PHONE, describeBrowser, firstScreen, launchChromium, newPage, toast } from './support/browser';
+import { inBothSchemes, switchScheme } from './support/both-themes';
+import type { Where } from './support/open-app';
 import { listEdition } from './support/page-api';
 import {
   LIGHT_THEME,
@@ -41,6 +43,24 @@ function onTop(page: Page, name: string): Promise<boolean> {
       const seen = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
       return seen !== null && (seen === input || input.contains(seen) || input.parentElement!.contains(seen));
     });
+}
+
+/**
+ * `check` and a picture of the window (`<name>-dark`, `<name>-light`) in both schemes, the page left in the
+ * scheme it was opened in (its name says which).
+ */
+async function shownBothWays(page: Page, where: Where, name: string, check: () => Promise<void>): Promise<void> {
+  const opened = name.includes('-dark') ? 'dark' : 'light';
+  await inBothSchemes(
+    page,
+    where,
+    async (scheme) => {
+      await check();
+      await firstScreen(page, `${name.replace(`-${opened}`, '')}-${scheme}`);
+    },
+    { light: LIGHT_THEME, dark: THEME },
+  );
+  await switchScheme(page, where, opened, { light: LIGHT_THEME, dark: THEME });
 }
 
 /**
@@ -105,7 +125,7 @@ describeBrowser('a sold-out pack', () => {
       await resale.waitFor();
       expect(await bottomOf(page, '.price-box a')).toBeLessThanOrEqual(viewport.height);
       expect(await box.getByRole('button', { name: 'Sold out' }).count()).toBe(0);
-      await firstScreen(page, `${name}-listed`);
+      await shownBothWays(page, 'web', `${name}-listed`, async () => expect(await resale.isVisible()).toBe(true));
       await resale.click();
       await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#/edition?id=${packs.listed.editionId}`);
       await page.getByRole('button', { name: `Buy · ${packs.listed.price} TON` }).waitFor();
@@ -114,12 +134,13 @@ describeBrowser('a sold-out pack', () => {
       const offer = page.getByRole('region', { name: 'Buy this pack' }).getByRole('button', { name: 'Make an offer' });
       await offer.waitFor();
       expect(await bottomOf(page, '.price-box button')).toBeLessThanOrEqual(viewport.height);
-      await firstScreen(page, `${name}-unlisted`);
+      await shownBothWays(page, 'web', `${name}-unlisted`, async () => expect(await offer.isVisible()).toBe(true));
       await offer.click();
       const sheet = page.getByRole('dialog', { name: 'Make an offer' });
       await sheet.getByRole('spinbutton', { name: 'Your offer (TON)' }).fill('1.25');
-      expect(await onTop(page, 'Your offer (TON)')).toBe(true);
-      await firstScreen(page, `${name}-offer-sheet`);
+      await shownBothWays(page, 'web', `${name}-offer-sheet`, async () =>
+        expect(await onTop(page, 'Your offer (TON)')).toBe(true),
+      );
       await sheet.getByRole('button', { name: 'Send offer' }).click();
       await toast(page, sent).waitFor();
       await sheet.waitFor({ state: 'detached' });
@@ -148,7 +169,9 @@ describeBrowser('a sold-out pack', () => {
       await expect
         .poll(main)
         .toMatchObject({ text: `From ${packs.listed.price} TON on resale`, is_visible: true, is_active: true });
-      await firstScreen(page, `${name}-listed`);
+      await shownBothWays(page, 'telegram', `${name}-listed`, async () =>
+        expect(await page.getByRole('region', { name: 'Buy this pack' }).isVisible()).toBe(true),
+      );
       await pressNative(page, 'main_button_pressed');
       await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#/edition?id=${packs.listed.editionId}`);
       await expect.poll(main).toMatchObject({ text: `Buy · ${packs.listed.price} TON`, is_visible: true });
@@ -156,7 +179,9 @@ describeBrowser('a sold-out pack', () => {
       await page.evaluate((id) => (location.hash = `#/sticker?id=${id}`), packs.unlisted.id);
       await expect.poll(main).toMatchObject({ text: 'Make an offer', is_visible: true, is_active: true });
       await page.getByRole('region', { name: 'Buy this pack' }).getByText('This sticker pack is sold out').waitFor();
-      await firstScreen(page, `${name}-unlisted`);
+      await shownBothWays(page, 'telegram', `${name}-unlisted`, async () =>
+        expect(await page.getByText('This sticker pack is sold out').isVisible()).toBe(true),
+      );
       await pressNative(page, 'main_button_pressed');
       const sheet = page.getByRole('dialog', { name: 'Make an offer' });
       await sheet.waitFor();
@@ -164,9 +189,10 @@ describeBrowser('a sold-out pack', () => {
       // The page's own Send is Telegram's here; the sheet keeps only Cancel.
       expect(await sheet.getByRole('button', { name: 'Send offer' }).count()).toBe(0);
       await sheet.getByRole('spinbutton', { name: 'Your offer (TON)' }).fill('1.5');
-      expect(await onTop(page, 'Your offer (TON)')).toBe(true);
-      expect(await onTop(page, 'Expires in (hours)')).toBe(true);
-      await firstScreen(page, `${name}-offer-sheet`);
+      await shownBothWays(page, 'telegram', `${name}-offer-sheet`, async () => {
+        expect(await onTop(page, 'Your offer (TON)')).toBe(true);
+        expect(await onTop(page, 'Expires in (hours)')).toBe(true);
+      });
       await pressNative(page, 'main_button_pressed');
       await toast(page, 'Offer sent').waitFor();
       await sheet.waitFor({ state: 'detached' });
