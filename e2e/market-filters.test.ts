@@ -5,6 +5,8 @@ import { DEFAULT_PAGE_SIZE } from '@stickerdrop/shared';
 import { tables } from '@stickerdrop/core/testing';
 import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, PHONE, describeBrowser, firstScreen, launchChromium, newPage, screenshot } from './support/browser';
+import { inBothSchemes } from './support/both-themes';
+import type { Where } from './support/open-app';
 import { listEdition } from './support/page-api';
 import { overflowing, russianBrowser } from './support/russian';
 import { LIGHT_THEME, THEME, openInTelegram, pressNative } from './support/telegram-mock';
@@ -52,6 +54,18 @@ describeBrowser('the marketplace filters', () => {
     return (await page.locator('.pack-card__title').allTextContents()).sort();
   }
 
+  /** `check`, then a full-page picture `<name>-<scheme>`, in the dark scheme and then the light one. */
+  const pictured = (page: Page, where: Where, name: string, check: () => Promise<void>) =>
+    inBothSchemes(
+      page,
+      where,
+      async (scheme) => {
+        await check();
+        await screenshot(page, `${name}-${scheme}`);
+      },
+      { light: LIGHT_THEME, dark: THEME },
+    );
+
   const go = (page: Page, route: string) => page.evaluate((hash) => (window.location.hash = hash), route);
 
   it('web, 390 px, light: the sheet narrows the list to the database, and a reload keeps it', async () => {
@@ -74,8 +88,14 @@ describeBrowser('the marketplace filters', () => {
     expect(await shownTitles(page, expected.length)).toEqual(expected);
     expect(new URL(page.url()).hash).toBe('#/marketplace?category=food&minPrice=1&maxPrice=1.6');
     const active = page.getByRole('group', { name: 'Filters on' });
-    expect(await active.getByRole('button').allTextContents()).toEqual(['Food', '1–1.6\u00a0TON', 'Reset filters']);
-    await screenshot(page, 'collect/filters-web-390-light');
+    await pictured(page, 'web', 'collect/filters-web-390', async () => {
+      expect(await active.getByRole('button').allTextContents()).toEqual(['Food', '1–1.6\u00a0TON', 'Reset filters']);
+      // The chips in use are all in the window (the sort's chips above them scroll sideways by design).
+      for (const chip of await active.getByRole('button').all()) {
+        const box = (await chip.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      }
+    });
 
     await page.reload();
     expect(await shownTitles(page, expected.length)).toEqual(expected);
@@ -103,7 +123,9 @@ describeBrowser('the marketplace filters', () => {
     await go(page, '/marketplace?format=video&category=food&maxPrice=0.01');
     await page.getByText('No packs match these filters').waitFor();
     expect(await page.getByTestId('pack-card').count()).toBe(0);
-    await screenshot(page, 'collect/filters-web-1280-dark-empty');
+    await pictured(page, 'web', 'collect/filters-web-1280-empty', async () => {
+      expect(await page.getByRole('button', { name: 'Reset filters' }).last().isVisible()).toBe(true);
+    });
     await page.getByRole('button', { name: 'Reset filters' }).last().click();
     // The whole market again: its first page of cards.
     await expect.poll(() => page.getByTestId('pack-card').count()).toBe(DEFAULT_PAGE_SIZE);
@@ -138,8 +160,10 @@ describeBrowser('the marketplace filters', () => {
     expect(await page.getByRole('group', { name: 'Включённые фильтры' }).getByRole('button').allTextContents()).toEqual(
       ['На перепродаже', 'До 2\u00a0TON', 'Сбросить фильтры'],
     );
-    expect(await overflowing(page)).toEqual([]);
-    await screenshot(page, 'collect/filters-telegram-390-dark-ru');
+    await pictured(page, 'telegram', 'collect/filters-telegram-390-ru', async () => {
+      expect(await overflowing(page)).toEqual([]);
+      expect(await page.locator('.pack-card__title').count()).toBe(listed.length);
+    });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -161,7 +185,14 @@ describeBrowser('the marketplace filters', () => {
     );
     expect(expected.length).toBeGreaterThan(0);
     expect(await shownTitles(page, expected.length)).toEqual(expected);
-    await screenshot(page, 'collect/filters-telegram-1280-light');
+    await pictured(page, 'telegram', 'collect/filters-telegram-1280', async () => {
+      expect(await overflowing(page)).toEqual([]);
+      expect(await page.getByRole('group', { name: 'Filters on' }).getByRole('button').allTextContents()).toEqual([
+        'Nature',
+        'Video',
+        'Reset filters',
+      ]);
+    });
     expect(errors).toEqual([]);
     await context.close();
   });
