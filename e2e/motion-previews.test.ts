@@ -4,8 +4,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PackDetail } from '@stickerdrop/shared';
 import { tables } from '@stickerdrop/core/testing';
 import { startTestServer, type TestServer } from './support/app-server';
-import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot } from './support/browser';
-import { THEME, openInTelegram } from './support/telegram-mock';
+import { inBothSchemes } from './support/both-themes';
+import { DESKTOP, PHONE, describeBrowser, firstScreen, launchChromium, newPage, screenshot } from './support/browser';
+import { LIGHT_THEME, THEME, openInTelegram } from './support/telegram-mock';
 
 const RU_VISITOR = { id: 777_000_151, first_name: 'Вера', username: 'vera_looks', language_code: 'ru' };
 
@@ -73,7 +74,10 @@ describeBrowser('moving previews for visitors', () => {
       }
       expect(await page.locator('.sticker-player video, .sticker-player svg').count()).toBe(0);
     }
-    await screenshot(page, 'motion-previews-web-390-light');
+    await inBothSchemes(page, 'web', async (scheme) => {
+      expect((await movingPlayers(page)).some((player) => player.playing)).toBe(true);
+      await screenshot(page, `motion-previews-web-390-${scheme}`);
+    });
     expect(files.filter((file) => !file.startsWith('/files/previews/'))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -92,7 +96,10 @@ describeBrowser('moving previews for visitors', () => {
     await expect.poll(async () => (await movingPlayers(page))[0]!.playing).toBe(true);
     expect(pack!.moving).toContain((await movingPlayers(page))[0]!.src);
     expect((await movingPlayers(page)).slice(1).every((player) => !player.playing)).toBe(true);
-    await screenshot(page, 'motion-previews-web-1280-dark-reduced');
+    await inBothSchemes(page, 'web', async (scheme) => {
+      expect((await movingPlayers(page)).filter((player) => player.playing)).toHaveLength(1);
+      await screenshot(page, `motion-previews-web-1280-${scheme}-reduced`);
+    });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -117,6 +124,34 @@ describeBrowser('moving previews for visitors', () => {
       .poll(async () => new URL(await large.evaluate((img: HTMLImageElement) => img.src)).pathname)
       .toBe(pack!.moving[0]);
     await screenshot(page, 'motion-previews-telegram-390-dark-ru');
+    expect(files.filter((file) => !file.startsWith('/files/previews/'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('inside Telegram at 1280 px, light and dark: the stickers on screen play their moving previews', async () => {
+    const { context, page, errors } = await newPage(browser, DESKTOP, 'light');
+    const files = watchFiles(page);
+    const [pack] = packs;
+    await openInTelegram(page, server.url, {
+      botToken: server.config.botToken!,
+      user: { id: RU_VISITOR.id + 1, first_name: 'Vic', username: 'vic_looks' },
+      startParam: `pack_${pack!.id}`,
+      theme: LIGHT_THEME,
+    });
+    await page.getByTestId('sticker-strip').waitFor();
+    await expect.poll(async () => (await movingPlayers(page)).some((player) => player.playing)).toBe(true);
+    await inBothSchemes(
+      page,
+      'telegram',
+      async (scheme) => {
+        const playing = (await movingPlayers(page)).filter((player) => player.playing);
+        expect(playing.length).toBeGreaterThan(0);
+        for (const player of playing) expect(pack!.moving).toContain(player.src);
+        await firstScreen(page, `motion-previews-telegram-1280-${scheme}`);
+      },
+      { light: LIGHT_THEME, dark: THEME },
+    );
     expect(files.filter((file) => !file.startsWith('/files/previews/'))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
