@@ -55,9 +55,7 @@ export async function buyPack(db: Database, input: BuyInput): Promise<BuyResult>
   try {
     const payment = await rail.createPayment(order);
     // The demo rail answers the column's placeholder: nothing to write.
-    if (!isDeepStrictEqual(payment, order.payment)) {
-      await db.update(orders).set({ payment }).where(eq(orders.id, order.id));
-    }
+    if (!isDeepStrictEqual(payment, order.payment)) await savePaymentDetails(db, 0, { orderId: order.id, payment });
     return { order: { ...order, payment }, created: true };
   } catch (error) {
     await db
@@ -67,6 +65,20 @@ export async function buyPack(db: Database, input: BuyInput): Promise<BuyResult>
     throw error;
   }
 }
+
+/**
+ * What the rail answered, on the new order: a drop's buys save theirs at once, and those saved while one
+ * statement runs go together in the next.
+ */
+const savePaymentDetails = writesTogether(
+  async (db: DbOrTx, _: 0, saves: { orderId: string; payment: OrderRow['payment'] }[]) => {
+    await db.execute(sql`update ${orders} set payment = s.payment
+      from unnest(${sql.param(saves.map((s) => s.orderId))}::uuid[],
+        ${sql.param(saves.map((s) => JSON.stringify(s.payment)))}::jsonb[]) as s(id, payment)
+      where ${orders.id} = s.id`);
+    return saves.map(() => undefined);
+  },
+);
 
 /**
  * The buyer's live reservation, with its payment details. A process that died between committing the
