@@ -1,6 +1,6 @@
 import { inArray, lt } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client.js';
-import { readsTogether, writesTogether } from '../db/batches.js';
+import { readsTogetherById, writesTogether } from '../db/batches.js';
 import { telegramUpdates } from '../db/schema.js';
 
 /**
@@ -10,7 +10,7 @@ import { telegramUpdates } from '../db/schema.js';
  */
 export const handledUpdates = {
   has(db: Database, updateId: number): Promise<boolean> {
-    return readHandled(db, 0, updateId);
+    return readHandled(db, updateId).then((row) => row !== undefined);
   },
   record(db: Database, updateId: number, handledAt: Date): Promise<void> {
     return recordHandled(db, 0, { updateId, handledAt });
@@ -21,14 +21,14 @@ export const handledUpdates = {
   },
 };
 
-const readHandled = readsTogether(async (db: DbOrTx, _: 0, updateIds: number[]) => {
-  const rows = await db
-    .select({ updateId: telegramUpdates.updateId })
-    .from(telegramUpdates)
-    .where(inArray(telegramUpdates.updateId, [...new Set(updateIds)]));
-  const seen = new Set(rows.map((row) => Number(row.updateId)));
-  return updateIds.map((id) => seen.has(id));
-});
+const readHandled = readsTogetherById(
+  (db: DbOrTx, ids: number[]) =>
+    db
+      .select({ updateId: telegramUpdates.updateId })
+      .from(telegramUpdates)
+      .where(inArray(telegramUpdates.updateId, ids)),
+  (row) => Number(row.updateId),
+);
 
 const recordHandled = writesTogether(async (db: DbOrTx, _: 0, handled: { updateId: number; handledAt: Date }[]) => {
   const once = [...new Map(handled.map((row) => [row.updateId, row])).values()];

@@ -100,6 +100,22 @@ export function readsTogether<K, I, O>(
 }
 
 /**
+ * `readsTogether` for a read of one row by its id: `readRows` reads the rows of several ids in one statement,
+ * `idOf` tells whose a row is; an id with no row reads as undefined.
+ */
+export function readsTogetherById<K, R>(
+  readRows: (db: DbOrTx, ids: K[]) => Promise<R[]>,
+  idOf: (row: R) => K,
+): (db: DbOrTx, id: K) => Promise<R | undefined> {
+  const read = readsTogether(async (db: DbOrTx, _: 0, ids: K[]) => {
+    const rows = await readRows(db, [...new Set(ids)]);
+    const byId = new Map(rows.map((row) => [idOf(row), row]));
+    return ids.map((id) => byId.get(id));
+  });
+  return (db, id) => read(db, 0, id);
+}
+
+/**
  * A write that queues on one lock, as one function a rule calls like a plain write: the calls of `key` that
  * arrive while the previous batch runs go together as the next batch (group commit, `createBatcher`), each
  * batch in a transaction of its own when `inTransaction` (its statements commit together), else as its one

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { readsTogether } from '../db/batches.js';
+import { readsTogetherById } from '../db/batches.js';
 import { BecomeCreatorRequest, languageOfTelegramCode, type Language, type User } from '@stickerdrop/shared';
 import type { Database, DbOrTx } from '../db/client.js';
 import { enqueueOutbox } from '../outbox/enqueue.js';
@@ -62,17 +62,14 @@ export async function adoptLanguageIfUnset(db: DbOrTx, userId: number, language:
  * it for every update and every outbox message, so those asked while one read runs are read together.
  */
 export function storedLanguage(db: DbOrTx, id: number): Promise<Language | null> {
-  return readStoredLanguage(db, 0, id);
+  return readStoredLanguage(db, id).then((row) => row?.language ?? null);
 }
 
-const readStoredLanguage = readsTogether(async (db: DbOrTx, _: 0, ids: number[]) => {
-  const rows = await db
-    .select({ id: users.id, language: users.language })
-    .from(users)
-    .where(inArray(users.id, [...new Set(ids)]));
-  const byId = new Map(rows.map((row) => [Number(row.id), row.language]));
-  return ids.map((id) => byId.get(id) ?? null);
-});
+const readStoredLanguage = readsTogetherById(
+  (db: DbOrTx, ids: number[]) =>
+    db.select({ id: users.id, language: users.language }).from(users).where(inArray(users.id, ids)),
+  (row) => Number(row.id),
+);
 
 /** The shared `User` shape every response carries. */
 export function toUserDto(row: UserRow): User {

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { readsTogether } from '../../db/batches.js';
+import { readsTogetherById } from '../../db/batches.js';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { packs } from '../../db/schema.js';
 import type { PaymentRail } from '../../sales/payment-methods.js';
@@ -25,7 +25,7 @@ export function starsRail(deps: StarsRailDeps): PaymentRail {
     method: 'stars',
     async createPayment(order) {
       const stars = starsFor(order.amountNano, deps.starsPerTon);
-      const pack = await readInvoicePack(deps.db, 0, order.packId);
+      const pack = await readInvoicePack(deps.db, order.packId);
       const title = pack?.title ?? 'Sticker pack';
       const description = `One numbered edition of “${title}”, limited to ${pack?.maxSupply ?? 1}.`;
       const invoiceLink = await deps.telegram.createInvoiceLink(
@@ -42,14 +42,14 @@ export function starsRail(deps: StarsRailDeps): PaymentRail {
 }
 
 /** A drop's buyers ask for one pack's invoice at once: those asked while one read runs are read together. */
-const readInvoicePack = readsTogether(async (db: DbOrTx, _: 0, packIds: number[]) => {
-  const rows = await db
-    .select({ id: packs.id, title: packs.title, maxSupply: packs.maxSupply })
-    .from(packs)
-    .where(inArray(packs.id, [...new Set(packIds)]));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return packIds.map((id) => byId.get(id));
-});
+const readInvoicePack = readsTogetherById(
+  (db: DbOrTx, ids: number[]) =>
+    db
+      .select({ id: packs.id, title: packs.title, maxSupply: packs.maxSupply })
+      .from(packs)
+      .where(inArray(packs.id, ids)),
+  (pack) => pack.id,
+);
 
 function truncate(text: string, max: number): string {
   return [...text].length <= max ? text : `${[...text].slice(0, max - 1).join('')}…`;

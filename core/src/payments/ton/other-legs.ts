@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { readsTogether } from '../../db/batches.js';
+import { readsTogetherById } from '../../db/batches.js';
 import type { DbOrTx, Transaction } from '../../db/client.js';
 import { editions, orders, packs } from '../../db/schema.js';
 import { enqueueOutbox } from '../../outbox/enqueue.js';
@@ -31,7 +31,7 @@ export async function checkOtherLegs(
   signal?: AbortSignal,
 ): Promise<OtherLegsCheck | null> {
   if (!orderId) return null;
-  const order = await readOrderLegs(db, 0, orderId);
+  const order = await readOrderLegs(db, orderId);
   if (!order) return null;
   const expected = expectedOtherLegs(order);
   if (expected.length === 0) return order.kind === 'resale' ? { orderId, legsPaid: true } : null;
@@ -83,11 +83,11 @@ export async function tellBuyerResaleFailed(
 }
 
 /** What an order asked for, read for a page's transfers at once: those asked while one read runs go together. */
-const readOrderLegs = readsTogether(async (db: DbOrTx, _: 0, orderIds: string[]) => {
-  const rows = await db
-    .select({ id: orders.id, kind: orders.kind, payment: orders.payment })
-    .from(orders)
-    .where(inArray(orders.id, [...new Set(orderIds)]));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return orderIds.map((id) => byId.get(id));
-});
+const readOrderLegs = readsTogetherById(
+  (db: DbOrTx, ids: string[]) =>
+    db
+      .select({ id: orders.id, kind: orders.kind, payment: orders.payment })
+      .from(orders)
+      .where(inArray(orders.id, ids)),
+  (order) => order.id,
+);

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { readsTogether } from '../../db/batches.js';
+import { readsTogetherById } from '../../db/batches.js';
 import type { DbOrTx } from '../../db/client.js';
 import { packs, users } from '../../db/schema.js';
 import type { PaymentRail } from '../../sales/payment-methods.js';
@@ -39,15 +39,15 @@ export function tonRail(options: TonRailOptions): PaymentRail {
 
 /** The creator's linked wallet; a drop's buyers ask at once, and those asked while one read runs go together. */
 function creatorWalletOf(db: DbOrTx, packId: number): Promise<string | null> {
-  return readCreatorWallet(db, 0, packId);
+  return readCreatorWallet(db, packId).then((row) => row?.wallet ?? null);
 }
 
-const readCreatorWallet = readsTogether(async (db: DbOrTx, _: 0, packIds: number[]) => {
-  const rows = await db
-    .select({ packId: packs.id, wallet: users.walletAddress })
-    .from(packs)
-    .innerJoin(users, eq(users.id, packs.creatorId))
-    .where(inArray(packs.id, [...new Set(packIds)]));
-  const byPack = new Map(rows.map((row) => [row.packId, row.wallet]));
-  return packIds.map((id) => byPack.get(id) ?? null);
-});
+const readCreatorWallet = readsTogetherById(
+  (db: DbOrTx, ids: number[]) =>
+    db
+      .select({ packId: packs.id, wallet: users.walletAddress })
+      .from(packs)
+      .innerJoin(users, eq(users.id, packs.creatorId))
+      .where(inArray(packs.id, ids)),
+  (row) => row.packId,
+);
