@@ -25,7 +25,7 @@ export interface GroupOptions<I> {
 
 /** A drop's payments arrive by the hundred; this many commit together at most. */
 const MAX_TOGETHER = 25;
-const GROUPS_AT_ONCE = 2;
+const GROUPS_AT_ONCE = 4;
 
 /**
  * Group commit for a unit of work that needs a transaction of its own. Calls that arrive while the groups

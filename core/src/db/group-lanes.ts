@@ -1,63 +1,37 @@
 import type { Transaction } from './client.js';
 
 /**
- * How the calls of one group (group-commit.ts) share its transaction. Calls on different keys (different
- * orders) run at once: their statements interleave on the one connection, and none of them waits for a
- * contended lock yet. A call that reaches `beforeContendedLock` waits there until no call of the group is
- * still running without it; then the calls go past it one at a time, each to its end. So the group takes
- * the lock every call contends for (a pack's row) only once all its other work is done, and holds it for
- * the part after it alone, which runs call after call as if each had its own transaction. Calls with the
- * same key (two payments of one order) run one after the other in the order they came.
+ * How the calls of one group (group-commit.ts) share its transaction and its one connection, one statement
+ * at a time. First each call does its work up to the lock that every call of a drop contends for (a pack's
+ * row): the calls run one after another, each until it reaches that point (`beforeContendedLock`) or ends.
+ * Then they go past it one at a time, in the order they reached it, each to its end. So the group takes the
+ * lock only once all its other work is done, and holds it for the parts after the point alone, which run
+ * call after call as if each had its own transaction. Calls with the same key (two payments of one order)
+ * run one after the other, in the order they came.
  */
-interface Lane {
-  state: 'running' | 'waiting' | 'done';
-}
-
 class Group {
-  private readonly lanes: Lane[] = [];
-  private released = false;
-  private readonly waiters: (() => void)[] = [];
-  /** The call past the point, if any; the others queue behind it. */
+  released = false;
   private turn: Promise<void> = Promise.resolve();
+  private openGate!: () => void;
+  readonly opened = new Promise<void>((resolve) => (this.openGate = resolve));
 
-  lane(): Lane {
-    const lane: Lane = { state: 'running' };
-    this.lanes.push(lane);
-    return lane;
-  }
-
-  /** Resolves when this lane may go past the point; it holds the turn until it is done (`finish`). */
-  async arrive(lane: Lane): Promise<() => void> {
-    if (!this.released) {
-      lane.state = 'waiting';
-      await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        this.releaseWhenAllArrived();
-      });
-      lane.state = 'running';
-    }
+  /** The next turn past the point: resolves once every earlier turn ended, with this turn's end. */
+  takeTurn(): Promise<() => void> {
     const previous = this.turn;
-    let done!: () => void;
-    this.turn = new Promise<void>((resolve) => (done = resolve));
-    await previous;
-    return done;
+    let end!: () => void;
+    this.turn = new Promise<void>((resolve) => (end = resolve));
+    return previous.then(() => end);
   }
 
-  finish(lane: Lane): void {
-    lane.state = 'done';
-    this.releaseWhenAllArrived();
-  }
-
-  private releaseWhenAllArrived(): void {
-    if (this.released || this.lanes.some((lane) => lane.state === 'running')) return;
+  release(): void {
     this.released = true;
-    for (const resolve of this.waiters.splice(0)) resolve();
+    this.openGate();
   }
 }
 
 /**
  * What a call is told of its group: `beforeContendedLock()` is awaited just before it takes the lock every
- * call of a drop contends for. Alone, it returns at once.
+ * call of a drop contends for; `writeLater` leaves a write to be made once for the whole group.
  */
 export interface GroupCall {
   beforeContendedLock(): Promise<void>;
@@ -91,26 +65,44 @@ class LaterWrites {
   }
 }
 
-/** One call of a group: it waits at the point once, and ends its turn past it when it is done. */
-function callIn(group: Group, lane: Lane, later: LaterWrites): GroupCall & { endTurn(): void } {
-  let endTurn: (() => void) | undefined;
-  let arriving: Promise<void> | undefined;
-  return {
-    beforeContendedLock() {
-      arriving ??= group.arrive(lane).then((end) => void (endTurn = end));
-      return arriving;
-    },
-    writeLater(_tx, write, items) {
-      later.add(write, items);
-      return Promise.resolve();
-    },
-    endTurn: () => endTurn?.(),
-  };
+/** One call of a group; `paused` tells the group it waits at the point, so the next call may run. */
+class CallInGroup implements GroupCall {
+  private endTurn?: () => void;
+
+  constructor(
+    private readonly group: Group,
+    private readonly later: LaterWrites,
+    private readonly paused: () => void,
+  ) {}
+
+  /** A call that starts once the group went past the point runs whole in a turn of its own. */
+  async start(): Promise<void> {
+    if (this.group.released) this.endTurn = await this.group.takeTurn();
+  }
+
+  async beforeContendedLock(): Promise<void> {
+    if (this.endTurn) return;
+    const turn = this.group.takeTurn();
+    if (!this.group.released) {
+      this.paused();
+      await this.group.opened;
+    }
+    this.endTurn = await turn;
+  }
+
+  writeLater<T>(_tx: Transaction, write: Writer<T>, items: readonly T[]): Promise<void> {
+    this.later.add(write, items);
+    return Promise.resolve();
+  }
+
+  end(): void {
+    this.endTurn?.();
+  }
 }
 
 /**
- * Runs `inputs` as one group in `tx`: on different keys at once, on one key in turn; then what they left to
- * write. The outputs in input order.
+ * Runs `inputs` as one group in `tx` (above), then what they left to write. The outputs in input order; a
+ * call that threw is rejected there, and nothing is left written for a group with one.
  */
 export async function runLanes<I, O>(
   tx: Transaction,
@@ -123,20 +115,29 @@ export async function runLanes<I, O>(
   const byKey = new Map<string, number[]>();
   inputs.forEach((input, i) => byKey.set(keyOf(input), [...(byKey.get(keyOf(input)) ?? []), i]));
   const outputs: PromiseSettledResult<O>[] = new Array(inputs.length);
-  const lanes = [...byKey.values()].map(async (positions) => {
-    const lane = group.lane();
+
+  const runLane = async (positions: number[], paused: () => void) => {
     for (const i of positions) {
-      const call = callIn(group, lane, later);
+      const call = new CallInGroup(group, later, paused);
       try {
+        await call.start();
         outputs[i] = { status: 'fulfilled', value: await run(inputs[i]!, call) };
       } catch (reason) {
         outputs[i] = { status: 'rejected', reason };
       } finally {
-        call.endTurn();
+        call.end();
       }
     }
-    group.finish(lane);
-  });
+  };
+  const lanes: Promise<void>[] = [];
+  for (const positions of byKey.values()) {
+    let paused!: () => void;
+    const pausedOrDone = new Promise<void>((resolve) => (paused = resolve));
+    const lane = runLane(positions, paused);
+    lanes.push(lane);
+    await Promise.race([pausedOrDone, lane]);
+  }
+  group.release();
   await Promise.all(lanes);
   if (outputs.every((output) => output.status === 'fulfilled')) await later.write(tx);
   return outputs;
