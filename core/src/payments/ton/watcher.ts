@@ -27,7 +27,7 @@ export interface TonWatcherOptions {
   settleConcurrency?: number;
   /**
    * Pause between polls when all is well. A buyer who paid waits for this: TON's shard blocks come about
-   * every second, and a poll a second is within toncenter's limit for a key (the `api_key` in
+   * every second, and two polls a second are within toncenter's limit for a key (the `api_key` in
    * TON_INDEXER_URL; ten requests a second).
    */
   intervalMs?: number;
@@ -50,11 +50,11 @@ export interface TonWatcher extends Job {
 const FIRST_READ_MARGIN_S = 60 * 60;
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
- * Settlements of a page at once: the whole page. They share one transaction (the settlement's group
- * commit) and hold one pool connection between them, so a drop's page costs one commit under the pack's
- * row lock instead of one each.
+ * Settlements of a page at once: the whole page. They settle in the settlement's groups (a few
+ * transactions, each on one pool connection), so a drop's page costs a few commits under the pack's row
+ * lock instead of one each.
  */
-const DEFAULT_SETTLE_CONCURRENCY = 50;
+const DEFAULT_SETTLE_CONCURRENCY = 100;
 
 /** The order a transfer's comment names, or null. */
 function orderIdOf(transfer: IncomingTransfer | null): string | null {
@@ -71,9 +71,9 @@ function orderIdOf(transfer: IncomingTransfer | null): string | null {
  * watcher at once; they settle the same transactions at most once and only ever move the position forward.
  */
 export function createTonWatcher(options: TonWatcherOptions): TonWatcher {
-  const { db, indexer, log, pageSize = 50, intervalMs = 1_000, maxBackoffMs = 60_000 } = options;
+  const { db, indexer, log, pageSize = 100, intervalMs = 500, maxBackoffMs = 60_000 } = options;
   const concurrency = options.settleConcurrency ?? DEFAULT_SETTLE_CONCURRENCY;
-  const followUpMs = options.followUpMs ?? 250;
+  const followUpMs = options.followUpMs ?? 100;
   const account = tonCore().Address.parse(options.receiver).toRawString();
 
   async function poll(signal: AbortSignal): Promise<number> {
