@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { readsTogether } from '../../db/batches.js';
+import { queryRows } from '../../db/sql-rows.js';
 import { API_ERRORS } from '@stickerdrop/shared';
-import type { Database } from '../../db/client.js';
+import type { Database, DbOrTx } from '../../db/client.js';
 import { findUserOrder } from '../../db/order-record.js';
 import { orders, packs } from '../../db/schema.js';
 import { editionsLeftOf } from '../../orders/availability.js';
-import { holdsEditionOf } from '../../resale/move-edition.js';
-import { isLiveReservation } from '../../sales/rules.js';
+import { isLiveReservation, ownsEdition } from '../../sales/rules.js';
 import { settlePayment, type SettleResult } from '../settle.js';
 import type { BalanceTerms } from '../../balance/terms.js';
 
@@ -38,7 +39,7 @@ export async function checkStarsPreCheckout(db: Database, query: PreCheckoutQuer
   if (asked.kind !== 'stars' || query.currency !== STARS_CURRENCY || query.totalAmount !== asked.stars) {
     return refuse(API_ERRORS.paymentAmountMismatch);
   }
-  if (await holdsEditionOf(db, order.userId, order.packId)) return refuse(API_ERRORS.alreadyOwned);
+  if (await holdsEditionNow(db, order.userId, order.packId)) return refuse(API_ERRORS.alreadyOwned);
   if (!isLiveReservation(order, query.now)) {
     if (order.status !== 'reserved' && order.status !== 'expired') return refuse(API_ERRORS.orderNotPayable);
     return refuse((await editionLeftFor(db, order.packId, query.now)) ? API_ERRORS.orderExpired : API_ERRORS.soldOut);
@@ -109,3 +110,22 @@ export async function starsRefundContext(
     .where(eq(orders.id, orderId));
   return { title: pack?.title ?? null, reason };
 }
+
+/**
+ * Whether the payer holds an edition of the pack (`owns_edition`), asked outside any transaction (the Stars pre-checkout: Telegram asks up to 40
+ * at once): those asked while one read runs are read together, in one statement.
+ */
+function holdsEditionNow(db: DbOrTx, userId: number, packId: number): Promise<boolean> {
+  return readHolds(db, 0, { userId, packId });
+}
+
+const readHolds = readsTogether(async (db: DbOrTx, _: 0, asks: { userId: number; packId: number }[]) => {
+  const rows = await queryRows<{ owns: boolean }>(
+    db,
+    sql`select ${ownsEdition(sql`r.user_id`, sql`r.pack_id`)} as owns
+      from unnest(${sql.param(asks.map((a) => a.userId))}::bigint[], ${sql.param(asks.map((a) => a.packId))}::integer[])
+        with ordinality as r(user_id, pack_id, n)
+      order by r.n`,
+  );
+  return rows.map((row) => row.owns === true);
+});
