@@ -78,7 +78,10 @@ export function MarketplacePage() {
 
   // The grid follows the list and the search a render behind, in slices that yield: a page of cards drawn
   // at once was the marketplace's longest task on a slow phone, and each key typed in the search drew them all.
-  const shownPages = useDeferredValue(packs.data?.pages);
+  // Each list kept with the search it answers: the server's answer to the search typed is shown whole.
+  const answer = useMemo(() => ({ pages: packs.data?.pages, search: serverSearch }), [packs.data?.pages, serverSearch]);
+  const shown = useDeferredValue(answer);
+  const shownPages = shown.pages;
   const shownSearch = useDeferredValue(search);
   const items = useMemo(
     () =>
@@ -87,8 +90,14 @@ export function MarketplacePage() {
       ),
     [shownPages],
   );
-  // The server filters on the settled query; the shared rule filters what is shown while typing.
-  const visible = useMemo(() => items.filter(({ pack }) => packMatchesSearch(pack, shownSearch)), [items, shownSearch]);
+  // The server filters on the settled query, by more than the shared rule knows (tags, the stickers' emoji and
+  // keywords, a typo): its answer to the search shown is shown whole. While typing, the list still answers an
+  // earlier search, and the shared rule narrows it to what the new text surely matches.
+  const visible = useMemo(
+    () =>
+      shown.search === shownSearch.trim() ? items : items.filter(({ pack }) => packMatchesSearch(pack, shownSearch)),
+    [items, shown.search, shownSearch],
+  );
   // The end of the list, its sentinel and its button, follow once the grid shows the pages loaded: until
   // then they sit under the toolbar, would ask for the next page before anyone scrolled, and then move.
   const gridCurrent = shownPages === packs.data?.pages;

@@ -63,6 +63,25 @@ describe('Marketplace', () => {
     await waitFor(() => expect(calls.some((call) => call.path.includes('search=BOBBY'))).toBe(true));
   });
 
+  it("shows what the server found by a sticker's emoji or keyword, which no title or description holds", async () => {
+    fakeApi({
+      'GET /api/stickers': ({ url }) => {
+        const search = url.searchParams.get('search');
+        return json({ items: search === '😸' || search === 'whiskers' ? [packs[0]] : packs, nextCursor: null });
+      },
+    });
+    renderApp('/marketplace');
+    await waitFor(() => expect(screen.getAllByTestId('pack-card')).toHaveLength(2));
+    const box = screen.getByRole('searchbox', { name: 'Search sticker packs' });
+    for (const search of ['😸', 'whiskers']) {
+      await userEvent.clear(box);
+      // Pasted: typing would split the emoji's two UTF-16 halves into two keys.
+      await userEvent.paste(search);
+      await waitFor(() => expect(screen.getAllByTestId('pack-card')).toHaveLength(1));
+      expect(screen.getByText('Space Cats')).toBeInTheDocument();
+    }
+  });
+
   it('shows SPEC error screen and toast when loading fails', async () => {
     fakeApi({ 'GET /api/stickers': () => json({ error: 'boom' }, 400) });
     renderApp('/marketplace');
