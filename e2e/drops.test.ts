@@ -3,11 +3,52 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DROP_ERRORS } from '@stickerdrop/shared';
 import { startTestServer, type TestServer } from './support/app-server';
-import { DESKTOP, PHONE, describeBrowser, launchChromium, newPage, screenshot, toast } from './support/browser';
+import { inBothSchemes } from './support/both-themes';
+import {
+  DESKTOP,
+  PHONE,
+  describeBrowser,
+  firstScreen,
+  launchChromium,
+  newPage,
+  screenshot,
+  toast,
+} from './support/browser';
+import { LIGHT_THEME, THEME, openInTelegram } from './support/telegram-mock';
 import { tables } from '@stickerdrop/core/testing';
 
 /** Far enough ahead to sign in, see the countdown and be refused on a busy machine; never waited out. */
 const LEAD_MS = 120_000;
+
+/**
+ * The drop inside Telegram in Tokyo, at 390 and 1280 px, in the client's dark and light themes: the countdown,
+ * and the opening time in the viewer's own zone to the minute.
+ */
+async function dropSeenInTelegram(browser: Browser, server: TestServer, packId: number): Promise<void> {
+  for (const viewport of [PHONE, DESKTOP]) {
+    const { context, page, errors } = await newPage(browser, viewport, 'light', 1, 'Asia/Tokyo');
+    const user = { id: 777_000_960 + viewport.width, first_name: 'Kei', username: `kei${viewport.width}` };
+    await openInTelegram(page, server.url, {
+      botToken: server.config.botToken!,
+      user,
+      startParam: `pack_${packId}`,
+      theme: LIGHT_THEME,
+    });
+    await page.getByRole('timer').waitFor();
+    await inBothSchemes(
+      page,
+      'telegram',
+      async (scheme) => {
+        expect(await page.getByRole('timer').textContent()).toMatch(/^00:0[0-2]:\d\d$/);
+        await page.getByText(/^on \w+ \d{1,2}, \d{4} at \d{1,2}:\d\d\s[AP]M GMT\+9$/).waitFor();
+        await firstScreen(page, `drops-countdown-telegram-${viewport.width}-${scheme}`);
+      },
+      { light: LIGHT_THEME, dark: THEME },
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+}
 
 describeBrowser('a scheduled drop in the mini-app', () => {
   let server: TestServer;
@@ -63,6 +104,7 @@ describeBrowser('a scheduled drop in the mini-app', () => {
     await screenshot(desktop.page, 'drops-countdown-1280-light');
     expect(desktop.errors).toEqual([]);
     await desktop.context.close();
+    await dropSeenInTelegram(browser, server, pack!.id);
 
     // The API refuses too, naming the time in UTC.
     const refused = await page.evaluate(async (stickerId) => {
