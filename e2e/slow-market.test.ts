@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_PAGE_SIZE } from '@stickerdrop/shared';
 import { startTestServer, type TestServer } from './support/app-server';
 import { DESKTOP, PHONE, describeBrowser, firstScreen, launchChromium, newPage } from './support/browser';
+import { inBothSchemes } from './support/both-themes';
 import { LIGHT_THEME, THEME, openInTelegram } from './support/telegram-mock';
 
 /** A phone on a poor mobile network: 400 ms each way and 50 KB/s, as Chrome's devtools emulate it. */
@@ -83,7 +84,11 @@ describeBrowser('the marketplace on a slow network', () => {
     // The document asked for the first page before the app had loaded; the app took that answer.
     expect(reads).toHaveLength(1);
     expect(new URL(reads[0]!).searchParams.get('limit')).toBe(String(DEFAULT_PAGE_SIZE));
-    await firstScreen(page, `collect/slow-market-web-${c.viewport.width}-${c.scheme}-cards`);
+    await inBothSchemes(page, 'web', async (scheme) => {
+      expect(await page.locator('.pack-card--skeleton').count()).toBe(0);
+      expect(await page.getByTestId('pack-card').count()).toBe(DEFAULT_PAGE_SIZE);
+      await firstScreen(page, `collect/slow-market-web-${c.viewport.width}-${scheme}-cards`);
+    });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -119,7 +124,15 @@ describeBrowser('the marketplace on a slow network', () => {
       // The whole first page at once, not the cards of a later answer.
       expect(shown.firstCards).toBe(DEFAULT_PAGE_SIZE);
       await page.getByRole('heading', { name: c.language === 'ru' ? 'Маркет' : 'Marketplace', level: 1 }).waitFor();
-      await firstScreen(page, `collect/slow-market-telegram-${c.viewport.width}-${c.scheme}-${c.language}`);
+      await inBothSchemes(
+        page,
+        'telegram',
+        async (scheme) => {
+          expect(await page.getByTestId('pack-card').count()).toBe(DEFAULT_PAGE_SIZE);
+          await firstScreen(page, `collect/slow-market-telegram-${c.viewport.width}-${scheme}-${c.language}`);
+        },
+        { light: LIGHT_THEME, dark: THEME },
+      );
       expect(errors).toEqual([]);
       await page.unrouteAll({ behavior: 'ignoreErrors' });
       await context.close();
