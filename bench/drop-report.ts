@@ -3,12 +3,13 @@ import type { RailRun } from './drop-rail.js';
 import { printTable } from './table.js';
 
 /**
- * On a real rail, against the floor measured in the same run (machines differ, so the goal is a ratio):
- * fulfilments/s at least half the floor's, buy and pay p99 at most twice the floor's. The demo rail keeps the
- * absolute goals it was first held to.
+ * On every rail, against the floor measured in the same run (machines differ, so the goal is a ratio):
+ * fulfilments/s at least half the floor's, buy and pay p99 at most twice the floor's, and the server's peak
+ * RSS within 300 MB. The demo rail was once held to absolute figures (500/s, p99 150 ms) on a batched path
+ * of its own; it now settles through the path every rail takes, so it is held to the same ratios.
  */
 export const RATIO_GOALS = { rate: 0.5, p99: 2 };
-export const DEMO_GOALS = { fulfilmentsPerSecond: 500, p99Ms: 150, rssMb: 300 };
+export const RSS_GOAL_MB = 300;
 
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -24,18 +25,7 @@ export function missedGoals(run: RailRun): string[] {
   if (floor.settled !== floor.editions.n || floor.editions.distinct !== floor.editions.n) {
     missed.push(`the floor minted ${JSON.stringify(floor.editions)} for ${floor.settled} settlements`);
   }
-  if (run.rail === 'demo') {
-    if (drop.rate < DEMO_GOALS.fulfilmentsPerSecond)
-      missed.push(`${drop.rate.toFixed(0)} fulfilments/s, goal ≥ ${DEMO_GOALS.fulfilmentsPerSecond}`);
-    for (const [name, ms] of [
-      ['buy', drop.buyMs],
-      ['pay', drop.payMs],
-    ] as const) {
-      if (p99(ms) > DEMO_GOALS.p99Ms) missed.push(`${name} p99 ${p99(ms).toFixed(0)} ms, goal ≤ ${DEMO_GOALS.p99Ms}`);
-    }
-    if (drop.rssMb > DEMO_GOALS.rssMb) missed.push(`RSS ${drop.rssMb.toFixed(0)} MB, goal ≤ ${DEMO_GOALS.rssMb}`);
-    return missed;
-  }
+  if (drop.rssMb > RSS_GOAL_MB) missed.push(`RSS ${drop.rssMb.toFixed(0)} MB, goal ≤ ${RSS_GOAL_MB}`);
   if (drop.rate < RATIO_GOALS.rate * floor.rate)
     missed.push(
       `${drop.rate.toFixed(0)} fulfilments/s, goal ≥ ${RATIO_GOALS.rate} × the floor's ${floor.rate.toFixed(0)}`,

@@ -10,8 +10,8 @@
  *   polls at its production page size and pace; paid when the watcher settled it.
  * - demo: the demo rail's POST /api/orders/:id/demo-pay.
  * Beside each drop, its floor (drop-floor.ts): the same database work as plain SQL through `pg`, same
- * buyers, same pool. Goals on a real rail: fulfilments/s ≥ 0.5 × the floor's, buy and pay p99 ≤ 2 × the
- * floor's; on the demo rail its earlier absolute ones. Every drop is checked (drop-checks.ts). It runs
+ * buyers, same pool. Goals on every rail: fulfilments/s ≥ 0.5 × the floor's, buy and pay p99 ≤ 2 × the
+ * floor's, the server's peak RSS ≤ 300 MB. Every drop is checked (drop-checks.ts). It runs
  * BENCH_DROP_RUNS (default 5) runs and exits non-zero unless every run met every goal and check. Smaller
  * drops to try it: BENCH_DROP_EDITIONS, BENCH_DROP_BUYERS, BENCH_DROP_CONNECTIONS. BENCH_PROFILE=<dir>: a CPU
  * profile of the server process during each measured drop (profile.ts).
