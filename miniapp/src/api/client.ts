@@ -108,7 +108,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     let fresh: string;
     try {
-      fresh = await refreshOnce();
+      // A request sent before another one's refresh finished comes back 401 with the old token: the new one
+      // is already here, and refreshing again would spend the rotated refresh token for nothing.
+      const current = options.tokens.access();
+      fresh = current && current !== token ? current : await refreshOnce();
     } catch (error) {
       options.tokens.clear();
       options.onSessionExpired();

@@ -56,6 +56,27 @@ describe('api client', () => {
     expect(calls.filter((call) => call.path === '/api/auth/refresh')).toHaveLength(1);
   });
 
+  it('retries a 401 that comes back after another request refreshed with the new token, refreshing once', async () => {
+    let refreshDone!: () => void;
+    const afterRefresh = new Promise<void>((resolve) => (refreshDone = resolve));
+    const { calls } = fakeApi({
+      'GET /api/collection': ({ headers }) =>
+        headers.get('authorization') === 'Bearer a2' ? json([]) : json({ error: 'expired' }, 401),
+      'GET /api/auth/me': async ({ headers }) => {
+        if (headers.get('authorization') === 'Bearer a2') return json({ user: { id: 1 } });
+        await afterRefresh;
+        return json({ error: 'expired' }, 401);
+      },
+      'POST /api/auth/refresh': () => json({ accessToken: 'a2', refreshToken: 'r2' }),
+    });
+    const { api } = setup({ access: 'a1', refresh: 'r1' });
+    const late = api.request('/api/auth/me');
+    await api.request('/api/collection');
+    refreshDone();
+    await expect(late).resolves.toEqual({ user: { id: 1 } });
+    expect(calls.filter((call) => call.path === '/api/auth/refresh')).toHaveLength(1);
+  });
+
   it('logs the user out when the refresh fails', async () => {
     fakeApi({
       'GET /api/collection': () => json({ error: 'expired' }, 401),
