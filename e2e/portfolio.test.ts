@@ -152,22 +152,27 @@ describeBrowser("a collector's portfolio", () => {
     );
   }
 
-  async function groupedPackFigures(page: Page, where: 'web' | 'telegram', name: string) {
-    await page.evaluate((id) => (window.location.hash = `/sticker?id=${id}`), packs.spare.id);
-    const box = page.getByLabel('Buy this pack');
-    expect(await box.locator('.price-box__price').innerText()).toMatch(/12,345\.67\sTON$/);
-    const supply = (packs.spare.soldCount + 10_000).toLocaleString('en-US');
-    expect(await box.locator('.price-box__supply').textContent()).toBe(`10,000 of ${supply} left · limited edition`);
+  /** In each scheme nothing overflows and no tile spills, pictured as `<name>-<scheme>-<part>`. */
+  async function unspilledInBothSchemes(page: Page, where: 'web' | 'telegram', name: string, part: string) {
     await inBothSchemes(
       page,
       where,
       async (scheme) => {
         expect(await overflowing(page)).toEqual([]);
         expect(await tilesSpill(page)).toEqual([]);
-        await screenshot(page, `${name}-${scheme}-pack`);
+        await screenshot(page, `${name}-${scheme}-${part}`);
       },
       THEMES,
     );
+  }
+
+  async function groupedPackFigures(page: Page, where: 'web' | 'telegram', name: string) {
+    await page.evaluate((id) => (window.location.hash = `/sticker?id=${id}`), packs.spare.id);
+    const box = page.getByLabel('Buy this pack');
+    expect(await box.locator('.price-box__price').innerText()).toMatch(/12,345\.67\sTON$/);
+    const supply = (packs.spare.soldCount + 10_000).toLocaleString('en-US');
+    expect(await box.locator('.price-box__supply').textContent()).toBe(`10,000 of ${supply} left · limited edition`);
+    await unspilledInBothSchemes(page, where, name, 'pack');
   }
 
   async function profile(page: Page, where: 'web' | 'telegram', name: string) {
@@ -200,15 +205,6 @@ describeBrowser("a collector's portfolio", () => {
     const github = page.locator('footer').getByRole('link', { name: 'GitHub' });
     expect(await github.count()).toBe(where === 'web' ? 1 : 0);
     await bottomClearOfTabBar(page, page.locator('footer'));
-    await inBothSchemes(
-      page,
-      where,
-      async (scheme) => {
-        expect(await overflowing(page)).toEqual([]);
-        expect(await tilesSpill(page)).toEqual([]);
-        await screenshot(page, `${name}-${scheme}-profile`);
-      },
-      THEMES,
-    );
+    await unspilledInBothSchemes(page, where, name, 'profile');
   }
 });

@@ -48,6 +48,15 @@ async function inFirstScreen(element: Locator): Promise<boolean> {
   return box.y >= 0 && box.y + box.height <= height;
 }
 
+/** Inside Telegram a purchase ends with the client's success haptic. */
+async function expectSuccessHaptic(page: Page): Promise<void> {
+  const haptics = (await telegramEvents(page)).filter((event) => event.type === 'web_app_trigger_haptic_feedback');
+  expect(haptics).toContainEqual({
+    type: 'web_app_trigger_haptic_feedback',
+    data: { type: 'notification', notification_type: 'success' },
+  });
+}
+
 async function signInOnTheWeb(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/#/login`);
   await page.getByRole('button', { name: 'Continue as demo collector' }).click();
@@ -155,11 +164,7 @@ describeBrowser('the moment a purchase is paid', () => {
     await moment.getByRole('button', { name: 'Открыть коллекцию' }).waitFor();
     // Add to Telegram is the native Secondary Button inside Telegram, not a page button.
     expect(await page.getByRole('button', { name: 'Добавить в Telegram' }).count()).toBe(0);
-    const haptics = (await telegramEvents(page)).filter((event) => event.type === 'web_app_trigger_haptic_feedback');
-    expect(haptics).toContainEqual({
-      type: 'web_app_trigger_haptic_feedback',
-      data: { type: 'notification', notification_type: 'success' },
-    });
+    await expectSuccessHaptic(page);
     await inBothSchemes(
       page,
       'telegram',
@@ -192,11 +197,7 @@ describeBrowser('the moment a purchase is paid', () => {
     const serial = await serialOf(server, buyer.id, pack.id);
     const moment = page.getByRole('status', { name: `#${serial} of ${pack.maxSupply} is yours` });
     await moment.waitFor();
-    const haptics = (await telegramEvents(page)).filter((event) => event.type === 'web_app_trigger_haptic_feedback');
-    expect(haptics).toContainEqual({
-      type: 'web_app_trigger_haptic_feedback',
-      data: { type: 'notification', notification_type: 'success' },
-    });
+    await expectSuccessHaptic(page);
     await inBothSchemes(
       page,
       'telegram',
