@@ -61,7 +61,7 @@ function tell(message: FromBuyers): void {
 
 async function payFor(input: DropInput): Promise<{ pay: Pay; done(): void }> {
   if (rail === 'stars') {
-    const webhook = await WebhookSender.open(input.webhook!);
+    const webhook = await WebhookSender.open(input.webhook!, telegram!);
     return { pay: starsPay(telegram!, webhook), done: () => webhook.close() };
   }
   return { pay: rail === 'ton' ? tonPay(indexer!) : demoPay(), done: () => {} };

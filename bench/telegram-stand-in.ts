@@ -15,6 +15,8 @@ export const BENCH_BOT = { id: 7_000_000_001, username: 'stickerdrop_bench_bot' 
 export interface TelegramStandIn {
   /** TELEGRAM_API_ROOT for the server. */
   apiRoot: string;
+  /** Makes a method call the bot answered a webhook request with, as Telegram does. */
+  callFromWebhookReply(call: Record<string, unknown>): void;
   /** What the bot answered each pre-checkout query, by query id. */
   preCheckoutAnswers: Map<string, boolean>;
   /** Messages the bot sent (receipts to buyers, sale notices to the creator). */
@@ -34,6 +36,7 @@ export async function startTelegramStandIn(): Promise<TelegramStandIn> {
     messages: 0,
     repeated: 0,
     refunds: 0,
+    callFromWebhookReply: (call) => void answer(String(call.method), call),
     close: () => new Promise((resolve) => (server.close(() => resolve()), server.closeAllConnections())),
   };
   const answer = (method: string, p: Record<string, unknown>): unknown => {
@@ -79,7 +82,10 @@ export async function startTelegramStandIn(): Promise<TelegramStandIn> {
   return standIn;
 }
 
-/** Telegram's side of a webhook: each update waits for one of the connections, as Telegram's do. */
+/**
+ * Telegram's side of a webhook: each update waits for one of the connections, as Telegram's do, and a method
+ * call in the bot's answer is made as the bot's own request would be.
+ */
 export class WebhookSender {
   private idle: Connection[];
   private waiting: Array<(connection: Connection) => void> = [];
@@ -90,15 +96,19 @@ export class WebhookSender {
     connections: Connection[],
     private readonly path: string,
     private readonly secret: string,
+    private readonly telegram: TelegramStandIn,
   ) {
     this.idle = connections;
   }
 
-  static async open(webhook: { address: string; path: string; secret: string }): Promise<WebhookSender> {
+  static async open(
+    webhook: { address: string; path: string; secret: string },
+    telegram: TelegramStandIn,
+  ): Promise<WebhookSender> {
     const url = new URL(webhook.address);
     const connections = Array.from({ length: WEBHOOK_CONNECTIONS }, () => new Connection(url));
     await Promise.all(connections.map((connection) => connection.opened));
-    return new WebhookSender(connections, webhook.path, webhook.secret);
+    return new WebhookSender(connections, webhook.path, webhook.secret, telegram);
   }
 
   /** Posts the update (its update_id assigned here) and resolves with the bot's status once it answered. */
@@ -107,7 +117,10 @@ export class WebhookSender {
     try {
       const full = { update_id: WebhookSender.nextUpdateId++, ...update };
       const headers = { 'x-telegram-bot-api-secret-token': this.secret };
-      return (await connection.post(this.path, headers, full)).status;
+      const answered = await connection.post(this.path, headers, full);
+      const call = answered.json as Record<string, unknown> | null;
+      if (answered.status === 200 && typeof call?.method === 'string') this.telegram.callFromWebhookReply(call);
+      return answered.status;
     } finally {
       const next = this.waiting.shift();
       if (next) next(connection);

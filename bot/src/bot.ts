@@ -30,6 +30,16 @@ import { bannedFeature } from './features/banned.js';
 
 export const DEFAULT_API_ROOT = 'https://api.telegram.org';
 
+/**
+ * Under a webhook, the pre-checkout answer goes back as the webhook's own response (Telegram takes a method
+ * call there) instead of as a request of its own: Telegram waits for that answer before it charges the
+ * buyer, and this spares the round trip to the Bot API. Its result is never known, which an answer to a
+ * pre-checkout query never needed: Telegram's only reply to it is the payment or its absence.
+ */
+function answersInWebhookReply(method: string): boolean {
+  return method === 'answerPreCheckoutQuery';
+}
+
 export interface CreateBotOptions {
   /** Known bot info skips the getMe call of `bot.init()` (tests, webhook cold starts). */
   botInfo?: UserFromGetMe;
@@ -41,7 +51,7 @@ export interface CreateBotOptions {
  */
 export function createBot(token: string, deps: BotDeps, options: CreateBotOptions = {}): Bot<BotContext> {
   const apiRoot = deps.apiRoot ?? DEFAULT_API_ROOT;
-  const config: GrammyBotConfig<BotContext> = { client: { apiRoot } };
+  const config: GrammyBotConfig<BotContext> = { client: { apiRoot, canUseWebhookReply: answersInWebhookReply } };
   if (options.botInfo) config.botInfo = options.botInfo;
   const bot = new Bot<BotContext>(token, config);
   installApiTransformers(bot.api);

@@ -1,10 +1,13 @@
 import net from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { API_ERRORS } from '@stickerdrop/shared';
 import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
+import { buyPack } from '@stickerdrop/core';
 import { startWebhook, type WebhookServer } from '../src/runtime/webhook.js';
 import { startBot } from '../src/runtime/start.js';
 import { createHarness, PUBLIC_URL, TOKEN, type Harness } from './support/harness.js';
-import { telegramUser, textUpdate } from './support/updates.js';
+import { insertPack, insertUser } from './support/fixtures.js';
+import { preCheckoutUpdate, telegramUser, textUpdate } from './support/updates.js';
 
 const alice = telegramUser(5_550_001, 'Alice', 'alice');
 const SECRET = 'webhook-secret-0123456789abcdef';
@@ -69,6 +72,33 @@ describe('webhook mode', () => {
     expect((await inFlight).status).toBe(200);
   });
 
+  it('answers a pre-checkout query in the webhook response, with no Bot API request of its own', async () => {
+    server = await startWebhook(t.bot, { url: URL_, secret: SECRET, port: 0, host: '127.0.0.1' }, t.log);
+    const orderId = await starsOrderOf(t, alice.id, STARS);
+    const yes = preCheckoutUpdate(alice, orderId, STARS);
+    const wrongAmount = preCheckoutUpdate(alice, orderId, STARS - 1);
+
+    const answered = await post(yes);
+    expect(answered.status).toBe(200);
+    expect(answered.headers.get('content-type')).toBe('application/json');
+    expect(await answered.json()).toEqual({
+      method: 'answerPreCheckoutQuery',
+      pre_checkout_query_id: yes.pre_checkout_query!.id,
+      ok: true,
+    });
+    expect(await (await post(wrongAmount)).json()).toMatchObject({
+      method: 'answerPreCheckoutQuery',
+      pre_checkout_query_id: wrongAmount.pre_checkout_query!.id,
+      ok: false,
+      error_message: API_ERRORS.paymentAmountMismatch,
+    });
+    expect(t.api.callsTo('answerPreCheckoutQuery')).toHaveLength(0);
+    // Any other update still answers with an empty 200 and makes its calls itself.
+    const text = await post(textUpdate(alice, '/start'));
+    expect(await text.text()).toBe('');
+    expect(t.api.textsTo(alice.id)).toHaveLength(1);
+  });
+
   it('startBot runs the webhook when BOT_WEBHOOK_URL is configured', async () => {
     const port = await freePort();
     const bot = await startBot({
@@ -100,6 +130,27 @@ describe('webhook mode', () => {
     expect(t.api.callsTo('deleteWebhook')).toHaveLength(0);
   });
 });
+
+const STARS = 375;
+
+/** A Stars order of `buyerId`'s for a pack of a creator of its own, reserved as the API reserves it. */
+async function starsOrderOf(t: Harness, buyerId: number, stars: number): Promise<string> {
+  await insertUser(t.db, { id: 900, isCreator: true });
+  await insertUser(t.db, { id: buyerId, firstName: 'Alice' });
+  const packId = await insertPack(t, 900, { title: 'Webhook cats' });
+  const rail = {
+    method: 'stars' as const,
+    createPayment: () => ({ kind: 'stars' as const, invoiceLink: 'https://t.me/$invoice', stars }),
+  };
+  const { order } = await buyPack(t.db, {
+    userId: buyerId,
+    packId,
+    paymentMethod: 'stars',
+    railFor: () => rail,
+    now: t.clock.now,
+  });
+  return order.id;
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

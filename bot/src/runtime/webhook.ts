@@ -65,7 +65,10 @@ export async function startWebhook(
       res.writeHead(400).end();
       return;
     }
-    const task = bot.handleUpdate(update).catch((error: unknown) => {
+    // A method the bot answers in the webhook's response (bot.ts) ends the request there and then; the
+    // update's handling goes on, and is still waited for on stop.
+    const reply = { send: (payload: string) => answer(res, stopping, payload) };
+    const task = bot.handleUpdate(update, reply).catch((error: unknown) => {
       log.error({ err: error, updateId: update.update_id }, 'update failed outside the error boundary');
     });
     inFlight.add(task);
@@ -73,7 +76,7 @@ export async function startWebhook(
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([task, new Promise((resolve) => (timer = setTimeout(resolve, ANSWER_WITHIN_MS)))]);
     clearTimeout(timer);
-    res.writeHead(200, stopping ? { connection: 'close' } : {}).end();
+    answer(res, stopping);
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -99,6 +102,14 @@ export async function startWebhook(
       await closed;
     },
   };
+}
+
+/** The webhook's 200, once: empty, or carrying a method call for Telegram to make. */
+function answer(res: http.ServerResponse, stopping: boolean, methodCall?: string): void {
+  if (res.headersSent) return;
+  const headers: http.OutgoingHttpHeaders = stopping ? { connection: 'close' } : {};
+  if (methodCall !== undefined) headers['content-type'] = 'application/json';
+  res.writeHead(200, headers).end(methodCall);
 }
 
 function readBody(req: http.IncomingMessage): Promise<Buffer> {
