@@ -1,10 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PaymentMethod } from '@stickerdrop/shared';
 import { DEFAULT_BALANCE_TERMS } from '../balance/terms.js';
 import type { DbOrTx, Transaction } from '../db/client.js';
 import { ALONE } from '../db/group-commit.js';
 import { editions, orders, packs } from '../db/schema.js';
-import { queryRows } from '../db/sql-rows.js';
 import type { OrderRow } from '../db/order-record.js';
 import { enqueueOutboxMessages } from '../outbox/enqueue.js';
 import { fulfilResaleOrder } from '../resale/settle.js';
@@ -37,10 +36,43 @@ export class PaymentRefConflictError extends Error {
  */
 export async function fulfilOrder(db: DbOrTx, input: FulfilInput): Promise<FulfilResult> {
   return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
-    if (!order) throw new OrderNotFoundError(input.orderId);
-    return settleOrder(tx, order, input);
+    const locked = await lockOrderToSettle(tx, input);
+    if (!locked) throw new OrderNotFoundError(input.orderId);
+    return settleOrder(tx, locked, input);
   });
+}
+
+/**
+ * An order as its settlement reads it, once, under its row lock: the row, whether another order carries the
+ * payment's reference already, and whether the order buys a gift (whose row is then locked and read).
+ */
+export interface OrderToSettle {
+  order: OrderRow;
+  refTaken: boolean;
+  buysGift: boolean;
+}
+
+/**
+ * Locks and reads the order a payment names (only when it is `userId`'s, when given), in one statement with
+ * the rest its settlement needs to know before deciding; undefined when there is no such order.
+ */
+export async function lockOrderToSettle(
+  tx: Transaction,
+  input: Pick<FulfilInput, 'orderId' | 'paymentRef' | 'method'> & { userId?: number },
+): Promise<OrderToSettle | undefined> {
+  // Written out whole: drizzle leaves a lone table's columns unqualified, and the gift's would shadow them.
+  const orderId = sql.raw('"orders"."id"');
+  const method = input.method ?? sql.raw('"orders"."payment_method"');
+  const [locked] = await tx
+    .select({
+      order: orders,
+      refTaken: paymentRefTaken(method, input.paymentRef, orderId),
+      buysGift: sql<boolean>`exists (select 1 from gifts g where g.order_id = ${orderId} and g.status = 'unpaid')`,
+    })
+    .from(orders)
+    .where(and(eq(orders.id, input.orderId), input.userId === undefined ? undefined : eq(orders.userId, input.userId)))
+    .for('update', { of: orders });
+  return locked;
 }
 
 /**
@@ -55,11 +87,12 @@ export async function fulfilOrder(db: DbOrTx, input: FulfilInput): Promise<Fulfi
  * - an order bought as a gift that this payment paid opens its gift, in the same transaction.
  * Unique (pack, serial), unique edition per order and sold_count <= max_supply back this up in the schema.
  */
-export async function settleOrder(tx: Transaction, order: OrderRow, input: FulfilInput): Promise<FulfilResult> {
+export async function settleOrder(tx: Transaction, locked: OrderToSettle, input: FulfilInput): Promise<FulfilResult> {
+  const { order } = locked;
   const method = input.method ?? order.paymentMethod;
-  await assertPaymentRefFree(tx, method, input.paymentRef, order.id);
+  if (locked.refTaken) throw new PaymentRefConflictError(input.paymentRef, order.id);
   if (SETTLED_STATUSES.has(order.status)) return settledAgain(tx, order, method, input.paymentRef);
-  const gift = await boughtGiftOf(tx, order.id);
+  const gift = locked.buysGift ? await boughtGiftOf(tx, order.id) : null;
   const giftCode = gift?.code ?? null;
   const result =
     order.kind === 'resale'
@@ -93,14 +126,6 @@ async function settledAgain(
   const refund = refundRequiredMessage(order, pack!, { method, paymentRef }, 'duplicate_payment');
   await enqueueOutboxMessages(tx, [refund]);
   return { outcome: 'refund_required', order: { ...order, edition }, refundReason: 'duplicate_payment' };
-}
-
-async function assertPaymentRefFree(tx: Transaction, method: string, paymentRef: string, orderId: string) {
-  const [row] = await queryRows<{ taken: boolean }>(
-    tx,
-    sql`select ${paymentRefTaken(method, paymentRef, orderId)} as taken`,
-  );
-  if (row?.taken) throw new PaymentRefConflictError(paymentRef, orderId);
 }
 
 async function editionSerial(tx: Transaction, orderId: string): Promise<number | null> {

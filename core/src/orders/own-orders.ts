@@ -6,7 +6,7 @@ import { findUserOrder, type OrderRecord } from '../db/order-record.js';
 import { orders } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import type { FulfilResult } from '../sales/order.js';
-import { settleOrder } from './fulfil.js';
+import { lockOrderToSettle, settleOrder } from './fulfil.js';
 
 /** A buyer's own order; anyone else's, like an unknown one, is not found. */
 export async function requireUserOrder(db: Database, orderId: string, userId: number): Promise<OrderRecord> {
@@ -38,18 +38,15 @@ interface DemoPayment {
 /** Demo payments that arrive together share a transaction, as every rail's settlements do. */
 const payTogether = inTransactionTogether(
   async (tx: Transaction, input: DemoPayment, group) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)))
-      .for('update');
-    if (!order) throw new DomainError('not_found', API_ERRORS.orderNotFound);
-    if (order.payment.kind !== 'demo') {
+    const paymentRef = `demo:${input.orderId}`;
+    const locked = await lockOrderToSettle(tx, { orderId: input.orderId, userId: input.userId, paymentRef });
+    if (!locked) throw new DomainError('not_found', API_ERRORS.orderNotFound);
+    if (locked.order.payment.kind !== 'demo') {
       throw new DomainError('payment_method_unavailable', API_ERRORS.paymentMethodUnavailable);
     }
-    return settleOrder(tx, order, {
-      orderId: order.id,
-      paymentRef: `demo:${order.id}`,
+    return settleOrder(tx, locked, {
+      orderId: input.orderId,
+      paymentRef,
       now: input.now,
       acquiredWith: 'demo',
       group,

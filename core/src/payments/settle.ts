@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx, Transaction } from '../db/client.js';
 import { inTransactionTogether, type GroupCall } from '../db/group-commit.js';
 import { editions, orders, payments } from '../db/schema.js';
-import { settleOrder } from '../orders/fulfil.js';
+import { lockOrderToSettle, settleOrder } from '../orders/fulfil.js';
 import type { OrderRow } from '../db/order-record.js';
 import type { BalanceTerms } from '../balance/terms.js';
 
@@ -98,11 +98,14 @@ async function settlePaymentInTransaction(
   if (!claimed) return settledBefore(tx, payment);
 
   // The one read of the order, under its row lock: what follows decides and writes from this row.
-  const order = payment.orderId ? await lockOrderRow(tx, payment.orderId) : undefined;
-  if (!order) {
+  const locked = payment.orderId
+    ? await lockOrderToSettle(tx, { orderId: payment.orderId, paymentRef: payment.ref, method: payment.method })
+    : undefined;
+  if (!locked) {
     await recordOutcome(tx, claimed.id, { outcome: 'unmatched', reason: 'unknown_order', refundStatus: 'manual' });
     return { outcome: 'unmatched', firstTime: true, orderId: null, edition: null, reason: null };
   }
+  const { order } = locked;
   if (!options.pays(order, payment.amount)) {
     await recordOutcome(tx, claimed.id, {
       outcome: 'underpaid',
@@ -115,7 +118,7 @@ async function settlePaymentInTransaction(
   }
 
   // In this transaction: the edition and the ledger row commit together or not at all.
-  const result = await settleOrder(tx, order, {
+  const result = await settleOrder(tx, locked, {
     orderId: order.id,
     paymentRef: payment.ref,
     now: options.now,
@@ -164,11 +167,6 @@ async function recordOutcome(
     .update(payments)
     .set({ outcome: fields.outcome, reason: fields.reason, refundStatus: fields.refundStatus, orderId: fields.orderId })
     .where(eq(payments.id, id));
-}
-
-async function lockOrderRow(tx: Transaction, orderId: string): Promise<OrderRow | undefined> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  return order;
 }
 
 async function findOrderEdition(tx: DbOrTx, orderId: string): Promise<number | undefined> {

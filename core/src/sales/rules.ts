@@ -44,7 +44,11 @@ export function effectiveStatus(order: { status: string; expiresAt: Date }, now:
 }
 
 /** One payment reference settles one order: true when another order than `orderId` carries it. */
-export function paymentRefTaken(method: string, paymentRef: string, orderId: string): SQL<boolean> {
+export function paymentRefTaken(
+  method: string | SQLWrapper,
+  paymentRef: string,
+  orderId: string | SQLWrapper,
+): SQL<boolean> {
   return sql<boolean>`payment_ref_taken(${method}, ${paymentRef}, ${orderId}::uuid)`;
 }
 
