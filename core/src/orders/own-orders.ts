@@ -1,9 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import { API_ERRORS } from '@stickerdrop/shared';
 import type { Database, Transaction } from '../db/client.js';
 import { inTransactionTogether } from '../db/group-commit.js';
 import { findUserOrder, type OrderRecord } from '../db/order-record.js';
-import { orders } from '../db/schema.js';
 import { DomainError } from '../errors.js';
 import type { FulfilResult } from '../sales/order.js';
 import { lockOrderToSettle, settleOrder } from './fulfil.js';
