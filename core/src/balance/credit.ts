@@ -66,7 +66,8 @@ export async function reversePendingCredit(tx: Transaction, orderId: string, now
 /**
  * The marketplace took a pack down for copyright and refunds its sales: every credit of the pack still
  * pending (its primary sales and royalties) is cancelled as `reversePendingCredit` cancels one, in the
- * takedown's transaction. Credits already available stay; a second call writes nothing.
+ * takedown's transaction; a second call writes nothing. A credit already available is taken back as a debt
+ * when the sale's refund is made (`reclaimCreatorShare`), as the share a TON sale paid on chain is.
  */
 export async function reversePendingCreditsOfPack(tx: Transaction, packId: number, now: Date): Promise<void> {
   await reversePendingWhere(tx, sql`pack_id = ${packId}`, now);

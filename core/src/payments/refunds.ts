@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import type { Database, DbOrTx } from '../db/client.js';
+import { reclaimCreatorShare } from '../balance/debt.js';
 import { payments } from '../db/schema.js';
 import { claimOutboxRow, markOutboxRetry, markOutboxSent } from '../outbox/drain.js';
 import { createOutboxConsumer, type OutboxConsumer, type OutboxSchedule } from '../outbox/consumer.js';
@@ -9,7 +10,7 @@ import type { RefundNoticePayload, RefundPayload, RefundRoute } from '../outbox/
 import type { Logger } from '../logger.js';
 import type { Stripe } from './stripe/client.js';
 import { telegramRefusal, type PaymentsTelegram } from './telegram.js';
-import { refundTonPayment, type PayTonRefund } from './ton-refunds.js';
+import { creatorShareToReclaim, refundTonPayment, type PayTonRefund } from './ton-refunds.js';
 
 export interface RefundDeps {
   db: Database;
@@ -27,8 +28,22 @@ export function isAlreadyRefunded(error: unknown): boolean {
   return /CHARGE_ALREADY_REFUNDED/i.test(telegramRefusal(error)?.description ?? '');
 }
 
+/**
+ * A Stars or card payment went back through its rail's own refund: the ledger says so and, when the
+ * marketplace refunded it because it removed the pack, the creator gives their share back, as a TON refund's
+ * creator does (`creatorShareToReclaim`): a credit still pending was reversed by the takedown already, one
+ * past its hold becomes a debt. One transaction: a retried job writes neither twice.
+ */
+async function recordRailRefund(db: Database, method: 'stars' | 'stripe', job: RefundPayload, now: Date) {
+  await db.transaction(async (tx) => {
+    await markPaymentRefunded(tx, method, job.paymentRef, now);
+    const claim = await creatorShareToReclaim(tx, { orderId: job.orderId }, job.reason, now);
+    if (claim) await reclaimCreatorShare(tx, claim);
+  });
+}
+
 /** The payment went back to the buyer: the ledger says so. */
-export async function markPaymentRefunded(db: Database, method: string, ref: string, now: Date): Promise<void> {
+export async function markPaymentRefunded(db: DbOrTx, method: string, ref: string, now: Date): Promise<void> {
   await db
     .update(payments)
     .set({ refundStatus: 'refunded', refundedAt: now })
@@ -50,7 +65,7 @@ export async function executeRefund(deps: RefundDeps, job: RefundPayload): Promi
     await deps.telegram.refundStarPayment(job.buyerId, job.paymentRef).catch((error: unknown) => {
       if (!isAlreadyRefunded(error)) throw error;
     });
-    await markPaymentRefunded(deps.db, 'stars', job.paymentRef, now);
+    await recordRailRefund(deps.db, 'stars', job, now);
   } else if (route === 'stripe') {
     if (!deps.stripe) throw new RefundUnavailableError('Card refund needs STRIPE_SECRET_KEY');
     const session = await deps.stripe.checkout.sessions.retrieve(job.paymentRef);
@@ -61,7 +76,7 @@ export async function executeRefund(deps: RefundDeps, job: RefundPayload): Promi
       { payment_intent: paymentIntent, metadata: { orderId: job.orderId, reason: job.reason } },
       { idempotencyKey: `refund:${job.paymentRef}` },
     );
-    await markPaymentRefunded(deps.db, 'stripe', job.paymentRef, now);
+    await recordRailRefund(deps.db, 'stripe', job, now);
   } else if (route === 'ton') {
     route = await refundTonPayment(deps.db, deps.payTonRefund, job, now);
   }

@@ -61,7 +61,7 @@ const REMOVAL_REFUNDS: ReadonlySet<RefundReason> = new Set(['taken_down', 'pack_
  */
 export async function creatorShareToReclaim(
   tx: Transaction,
-  payment: PaymentRow,
+  payment: Pick<PaymentRow, 'orderId'>,
   reason: RefundReason,
   at: Date,
 ): Promise<CreatorShareClaim | null> {

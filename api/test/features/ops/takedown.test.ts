@@ -2,8 +2,8 @@ import { Api } from 'grammy';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { AuditEntry, CollectionItem, Order, PackCard } from '@stickerdrop/shared';
-import { settleStarsPayment } from '@stickerdrop/core';
-import { createRefundWorker, settlePayment, tables } from '@stickerdrop/core/testing';
+import { creatorBalance, settleStarsPayment } from '@stickerdrop/core';
+import { createRefundWorker, executeRefund, settlePayment, tables } from '@stickerdrop/core/testing';
 import { startFakeBotApi, type FakeBotApi } from '../../fakes/bot-api.js';
 import { FakeStripe, startFakeStripe } from '../../fakes/stripe.js';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../helpers.js';
@@ -18,6 +18,7 @@ import {
 } from '../payments/fixtures.js';
 
 const PRICE = 1_500_000_000n; // 375 Stars, $7.50
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What a refund job says of the payment it gives back. */
 type RefundJob = { paymentMethod: string; buyerId: number; reason: string };
@@ -93,14 +94,13 @@ describeEachDatabase('a copyright takedown of a pack bought in Stars, by card an
   const get = async (url: string, user?: TestUser) =>
     t.app.inject({ method: 'GET', url, ...(user && { headers: await authHeaders(t, user) }) });
 
-  const refundWorker = () =>
-    createRefundWorker({
-      db: t.db,
-      stripe: t.app.deps.payments.stripe,
-      telegram: new Api(t.config.botToken!, { apiRoot: telegram.apiRoot }),
-      now: () => t.clock.now,
-      log: recordingLog(),
-    });
+  const refundDeps = () => ({
+    db: t.db,
+    stripe: t.app.deps.payments.stripe,
+    telegram: new Api(t.config.botToken!, { apiRoot: telegram.apiRoot }),
+    now: () => t.clock.now,
+  });
+  const refundWorker = () => createRefundWorker({ ...refundDeps(), log: recordingLog() });
 
   async function visibleToVisitors(packId: number, editionId: number) {
     const list = (await get('/api/stickers?limit=50')).json() as { items: PackCard[] };
@@ -116,6 +116,43 @@ describeEachDatabase('a copyright takedown of a pack bought in Stars, by card an
       inFeed: feed.items.some((item) => item.pack.id === packId),
     };
   }
+
+  it('takes back the creator’s Stars and card shares already past their hold, as a debt, once their refunds are made', async () => {
+    await createUser(t, { id: OPERATOR });
+    const pack = await createPack(t, { priceNano: PRICE, title: 'Borrowed Owls' });
+    await payStars(await createUser(t), pack.id);
+    await payCard(await createUser(t), pack.id);
+    t.clock.advance(30 * DAY_MS); // past the Stars hold (21 days) and the card's (7)
+    const creator = pack.creator.id;
+    const credited = await creatorBalance(t.db, creator, t.clock.now);
+    expect(credited.pendingNano).toBe(0n);
+    expect(credited.availableNano).toBeGreaterThan(0n);
+
+    const takedown = await asOperator(`/api/ops/packs/${pack.id}/takedown`, { reason: 'copyright' });
+    expect(takedown.statusCode, takedown.body).toBe(200);
+    // Nothing was pending for the takedown to reverse: the shares stand until the money goes back.
+    expect((await creatorBalance(t.db, creator, t.clock.now)).availableNano).toBe(credited.availableNano);
+
+    t.clock.advance(60_000); // outbox rows are due from the database's clock
+    expect(await refundWorker().drainOnce()).toBe(2);
+    // Each job again, as after a crash before its row was marked done: nothing is taken back twice.
+    for (const job of await refundJobs(t)) await executeRefund(refundDeps(), job.payload as never);
+
+    const entries = await t.db.select().from(tables.balanceEntries).where(eq(tables.balanceEntries.creatorId, creator));
+    const byKind = (kind: string) => entries.filter((entry) => entry.kind === kind);
+    expect(
+      byKind('reversal')
+        .map((entry) => entry.rail)
+        .sort(),
+    ).toEqual(['stars', 'stripe']);
+    for (const credit of byKind('primary_sale')) {
+      const reversal = byKind('reversal').find((entry) => entry.orderId === credit.orderId);
+      expect(reversal?.amountNano).toBe(-credit.amountNano);
+    }
+    expect((await creatorBalance(t.db, creator, t.clock.now)).availableNano).toBe(0n);
+    expect([...telegram.refundedCharges]).toHaveLength(1);
+    expect(stripe.refunds).toHaveLength(1);
+  });
 
   it('refunds every purchase once on its rail, deletes the owners’ sets, hides the pack, logs it; a restore refunds nothing again', async () => {
     await createUser(t, { id: OPERATOR });
