@@ -55,9 +55,18 @@ export function manualTonRefundReason(
 const REMOVAL_REFUNDS: ReadonlySet<RefundReason> = new Set(['taken_down', 'pack_removed']);
 
 /**
- * What the creator got for a primary sale the marketplace refunds because it removed the pack; null for any
- * other refund, which gives back what the marketplace received. When the buyer's transaction paid the
- * creator's leg to their wallet, the marketplace received only the fee leg, and both go back.
+ * Payments that bought nothing: the order's edition was sold out, or its buyer owned one already. When the
+ * buyer's transaction paid the creator's leg on chain, the creator was paid for no sale, so that leg comes
+ * back as for a removal. (A second payment for a paid order does not: its order has a sale, whose share a
+ * takedown may still have to take back, and an order has one reversal.)
+ */
+const NOTHING_BOUGHT: ReadonlySet<RefundReason> = new Set(['sold_out', 'already_owned']);
+
+/**
+ * What the creator got for a primary sale the marketplace refunds because it removed the pack, or for a
+ * payment that bought nothing while it paid the creator's leg on chain; null for any other refund, which
+ * gives back what the marketplace received. When the buyer's transaction paid the creator's leg to their
+ * wallet, the marketplace received only the fee leg, and both go back.
  */
 export async function creatorShareToReclaim(
   tx: Transaction,
@@ -65,7 +74,8 @@ export async function creatorShareToReclaim(
   reason: RefundReason,
   at: Date,
 ): Promise<CreatorShareClaim | null> {
-  if (!REMOVAL_REFUNDS.has(reason) || !payment.orderId) return null;
+  const removal = REMOVAL_REFUNDS.has(reason);
+  if ((!removal && !NOTHING_BOUGHT.has(reason)) || !payment.orderId) return null;
   const [order] = await tx
     .select({ kind: orders.kind, payment: orders.payment, creatorId: packs.creatorId })
     .from(orders)
@@ -73,6 +83,7 @@ export async function creatorShareToReclaim(
     .where(eq(orders.id, payment.orderId));
   if (order?.kind !== 'primary') return null;
   const leg = primaryLegsOf(order.payment)?.creator;
+  if (!removal && !leg) return null;
   return {
     creatorId: order.creatorId,
     orderId: payment.orderId,

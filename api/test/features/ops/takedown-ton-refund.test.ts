@@ -186,6 +186,42 @@ describeEachDatabase('a copyright takedown of TON primary sales, through the pay
     expect(after.availableNano).toBe(2n * PRICE - (2n * PRICE * 500n) / 10_000n - SHARE);
   });
 
+  it('a payment that paid its creator on chain but bought nothing goes back in full, and the creator owes their leg', async () => {
+    const [buyer, wallet, creatorWallet] = [await createUser(t), freshAddress(), freshAddress()];
+    await linkWallet(pack.creator.id, creatorWallet);
+    const lapsed = await buy(t, buyer, pack.id, 'ton');
+    expect(lapsed.statusCode, lapsed.error).toBe(201);
+    t.clock.advance(16 * 60_000); // the reservation lapses; the buyer reserves again and pays that order
+    await buyInTon(buyer, wallet);
+    const legs = (lapsed.order.payment as { legs: PrimaryLegs }).legs;
+    expect(legs.creator!.amount).toBe(SHARE.toString());
+    // The first order's transfer arrives after all, both legs paid: the buyer owns an edition already.
+    const late = await settlePayment(
+      t.db,
+      {
+        method: 'ton',
+        ...{ ref: 'tx-late', orderId: lapsed.order.id, amount: BigInt(legs.fee.amount), currency: 'TON' },
+        details: { sender: wallet },
+      },
+      { now: t.clock.now, pays: (row, amount) => amount >= BigInt(legs.fee.amount) },
+    );
+    expect(late).toMatchObject({ outcome: 'refund_required', reason: 'already_owned' });
+
+    const jobs = await refundJobs(t, lapsed.order.id);
+    expect(jobs).toHaveLength(1);
+    for (const job of [...jobs, ...jobs]) await executeRefund(refundDeps(), job.payload as never);
+    const [refund] = (await payoutRows(t.db)).filter((row) => row.kind === 'refund');
+    expect(refund).toMatchObject({ amountNano: PRICE });
+    expect(Address.parse(refund!.destination).equals(Address.parse(wallet))).toBe(true);
+    const reversals = await t.db.select().from(tables.balanceEntries).where(eq(tables.balanceEntries.kind, 'reversal'));
+    expect(reversals.map((entry) => [entry.orderId, entry.amountNano, entry.serial])).toEqual([
+      [lapsed.order.id, -SHARE, null],
+    ]);
+    expect((await creatorBalance(t.db, pack.creator.id, t.clock.now)).availableNano).toBe(-SHARE);
+    await passesUntil(world.deps, async () => (await world.balance(wallet)) === PRICE);
+    expect(await world.balance(wallet)).toBe(PRICE);
+  });
+
   it('without a payout wallet the refund stays queued for a person, and the ledger is left to them', async () => {
     await createUser(t, { id: OPERATOR });
     await linkWallet(pack.creator.id, freshAddress());
