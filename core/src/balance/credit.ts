@@ -11,22 +11,50 @@ export interface PrimarySaleCredit {
   terms: BalanceTerms;
 }
 
-/**
- * The creator's share of a primary sale as an insert reading the minted edition from a relation named
- * `minted` (`id`, `pack_id`, `serial`, `order_id`): the mint writes it in its own statement, so the pack's
- * row lock waits for no extra round trip. Null when the share is nothing. A second settlement of the order
- * writes nothing: one credit per (order, kind).
- */
-export function primarySaleCreditFromMinted(sale: PrimarySaleCredit): SQL | null {
-  const share = primarySaleShare(sale.priceNano, sale.terms.primaryFeeBps);
-  if (share <= 0n) return null;
+/** The edition a primary sale minted, as its credit names it. */
+export interface MintedEdition {
+  orderId: string;
+  id: number;
+  packId: number;
+  serial: number;
+}
+
+/** A creator's credit for one primary sale, as the ledger writes it. */
+export interface PrimarySaleCreditRow {
+  creatorId: number;
+  shareNano: bigint;
+  edition: MintedEdition;
+  rail: BalanceRail;
+  at: Date;
+  availableAt: Date;
+}
+
+/** The creator's share of a primary sale and when it is available; null when the share is nothing. */
+export function primarySaleCredit(sale: PrimarySaleCredit, edition: MintedEdition): PrimarySaleCreditRow | null {
+  const shareNano = primarySaleShare(sale.priceNano, sale.terms.primaryFeeBps);
+  if (shareNano <= 0n) return null;
   const availableAt = availableAtFor(sale.rail, sale.at, sale.terms);
-  return sql`insert into balance_entries
+  return { creatorId: sale.creatorId, shareNano, edition, rail: sale.rail, at: sale.at, availableAt };
+}
+
+/**
+ * Writes primary sales' credits in one statement (a group of settlements writes its sales' together, before
+ * it commits). A second settlement of an order writes nothing: one credit per (order, kind).
+ */
+export async function writePrimarySaleCredits(tx: Transaction, credits: readonly PrimarySaleCreditRow[]) {
+  const column = <T>(of: (credit: PrimarySaleCreditRow) => T) => sql.param(credits.map(of));
+  await tx.execute(sql`
+    insert into balance_entries
       (creator_id, amount_nano, kind, order_id, edition_id, pack_id, serial, rail, created_at, available_at)
-    select ${sale.creatorId}::bigint, ${share}::bigint, 'primary_sale', m.order_id, m.id, m.pack_id, m.serial,
-      ${sale.rail}, ${sale.at.toISOString()}::timestamptz, ${availableAt.toISOString()}::timestamptz
-    from minted m
-    on conflict (order_id, kind) do nothing`;
+    select c.creator_id, c.amount_nano, 'primary_sale', c.order_id, c.edition_id, c.pack_id, c.serial, c.rail,
+      c.created_at, c.available_at
+    from unnest(${column((c) => String(c.creatorId))}::bigint[], ${column((c) => String(c.shareNano))}::bigint[],
+      ${column((c) => c.edition.orderId)}::uuid[], ${column((c) => c.edition.id)}::integer[],
+      ${column((c) => c.edition.packId)}::integer[], ${column((c) => c.edition.serial)}::integer[],
+      ${column((c) => c.rail)}::text[], ${column((c) => c.at.toISOString())}::timestamptz[],
+      ${column((c) => c.availableAt.toISOString())}::timestamptz[])
+      as c(creator_id, amount_nano, order_id, edition_id, pack_id, serial, rail, created_at, available_at)
+    on conflict (order_id, kind) do nothing`);
 }
 
 /** A resale's royalty the creator could not be paid on chain (no wallet): the marketplace holds it for them. */

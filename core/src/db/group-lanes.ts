@@ -14,6 +14,28 @@ class Group {
   private turn: Promise<void> = Promise.resolve();
   private openGate!: () => void;
   readonly opened = new Promise<void>((resolve) => (this.openGate = resolve));
+  /** The work at the lock the calls left for the group to make at once, by its function, in call order. */
+  readonly atLock = new Map<LockWork<never, unknown>, Enlisted<unknown>[]>();
+
+  enlist<T, R>(work: LockWork<T, R>, item: T): Promise<R> {
+    const key = work as LockWork<never, unknown>;
+    return new Promise<R>((resolve, reject) => {
+      const entry = { item, resolve, reject } as Enlisted<unknown>;
+      this.atLock.set(key, [...(this.atLock.get(key) ?? []), entry]);
+    });
+  }
+
+  /** Each work once, for every item enlisted; a failure is every one of its items' (the group fails). */
+  async makeWorkAtLock(tx: Transaction): Promise<void> {
+    for (const [work, entries] of this.atLock) {
+      try {
+        const results = await work(tx, entries.map((entry) => entry.item) as never[]);
+        entries.forEach((entry, i) => entry.resolve(results[i]));
+      } catch (error) {
+        for (const entry of entries) entry.reject(error);
+      }
+    }
+  }
 
   /** The next turn past the point: resolves once every earlier turn ended, with this turn's end. */
   takeTurn(): Promise<() => void> {
@@ -36,6 +58,14 @@ class Group {
 export interface GroupCall {
   beforeContendedLock(): Promise<void>;
   /**
+   * The work that takes the contended lock, made once for every call of the group that reaches it: each
+   * call gives its item and waits for the point (`beforeContendedLock`); then `work` runs once with every
+   * item, in the order the calls came, and each call goes on in its turn with its own result. So the lock is
+   * taken by one statement for the whole group, instead of one round trip each after another. Alone, it is
+   * `work` with the one item.
+   */
+  atContendedLock<T, R>(tx: Transaction, work: LockWork<T, R>, item: T): Promise<R>;
+  /**
    * Writes `items` with `write` before the transaction commits: alone at once, in a group once for every
    * call's items together (one statement for the group's messages, say, instead of one per call).
    */
@@ -44,8 +74,23 @@ export interface GroupCall {
 
 export type Writer<T> = (tx: Transaction, items: readonly T[]) => Promise<unknown>;
 
+/** Work at the contended lock: one result per item, in the items' order. */
+export type LockWork<T, R> = (tx: Transaction, items: readonly T[]) => Promise<R[]>;
+
+interface Enlisted<R> {
+  item: unknown;
+  resolve(result: R): void;
+  reject(error: unknown): void;
+}
+
+async function alone<T, R>(tx: Transaction, work: LockWork<T, R>, item: T): Promise<R> {
+  const [result] = await work(tx, [item]);
+  return result!;
+}
+
 export const ALONE: GroupCall = {
   beforeContendedLock: () => Promise.resolve(),
+  atContendedLock: alone,
   async writeLater(tx, write, items) {
     await write(tx, items);
   },
@@ -88,6 +133,18 @@ class CallInGroup implements GroupCall {
       await this.group.opened;
     }
     this.endTurn = await turn;
+  }
+
+  async atContendedLock<T, R>(tx: Transaction, work: LockWork<T, R>, item: T): Promise<R> {
+    if (this.endTurn || this.group.released) {
+      await this.beforeContendedLock();
+      return alone(tx, work, item);
+    }
+    const result = this.group.enlist(work, item);
+    // Read once the turn comes; until then a failure of the group's work must not count as unhandled.
+    result.catch(() => undefined);
+    await this.beforeContendedLock();
+    return result;
   }
 
   writeLater<T>(_tx: Transaction, write: Writer<T>, items: readonly T[]): Promise<void> {
@@ -137,6 +194,7 @@ export async function runLanes<I, O>(
     lanes.push(lane);
     await Promise.race([pausedOrDone, lane]);
   }
+  await group.makeWorkAtLock(tx);
   group.release();
   await Promise.all(lanes);
   if (outputs.every((output) => output.status === 'fulfilled')) await later.write(tx);

@@ -1,17 +1,16 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
-import { balanceRailOf, primarySaleCreditFromMinted, type BalanceTerms } from '../balance/index.js';
+import { eq } from 'drizzle-orm';
+import { balanceRailOf, primarySaleCredit, writePrimarySaleCredits, type BalanceTerms } from '../balance/index.js';
 import type { Transaction } from '../db/client.js';
 import type { GroupCall } from '../db/group-commit.js';
 import type { OrderRow } from '../db/order-record.js';
 import type { RefundReason } from '../outbox/kinds/index.js';
 import { orders, packs } from '../db/schema.js';
 import { enqueueOutboxMessages } from '../outbox/enqueue.js';
-import { holdsEditionOf, moveEdition } from '../resale/move-edition.js';
+import { holdsEditionOf, moveEdition, type MintedSale } from '../resale/move-edition.js';
 import { editionSoldMessages, refundRequiredMessage } from '../sales/notices.js';
 import { creatorPaidOnChain } from '../sales/ton-legs.js';
 import type { FulfilResult } from '../sales/order.js';
 import { isLiveReservation } from '../sales/rules.js';
-import { editionsLeftOf } from './availability.js';
 
 /** A payment as a sale records it: the rail that took it, its reference, when, and what the edition says. */
 export interface SalePayment {
@@ -28,9 +27,6 @@ export interface SalePayment {
   group: GroupCall;
 }
 
-/** The pack as a primary sale reads it under its row lock: once, for the rules and the messages. */
-type PackForSale = Pick<typeof packs.$inferSelect, 'id' | 'title' | 'maxSupply' | 'creatorId' | 'soldCount'>;
-
 /**
  * A payment for a reserved or lapsed primary order. The caller holds the order's row lock and has ruled out
  * a settled order and a spent reference. Lock order, as in every sale: the order, the pack's row (payments of
@@ -41,9 +37,9 @@ type PackForSale = Pick<typeof packs.$inferSelect, 'id' | 'title' | 'maxSupply' 
  * Otherwise the order is refund_required and the buyer is told why.
  *
  * In a drop every payment of the pack waits for its row lock, so as little as can be runs while it is held:
- * the order is written first (its row is ours already), the lock is taken by the sale's own update of the
- * sold count, and a live order's rules, edition, feed entry and credit are then one statement, its messages
- * a second, before the commit.
+ * the order is written first (its row is ours already); then the sale is counted and its edition minted with
+ * those of every payment settled together, in one call that takes the lock; the credits and the messages of
+ * the group are then one statement each before the commit.
  */
 export async function settlePrimaryOrder(
   tx: Transaction,
@@ -55,31 +51,19 @@ export async function settlePrimaryOrder(
     .set({ status: 'paid', paidAt: payment.now, paymentMethod: payment.method, paymentRef: payment.paymentRef })
     .where(eq(orders.id, order.id))
     .returning();
-  const pack = await countTheSale(tx, order.packId, payment.group);
-  if (!pack) return refuseWhenFull(tx, order, payment);
-  const lapsedRefusal = isLiveReservation(order, payment.now)
-    ? null
-    : await lapsedStanding(tx, order, pack.id, payment.now);
-  const minted =
-    lapsedRefusal ??
-    (await moveEdition(tx, {
-      mint: { packId: pack.id, soldCount: pack.soldCount, orderId: order.id },
-      to: order.userId,
-      type: 'mint',
-      priceNano: order.amountNano,
-      acquired: { with: payment.acquiredWith, at: payment.now },
-      at: payment.now,
-      alongside: creatorCredit(order, pack, payment),
-      messages: (serial) => editionSoldMessages(order, pack, serial, payment.giftCode),
-      group: payment.group,
-    }));
-  if (typeof minted === 'string' || !minted) {
-    await tx
-      .update(packs)
-      .set({ soldCount: sql`${packs.soldCount} - 1` })
-      .where(eq(packs.id, pack.id));
-    return refuse(tx, order, pack, payment, minted ?? 'already_owned');
-  }
+  const minted = await moveEdition(tx, {
+    mint: { packId: order.packId, orderId: order.id, lapsed: !isLiveReservation(order, payment.now) },
+    to: order.userId,
+    type: 'mint',
+    priceNano: order.amountNano,
+    acquired: { with: payment.acquiredWith, at: payment.now },
+    messages: (sale) => editionSoldMessages(order, sale.pack, sale.serial, payment.giftCode),
+    group: payment.group,
+  });
+  if (minted.outcome === 'not_counted') return refuseWhenFull(tx, order, payment);
+  if (minted.outcome !== 'minted') return refuse(tx, order, minted.pack, payment, minted.outcome);
+  const credit = creatorCredit(order, minted, payment);
+  if (credit) await payment.group.writeLater(tx, writePrimarySaleCredits, [credit]);
   return { outcome: 'fulfilled', order: { ...paid!, edition: minted.serial } };
 }
 
@@ -89,16 +73,13 @@ export async function settlePrimaryOrder(
  * the edition. When a TON sale pays the creator's share on chain in the buyer's transaction, that sale must
  * write no credit here.
  */
-function creatorCredit(order: OrderRow, pack: PackForSale, payment: SalePayment) {
+function creatorCredit(order: OrderRow, sale: MintedSale, payment: SalePayment) {
   const rail = balanceRailOf(payment.method, payment.acquiredWith);
   if (!rail || creatorPaidOnChain(order.payment)) return null;
-  return primarySaleCreditFromMinted({
-    creatorId: pack.creatorId,
-    priceNano: order.amountNano,
-    rail,
-    at: payment.now,
-    terms: payment.balance,
-  });
+  return primarySaleCredit(
+    { creatorId: sale.pack.creatorId, priceNano: order.amountNano, rail, at: payment.now, terms: payment.balance },
+    { orderId: order.id, id: sale.id, packId: sale.pack.id, serial: sale.serial },
+  );
 }
 
 type Refusal = Extract<RefundReason, 'already_owned' | 'sold_out' | 'pack_removed'>;
@@ -107,7 +88,7 @@ type Refusal = Extract<RefundReason, 'already_owned' | 'sold_out' | 'pack_remove
 async function refuse(
   tx: Transaction,
   order: OrderRow,
-  pack: Pick<PackForSale, 'id' | 'title'>,
+  pack: { id: number; title: string },
   payment: SalePayment,
   reason: Refusal,
 ): Promise<FulfilResult> {
@@ -136,39 +117,4 @@ async function refuseWhenFull(tx: Transaction, order: OrderRow, payment: SalePay
   if (pack.status !== 'listed') return refuse(tx, order, pack, payment, 'pack_removed');
   const owned = await holdsEditionOf(tx, order.userId, pack.id);
   return refuse(tx, order, pack, payment, owned ? 'already_owned' : 'sold_out');
-}
-
-/**
- * The sale counted on the pack while an edition is unsold and the pack is listed, which locks its row (an
- * update that keeps the key takes FOR NO KEY UPDATE), and the pack as it is then: the sold count includes
- * this sale. Null when every edition is sold (the schema's sold_count <= max_supply would refuse the count)
- * or the marketplace removed the pack.
- */
-async function countTheSale(tx: Transaction, packId: number, group: GroupCall): Promise<PackForSale | null> {
-  // Payments settled together take the pack's row lock once all their other work is done.
-  await group.beforeContendedLock();
-  const [pack] = await tx
-    .update(packs)
-    .set({ soldCount: sql`${packs.soldCount} + 1` })
-    .where(and(eq(packs.id, packId), lt(packs.soldCount, packs.maxSupply), eq(packs.status, 'listed')))
-    .returning({
-      id: packs.id,
-      title: packs.title,
-      maxSupply: packs.maxSupply,
-      creatorId: packs.creatorId,
-      soldCount: packs.soldCount,
-    });
-  return pack ?? null;
-}
-
-/**
- * A lapsed order's reservation no longer holds an edition: read after the lock, so on what every earlier
- * payment of the pack committed, whether the buyer owns one already (the first reason, as for a live
- * order), else what is left under the supply lock, so no reservation is made meanwhile. This sale is
- * counted on the pack already, so none left for it reads as below zero.
- */
-async function lapsedStanding(tx: Transaction, order: OrderRow, packId: number, now: Date): Promise<Refusal | null> {
-  if (await holdsEditionOf(tx, order.userId, packId)) return 'already_owned';
-  await tx.execute(sql`select lock_pack_supply(${packId})`);
-  return (await editionsLeftOf(tx, packId, now, order.id)) < 0 ? 'sold_out' : null;
 }

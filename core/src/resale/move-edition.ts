@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Transaction } from '../db/client.js';
 import { editions } from '../db/schema.js';
 import type { GroupCall } from '../db/group-commit.js';
@@ -36,23 +36,21 @@ interface HandOver extends MoveCommon {
 }
 
 /**
- * A primary sale: the edition comes out of the pack's supply. The caller holds the pack's row lock and has
- * counted the sale (`soldCount` includes it); the serial is chosen here, in the statement that mints, so
- * the lock waits for as few round trips as can be: the next one, or the lowest a revoked edition freed.
- * Nothing is minted when the buyer already holds an edition of the pack, read in that same statement.
+ * A primary sale: the edition comes out of the pack's supply. The sale is counted on the pack, which takes
+ * its row lock, and the edition minted, in one call for every payment of the group at once
+ * (`mint_primary_editions`): the serial is the next one, or the lowest a revoked edition freed. Nothing is
+ * minted when the pack is removed or sold out, when the buyer holds an edition of it already, or when a
+ * lapsed order's edition went to someone else's reservation meanwhile.
  */
 interface Mint {
-  mint: { packId: number; soldCount: number; orderId: string };
+  mint: { packId: number; orderId: string; lapsed: boolean };
   to: number;
   type: 'mint';
   priceNano: bigint;
   acquired: { with: string; at: Date };
-  at: Date;
-  /** An insert written with the edition, reading it as `minted` (the creator's credit); null for none. */
-  alongside: SQL | null;
   /** The sale's messages, once its serial is known. */
-  messages(serial: number): readonly OutboxMessage[];
-  /** The settlements sharing this transaction: the messages are written with theirs. */
+  messages(sale: MintedSale): readonly OutboxMessage[];
+  /** The settlements sharing this transaction: the count and mint, and the messages, go with theirs. */
   group: GroupCall;
 }
 
@@ -66,8 +64,30 @@ interface MoveCommon {
   messages: readonly OutboxMessage[];
 }
 
-/** The minted edition, or null when the buyer holds one of the pack already and nothing was minted. */
-export type Minted = { id: number; serial: number } | null;
+/** The pack as its sale was counted: its sold count includes the sale. */
+export interface CountedPack {
+  id: number;
+  title: string;
+  maxSupply: number;
+  creatorId: number;
+  soldCount: number;
+}
+
+/** The minted edition and its pack. */
+export interface MintedSale {
+  id: number;
+  serial: number;
+  pack: CountedPack;
+}
+
+/**
+ * What a mint did: `minted`, or why nothing was: `not_counted` (the pack removed, or every edition sold; the
+ * caller reads which), `already_owned`, or `sold_out` (a lapsed order's edition is gone).
+ */
+export type Minted =
+  | ({ outcome: 'minted' } & MintedSale)
+  | { outcome: 'not_counted' }
+  | { outcome: 'already_owned' | 'sold_out'; pack: CountedPack };
 
 /** 'kept': a move back to the supply found the edition went on the market, and left it where it is. */
 export async function moveEdition(tx: Transaction, move: Mint): Promise<Minted>;
@@ -111,45 +131,66 @@ export async function moveEdition(tx: Transaction, move: EditionMove): Promise<'
   return 'moved';
 }
 
-/**
- * The new edition, its mint in the feed (with the price paid) and what is written alongside, in one
- * statement; then the sale's messages. Read in the statement, so on everything committed before the pack's
- * lock was taken: whether the buyer owns an edition already, and the highest serial. Serials run 1…supply
- * in the order sales settle; editions are only added or removed under the pack's row lock, so while none
- * is free the highest is the number sold before this sale, and only a gap is searched for.
- */
 async function mintEdition(tx: Transaction, move: Mint): Promise<Minted> {
-  const { mint, at, acquired } = move;
-  const [minted] = await queryRows<{ id: number; serial: number }>(
+  const item: MintItem = {
+    orderId: move.mint.orderId,
+    packId: move.mint.packId,
+    buyerId: move.to,
+    priceNano: move.priceNano,
+    lapsed: move.mint.lapsed,
+    acquired: move.acquired,
+  };
+  const minted = await move.group.atContendedLock(tx, mintTogether, item);
+  if (minted.outcome === 'minted') await move.group.writeLater(tx, enqueueOutboxMessages, move.messages(minted));
+  return minted;
+}
+
+interface MintItem {
+  orderId: string;
+  packId: number;
+  buyerId: number;
+  priceNano: bigint;
+  lapsed: boolean;
+  acquired: { with: string; at: Date };
+}
+
+interface MintRow {
+  order_id: string;
+  outcome: 'minted' | 'not_counted' | 'already_owned' | 'sold_out';
+  edition_id: string | null;
+  serial: number | null;
+  title: string | null;
+  max_supply: number | null;
+  creator_id: string | null;
+  sold_count: number | null;
+}
+
+/** The group's sales at the pack's row lock: counted and minted in one call (core/sql/mint_primary_editions.sql). */
+async function mintTogether(tx: Transaction, items: readonly MintItem[]): Promise<Minted[]> {
+  const column = <T>(of: (item: MintItem) => T) => sql.param(items.map(of));
+  const rows = await queryRows<MintRow>(
     tx,
-    sql`with standing as (
-      select ${ownsEdition(move.to, mint.packId)} as owned,
-        (select coalesce(max(e.serial), 0) from editions e where e.pack_id = ${mint.packId}::int) as highest
-    ), slot as (
-      select case when highest < ${mint.soldCount}::int then ${mint.soldCount}::int
-        else (select min(s) from generate_series(1, ${mint.soldCount}::int) s
-          where not exists (select 1 from editions x where x.pack_id = ${mint.packId}::int and x.serial = s)) end
-        as serial
-      from standing where not owned
-    ), minted as (
-      insert into editions
-        (pack_id, serial, owner_id, order_id, purchase_price_nano, acquired_with, acquired_at, created_at)
-      select ${mint.packId}::int, serial, ${move.to}::bigint, ${mint.orderId}::uuid, ${move.priceNano}::bigint,
-        ${acquired.with}, ${acquired.at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
-      from slot
-      returning id, pack_id, serial, order_id
-    ), feed as (
-      insert into activity (pack_id, edition_id, serial, type, price_nano, from_id, to_id, at)
-      select pack_id, id, serial, 'mint', ${move.priceNano}::bigint, null, ${move.to}::bigint,
-        ${at.toISOString()}::timestamptz
-      from minted
-    )${move.alongside ? sql`, alongside as (${move.alongside})` : sql``}
-    select id, serial from minted`,
+    sql`select * from mint_primary_editions(${column((i) => i.orderId)}::uuid[], ${column((i) => i.packId)}::integer[],
+      ${column((i) => String(i.buyerId))}::bigint[], ${column((i) => String(i.priceNano))}::bigint[],
+      ${column((i) => i.lapsed)}::boolean[], ${column((i) => i.acquired.with)}::text[],
+      ${column((i) => i.acquired.at.toISOString())}::timestamptz[])`,
   );
-  if (!minted) return null;
-  const serial = Number(minted.serial);
-  await move.group.writeLater(tx, enqueueOutboxMessages, move.messages(serial));
-  return { id: Number(minted.id), serial };
+  const byOrder = new Map(rows.map((row) => [row.order_id, row]));
+  return items.map((item) => mintedOf(item, byOrder.get(item.orderId)));
+}
+
+function mintedOf(item: MintItem, row: MintRow | undefined): Minted {
+  if (!row) throw new Error(`mint_primary_editions left order ${item.orderId} out`);
+  if (row.outcome === 'not_counted') return { outcome: 'not_counted' };
+  const pack = {
+    id: item.packId,
+    title: row.title!,
+    maxSupply: Number(row.max_supply),
+    creatorId: Number(row.creator_id),
+    soldCount: Number(row.sold_count),
+  };
+  if (row.outcome !== 'minted') return { outcome: row.outcome, pack };
+  return { outcome: 'minted', id: Number(row.edition_id), serial: Number(row.serial), pack };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { PaymentMethod } from '@stickerdrop/shared';
 import {
@@ -11,7 +11,7 @@ import {
   settleStarsPayment,
 } from '../../src/index.js';
 import { revokeRefundedStarsEdition } from '../../src/payments/stars/revoke.js';
-import { primarySaleCreditFromMinted } from '../../src/balance/index.js';
+import { primarySaleCredit, writePrimarySaleCredits } from '../../src/balance/index.js';
 import { resaleLedger, tables } from '../../src/testing.js';
 import { describeEachDatabase, freshDatabase, type TestDatabase } from '../support/db.js';
 import { buyAndPay, createUser, insertPack } from '../support/market.js';
@@ -129,15 +129,12 @@ describeEachDatabase('the creator balance', (kind) => {
     });
     expect(again.outcome).toBe('already_fulfilled');
     // Even a credit written twice by hand: one row per order and kind.
-    const credit = primarySaleCreditFromMinted({
-      creatorId: creator,
-      priceNano: PRICE,
-      rail: 'stars',
-      at: NOW,
-      terms: TERMS,
-    });
-    await db.execute(sql`with minted as (select id, pack_id, serial, order_id from editions
-      where order_id = ${order.id}) ${credit!}`);
+    const [edition] = await db.select().from(tables.editions).where(eq(tables.editions.orderId, order.id));
+    const credit = primarySaleCredit(
+      { creatorId: creator, priceNano: PRICE, rail: 'stars', at: NOW, terms: TERMS },
+      { orderId: order.id, id: edition!.id, packId: edition!.packId, serial: edition!.serial },
+    );
+    await db.transaction((tx) => writePrimarySaleCredits(tx, [credit!]));
     expect((await entries()).map((entry) => entry.kind)).toEqual(['primary_sale']);
     expect(await balanceAt(daysAfter(21))).toMatchObject({ availableNano: SHARE });
   });
