@@ -107,12 +107,19 @@ function skeletonGrid(): HTMLElement {
 }
 
 /**
- * The place of HomePage's trending shelf (PackShelf.tsx), which leads Home inside Telegram: its cards'
- * skeletons under a heading's room. The heading's words come with the app: until the app runs, nothing
- * named "Trending" is on the page, so what waits for it waits for the app.
+ * HomePage's trending shelf (PackShelf.tsx), which leads Home inside Telegram: its heading and link in the
+ * person's language, over its cards' skeletons. The heading is Home's largest text there, so drawn here its
+ * paint no longer waits for the app. The head is hidden from assistive technology and its link takes no
+ * focus until the app draws the real ones: a wait for the heading "Trending Stickers" is a wait for the app.
  */
-function trendingShelf(): HTMLElement {
-  const head = element('div', { class: 'section__head', 'aria-hidden': 'true' }, [element('h2', {}, ['\u00a0'])]);
+function trendingShelf(words: Words): HTMLElement {
+  const link = element('a', { class: 'section__link', href: '#/marketplace', tabindex: '-1' }, [
+    words['shell.trending.all'],
+  ]);
+  const head = element('div', { class: 'section__head', 'aria-hidden': 'true' }, [
+    element('h2', {}, [words['shell.trending.title']]),
+    link,
+  ]);
   return element('section', { class: 'section', 'data-testid': 'home-trending' }, [head, skeletonGrid()]);
 }
 
@@ -149,7 +156,7 @@ function screenTop(options: ShellOptions): { nodes: HTMLElement[]; pictureSlot: 
   const words = firstScreenWords(options.language);
   const path = options.route.split('?')[0]!.toLowerCase();
   if (path === '/' || path === '') {
-    return { nodes: [options.inside ? trendingShelf() : hero(options.ios, words)], pictureSlot: null };
+    return { nodes: [options.inside ? trendingShelf(words) : hero(options.ios, words)], pictureSlot: null };
   }
   if (path === '/marketplace') return { nodes: marketplaceTop(words), pictureSlot: null };
   if (!options.picture) return { nodes: [], pictureSlot: null };
