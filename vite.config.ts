@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { inlineFirstScreen } from './scripts/vite-first-screen.js';
 import { homeChunk } from './scripts/vite-home-chunk.js';
+import { telegramBridgeChecks } from './scripts/vite-telegram-bridge.js';
 import { telegramSdkPure } from './scripts/vite-telegram-sdk-pure.js';
 
 /**
@@ -42,7 +43,15 @@ export default defineConfig({
   root: 'miniapp',
   base: './',
   // lingui() compiles each `locales/<language>.json?lingui` catalogue at build time (lingui.config.ts).
-  plugins: [react(), lingui(LINGUI), inlineFirstScreen(), homeChunk(), telegramSdkPure(), precompress()],
+  plugins: [
+    react(),
+    lingui(LINGUI),
+    inlineFirstScreen(),
+    homeChunk(),
+    telegramSdkPure(),
+    telegramBridgeChecks(),
+    precompress(),
+  ],
   envDir: '..',
   build: { outDir: '../dist/miniapp', emptyOutDir: true },
   server: { proxy: { '/api': 'http://localhost:8080', '/files': 'http://localhost:8080' } },

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { parseAst } from 'vite';
+import type * as Valibot from 'valibot';
+import { checkWebviewProxyDirectly, rememberLaunchParams } from '../scripts/vite-telegram-bridge';
 import { markTopLevelCallsPure, otherTopLevelStatements } from '../scripts/vite-telegram-sdk-pure';
 import { E2E_DIST } from './support/paths';
 
@@ -40,5 +42,48 @@ describe('the Telegram SDK in the build', () => {
     for (const used of ['web_app_setup_main_button', 'web_app_setup_back_button', 'web_app_open_invoice']) {
       expect(chunk).toContain(used);
     }
+  });
+});
+
+const BRIDGE_FILE = require.resolve('@telegram-apps/bridge').replace(/index\.cjs$/, 'index.js');
+const bridgeSource = fs.readFileSync(BRIDGE_FILE, 'utf8');
+/** The valibot the bridge itself imports, to compare its schema's answers with the direct test's. */
+const { function_, is, looseObject } = createRequire(BRIDGE_FILE)('valibot') as typeof Valibot;
+
+describe("the Telegram bridge's checks in the build", () => {
+  it('is the version whose launch-parameter readers and proxy test were read', () => {
+    const manifest = JSON.parse(fs.readFileSync(BRIDGE_FILE.replace(/dist[\\/]index\.js$/, 'package.json'), 'utf8'));
+    expect(manifest.version).toMatch(/^2\.11\./);
+  });
+
+  it('reads each launch-parameters query once and stays valid JavaScript', () => {
+    const changed = rememberLaunchParams(bridgeSource);
+    expect(() => parseAst(changed)).not.toThrow();
+    expect(changed).toMatch(/const [\w$]+ = __answersByQuery\(__isQuery\), [\w$]+ = __answersByQuery\(__parseQuery\);/);
+  });
+
+  it("tests for the webview's proxy as valibot's schema did, without walking the window", () => {
+    const changed = checkWebviewProxyDirectly(bridgeSource);
+    expect(() => parseAst(changed)).not.toThrow();
+    const source = /function ([\w$]+)\(e\) \{\n {2}const proxy[^}]*\n\}/.exec(changed)![0];
+    const direct = new Function(`${source}; return ${source.slice(9, source.indexOf('('))};`)() as (
+      e: unknown,
+    ) => boolean;
+    const schema = looseObject({ TelegramWebviewProxy: looseObject({ postEvent: function_() }) });
+    const candidates = [
+      { TelegramWebviewProxy: { postEvent() {} } },
+      { TelegramWebviewProxy: { postEvent: 'no' } },
+      { TelegramWebviewProxy: () => {} },
+      { TelegramWebviewProxy: null },
+      { other: 1 },
+      null,
+      undefined,
+      'text',
+    ];
+    for (const candidate of candidates) expect(direct(candidate)).toBe(is(schema, candidate));
+  });
+
+  it('leaves no loose schema of the window in the SDK chunk', () => {
+    expect(sdkChunk()).not.toMatch(/TelegramWebviewProxy:/);
   });
 });
