@@ -20,6 +20,7 @@ import { Root } from './app/Root';
 import { prefetchScreenData } from './app/screen-data';
 import { preloadScreen } from './app/screens';
 import { config, MOCK_TELEGRAM } from './config';
+import { loadNumberData } from './i18n/format';
 import { startingLanguage, switchLanguage, telegramLanguageCode } from './i18n/language';
 import { pictureScreen } from './first-screen/picture-screen';
 import { openingRoute } from './telegram/opening-route';
@@ -34,9 +35,11 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 async function start(): Promise<void> {
   // The language first, so every chunk asked for below brings its texts in it: the one last shown here,
   // else Telegram's language_code from the launch address, else the browser's.
-  let language = switchLanguage(
-    startingLanguage({ telegramCode: telegramLanguageCode(window.location.hash), browser: navigator.language }),
-  );
+  const chosen = startingLanguage({
+    telegramCode: telegramLanguageCode(window.location.hash),
+    browser: navigator.language,
+  });
+  let language = switchLanguage(chosen);
   const refreshToken = refreshTokenPlace();
   const api = createApiContext(config.apiUrl, localTokenStore(undefined, refreshToken.findKeeper));
   const queryClient = createQueryClient();
@@ -55,6 +58,8 @@ async function start(): Promise<void> {
   // A pack's or an edition's page shows dates (its price chart, its activity): their calendar data loads
   // while the data is on its way, not inside the render that shows them.
   if (pictureScreen(route)) void nextTask().then(loadDateData);
+  // The figures' number formats likewise, for any screen (Home's and the marketplace's tiles, prices).
+  void nextTask().then(() => loadNumberData(chosen));
   if (import.meta.env.DEV && MOCK_TELEGRAM) await (await import('./mockEnv')).mockTelegramForDevelopment();
   const telegram = await initTelegram().catch((error: unknown) => {
     // A container that answers oddly must not leave a blank page: run as the plain web app.
