@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import type { PackCard as PackCardData } from '@stickerdrop/shared';
 import { Link } from '../../router';
 import { PackCard } from '../packs/PackCard';
@@ -19,7 +20,10 @@ interface PackShelfProps {
 /** A section of Home: a heading with a link to the whole list, and the first few packs of it. */
 export function PackShelf({ title, more, packs, count, hideWhenEmpty = false, testId }: PackShelfProps) {
   const like = useLike();
-  if (hideWhenEmpty && packs?.length === 0) return null;
+  // The cards come a render behind their packs: an answer's render is then a transition, which React
+  // slices and yields between, not one long task on a phone each time a shelf's answer arrives.
+  const shown = useDeferredValue(packs);
+  if (hideWhenEmpty && shown?.length === 0) return null;
   return (
     <section className="section" data-testid={testId}>
       <div className="section__head">
@@ -28,11 +32,11 @@ export function PackShelf({ title, more, packs, count, hideWhenEmpty = false, te
           {more.label}
         </Link>
       </div>
-      {packs === undefined ? (
+      {shown === undefined ? (
         <PackCardSkeletons count={count} />
       ) : (
         <div className="pack-grid">
-          {packs.slice(0, count).map((pack, index) => (
+          {shown.slice(0, count).map((pack, index) => (
             <PackCard key={pack.id} pack={pack} index={index} onToggleFavorite={(p) => like.toggle(p.id)} />
           ))}
         </div>
