@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '@stickerdrop/core';
-import { migratedTestImage, migrationsFolder } from '@stickerdrop/core/testing';
+import { liveFunctionsFolder, migratedTestImage, migrationsFolder } from '@stickerdrop/core/testing';
 
 const require = createRequire(import.meta.url);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -67,7 +67,7 @@ export async function createTestDatabaseImages(
 }
 
 /**
- * The PGlite image for the current migrations and PGlite build, kept in node_modules/.cache between runs
+ * The PGlite image for the current migrations, live SQL functions and PGlite build, kept in node_modules/.cache between runs
  * (its name is a hash of both, so a new migration or PGlite version makes a new one): a fresh clone pays
  * for initdb once, and running a single test file again does not pay at all.
  */
@@ -75,9 +75,12 @@ async function cachedPgliteImage(): Promise<string> {
   // The version names how the image is made (2: without the template databases).
   const hash = createHash('sha256').update('image v2');
   hash.update(fs.readFileSync(path.join(path.dirname(require.resolve('@electric-sql/pglite')), '../package.json')));
-  for (const name of fs.readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
-    const file = path.join(migrationsFolder, name);
-    if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
+  // The live SQL functions are part of the image as much as the migrations: a changed body makes a new one.
+  for (const folder of [migrationsFolder, liveFunctionsFolder]) {
+    for (const name of fs.readdirSync(folder, { recursive: true }).map(String).sort()) {
+      const file = path.join(folder, name);
+      if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
+    }
   }
   const dir = path.join(repoRoot, 'node_modules', '.cache', 'stickerdrop-test');
   const image = path.join(dir, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
