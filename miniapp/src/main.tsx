@@ -14,7 +14,7 @@ import { createRoot } from 'react-dom/client';
 import { createApiContext } from './api/create-api';
 import { localTokenStore } from './api/token-store';
 import { createQueryClient } from './app/query-client';
-import { loadDateData } from './components/date-data';
+import { loadDateData, loadTimeFormats } from './components/date-data';
 import { nextTask } from './components/next-task';
 import { Root } from './app/Root';
 import { prefetchScreenData } from './app/screen-data';
@@ -57,7 +57,12 @@ async function start(): Promise<void> {
   const screenLoaded = preloadScreen(route);
   // A pack's or an edition's page shows dates (its price chart, its activity): their calendar data loads
   // while the data is on its way, not inside the render that shows them.
-  if (pictureScreen(route)) void nextTask().then(loadDateData);
+  if (pictureScreen(route)) {
+    void nextTask()
+      .then(loadDateData)
+      .then(nextTask)
+      .then(() => loadTimeFormats(chosen));
+  }
   // The figures' number formats likewise, for any screen (Home's and the marketplace's tiles, prices).
   void nextTask().then(() => loadNumberData(chosen));
   if (import.meta.env.DEV && MOCK_TELEGRAM) await (await import('./mockEnv')).mockTelegramForDevelopment();

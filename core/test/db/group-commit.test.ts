@@ -96,4 +96,38 @@ describe('inTransactionTogether: group commit for whole transactions', () => {
       expect(group).toHaveLength(9);
     });
   });
+
+  describe('work at the lock', () => {
+    const batches: string[][] = [];
+    /** "Takes the lock" for every item at once, in one statement; an item named 'fail' fails the batch. */
+    const atLock = async (tx: Transaction, names: readonly string[]) => {
+      batches.push([...names]);
+      await tx.execute(sql`insert into group_rows (value) select unnest(${sql.param([...names])}::text[])`);
+      if (names.includes('fail')) throw new Error('the batch fails');
+      return names.map((name) => `${name} at ${batches.length}`);
+    };
+    const call = async (tx: Transaction, name: string, group: GroupCall) => {
+      await tx.execute(sql`select 1`);
+      return group.atContendedLock(tx, atLock, name);
+    };
+    beforeEach(() => void batches.splice(0));
+
+    it('runs once for every call of a group, in the order they came, each call going on with its own result', async () => {
+      const together = inTransactionTogether(call, { keyOf: (name) => name, groupsAtOnce: 1 });
+      const results = await Promise.all(['first', 'a', 'b', 'c'].map((name) => together(db, name)));
+
+      expect(batches).toEqual([['first'], ['a', 'b', 'c']]);
+      expect(results).toEqual(['first at 1', 'a at 2', 'b at 2', 'c at 2']);
+      expect(await committed()).toEqual(['a', 'b', 'c', 'first']);
+    });
+
+    it('failing, fails its group, whose calls then run each alone: only the failing one fails', async () => {
+      const together = inTransactionTogether(call, { keyOf: (name) => name, groupsAtOnce: 1 });
+      const settled = await Promise.allSettled(['first', 'a', 'fail', 'b'].map((name) => together(db, name)));
+
+      expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+      expect(batches).toEqual([['first'], ['a', 'fail', 'b'], ['a'], ['fail'], ['b']]);
+      expect(await committed()).toEqual(['a', 'b', 'first']);
+    });
+  });
 });
