@@ -3,7 +3,7 @@
 -- behind the reservations), though paying a live reservation leaves the sum as it is: it turns a
 -- reservation into a sale. So:
 -- - whatever can raise the sum takes lock_pack_supply, a transaction-level advisory lock on the pack: a new
---   reservation (reserve_edition), and a payment for a lapsed one (core/src/orders/settle-primary.ts), which counts;
+--   reservation (reserve_edition), and a payment for a lapsed one (mint_primary_editions), which counts;
 -- - payments take the pack's row in FOR NO KEY UPDATE, for the sold count and the next serial: payments of
 --   a pack still go one at a time, and a reservation's foreign-key check (FOR KEY SHARE) no longer waits
 --   for them;

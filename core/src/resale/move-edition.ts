@@ -13,9 +13,9 @@ import { activity, listings, type ActivityType } from './tables.js';
 /**
  * The one way an edition changes hands: a primary sale (from the pack's supply: it is minted), a resale
  * (from a listing or an accepted offer), a gift claimed or bought for someone, and a Stars refund that takes
- * it back to the pack's supply. The caller holds the edition's row lock (`lockEdition`; for a mint, the
- * pack's) and has decided the move may happen; this writes everything a move means, in the caller's
- * transaction:
+ * it back to the pack's supply. The caller holds the edition's row lock (`lockEdition`; a mint takes the
+ * pack's itself, as it counts the sale) and has decided the move may happen; this writes everything a move
+ * means, in the caller's transaction:
  * - the owner (and how they paid, for the Stars lock; a gift keeps the giver's, so the lock travels with it);
  * - the provenance row (activity: a sale with its price, a gift from and to);
  * - the edition's active listing closed: sold to the order that bought it, else cancelled;
