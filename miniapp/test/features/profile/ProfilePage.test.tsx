@@ -144,7 +144,8 @@ describe('Profile', () => {
     await waitFor(() => expect(window.location.hash).toBe('#/'));
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('refreshToken')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    // The hash moves first; the header that shows Login comes with the render that follows it.
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
     await waitFor(() =>
       expect(calls.find((call) => call.path === '/api/auth/logout')?.body).toEqual({ refreshToken: 'refresh-1' }),
     );
