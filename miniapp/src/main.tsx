@@ -33,13 +33,11 @@ const FIRST_SCREEN_WAIT_MS = 3_000;
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function start(): Promise<void> {
-  // The language first, so every chunk asked for below brings its texts in it: the one last shown here,
-  // else Telegram's language_code from the launch address, else the browser's.
+  // The one last shown here, else Telegram's language_code from the launch address, else the browser's.
   const chosen = startingLanguage({
     telegramCode: telegramLanguageCode(window.location.hash),
     browser: navigator.language,
   });
-  let language = switchLanguage(chosen);
   const refreshToken = refreshTokenPlace();
   const api = createApiContext(config.apiUrl, localTokenStore(undefined, refreshToken.findKeeper));
   const queryClient = createQueryClient();
@@ -51,9 +49,14 @@ async function start(): Promise<void> {
   // the first render.
   const route = first?.route ?? openingRoute(window.location);
   const dataLoaded = prefetchScreenData(route, queryClient, api.api, fromDocument);
-  // Asking for a screen's chunks adds a link for each (a pack page's 29 took two thirds of a 180 ms task on
-  // a 4× slowed phone, after the entry module's own evaluation): a task of its own, not the same long one.
+  // Every chunk the first screen needs is asked for in one task (the language's texts, the secure storage's
+  // code, the screen's own), so they load as one wave: one asked for a task earlier could arrive on a busy
+  // phone before the rest were even asked for. Not in the entry module's task: asking for a screen's chunks
+  // adds a link for each, long enough on a slow phone to count against blocking time.
   await nextTask();
+  // The language first, so every chunk asked for below brings its texts in it.
+  let language = switchLanguage(chosen);
+  refreshToken.requestCode();
   const screenLoaded = preloadScreen(route);
   // A pack's or an edition's page shows dates (its price chart, its activity): their calendar data loads
   // while the data is on its way, not inside the render that shows them.
