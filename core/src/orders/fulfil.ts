@@ -52,27 +52,45 @@ export interface OrderToSettle {
   buysGift: boolean;
 }
 
+/** What a payment names to settle: its order (only when it is `userId`'s, when given), its reference, its rail. */
+export type OrderToLock = Pick<FulfilInput, 'orderId' | 'paymentRef' | 'method'> & { userId?: number };
+
 /**
- * Locks and reads the order a payment names (only when it is `userId`'s, when given), in one statement with
- * the rest its settlement needs to know before deciding; undefined when there is no such order.
+ * Locks and reads the order a payment names, in one statement with the rest its settlement needs to know
+ * before deciding; undefined when there is no such order.
  */
-export async function lockOrderToSettle(
+export async function lockOrderToSettle(tx: Transaction, input: OrderToLock): Promise<OrderToSettle | undefined> {
+  const [locked] = await lockOrdersToSettle(tx, [input]);
+  return locked;
+}
+
+/**
+ * `lockOrderToSettle` for the payments of a group (group-lanes.ts), in one statement: the orders are locked
+ * in their ids' order, as any other group would lock them, so two groups never wait for each other's rows.
+ */
+export async function lockOrdersToSettle(
   tx: Transaction,
-  input: Pick<FulfilInput, 'orderId' | 'paymentRef' | 'method'> & { userId?: number },
-): Promise<OrderToSettle | undefined> {
+  inputs: readonly OrderToLock[],
+): Promise<(OrderToSettle | undefined)[]> {
   // Written out whole: drizzle leaves a lone table's columns unqualified, and the gift's would shadow them.
   const orderId = sql.raw('"orders"."id"');
-  const method = input.method ?? sql.raw('"orders"."payment_method"');
-  const [locked] = await tx
+  const rows = await tx
     .select({
+      n: sql<number>`r.n`.mapWith(Number),
       order: orders,
-      refTaken: paymentRefTaken(method, input.paymentRef, orderId),
+      refTaken: paymentRefTaken(sql`coalesce(r.method, ${orders.paymentMethod})`, sql`r.ref`, orderId),
       buysGift: sql<boolean>`exists (select 1 from gifts g where g.order_id = ${orderId} and g.status = 'unpaid')`,
     })
-    .from(orders)
-    .where(and(eq(orders.id, input.orderId), input.userId === undefined ? undefined : eq(orders.userId, input.userId)))
+    .from(
+      sql`unnest(${sql.param(inputs.map((i) => i.orderId))}::uuid[], ${sql.param(inputs.map((i) => i.paymentRef))}::text[],
+        ${sql.param(inputs.map((i) => i.method ?? null))}::text[], ${sql.param(inputs.map((i) => i.userId ?? null))}::bigint[])
+        with ordinality as r(order_id, ref, method, user_id, n)`,
+    )
+    .innerJoin(orders, and(eq(orders.id, sql`r.order_id`), sql`(r.user_id is null or ${orders.userId} = r.user_id)`))
+    .orderBy(orders.id)
     .for('update', { of: orders });
-  return locked;
+  const byPosition = new Map(rows.map(({ n, ...locked }) => [n, locked]));
+  return inputs.map((_, i) => byPosition.get(i + 1));
 }
 
 /**

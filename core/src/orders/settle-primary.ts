@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { balanceRailOf, primarySaleCredit, writePrimarySaleCredits, type BalanceTerms } from '../balance/index.js';
 import type { Transaction } from '../db/client.js';
 import type { GroupCall } from '../db/group-commit.js';
@@ -46,11 +46,12 @@ export async function settlePrimaryOrder(
   order: OrderRow,
   payment: SalePayment,
 ): Promise<FulfilResult> {
-  const [paid] = await tx
-    .update(orders)
-    .set({ status: 'paid', paidAt: payment.now, paymentMethod: payment.method, paymentRef: payment.paymentRef })
-    .where(eq(orders.id, order.id))
-    .returning();
+  const paid = await payment.group.together(tx, markOrdersPaid, {
+    orderId: order.id,
+    at: payment.now,
+    method: payment.method,
+    ref: payment.paymentRef,
+  });
   const minted = await moveEdition(tx, {
     mint: { packId: order.packId, orderId: order.id, lapsed: !isLiveReservation(order, payment.now) },
     to: order.userId,
@@ -64,7 +65,34 @@ export async function settlePrimaryOrder(
   if (minted.outcome !== 'minted') return refuse(tx, order, minted.pack, payment, minted.outcome);
   const credit = creatorCredit(order, minted, payment);
   if (credit) await payment.group.writeLater(tx, writePrimarySaleCredits, [credit]);
-  return { outcome: 'fulfilled', order: { ...paid!, edition: minted.serial } };
+  return { outcome: 'fulfilled', order: { ...paid, edition: minted.serial } };
+}
+
+interface PaidMark {
+  orderId: string;
+  at: Date;
+  method: string;
+  ref: string;
+}
+
+/** Marks the orders of a group's payments paid, in one statement; each order's row as it is now. */
+async function markOrdersPaid(tx: Transaction, marks: readonly PaidMark[]): Promise<OrderRow[]> {
+  const column = <T>(of: (mark: PaidMark) => T) => sql.param(marks.map(of));
+  const rows = await tx
+    .update(orders)
+    .set({ status: 'paid', paidAt: sql`p.paid_at`, paymentMethod: sql`p.method`, paymentRef: sql`p.ref` })
+    .from(
+      sql`unnest(${column((m) => m.orderId)}::uuid[], ${column((m) => m.at.toISOString())}::timestamptz[],
+        ${column((m) => m.method)}::text[], ${column((m) => m.ref)}::text[]) as p(order_id, paid_at, method, ref)`,
+    )
+    .where(eq(orders.id, sql`p.order_id`))
+    .returning(getTableColumns(orders));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return marks.map((mark) => {
+    const row = byId.get(mark.orderId);
+    if (!row) throw new Error(`Order ${mark.orderId} vanished while locked`);
+    return row;
+  });
 }
 
 /**

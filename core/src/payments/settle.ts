@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx, Transaction } from '../db/client.js';
 import { inTransactionTogether, type GroupCall } from '../db/group-commit.js';
-import { editions, orders, payments } from '../db/schema.js';
-import { lockOrderToSettle, settleOrder } from '../orders/fulfil.js';
+import { editions, payments } from '../db/schema.js';
+import { lockOrdersToSettle, settleOrder } from '../orders/fulfil.js';
+import { queryRows } from '../db/sql-rows.js';
 import type { OrderRow } from '../db/order-record.js';
 import type { BalanceTerms } from '../balance/terms.js';
 
@@ -75,39 +76,24 @@ async function settlePaymentInTransaction(
   options: SettleOptions,
   group: GroupCall,
 ): Promise<SettleResult> {
-  const [claimed] = await tx
-    .insert(payments)
-    .values({
-      method: payment.method,
-      ref: payment.ref,
-      amount: payment.amount,
-      currency: payment.currency,
-      // The first guess, written with the claim so that nothing of it waits under the pack's row lock: the
-      // order it names (when it exists) and fulfilled. A payment that buys nothing is recorded again below.
-      // One transaction: nobody reads the guess.
-      orderId: payment.orderId
-        ? sql`(select ${orders.id} from ${orders} where ${orders.id} = ${payment.orderId})`
-        : null,
-      outcome: 'fulfilled',
-      refundStatus: 'none',
-      details: payment.details ?? {},
-      createdAt: options.now,
-    })
-    .onConflictDoNothing({ target: [payments.method, payments.ref] })
-    .returning({ id: payments.id });
-  if (!claimed) return settledBefore(tx, payment);
+  const claimed = await group.together(tx, claimPayments, { payment, createdAt: options.now });
+  if (claimed === undefined) return settledBefore(tx, payment);
 
   // The one read of the order, under its row lock: what follows decides and writes from this row.
   const locked = payment.orderId
-    ? await lockOrderToSettle(tx, { orderId: payment.orderId, paymentRef: payment.ref, method: payment.method })
+    ? await group.together(tx, lockOrdersToSettle, {
+        orderId: payment.orderId,
+        paymentRef: payment.ref,
+        method: payment.method,
+      })
     : undefined;
   if (!locked) {
-    await recordOutcome(tx, claimed.id, { outcome: 'unmatched', reason: 'unknown_order', refundStatus: 'manual' });
+    await recordOutcome(tx, claimed, { outcome: 'unmatched', reason: 'unknown_order', refundStatus: 'manual' });
     return { outcome: 'unmatched', firstTime: true, orderId: null, edition: null, reason: null };
   }
   const { order } = locked;
   if (!options.pays(order, payment.amount)) {
-    await recordOutcome(tx, claimed.id, {
+    await recordOutcome(tx, claimed, {
       outcome: 'underpaid',
       reason: 'below_price',
       refundStatus: 'manual',
@@ -130,7 +116,7 @@ async function settlePaymentInTransaction(
     const refundReason = result.refundReason ?? 'refund_required';
     // Pending on every rail: the settlement queued its refund job, and the refund queue alone decides how it
     // goes back (a TON refund through the payout wallet, or to an operator as `manual`; see ton-refunds.ts).
-    await recordOutcome(tx, claimed.id, {
+    await recordOutcome(tx, claimed, {
       outcome: 'refund_required',
       reason: refundReason,
       refundStatus: 'pending',
@@ -139,6 +125,44 @@ async function settlePaymentInTransaction(
     return { outcome: 'refund_required', firstTime: true, orderId: order.id, edition: null, reason: refundReason };
   }
   return { outcome: 'fulfilled', firstTime: true, orderId: order.id, edition: result.order.edition, reason: null };
+}
+
+interface Claim {
+  payment: IncomingPayment;
+  createdAt: Date;
+}
+
+/**
+ * Writes the ledger row of each payment not seen before, in one statement for a group's payments (in the
+ * references' order, as every group writes them); the id of each row written, undefined for a payment
+ * whose row exists. With it the first guess of what the payment did, so that nothing of it waits under
+ * the pack's row lock: the order it names (when it exists) and fulfilled. A payment that buys nothing is
+ * recorded again later in its transaction, so nobody reads the guess.
+ */
+async function claimPayments(tx: Transaction, claims: readonly Claim[]): Promise<(number | undefined)[]> {
+  const column = <T>(of: (claim: Claim) => T) => sql.param(claims.map(of));
+  const rows = await queryRows<{ id: string; method: string; ref: string }>(
+    tx,
+    sql`insert into payments (method, ref, order_id, amount, currency, outcome, refund_status, details, created_at)
+      select c.method, c.ref, (select o.id from orders o where o.id = c.order_id), c.amount, c.currency,
+        'fulfilled', 'none', c.details, c.created_at
+      from unnest(${column((c) => c.payment.method)}::text[], ${column((c) => c.payment.ref)}::text[],
+        ${column((c) => c.payment.orderId)}::uuid[], ${column((c) => c.payment.amount.toString())}::bigint[],
+        ${column((c) => c.payment.currency)}::text[], ${column((c) => JSON.stringify(c.payment.details ?? {}))}::jsonb[],
+        ${column((c) => c.createdAt.toISOString())}::timestamptz[])
+        as c(method, ref, order_id, amount, currency, details, created_at)
+      order by c.method, c.ref
+      on conflict (method, ref) do nothing
+      returning id::text, method, ref`,
+  );
+  const written = new Map(rows.map((row) => [`${row.method}:${row.ref}`, Number(row.id)]));
+  return claims.map(({ payment }) => {
+    const key = `${payment.method}:${payment.ref}`;
+    const id = written.get(key);
+    // The same payment twice in one statement: the first is written, the second finds it.
+    written.delete(key);
+    return id;
+  });
 }
 
 async function settledBefore(tx: Transaction, payment: IncomingPayment): Promise<SettleResult> {

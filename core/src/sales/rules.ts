@@ -46,7 +46,7 @@ export function effectiveStatus(order: { status: string; expiresAt: Date }, now:
 /** One payment reference settles one order: true when another order than `orderId` carries it. */
 export function paymentRefTaken(
   method: string | SQLWrapper,
-  paymentRef: string,
+  paymentRef: string | SQLWrapper,
   orderId: string | SQLWrapper,
 ): SQL<boolean> {
   return sql<boolean>`payment_ref_taken(${method}, ${paymentRef}, ${orderId}::uuid)`;

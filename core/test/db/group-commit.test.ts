@@ -130,4 +130,78 @@ describe('inTransactionTogether: group commit for whole transactions', () => {
       expect(await committed()).toEqual(['a', 'b', 'first']);
     });
   });
+
+  describe('steps made together', () => {
+    const made: string[][] = [];
+    /** A step of every item at once, in one statement; an item named 'fail' fails it. */
+    const stepNamed =
+      (step: string) =>
+      async (tx: Transaction, items: readonly string[]): Promise<string[]> => {
+        made.push([step, ...items]);
+        await tx.execute(sql`insert into group_rows (value) select unnest(${sql.param([...items])}::text[])`);
+        if (items.includes('fail')) throw new Error(`${step} fails`);
+        return items.map((item) => `${item}+${step}`);
+      };
+    const claim = stepNamed('claim');
+    const lock = stepNamed('lock');
+    const atLock = async (_tx: Transaction, items: readonly string[]) => {
+      made.push(['at lock', ...items]);
+      return [...items];
+    };
+    const call = async (tx: Transaction, input: { key: string; name: string }, group: GroupCall) => {
+      const claimed = await group.together(tx, claim, input.name);
+      const locked = await group.together(tx, lock, claimed);
+      return group.atContendedLock(tx, atLock, locked);
+    };
+    beforeEach(() => void made.splice(0));
+
+    it('makes each step once for every call of a group, in the order they came, each going on with its own result', async () => {
+      const together = inTransactionTogether(call, { keyOf: (input) => input.key, groupsAtOnce: 1 });
+      const names = ['first', 'a', 'b', 'c'];
+      const results = await Promise.all(names.map((name) => together(db, { key: name, name })));
+
+      expect(results).toEqual(names.map((name) => `${name}+claim+lock`));
+      expect(made).toEqual([
+        ['claim', 'first'],
+        ['lock', 'first+claim'],
+        ['at lock', 'first+claim+lock'],
+        ['claim', 'a', 'b', 'c'],
+        ['lock', 'a+claim', 'b+claim', 'c+claim'],
+        ['at lock', 'a+claim+lock', 'b+claim+lock', 'c+claim+lock'],
+      ]);
+    });
+
+    it('makes the steps of a second call on one key after its first ended, with whatever steps wait then', async () => {
+      const together = inTransactionTogether(call, { keyOf: (input) => input.key, groupsAtOnce: 1 });
+      const inputs = [
+        { key: 'first', name: 'first' },
+        { key: 'order-1', name: 'x1' },
+        { key: 'order-1', name: 'x2' },
+        { key: 'order-2', name: 'y' },
+      ];
+      const results = await Promise.all(inputs.map((input) => together(db, input)));
+
+      expect(results).toEqual(['first+claim+lock', 'x1+claim+lock', 'x2+claim+lock', 'y+claim+lock']);
+      // x1 goes past the lock before x2 starts: x2 runs whole in a turn of its own, its steps alone.
+      expect(made.slice(3)).toEqual([
+        ['claim', 'x1', 'y'],
+        ['lock', 'x1+claim', 'y+claim'],
+        ['at lock', 'x1+claim+lock', 'y+claim+lock'],
+        ['claim', 'x2'],
+        ['lock', 'x2+claim'],
+        ['at lock', 'x2+claim+lock'],
+      ]);
+    });
+
+    it('failing, fails its group, whose calls then run each alone: only the failing one fails', async () => {
+      const together = inTransactionTogether(call, { keyOf: (input) => input.key, groupsAtOnce: 1 });
+      const names = ['first', 'a', 'fail', 'b'];
+      const settled = await Promise.allSettled(names.map((name) => together(db, { key: name, name })));
+
+      expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+      expect((settled[2] as PromiseRejectedResult).reason).toEqual(new Error('claim fails'));
+      expect(made.slice(3, 4)).toEqual([['claim', 'a', 'fail', 'b']]);
+      expect(await committed()).toEqual(['a', 'a+claim', 'b', 'b+claim', 'first', 'first+claim']);
+    });
+  });
 });
