@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { I18n } from '@grammyjs/i18n';
 import type { Context } from 'grammy';
 import { storedLanguage, type Database } from '@stickerdrop/core';
+import { standingOf } from './runtime/update-standing.js';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, languageOfTelegramCode, type Language } from '@stickerdrop/shared';
 
 /** Where the Fluent catalogues live: one `<language>.ftl` per language the bot speaks. */
@@ -28,14 +29,20 @@ const settled = new WeakMap<object, Promise<Language>>();
 function settledLanguage(ctx: Context & { services: { db: Database } }): Promise<Language> {
   let language = settled.get(ctx);
   if (!language) {
-    language = ctx.from ? languageOfSender(ctx.services.db, ctx.from) : Promise.resolve(DEFAULT_LANGUAGE);
+    language = ctx.from ? languageOfSender(ctx, ctx.from) : Promise.resolve(DEFAULT_LANGUAGE);
     settled.set(ctx, language);
   }
   return language;
 }
 
-async function languageOfSender(db: Database, from: { id: number; language_code?: string }): Promise<Language> {
-  return (await storedLanguage(db, from.id)) ?? languageOfTelegramCode(from.language_code) ?? DEFAULT_LANGUAGE;
+async function languageOfSender(
+  ctx: { services: { db: Database } },
+  from: { id: number; language_code?: string },
+): Promise<Language> {
+  // Read with the update's standing as it arrived, when it was; else here.
+  const known = standingOf(ctx);
+  const stored = known ? known.language : await storedLanguage(ctx.services.db, from.id);
+  return stored ?? languageOfTelegramCode(from.language_code) ?? DEFAULT_LANGUAGE;
 }
 
 /** The translator for one language: the outbox writes each message in its recipient's. */

@@ -213,7 +213,7 @@ export {
   tonConnectManifest,
   tonConnectIcon,
 } from './wallet/index.js';
-export { botSessionStore, handledUpdates } from './chat/index.js';
+export { botSessionStore, handledUpdates, readUpdateStanding, type UpdateStanding } from './chat/index.js';
 export { readOutboxPayload } from './outbox/enqueue.js';
 export { claimOutboxBatch, type OutboxRow } from './outbox/drain.js';
 export {

@@ -1,6 +1,7 @@
 import type { MiddlewareFn } from 'grammy';
-import { handledUpdates, periodic, type Database, type Job, type Logger } from '@stickerdrop/core';
+import { handledUpdates, periodic, readUpdateStanding, type Database, type Job, type Logger } from '@stickerdrop/core';
 import type { BotContext } from '../context.js';
+import { keepStanding } from './update-standing.js';
 
 /** A repeat comes within seconds or minutes (a restart, a webhook retry); a day is plenty. */
 export const HANDLED_UPDATES_KEPT_MS = 24 * 60 * 60_000;
@@ -15,15 +16,18 @@ export const HANDLED_UPDATES_KEPT_MS = 24 * 60 * 60_000;
  * Runs after `sequentializeByChat`, so a repeat of the same chat waits for the first to be recorded.
  * Recorded after handling, not before: a process killed in the middle of an update has it handled again
  * when Telegram resends it, rather than lost. A handler that failed is recorded too (the user was told).
- * Cost: one primary-key read and one insert per update.
+ * Cost: one read per update, which also answers whether the sender is banned and their language (kept
+ * for the middleware after this one), and one insert.
  */
 export function handleEachUpdateOnce(db: Database, now: () => Date): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
     const updateId = ctx.update.update_id;
-    if (await handledUpdates.has(db, updateId)) {
+    const standing = await readUpdateStanding(db, updateId, ctx.from?.id ?? null);
+    if (standing.handled) {
       ctx.services.log.info({ updateId }, 'repeated update skipped');
       return;
     }
+    keepStanding(ctx, standing);
     try {
       await next();
     } finally {
