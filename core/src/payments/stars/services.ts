@@ -1,9 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { readsTogether } from '../../db/batches.js';
-import { queryRows } from '../../db/sql-rows.js';
+import { perHandle } from '../../db/prepared.js';
 import { API_ERRORS } from '@stickerdrop/shared';
 import type { Database, DbOrTx } from '../../db/client.js';
-import { findUserOrder } from '../../db/order-record.js';
 import { orders, packs } from '../../db/schema.js';
 import { editionsLeftOf } from '../../orders/availability.js';
 import { isLiveReservation, ownsEdition } from '../../sales/rules.js';
@@ -33,13 +32,14 @@ export async function checkStarsPreCheckout(db: Database, query: PreCheckoutQuer
   const refuse = (error: string): PreCheckoutAnswer => ({ ok: false, error });
   if (!ORDER_ID.test(query.payload)) return refuse(API_ERRORS.orderNotFound);
   // Someone else's order is as unknown as a missing one. Read with the other pre-checkouts that arrive at once.
-  const order = await findUserOrder(db, query.payload.toLowerCase(), query.payerId);
-  if (!order) return refuse(API_ERRORS.orderNotFound);
+  const payer = await readPayerOrder(db, 0, { orderId: query.payload.toLowerCase(), userId: query.payerId });
+  if (!payer) return refuse(API_ERRORS.orderNotFound);
+  const { order } = payer;
   const asked = order.payment;
   if (asked.kind !== 'stars' || query.currency !== STARS_CURRENCY || query.totalAmount !== asked.stars) {
     return refuse(API_ERRORS.paymentAmountMismatch);
   }
-  if (await holdsEditionNow(db, order.userId, order.packId)) return refuse(API_ERRORS.alreadyOwned);
+  if (payer.owns) return refuse(API_ERRORS.alreadyOwned);
   if (!isLiveReservation(order, query.now)) {
     if (order.status !== 'reserved' && order.status !== 'expired') return refuse(API_ERRORS.orderNotPayable);
     return refuse((await editionLeftFor(db, order.packId, query.now)) ? API_ERRORS.orderExpired : API_ERRORS.soldOut);
@@ -112,20 +112,26 @@ export async function starsRefundContext(
 }
 
 /**
- * Whether the payer holds an edition of the pack (`owns_edition`), asked outside any transaction (the Stars pre-checkout: Telegram asks up to 40
- * at once): those asked while one read runs are read together, in one statement.
+ * The payer's order, and whether they hold an edition of its pack (`owns_edition`), in one statement for
+ * the pre-checkouts that arrive while one read runs (Telegram asks up to 40 at once); prepared. Null for
+ * an order that is not the payer's.
  */
-function holdsEditionNow(db: DbOrTx, userId: number, packId: number): Promise<boolean> {
-  return readHolds(db, 0, { userId, packId });
-}
+const preparedPayerOrders = perHandle((db: DbOrTx) =>
+  db
+    .select({ n: sql<number>`r.n`.mapWith(Number), order: orders, owns: ownsEdition(orders.userId, orders.packId) })
+    .from(
+      sql`unnest(${sql.placeholder('orderIds')}::uuid[], ${sql.placeholder('userIds')}::bigint[])
+        with ordinality as r(order_id, user_id, n)`,
+    )
+    .innerJoin(orders, and(eq(orders.id, sql`r.order_id`), eq(orders.userId, sql`r.user_id`)))
+    .prepare('payer_orders'),
+);
 
-const readHolds = readsTogether(async (db: DbOrTx, _: 0, asks: { userId: number; packId: number }[]) => {
-  const rows = await queryRows<{ owns: boolean }>(
-    db,
-    sql`select ${ownsEdition(sql`r.user_id`, sql`r.pack_id`)} as owns
-      from unnest(${sql.param(asks.map((a) => a.userId))}::bigint[], ${sql.param(asks.map((a) => a.packId))}::integer[])
-        with ordinality as r(user_id, pack_id, n)
-      order by r.n`,
-  );
-  return rows.map((row) => row.owns === true);
+const readPayerOrder = readsTogether(async (db: DbOrTx, _: 0, asks: { orderId: string; userId: number }[]) => {
+  const rows = await preparedPayerOrders(db).execute({
+    orderIds: asks.map((a) => a.orderId),
+    userIds: asks.map((a) => a.userId),
+  });
+  const byPosition = new Map(rows.map(({ n, ...payer }) => [n, payer]));
+  return asks.map((_, i) => byPosition.get(i + 1) ?? null);
 });
