@@ -23,8 +23,11 @@ export interface GroupOptions<I> {
   groupsAtOnce?: number;
 }
 
-/** A drop's payments arrive by the hundred; this many commit together at most. */
-const MAX_TOGETHER = 25;
+/**
+ * A drop's payments arrive by the hundred; this many commit together at most. The group's steps before the
+ * pack's lock are one statement each whatever its size, so a TON page's payments go in a few groups.
+ */
+const MAX_TOGETHER = 100;
 const GROUPS_AT_ONCE = 4;
 
 /**
