@@ -12,19 +12,23 @@ export interface ButtonClaim {
 const claims: Record<BottomButtonName, ButtonClaim[]> = { mainButton: [], secondaryButton: [] };
 const stopListening: Partial<Record<BottomButtonName, () => void>> = {};
 
+/** What each button was last told: telling it the same again would only cost the SDK's work. */
+const lastShown = new WeakMap<BottomButton, string>();
+
 function showTop(which: BottomButtonName, button: BottomButton): void {
   const top = claims[which].at(-1);
-  if (!top) {
-    button.setParams.ifAvailable({ isVisible: false, isLoaderVisible: false });
-    return;
-  }
-  const { text, visible, enabled, loading } = top.params;
-  button.setParams.ifAvailable({
-    text,
-    isVisible: visible,
-    isEnabled: enabled && !loading,
-    isLoaderVisible: loading,
-  });
+  const params = top
+    ? {
+        text: top.params.text,
+        isVisible: top.params.visible,
+        isEnabled: top.params.enabled && !top.params.loading,
+        isLoaderVisible: top.params.loading,
+      }
+    : { isVisible: false, isLoaderVisible: false };
+  const shown = JSON.stringify(params);
+  if (lastShown.get(button) === shown) return;
+  lastShown.set(button, shown);
+  button.setParams.ifAvailable(params);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { nextTask } from '../components/next-task';
 import { telegramSdk, type TelegramSdk } from './sdk';
 import { useTelegram } from './TelegramProvider';
 import { claimButton, refreshClaim, type BottomButtonName, type ButtonClaim } from './bottom-button-claims';
@@ -34,15 +35,37 @@ function useBottomButton(which: BottomButtonName, params: BottomButtonParams): b
   const claim = useRef<ButtonClaim>({ params });
   claim.current.params = params;
 
+  // Telling Telegram is a task of its own, after the screen's commit: each call goes through the SDK's
+  // checks and state, which otherwise lengthened the task that runs the new screen's effects (its data
+  // requests among them). The button shows what the screen wants as of that task.
   useEffect(() => {
     if (!native || !button) return;
-    return claimButton(which, button, claim.current);
+    const current = claim.current;
+    return inTaskOfItsOwn(() => claimButton(which, button, current));
   }, [native, button, which]);
 
   const { text, visible, enabled, loading } = params;
   useEffect(() => {
-    if (native && button) refreshClaim(which, button, claim.current);
+    if (!native || !button) return;
+    const current = claim.current;
+    return inTaskOfItsOwn(() => refreshClaim(which, button, current));
   }, [native, button, which, text, visible, enabled, loading]);
 
   return native;
+}
+
+/**
+ * Runs `start` in the next task, unless the returned stop comes first; a stop after it runs calls the
+ * release `start` returned.
+ */
+function inTaskOfItsOwn(start: () => (() => void) | void): () => void {
+  let stopped = false;
+  let release: (() => void) | void;
+  void nextTask().then(() => {
+    if (!stopped) release = start();
+  });
+  return () => {
+    stopped = true;
+    release?.();
+  };
 }

@@ -50,4 +50,17 @@ describe('bottom button claims', () => {
     expect(shown.at(-1)).toMatchObject({ isVisible: false });
     expect(listeners.size).toBe(0);
   });
+
+  it('tells the button nothing when what it shows has not changed', () => {
+    const { button, shown } = fakeButton();
+    const page = claim('Buy Now');
+    const release = claimButton('mainButton', button, page);
+    refreshClaim('mainButton', button, page);
+    expect(shown).toHaveLength(1);
+    page.params = { ...page.params, loading: true };
+    refreshClaim('mainButton', button, page);
+    expect(shown).toHaveLength(2);
+    release();
+    expect(shown.at(-1)).toMatchObject({ isVisible: false });
+  });
 });
