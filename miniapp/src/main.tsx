@@ -84,6 +84,8 @@ async function start(): Promise<void> {
   if (first?.drawn) await Promise.race([Promise.all([screenLoaded, dataLoaded]), delay(FIRST_SCREEN_WAIT_MS)]);
   // Never a first render in the other language: Home's texts in the chosen one are small and already asked for.
   await language.catch((error: unknown) => console.error('Texts of the chosen language failed to load', error));
+  // Not in the task that read Telegram's launch parameters and moved to the start route.
+  await nextTask();
   const root = createRoot(document.getElementById('root')!);
   // As a transition React renders the first tree in slices of a few milliseconds, yielding between them,
   // instead of one task of ~300 ms on a mid-range phone that blocks every tap until it ends (total blocking time).

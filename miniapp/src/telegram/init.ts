@@ -22,10 +22,12 @@ export async function initTelegram(): Promise<TelegramEnvironment> {
   // The complete check asks the container for its theme; the synchronous one trusts stale session storage.
   if (!(await sdk.isTMA('complete'))) return plainWeb();
   const { backButton, closingBehavior, mainButton, miniApp, secondaryButton, themeParams, viewport } = sdk;
+  // The SDK's first read of the launch parameters and of its stored state: a task apart from the theme's.
+  sdk.init();
+  await nextTask();
   // The container's theme, not the plain web's palette (web-palette.css), colours the page from now on,
   // in the same task as the theme's variables, so no frame shows one without the other.
   document.documentElement.classList.add('telegram');
-  sdk.init();
   themeParams.mountSync.ifAvailable();
   if (!themeParams.isCssVarsBound()) themeParams.bindCssVars.ifAvailable(themeCssVarName);
   for (const step of [
@@ -44,6 +46,8 @@ export async function initTelegram(): Promise<TelegramEnvironment> {
     await nextTask();
     step();
   }
+  // Reading the launch parameters parses them in full once more: not in the last step's task.
+  await nextTask();
   provideTelegramSdk(sdk);
 
   const launch = sdk.retrieveLaunchParams();
