@@ -24,14 +24,28 @@ export interface AuthState {
   /** True during the start-up check and during a sign-in (SPEC §4). */
   loading: boolean;
   /** Stores both tokens and the user after any successful sign-in, with SPEC's toast. */
-  signIn(auth: AuthResponse, options?: { quiet?: boolean }): void;
+  signIn(auth: AuthResponse, options?: SignInOptions): void;
   /** Runs a sign-in call with the loading flag set; resolves with the session or rejects. */
-  signInWith(call: () => Promise<AuthResponse>, options?: { quiet?: boolean }): Promise<AuthResponse>;
+  signInWith(call: () => Promise<AuthResponse>, options?: SignInOptions): Promise<AuthResponse>;
   logout(): Promise<void>;
   setUser(user: User): void;
 }
 
+export interface SignInOptions {
+  /** No toast, and the state changes as a transition: a sign-in nobody asked for (Telegram's automatic one). */
+  quiet?: boolean;
+}
+
 const AuthContext = createContext<AuthState | null>(null);
+
+/**
+ * A quiet sign-in re-renders the screen under way (the person's own view of it) as a transition, which
+ * React draws in slices that yield to taps, not as one long task while the screen is still settling.
+ */
+function applyAuthState(options: SignInOptions | undefined, update: () => void): void {
+  if (options?.quiet) startTransition(update);
+  else update();
+}
 
 export interface AuthProviderProps {
   /** Inside Telegram: the raw init data for the automatic sign-in (SPEC §4). */
@@ -85,9 +99,9 @@ export function AuthProvider({ telegramInitData = null, children }: AuthProvider
   useEffect(() => onSessionExpired(() => clearSession()), [onSessionExpired, clearSession]);
 
   const signIn = useCallback(
-    (auth: AuthResponse, options?: { quiet?: boolean }) => {
+    (auth: AuthResponse, options?: SignInOptions) => {
       tokens.set(auth.tokens);
-      setUserState(auth.user);
+      applyAuthState(options, () => setUserState(auth.user));
       // Anything cached while signed out (likes, ownership) belongs to nobody now.
       void queryClient.invalidateQueries();
       if (!options?.quiet) toast.success(translate(authTexts, 'auth.toast.loggedIn'));
@@ -96,14 +110,14 @@ export function AuthProvider({ telegramInitData = null, children }: AuthProvider
   );
 
   const signInWith = useCallback(
-    async (call: () => Promise<AuthResponse>, options?: { quiet?: boolean }) => {
-      setSigningIn((count) => count + 1);
+    async (call: () => Promise<AuthResponse>, options?: SignInOptions) => {
+      applyAuthState(options, () => setSigningIn((count) => count + 1));
       try {
         const auth = await call();
         signIn(auth, options);
         return auth;
       } finally {
-        setSigningIn((count) => count - 1);
+        applyAuthState(options, () => setSigningIn((count) => count - 1));
       }
     },
     [signIn],
@@ -118,9 +132,11 @@ export function AuthProvider({ telegramInitData = null, children }: AuthProvider
       setAutoLoginPending(false);
       return;
     }
+    // Its end is a transition too, as the user it brings is: drawn before that user, it would say "done,
+    // nobody signed in" for a moment, and a screen for signed-in users would send the person to Login.
     signInWith(() => authApi.telegram(api, telegramInitData), { quiet: true })
       .catch((error: unknown) => console.error('Automatic Telegram sign-in failed', error))
-      .finally(() => setAutoLoginPending(false));
+      .finally(() => applyAuthState({ quiet: true }, () => setAutoLoginPending(false)));
   }, [autoLoginPending, checking, signingIn, user, telegramInitData, signInWith, api]);
 
   const logout = useCallback(async () => {
@@ -137,16 +153,18 @@ export function AuthProvider({ telegramInitData = null, children }: AuthProvider
     if (refreshToken) await authApi.logout(api, refreshToken).catch(() => undefined);
   }, [api, tokens, clearSession, toast, navigate]);
 
+  // The flag, not its parts: a sign-in starting while the start-up check runs re-renders no screen.
+  const loading = checking || signingIn > 0 || autoLoginPending;
   const value = useMemo<AuthState>(
     () => ({
       user,
-      loading: checking || signingIn > 0 || autoLoginPending,
+      loading,
       signIn,
       signInWith,
       logout,
       setUser: setUserState,
     }),
-    [user, checking, signingIn, autoLoginPending, signIn, signInWith, logout],
+    [user, loading, signIn, signInWith, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
