@@ -26,7 +26,10 @@ export const BLANK_PAGE = 'lighthouse-blank.html';
  */
 const KEEP_NAMES_SHIM = 'globalThis.__name = (target) => target;';
 export const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
-/** Each run's whole Lighthouse report is written here as JSON when set (to read its LCP element and graph). */
+/**
+ * Each run's whole Lighthouse report is written here as JSON when set (to read its LCP element and graph),
+ * with the trace it was computed from beside it (`trace-<report>`: every task on the main thread, at 1×).
+ */
 const REPORTS = process.env.BENCH_WEB_REPORTS;
 
 /**
@@ -103,6 +106,8 @@ async function lighthouseRun(browser: Browser, page: PageToMeasure, cpuSlowdown:
       fs.mkdirSync(REPORTS, { recursive: true });
       const file = `${page.name.replace(/\W+/g, '-').toLowerCase()}-${Date.now()}.json`;
       fs.writeFileSync(path.join(REPORTS, file), JSON.stringify(lhr));
+      const artifacts = result.artifacts as unknown as { Trace?: unknown };
+      fs.writeFileSync(path.join(REPORTS, `trace-${file}`), JSON.stringify(artifacts.Trace));
     }
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.name}: ${lhr.runtimeError.message}`);
     const shown = new URL(lhr.finalDisplayedUrl).hash.slice(1) || '/';
