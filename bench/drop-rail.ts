@@ -15,7 +15,7 @@ import { runFloor, type FloorFigures } from './drop-floor.js';
 import type { Rail } from './drop-pay.js';
 import { FIRST_BUYER_ID, insertPack, seedPeople } from './drop-seed.js';
 import { startDropServer, type DropServer } from './drop-server.js';
-import { waitForTonSettlement } from './drop-ton-settled.js';
+import { watchPaidOrders } from './drop-ton-settled.js';
 import { profiled } from './profile.js';
 
 /** The API's pool (database.ts opens it with 20). */
@@ -84,7 +84,7 @@ async function dropRun(rail: Rail, serverUrl: string, size: DropSize, connection
     });
     // Like the read bench's warm-up: each pool connection plans the reserve and settle functions on its first
     // call (PL/pgSQL caches plans per session), which a server that has sold anything has done.
-    await settled(rail, db, warmPack, await buyers.drop(input(warmPack, warmUp.buyers)));
+    await settledDrop(rail, db, buyers, input(warmPack, warmUp.buyers));
     await db.execute(sql`checkpoint`);
     const measured = await measure(rail, db, buyers, input(packId, size.buyers), packId);
     await server.close();
@@ -99,8 +99,11 @@ async function dropRun(rail: Rail, serverUrl: string, size: DropSize, connection
   }
 }
 
-async function settled(rail: Rail, db: Database, packId: number, result: BuyersResult): Promise<BuyersResult> {
-  if (rail === 'ton') await waitForTonSettlement(db, packId, result);
+/** The drop's buyers, and on TON the watcher's settlement of their transfers (drop-ton-settled.ts). */
+async function settledDrop(rail: Rail, db: Database, buyers: BuyersProcess, input: DropInput): Promise<BuyersResult> {
+  const watch = rail === 'ton' ? watchPaidOrders(db, input.packId) : undefined;
+  const result = await buyers.drop(input);
+  await watch?.settled(result);
   return result;
 }
 
@@ -108,7 +111,7 @@ async function measure(rail: Rail, db: Database, buyers: BuyersProcess, input: D
   const rss = peakRss();
   const pauses = apiPauses();
   const cpuBefore = process.cpuUsage();
-  const result = await profiled(`drop-${rail}`, async () => settled(rail, db, packId, await buyers.drop(input)));
+  const result = await profiled(`drop-${rail}`, () => settledDrop(rail, db, buyers, input));
   const cpuUsed = process.cpuUsage(cpuBefore);
   const rssMb = rss.stop() / 2 ** 20;
   console.log(`  ${rail}: ${describePauses(pauses.stop())}`);
