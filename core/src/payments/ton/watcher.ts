@@ -35,8 +35,9 @@ export interface TonWatcherOptions {
    */
   intervalMs?: number;
   /**
-   * Pause after a poll that settled something (at most `intervalMs`): payments come in bursts (a drop), and
-   * the next ones are then read this soon rather than a whole interval later.
+   * Pause after a poll that settled something (at most `intervalMs`), counted from that poll's start by
+   * `now`: payments come in bursts (a drop), and the next ones are then read this soon rather than a whole
+   * interval later; a poll that took longer reads again at once, and polls stay this far apart.
    */
   followUpMs?: number;
   /** Longest pause after repeated failures (indexer down, database down). */
@@ -162,9 +163,11 @@ export function createTonWatcher(options: TonWatcherOptions): TonWatcher {
     immediately: true,
     log,
     async run(signal) {
+      const startedAt = options.now().getTime();
       const settled = await poll(signal);
       if (settled === 0) return settled;
-      await sleep(Math.min(followUpMs, intervalMs), undefined, { signal, ref: false }).catch(() => undefined);
+      const pause = Math.min(followUpMs, intervalMs) - (options.now().getTime() - startedAt);
+      if (pause > 0) await sleep(pause, undefined, { signal, ref: false }).catch(() => undefined);
       return 'more';
     },
   });

@@ -352,4 +352,42 @@ describeEachDatabase('TON rail: paying by transfer, confirmed by the watcher', (
     await running.stop();
     expect([(await orderRow(t, first.id)).status, (await orderRow(t, second.id)).status]).toEqual(['paid', 'paid']);
   });
+
+  it('counts the follow-up pause from the poll’s start: a poll that took longer reads again at once', async () => {
+    const pack = await createPack(t, { priceNano: PRICE });
+    const [first, second] = [
+      await tonOrder(await createUser(t), pack.id),
+      await tonOrder(await createUser(t), pack.id),
+    ];
+    chain.transfer({ amountNano: PRICE, comment: first.id });
+    const indexer = createTonIndexer(chain.baseUrl);
+    let pages = 0;
+    const running = createTonWatcher({
+      db: t.db,
+      // The first read takes a minute and a second by the watcher's clock, longer than the follow-up pause.
+      indexer: {
+        ...indexer,
+        transactions: async (...args) => {
+          const page = await indexer.transactions(...args);
+          if (pages++ === 0) {
+            chain.transfer({ amountNano: PRICE, comment: second.id });
+            t.clock.advance(61_000);
+          }
+          return page;
+        },
+      },
+      receiver: RECEIVER,
+      now: () => t.clock.now,
+      log,
+      intervalMs: 10 * 60_000,
+      followUpMs: 60_000,
+    });
+    running.start();
+    const deadline = Date.now() + 20_000;
+    while ((await orderRow(t, second.id)).status !== 'paid' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await running.stop();
+    expect([(await orderRow(t, first.id)).status, (await orderRow(t, second.id)).status]).toEqual(['paid', 'paid']);
+  });
 });
