@@ -6,7 +6,9 @@ import {
   STARS_CURRENCY,
   starsRefundContext,
 } from '@stickerdrop/core';
+import { errorTextIn } from '@stickerdrop/shared';
 import type { BotContext } from '../context.js';
+import { readerOfContext } from '../i18n.js';
 import { refundNotice } from '../views/refund-texts.js';
 
 /**
@@ -26,8 +28,13 @@ starsPaymentsFeature.on('pre_checkout_query', async (ctx) => {
     totalAmount: query.total_amount,
     now: ctx.services.now(),
   });
-  if (answer.ok) await ctx.answerPreCheckoutQuery(true);
-  else await ctx.answerPreCheckoutQuery(false, { error_message: answer.error });
+  if (answer.ok) {
+    await ctx.answerPreCheckoutQuery(true);
+    return;
+  }
+  // Telegram shows the reason in the payment form: in the payer's language, as the bot's replies are.
+  const { language } = await readerOfContext(ctx);
+  await ctx.answerPreCheckoutQuery(false, { error_message: errorTextIn(language, answer.error) });
 });
 
 starsPaymentsFeature.on('message:successful_payment', async (ctx) => {

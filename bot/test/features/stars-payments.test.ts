@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { API_ERRORS } from '@stickerdrop/shared';
+import { API_ERRORS, errorTextIn } from '@stickerdrop/shared';
 import { buyPack } from '@stickerdrop/core';
 import { insertPack, insertUser, outboxRows } from '../support/fixtures.js';
 import { createHarness, type Harness } from '../support/harness.js';
@@ -51,6 +51,19 @@ describe('Telegram Stars payments', () => {
     const [wrongAmount, notTheirs] = t.api.callsTo('answerPreCheckoutQuery');
     expect(wrongAmount!.params).toMatchObject({ ok: false, error_message: API_ERRORS.paymentAmountMismatch });
     expect(notTheirs!.params).toMatchObject({ ok: false, error_message: API_ERRORS.orderNotFound });
+  });
+
+  it('says the reason in the payer’s language', async () => {
+    await t.db.update(tables.users).set({ language: 'ru' }).where(eq(tables.users.id, erin.id));
+    await t.send(preCheckoutUpdate(erin, orderId, STARS - 1));
+    await t.send(preCheckoutUpdate({ ...telegramUser(124), language_code: 'ru' }, orderId, STARS));
+    const [wrongAmount, notTheirs] = t.api.callsTo('answerPreCheckoutQuery');
+    expect(wrongAmount!.params).toMatchObject({
+      ok: false,
+      error_message: errorTextIn('ru', API_ERRORS.paymentAmountMismatch),
+    });
+    expect(notTheirs!.params).toMatchObject({ ok: false, error_message: errorTextIn('ru', API_ERRORS.orderNotFound) });
+    expect(errorTextIn('ru', API_ERRORS.orderNotFound)).not.toBe(API_ERRORS.orderNotFound);
   });
 
   it('settles a successful payment once: one edition, one receipt and notice queued, even if Telegram repeats it', async () => {
