@@ -13,6 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '../../router';
 import type { AuthResponse, User } from '@stickerdrop/shared';
 import { useApiContext } from '../../api/ApiProvider';
+import type { ApiClient } from '../../api/client';
 import { useToast } from '../../toast/ToastProvider';
 import { switchLanguage } from '../../i18n/language';
 import { translate } from '../../i18n/translate';
@@ -61,9 +62,6 @@ export function AuthProvider({ telegramInitData = null, children }: AuthProvider
   const [user, setUserState] = useState<User | null>(null);
   const [checking, setChecking] = useState(() => tokens.access() !== null);
   const [signingIn, setSigningIn] = useState(0);
-  // Screens for signed-in users wait for the automatic Telegram sign-in instead of sending to /login.
-  const [autoLoginPending, setAutoLoginPending] = useState(() => Boolean(telegramInitData));
-  const autoLoginStarted = useRef(false);
 
   const clearSession = useCallback(() => {
     tokens.clear();
@@ -123,21 +121,13 @@ export function AuthProvider({ telegramInitData = null, children }: AuthProvider
     [signIn],
   );
 
-  // SPEC §4: inside Telegram, when nobody is signed in and nothing is loading, sign in with the raw
-  // init data, once per launch; a failure is only logged.
-  useEffect(() => {
-    if (!autoLoginPending || autoLoginStarted.current || checking || signingIn > 0) return;
-    autoLoginStarted.current = true;
-    if (user || !telegramInitData) {
-      setAutoLoginPending(false);
-      return;
-    }
-    // Its end is a transition too, as the user it brings is: drawn before that user, it would say "done,
-    // nobody signed in" for a moment, and a screen for signed-in users would send the person to Login.
-    signInWith(() => authApi.telegram(api, telegramInitData), { quiet: true })
-      .catch((error: unknown) => console.error('Automatic Telegram sign-in failed', error))
-      .finally(() => applyAuthState({ quiet: true }, () => setAutoLoginPending(false)));
-  }, [autoLoginPending, checking, signingIn, user, telegramInitData, signInWith, api]);
+  const autoLoginPending = useTelegramAutoLogin({
+    telegramInitData,
+    busy: checking || signingIn > 0,
+    user,
+    signInWith,
+    api,
+  });
 
   const logout = useCallback(async () => {
     // Read before the session is cleared: inside Telegram it may come from the device's secure storage.
@@ -167,6 +157,38 @@ export function AuthProvider({ telegramInitData = null, children }: AuthProvider
     [user, loading, signIn, signInWith, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/**
+ * SPEC §4: inside Telegram, when nobody is signed in and nothing is loading, signs in with the raw init
+ * data, once per launch; a failure is only logged. True until that sign-in has ended or was not needed:
+ * screens for signed-in users wait for it instead of sending to /login.
+ */
+function useTelegramAutoLogin(options: {
+  telegramInitData: string | null;
+  /** The start-up check or another sign-in is under way: this one waits for it. */
+  busy: boolean;
+  user: User | null;
+  signInWith: AuthState['signInWith'];
+  api: ApiClient;
+}): boolean {
+  const { telegramInitData, busy, user, signInWith, api } = options;
+  const [pending, setPending] = useState(() => Boolean(telegramInitData));
+  const started = useRef(false);
+  useEffect(() => {
+    if (!pending || started.current || busy) return;
+    started.current = true;
+    if (user || !telegramInitData) {
+      setPending(false);
+      return;
+    }
+    // Its end is a transition too, as the user it brings is: drawn before that user, it would say "done,
+    // nobody signed in" for a moment, and a screen for signed-in users would send the person to Login.
+    signInWith(() => authApi.telegram(api, telegramInitData), { quiet: true })
+      .catch((error: unknown) => console.error('Automatic Telegram sign-in failed', error))
+      .finally(() => applyAuthState({ quiet: true }, () => setPending(false)));
+  }, [pending, busy, user, telegramInitData, signInWith, api]);
+  return pending;
 }
 
 export function useAuth(): AuthState {
