@@ -6,7 +6,7 @@ import { chainCursors, orders } from '../../db/schema.js';
 import { settlePayment } from '../settle.js';
 import type { IndexedTransaction, TonIndexer } from './indexer.js';
 import { incomingTransfer, rawAddressOf, type IncomingTransfer } from './transfer.js';
-import { settlePage } from './settle-page.js';
+import { SettlingQueue } from './settling-queue.js';
 import { periodic, type Job } from '../../jobs/periodic.js';
 import type { Logger } from '../../logger.js';
 import type { BalanceTerms } from '../../balance/terms.js';
@@ -26,7 +26,10 @@ export interface TonWatcherOptions {
    * pages of 100 settled, one read after another, and a larger page settles in the same few groups.
    */
   pageSize?: number;
-  /** Transactions of a page settled at once (together, in the settlement's group commit). */
+  /**
+   * Transactions read and not yet settled, at most, before the next page is read (they settle together, in
+   * the settlement's group commit).
+   */
   settleConcurrency?: number;
   /**
    * Pause between polls when all is well. A buyer who paid waits for this: TON's shard blocks come about
@@ -54,11 +57,17 @@ export interface TonWatcher extends Job {
 const FIRST_READ_MARGIN_S = 60 * 60;
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
- * Settlements of a page at once: the whole page. They settle in the settlement's groups (a few
- * transactions, each on one pool connection), so a drop's page costs a few commits under the pack's row
- * lock instead of one each.
+ * Settlements in hand at once before the next read waits: a page's worth. They settle in the settlement's
+ * groups (a few transactions, each on one pool connection), so a drop's page costs a few commits under the
+ * pack's row lock instead of one each.
  */
 const DEFAULT_SETTLE_CONCURRENCY = 250;
+
+/** A transaction as read: its incoming transfer, null for one that pays nothing. */
+interface Read {
+  tx: IndexedTransaction;
+  transfer: IncomingTransfer | null;
+}
 
 /** The order a transfer's comment names, or null. */
 function orderIdOf(transfer: IncomingTransfer | null): string | null {
@@ -68,9 +77,9 @@ function orderIdOf(transfer: IncomingTransfer | null): string | null {
 
 /**
  * Confirms TON payments: reads the receiver's transactions from the indexer, oldest first, a page at a time,
- * and settles the page's at once (settle-page.ts: payments for one order in turn, oldest first; together they
- * share the settlement's group commit). The read position then moves to the last transaction before which every
- * one is settled, never past one that is not: a crash mid-page re-reads the page on restart, and the ledger's
+ * and settles them as they are read (settling-queue.ts: payments for one order in turn, oldest first; together
+ * they share the settlement's group commit). The read position then moves to the last transaction before which
+ * every one is settled, never past one that is not: a crash mid-page re-reads the page on restart, and the ledger's
  * unique (method, hash) makes a second settlement of a transaction a no-op. Several API processes may run a
  * watcher at once; they settle the same transactions at most once and only ever move the position forward.
  */
@@ -80,36 +89,58 @@ export function createTonWatcher(options: TonWatcherOptions): TonWatcher {
   const followUpMs = options.followUpMs ?? 100;
   const account = tonCore().Address.parse(options.receiver).toRawString();
 
+  /** A page of the receiver's transactions after `after` (the first ever read starts from a margin). */
+  async function readPage(after: bigint | null, signal: AbortSignal) {
+    const page = await indexer.transactions(
+      after
+        ? { account, startLt: after + 1n, limit: pageSize }
+        : { account, startUtime: await firstReadUtime(db, options.now()), limit: pageSize },
+      signal,
+    );
+    const fresh = page
+      .filter((tx) => after === null || BigInt(tx.lt) > after)
+      .sort((a, b) => (BigInt(a.lt) < BigInt(b.lt) ? -1 : 1))
+      .map((tx) => ({ tx, transfer: incomingTransfer(tx) }));
+    return { fresh, full: page.length >= pageSize };
+  }
+
+  /**
+   * Reads page after page and settles their transactions as they come (settling-queue.ts): the next page
+   * is read at the follow-up pace while the last ones settle, at once after a full page; the poll ends once
+   * a page was short and all it read is settled. The read position moves past settled transactions only.
+   */
   async function poll(signal: AbortSignal): Promise<number> {
-    let cursor = await readCursor(db, account);
+    const pace = (since = options.now().getTime()) =>
+      Math.min(followUpMs, intervalMs) - (options.now().getTime() - since);
+    let readUpTo = await readCursor(db, account);
     let settled = 0;
-    while (!signal.aborted) {
-      const page = await indexer.transactions(
-        cursor
-          ? { account, startLt: cursor + 1n, limit: pageSize }
-          : { account, startUtime: await firstReadUtime(db, options.now()), limit: pageSize },
-        signal,
-      );
-      const fresh = page
-        .filter((tx) => cursor === null || BigInt(tx.lt) > cursor)
-        .sort((a, b) => (BigInt(a.lt) < BigInt(b.lt) ? -1 : 1))
-        .map((tx) => ({ tx, transfer: incomingTransfer(tx) }));
-      const result = await settlePage(fresh, {
-        orderOf: ({ transfer }) => orderIdOf(transfer),
-        settle: (item) => settleTransaction(item.tx, item.transfer, signal),
-        concurrency,
-        signal,
-      });
-      const last = fresh[result.settled - 1];
-      if (last) {
-        await advanceCursor(db, account, last.tx, options.now());
-        cursor = BigInt(last.tx.lt);
+    const queue = new SettlingQueue<Read>({
+      orderOf: ({ transfer }) => orderIdOf(transfer),
+      settle: (item) => settleTransaction(item.tx, item.transfer, signal),
+      signal,
+    });
+    const advance = async () => {
+      const passed = queue.takeSettled();
+      const last = passed.at(-1);
+      if (last) await advanceCursor(db, account, last.tx, options.now());
+      settled += passed.length;
+    };
+    try {
+      while (!signal.aborted && !queue.failure) {
+        while (queue.unsettled >= concurrency && !queue.failure) await settledOrPaced(queue, pace());
+        const readAt = options.now().getTime();
+        const page = await readPage(readUpTo, signal);
+        const last = page.fresh.at(-1);
+        if (last) readUpTo = BigInt(last.tx.lt);
+        queue.add(page.fresh);
+        if (!page.full && (await settledOrPaced(queue, pace(readAt)))) break;
+        await advance();
       }
-      settled += result.settled;
-      if (result.failure) throw result.failure.error;
-      if (result.settled < fresh.length) return settled;
-      if (page.length < pageSize || fresh.length === 0) break;
+    } finally {
+      await queue.idle();
+      await advance();
     }
+    if (queue.failure) throw queue.failure.error;
     return settled;
   }
 
@@ -172,6 +203,17 @@ export function createTonWatcher(options: TonWatcherOptions): TonWatcher {
     },
   });
   return { ...job, pollOnce: () => poll(new AbortController().signal) };
+}
+
+/** True once all that was read is settled, false once `waitMs` are over, whichever comes first. */
+async function settledOrPaced<T>(queue: SettlingQueue<T>, waitMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const paced = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, waitMs))));
+  try {
+    return await Promise.race([queue.idle().then(() => true), paced]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The logical time of the last settled transaction, or null before the first. */
