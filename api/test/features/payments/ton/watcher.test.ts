@@ -318,7 +318,12 @@ describeEachDatabase('TON rail: paying by transfer, confirmed by the watcher', (
     expect(reads).toBe(readsAtStop);
   });
 
-  it('after a poll that settled a payment, reads again at the follow-up pace rather than the interval', async () => {
+  /**
+   * A running watcher that polls every ten minutes, and two TON orders: the first's transfer on chain, the
+   * second's landing while the watcher's first read runs (when `duringFirstRead` runs too), so only a later
+   * read can find it. Resolves with both orders' statuses once the second is paid (or 20 s passed).
+   */
+  async function secondLandingDuringFirstRead(followUpMs: number, duringFirstRead = () => {}) {
     const pack = await createPack(t, { priceNano: PRICE });
     const [first, second] = [
       await tonOrder(await createUser(t), pack.id),
@@ -327,22 +332,17 @@ describeEachDatabase('TON rail: paying by transfer, confirmed by the watcher', (
     chain.transfer({ amountNano: PRICE, comment: first.id });
     const indexer = createTonIndexer(chain.baseUrl);
     let pages = 0;
+    const transactions: typeof indexer.transactions = async (...args) => {
+      const page = await indexer.transactions(...args);
+      if (pages++ === 0) {
+        chain.transfer({ amountNano: PRICE, comment: second.id });
+        duringFirstRead();
+      }
+      return page;
+    };
     const running = createTonWatcher({
-      db: t.db,
-      // The second transfer lands while the first poll reads, so only a later poll can find it.
-      indexer: {
-        ...indexer,
-        transactions: async (...args) => {
-          const page = await indexer.transactions(...args);
-          if (pages++ === 0) chain.transfer({ amountNano: PRICE, comment: second.id });
-          return page;
-        },
-      },
-      receiver: RECEIVER,
-      now: () => t.clock.now,
-      log,
-      intervalMs: 10 * 60_000,
-      followUpMs: 20,
+      ...{ db: t.db, indexer: { ...indexer, transactions }, receiver: RECEIVER, now: () => t.clock.now, log },
+      ...{ intervalMs: 10 * 60_000, followUpMs },
     });
     running.start();
     const deadline = Date.now() + 20_000;
@@ -350,44 +350,15 @@ describeEachDatabase('TON rail: paying by transfer, confirmed by the watcher', (
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await running.stop();
-    expect([(await orderRow(t, first.id)).status, (await orderRow(t, second.id)).status]).toEqual(['paid', 'paid']);
+    return [(await orderRow(t, first.id)).status, (await orderRow(t, second.id)).status];
+  }
+
+  it('after a poll that settled a payment, reads again at the follow-up pace rather than the interval', async () => {
+    expect(await secondLandingDuringFirstRead(20)).toEqual(['paid', 'paid']);
   });
 
-  it('counts the follow-up pause from the poll’s start: a poll that took longer reads again at once', async () => {
-    const pack = await createPack(t, { priceNano: PRICE });
-    const [first, second] = [
-      await tonOrder(await createUser(t), pack.id),
-      await tonOrder(await createUser(t), pack.id),
-    ];
-    chain.transfer({ amountNano: PRICE, comment: first.id });
-    const indexer = createTonIndexer(chain.baseUrl);
-    let pages = 0;
-    const running = createTonWatcher({
-      db: t.db,
-      // The first read takes a minute and a second by the watcher's clock, longer than the follow-up pause.
-      indexer: {
-        ...indexer,
-        transactions: async (...args) => {
-          const page = await indexer.transactions(...args);
-          if (pages++ === 0) {
-            chain.transfer({ amountNano: PRICE, comment: second.id });
-            t.clock.advance(61_000);
-          }
-          return page;
-        },
-      },
-      receiver: RECEIVER,
-      now: () => t.clock.now,
-      log,
-      intervalMs: 10 * 60_000,
-      followUpMs: 60_000,
-    });
-    running.start();
-    const deadline = Date.now() + 20_000;
-    while ((await orderRow(t, second.id)).status !== 'paid' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await running.stop();
-    expect([(await orderRow(t, first.id)).status, (await orderRow(t, second.id)).status]).toEqual(['paid', 'paid']);
+  it('counts the follow-up pause from the read’s start: a read that took longer is followed by the next at once', async () => {
+    // The first read takes a minute and a second by the watcher's clock, longer than the follow-up pause.
+    expect(await secondLandingDuringFirstRead(60_000, () => t.clock.advance(61_000))).toEqual(['paid', 'paid']);
   });
 });
