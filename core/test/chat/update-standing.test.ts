@@ -1,23 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { banUser, handledUpdates, readUpdateStanding, type Database } from '../../src/index.js';
+import { expect, it } from 'vitest';
+import { banUser, handledUpdates, readUpdateStanding } from '../../src/index.js';
 import { tables } from '../../src/testing.js';
-import { describeEachDatabase, freshDatabase, type TestDatabase } from '../support/db.js';
+import { describeWithFreshDatabase } from '../support/db.js';
 import { createUser } from '../support/market.js';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
 
 /** The bot's one read per update: whether it was handled, whether its sender is banned, and their language. */
-describeEachDatabase('an update’s standing', (kind) => {
-  let handle: TestDatabase;
-  let db: Database;
-  beforeEach(async () => {
-    handle = await freshDatabase(kind);
-    db = handle.db;
-  });
-  afterEach(() => handle.close());
-
+describeWithFreshDatabase('an update’s standing', (database) => {
   it('answers each of updates asked together for its own update and sender', async () => {
+    const db = database();
     const [plain, russian, banned, operator] = [
       await createUser(db),
       await createUser(db),

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { afterEach, beforeEach, describe } from 'vitest';
 import { type Database, openDatabase } from '../../src/index.js';
 import { emptyAllTables, migratedTestImage, pgliteExtensions, tables } from '../../src/testing.js';
 
@@ -24,6 +24,21 @@ export function describeEachDatabase(name: string, body: (kind: DatabaseKind) =>
   describe(`${name} [pglite]`, () => body('pglite'));
   const onPostgres = TEST_DATABASE_URL ? describe : describe.skip;
   onPostgres(`${name} [postgres]`, () => body('postgres'));
+}
+
+/**
+ * `describeEachDatabase` with a fresh database for each test: `body` gets the database of the test that
+ * runs, as a function to call inside it.
+ */
+export function describeWithFreshDatabase(name: string, body: (db: () => Database) => void): void {
+  describeEachDatabase(name, (kind) => {
+    let handle: TestDatabase | undefined;
+    beforeEach(async () => {
+      handle = await freshDatabase(kind);
+    });
+    afterEach(() => handle?.close());
+    body(() => handle!.db);
+  });
 }
 
 export function freshDatabase(kind: DatabaseKind): Promise<TestDatabase> {
