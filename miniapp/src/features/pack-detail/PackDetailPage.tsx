@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from '../../router';
 import { Button, Placeholder } from '@telegram-apps/telegram-ui';
 import { CircleCheck, Eye, Heart, Image as ImageIcon, Images, Users } from '../../components/icon-set';
@@ -52,8 +53,12 @@ export function PackDetailPage() {
   const actions = usePackActions(pack.data, clientConfig.data?.botUsername ?? null);
   const purchase = usePurchase(id ?? 0);
   useOrderFromRoute(purchase);
-  const listings = useQuery({ ...resaleQueries.listings(api, id ?? 0), enabled: id !== null });
-  const cheapest = listings.data?.items[0] ?? null;
+  const queryClient = useQueryClient();
+  // The listings are asked for with the page, as before, but only the price box and the market read them:
+  // their answer re-renders those, not the whole page (a pack's Main Button follows its cheapest listing).
+  useEffect(() => {
+    if (id !== null) void queryClient.prefetchQuery(resaleQueries.listings(api, id));
+  }, [queryClient, api, id]);
   const dropLeftMs = useCountdown(pack.data?.dropsAt ?? null);
 
   // A link naming only an order (the bot's Pay button) waits for the order to name its pack.
@@ -150,8 +155,6 @@ export function PackDetailPage() {
                   pack={data}
                   choices={paymentChoices(clientConfig.data?.paymentMethods, inside)}
                   purchase={purchase}
-                  cheapest={cheapest}
-                  listingsPending={listings.isPending}
                   dropLeftMs={dropLeftMs}
                 />
               </>

@@ -27,7 +27,7 @@ import { TonPrice } from './TonPrice';
 import { BuyAsGift } from '../gifts/BuyAsGift';
 import { MakeOfferSheet } from '../offers/MakeOfferSheet';
 import { ButtonLink } from '../../components/ButtonLink';
-import { useSoldOutAction, type CheapestListing } from './use-sold-out-action';
+import { useCheapestListing, useSoldOutAction } from './use-sold-out-action';
 
 type Purchase = ReturnType<typeof usePurchase>;
 
@@ -160,16 +160,11 @@ export function PriceBox({
   pack,
   choices,
   purchase,
-  cheapest,
-  listingsPending = false,
   dropLeftMs = 0,
 }: {
   pack: PackDetail;
   choices: PaymentMethod[];
   purchase: Purchase;
-  cheapest: CheapestListing | null;
-  /** The pack's listings are still on their way (the sold-out action waits for the cheapest). */
-  listingsPending?: boolean;
   /** Time until the pack's drop opens; Buy Now waits for zero (the page re-renders every second). */
   dropLeftMs?: number;
 }) {
@@ -184,7 +179,7 @@ export function PriceBox({
   const [asGift, setAsGift] = useState(false);
   const method = picked && choices.includes(picked) ? picked : defaultPaymentChoice(choices, inside);
   const soldOut = isSoldOut(pack);
-  const onward = useSoldOutAction({ floorPrice: pack.floorPrice, cheapest, listingsPending });
+  const onward = useSoldOutAction({ floorPrice: pack.floorPrice, ...useCheapestListing(pack.id) });
   const labels = buyLabels({ pack, method, terms, soldOutText: onward.text, dropLeftMs, t, format });
   const order = purchase.phase !== 'idle' ? purchase.order : null;
   const awaitingDemo = purchase.phase === 'awaiting' && order?.payment.kind === 'demo';

@@ -1,4 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../../api/ApiProvider';
 import { useNavigate } from '../../router';
+import { resaleQueries } from '../resale/queries';
 import { useFormat } from '../../i18n/format';
 import { useT } from '../../i18n/translate';
 import { tonText } from '../orders/stars-price';
@@ -10,6 +13,16 @@ export interface CheapestListing {
   id: number;
   editionId: number;
   price: string;
+}
+
+/**
+ * The pack's cheapest listed edition, and whether its listings are still on their way. Read where the
+ * action is drawn: their answer then re-renders the price box, not the page around it.
+ */
+export function useCheapestListing(packId: number): { cheapest: CheapestListing | null; listingsPending: boolean } {
+  const api = useApi();
+  const listings = useQuery(resaleQueries.listings(api, packId));
+  return { cheapest: listings.data?.items[0] ?? null, listingsPending: listings.isPending };
 }
 
 /**
