@@ -35,11 +35,18 @@ describe('inside Telegram', () => {
     const tg = fakeSdk();
     provideTelegramSdk(tg.sdk);
     let owned = false;
+    // The buy answers once the test saw its progress: the button is told what the screen shows a task
+    // later, so progress shorter than a task is never shown, and only a buy still waiting must show it.
+    let answerBuy!: () => void;
+    const buyAnswered = new Promise<void>((resolve) => (answerBuy = resolve));
     fakeApi({
       'GET /api/auth/me': () => json({ user: user() }),
       'GET /api/config': () => json(demoConfig),
       'GET /api/stickers/1': () => json(packDetail({ isOwned: owned, edition: owned ? 1 : null })),
-      'POST /api/marketplace/buy': () => json({ order: order() }, 201),
+      'POST /api/marketplace/buy': async () => {
+        await buyAnswered;
+        return json({ order: order() }, 201);
+      },
       'POST /api/orders/11111111-1111-4111-8111-111111111111/demo-pay': () => {
         owned = true;
         return json({ order: order({ status: 'paid', edition: 1 }) });
@@ -54,8 +61,9 @@ describe('inside Telegram', () => {
     // The native button replaces the page button.
     expect(screen.queryByRole('button', { name: 'Buy Now · 1.50 TON' })).not.toBeInTheDocument();
     act(() => tg.pressMain());
+    await waitFor(() => expect(tg.lastMainButton()).toMatchObject({ isLoaderVisible: true }));
+    answerBuy();
     await waitFor(() => expect(tg.lastMainButton()).toMatchObject({ text: 'Pay (demo) · 1.50 TON' }));
-    expect(tg.calls).toContainEqual(['mainButton.setParams', expect.objectContaining({ isLoaderVisible: true })]);
     act(() => tg.pressMain());
     expect(await screen.findByText(SPEC_TEXTS.purchaseSuccess)).toBeInTheDocument();
     expect(tg.calls).toContainEqual(['haptic.notification', 'success']);
