@@ -88,6 +88,9 @@ export function createTonWatcher(options: TonWatcherOptions): TonWatcher {
   const concurrency = options.settleConcurrency ?? DEFAULT_SETTLE_CONCURRENCY;
   const followUpMs = options.followUpMs ?? 100;
   const account = tonCore().Address.parse(options.receiver).toRawString();
+  const followUp = Math.min(followUpMs, intervalMs);
+  /** What is left, by `now`, of the follow-up pause counted from `since`. */
+  const followUpLeft = (since: number) => followUp - (options.now().getTime() - since);
 
   /** A page of the receiver's transactions after `after` (the first ever read starts from a margin). */
   async function readPage(after: bigint | null, signal: AbortSignal) {
@@ -110,8 +113,6 @@ export function createTonWatcher(options: TonWatcherOptions): TonWatcher {
    * a page was short and all it read is settled. The read position moves past settled transactions only.
    */
   async function poll(signal: AbortSignal): Promise<number> {
-    const pace = (since = options.now().getTime()) =>
-      Math.min(followUpMs, intervalMs) - (options.now().getTime() - since);
     let readUpTo = await readCursor(db, account);
     let settled = 0;
     const queue = new SettlingQueue<Read>({
@@ -127,13 +128,13 @@ export function createTonWatcher(options: TonWatcherOptions): TonWatcher {
     };
     try {
       while (!signal.aborted && !queue.failure) {
-        while (queue.unsettled >= concurrency && !queue.failure) await settledOrPaced(queue, pace());
+        while (queue.unsettled >= concurrency && !queue.failure) await settledOrPaced(queue, followUp);
         const readAt = options.now().getTime();
         const page = await readPage(readUpTo, signal);
         const last = page.fresh.at(-1);
         if (last) readUpTo = BigInt(last.tx.lt);
         queue.add(page.fresh);
-        if (!page.full && (await settledOrPaced(queue, pace(readAt)))) break;
+        if (!page.full && (await settledOrPaced(queue, followUpLeft(readAt)))) break;
         await advance();
       }
     } finally {
@@ -197,7 +198,7 @@ export function createTonWatcher(options: TonWatcherOptions): TonWatcher {
       const startedAt = options.now().getTime();
       const settled = await poll(signal);
       if (settled === 0) return settled;
-      const pause = Math.min(followUpMs, intervalMs) - (options.now().getTime() - startedAt);
+      const pause = followUpLeft(startedAt);
       if (pause > 0) await sleep(pause, undefined, { signal, ref: false }).catch(() => undefined);
       return 'more';
     },
