@@ -3,6 +3,7 @@ import type { Language } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { readsTogether } from '../db/batches.js';
 import { perHandle } from '../db/prepared.js';
+import { inAskedOrder } from '../db/sql-rows.js';
 import { telegramUpdates, userBans, users } from '../db/schema.js';
 
 /** What the bot asks of every update before acting on it. */
@@ -44,8 +45,7 @@ const readStandings = readsTogether(async (db: DbOrTx, _: 0, asked: Asked[]): Pr
     updateIds: asked.map((a) => a.updateId),
     userIds: asked.map((a) => a.userId),
   });
-  const byPosition = new Map(rows.map(({ n, ...standing }) => [n, standing]));
-  return asked.map((_, i) => byPosition.get(i + 1)!);
+  return inAskedOrder(rows, asked.length).map((standing) => standing!);
 });
 
 /**

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client.js';
 import { editions, orders } from './schema.js';
 import { perHandle } from './prepared.js';
+import { inAskedOrder } from './sql-rows.js';
 import { readsTogether } from './batches.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -69,8 +70,7 @@ async function userOrdersOf(db: DbOrTx, keys: UserOrderKey[]): Promise<(OrderRec
     orderIds: keys.map((k) => k.orderId),
     userIds: keys.map((k) => k.userId),
   });
-  const byPosition = new Map(rows.map((row) => [row.n, { ...row.order, edition: row.edition }]));
-  return keys.map((_, i) => byPosition.get(i + 1) ?? null);
+  return inAskedOrder(rows, keys.length).map((row) => (row ? { ...row.order, edition: row.edition } : null));
 }
 
 const readUserOrder = readsTogether((db: DbOrTx, _: 0, keys: UserOrderKey[]) => userOrdersOf(db, keys));

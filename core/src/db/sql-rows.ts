@@ -9,3 +9,12 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * The rows of a statement over `unnest(…) with ordinality as r(…, n)`, one read for many asked items, back
+ * in the order the items were asked (`n` counts from 1) and without `n`; undefined where an item has no row.
+ */
+export function inAskedOrder<R extends { n: number }>(rows: readonly R[], asked: number): (Omit<R, 'n'> | undefined)[] {
+  const byPosition = new Map(rows.map(({ n, ...row }) => [n, row]));
+  return Array.from({ length: asked }, (_, i) => byPosition.get(i + 1));
+}

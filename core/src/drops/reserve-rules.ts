@@ -4,6 +4,7 @@ import { DROP_ERRORS, OPS_ERRORS } from '@stickerdrop/shared';
 import type { DbOrTx } from '../db/client.js';
 import { orders, packs } from '../db/schema.js';
 import { perHandle } from '../db/prepared.js';
+import { inAskedOrder } from '../db/sql-rows.js';
 import { readsTogether } from '../db/batches.js';
 import { DomainError } from '../errors.js';
 import { editionsLeft, liveReservationOf, ownsEdition } from '../sales/rules.js';
@@ -89,8 +90,7 @@ async function dropRulesOf(db: DbOrTx, packId: number, buyers: Buyer[]) {
     nows: buyers.map((b) => b.now.toISOString()),
     windows: buyers.map((b) => b.windowMs),
   });
-  const byPosition = new Map(rows.map((row) => [row.n, row]));
-  return buyers.map((_, i) => byPosition.get(i + 1));
+  return inAskedOrder(rows, buyers.length);
 }
 
 /** The rules for one buyer, read with the others of the pack that arrive meanwhile (db/batches.ts). */

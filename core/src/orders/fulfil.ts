@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PaymentMethod } from '@stickerdrop/shared';
 import { DEFAULT_BALANCE_TERMS } from '../balance/terms.js';
 import type { DbOrTx, Transaction } from '../db/client.js';
+import { inAskedOrder } from '../db/sql-rows.js';
 import { ALONE } from '../db/group-commit.js';
 import { editions, orders, packs } from '../db/schema.js';
 import type { OrderRow } from '../db/order-record.js';
@@ -89,8 +90,7 @@ export async function lockOrdersToSettle(
     .innerJoin(orders, and(eq(orders.id, sql`r.order_id`), sql`(r.user_id is null or ${orders.userId} = r.user_id)`))
     .orderBy(orders.id)
     .for('update', { of: orders });
-  const byPosition = new Map(rows.map(({ n, ...locked }) => [n, locked]));
-  return inputs.map((_, i) => byPosition.get(i + 1));
+  return inAskedOrder(rows, inputs.length);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { readsTogether } from '../../db/batches.js';
 import { perHandle } from '../../db/prepared.js';
+import { inAskedOrder } from '../../db/sql-rows.js';
 import { API_ERRORS } from '@stickerdrop/shared';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { orders, packs } from '../../db/schema.js';
@@ -132,6 +133,5 @@ const readPayerOrder = readsTogether(async (db: DbOrTx, _: 0, asks: { orderId: s
     orderIds: asks.map((a) => a.orderId),
     userIds: asks.map((a) => a.userId),
   });
-  const byPosition = new Map(rows.map(({ n, ...payer }) => [n, payer]));
-  return asks.map((_, i) => byPosition.get(i + 1) ?? null);
+  return inAskedOrder(rows, asks.length).map((payer) => payer ?? null);
 });
