@@ -81,7 +81,13 @@ function settle<O>(promise: Promise<O>): Promise<Settled<O>> {
   );
 }
 
-/** Runs up to `atOnce` groups at a time; the calls that arrive meanwhile form the next, `maxTogether` at most. */
+/**
+ * Runs up to `atOnce` groups at a time. Calls that arrive in one turn of the event loop (a page of TON
+ * payments read at once, the updates of one webhook burst) wait for that turn to end and go together: were
+ * the first to start a group of its own at once, it would hold a group's place and the pack's lock for one
+ * payment while the rest wait behind it. The calls that arrive while the groups run form the next ones, in
+ * groups of even size, `maxTogether` at most.
+ */
 function groupQueue<I, O>(
   run: (inputs: I[]) => Promise<Settled<O>[]>,
   maxTogether: number,
@@ -89,9 +95,10 @@ function groupQueue<I, O>(
 ): (input: I) => Promise<Settled<O>> {
   const waiting: Waiting<I, O>[] = [];
   let running = 0;
+  let gathering = false;
   const startGroups = () => {
     while (running < atOnce && waiting.length > 0) {
-      const group = waiting.splice(0, maxTogether);
+      const group = waiting.splice(0, evenShare(waiting.length, maxTogether));
       running++;
       void run(group.map((call) => call.input))
         .then(
@@ -104,9 +111,20 @@ function groupQueue<I, O>(
         });
     }
   };
+  const gathered = () => {
+    gathering = false;
+    startGroups();
+  };
   return (input) =>
     new Promise((resolve) => {
       waiting.push({ input, resolve });
-      startGroups();
+      if (gathering) return;
+      gathering = true;
+      setImmediate(gathered);
     });
+}
+
+/** The size of each group when `count` calls go in as few groups of at most `max` as they fit in. */
+function evenShare(count: number, max: number): number {
+  return Math.ceil(count / Math.ceil(count / max));
 }

@@ -15,6 +15,16 @@ async function write(tx: Transaction, value: string): Promise<number> {
   return result.rows[0]!.txid;
 }
 
+/**
+ * Makes the first call, and the others once its group runs (a turn later): with one group at a time, the
+ * first goes alone and the others together after it. The calls' promises, in the inputs' order.
+ */
+async function firstAloneThenTheRest<I, O>(call: (input: I) => Promise<O>, inputs: readonly I[]) {
+  const first = call(inputs[0]!);
+  await new Promise((resolve) => setImmediate(resolve));
+  return [first, ...inputs.slice(1).map(call)];
+}
+
 describe('inTransactionTogether: group commit for whole transactions', () => {
   let client: PGlite;
   let db: Database;
@@ -30,12 +40,16 @@ describe('inTransactionTogether: group commit for whole transactions', () => {
   const committed = async () =>
     (await client.query<{ value: string }>('select value from group_rows order by value')).rows.map((r) => r.value);
 
-  it('runs a lone call at once, and the calls that arrive meanwhile in one transaction after it', async () => {
+  it('puts the calls made in one turn in one transaction, and those that come while it runs in the next', async () => {
     const together = inTransactionTogether(write, { keyOf: (value) => value, groupsAtOnce: 1 });
-    const txids = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((value) => together(db, value)));
+    const first = ['a', 'b', 'c'].map((value) => together(db, value));
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = ['d', 'e'].map((value) => together(db, value));
+    const txids = await Promise.all([...first, ...second]);
 
-    expect(new Set(txids.slice(1)).size).toBe(1);
-    expect(txids[1]).not.toBe(txids[0]);
+    expect(new Set(txids.slice(0, 3)).size).toBe(1);
+    expect(new Set(txids.slice(3)).size).toBe(1);
+    expect(txids[3]).not.toBe(txids[0]);
     expect(await committed()).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
@@ -54,7 +68,15 @@ describe('inTransactionTogether: group commit for whole transactions', () => {
     const txids = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((value) => together(db, value)));
 
     const perTransaction = [...new Set(txids)].map((txid) => txids.filter((t) => t === txid).length);
-    expect(perTransaction).toEqual([1, 2, 2]);
+    expect(perTransaction).toEqual([2, 2, 1]);
+  });
+
+  it('splits more calls than its limit into groups of even size, not a full one and a remainder', async () => {
+    const together = inTransactionTogether(write, { keyOf: (value) => value, groupsAtOnce: 2, maxTogether: 4 });
+    const txids = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((value) => together(db, value)));
+
+    const perTransaction = [...new Set(txids)].map((txid) => txids.filter((t) => t === txid).length);
+    expect(perTransaction).toEqual([3, 2]);
   });
 
   describe('calls of one group', () => {
@@ -72,7 +94,9 @@ describe('inTransactionTogether: group commit for whole transactions', () => {
 
     it('do all their work before any takes the lock, then the part after it one call at a time', async () => {
       const together = inTransactionTogether(steps, { keyOf: (call) => call.key, groupsAtOnce: 1 });
-      await Promise.all(['first', 'a', 'b', 'c'].map((name) => together(db, { key: name, name })));
+      await Promise.all(
+        await firstAloneThenTheRest((name) => together(db, { key: name, name }), ['first', 'a', 'b', 'c']),
+      );
 
       const group = events.slice(events.indexOf('end first') + 1);
       expect(group.slice(0, 3).sort()).toEqual(['start a', 'start b', 'start c']);
@@ -88,7 +112,7 @@ describe('inTransactionTogether: group commit for whole transactions', () => {
         { key: 'order-1', name: 'x2' },
         { key: 'order-2', name: 'y' },
       ];
-      await Promise.all(calls.map((call) => together(db, call)));
+      await Promise.all(await firstAloneThenTheRest((call) => together(db, call), calls));
 
       const group = events.slice(events.indexOf('end first') + 1);
       expect(group.indexOf('start x2')).toBeGreaterThan(group.indexOf('end x1'));
@@ -114,7 +138,9 @@ describe('inTransactionTogether: group commit for whole transactions', () => {
 
     it('runs once for every call of a group, in the order they came, each call going on with its own result', async () => {
       const together = inTransactionTogether(call, { keyOf: (name) => name, groupsAtOnce: 1 });
-      const results = await Promise.all(['first', 'a', 'b', 'c'].map((name) => together(db, name)));
+      const results = await Promise.all(
+        await firstAloneThenTheRest((name) => together(db, name), ['first', 'a', 'b', 'c']),
+      );
 
       expect(batches).toEqual([['first'], ['a', 'b', 'c']]);
       expect(results).toEqual(['first at 1', 'a at 2', 'b at 2', 'c at 2']);
@@ -123,7 +149,9 @@ describe('inTransactionTogether: group commit for whole transactions', () => {
 
     it('failing, fails its group, whose calls then run each alone: only the failing one fails', async () => {
       const together = inTransactionTogether(call, { keyOf: (name) => name, groupsAtOnce: 1 });
-      const settled = await Promise.allSettled(['first', 'a', 'fail', 'b'].map((name) => together(db, name)));
+      const settled = await Promise.allSettled(
+        await firstAloneThenTheRest((name) => together(db, name), ['first', 'a', 'fail', 'b']),
+      );
 
       expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
       expect(batches).toEqual([['first'], ['a', 'fail', 'b'], ['a'], ['fail'], ['b']]);
@@ -158,7 +186,9 @@ describe('inTransactionTogether: group commit for whole transactions', () => {
     it('makes each step once for every call of a group, in the order they came, each going on with its own result', async () => {
       const together = inTransactionTogether(call, { keyOf: (input) => input.key, groupsAtOnce: 1 });
       const names = ['first', 'a', 'b', 'c'];
-      const results = await Promise.all(names.map((name) => together(db, { key: name, name })));
+      const results = await Promise.all(
+        await firstAloneThenTheRest((name) => together(db, { key: name, name }), names),
+      );
 
       expect(results).toEqual(names.map((name) => `${name}+claim+lock`));
       expect(made).toEqual([
@@ -179,7 +209,7 @@ describe('inTransactionTogether: group commit for whole transactions', () => {
         { key: 'order-1', name: 'x2' },
         { key: 'order-2', name: 'y' },
       ];
-      const results = await Promise.all(inputs.map((input) => together(db, input)));
+      const results = await Promise.all(await firstAloneThenTheRest((input) => together(db, input), inputs));
 
       expect(results).toEqual(['first+claim+lock', 'x1+claim+lock', 'x2+claim+lock', 'y+claim+lock']);
       // x1 goes past the lock before x2 starts: x2 runs whole in a turn of its own, its steps alone.
@@ -196,7 +226,9 @@ describe('inTransactionTogether: group commit for whole transactions', () => {
     it('failing, fails its group, whose calls then run each alone: only the failing one fails', async () => {
       const together = inTransactionTogether(call, { keyOf: (input) => input.key, groupsAtOnce: 1 });
       const names = ['first', 'a', 'fail', 'b'];
-      const settled = await Promise.allSettled(names.map((name) => together(db, { key: name, name })));
+      const settled = await Promise.allSettled(
+        await firstAloneThenTheRest((name) => together(db, { key: name, name }), names),
+      );
 
       expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
       expect((settled[2] as PromiseRejectedResult).reason).toEqual(new Error('claim fails'));
