@@ -72,6 +72,55 @@ describe('periodic', () => {
     await job.stop();
   });
 
+  it('pauses as long as a run asks instead of its pace', async () => {
+    const runs: number[] = [];
+    const job = periodic({
+      name: 'paced',
+      every: 1_000,
+      immediately: true,
+      log: silentLogger,
+      run: async () => {
+        runs.push(Date.now());
+        return runs.length === 1 ? { pauseMs: 100 } : undefined;
+      },
+    });
+    const start = Date.now();
+    job.start();
+    await vi.advanceTimersByTimeAsync(1_200);
+    await job.stop();
+    expect(runs.map((at) => at - start)).toEqual([0, 100, 1_100]);
+  });
+
+  it('when hurried during its pause, runs within the time asked; a pass in flight is left to end', async () => {
+    const runs: number[] = [];
+    let finish: (() => void) | undefined;
+    const job = periodic({
+      name: 'hurried',
+      every: 1_000,
+      log: silentLogger,
+      run: () => {
+        runs.push(Date.now());
+        return new Promise<void>((resolve) => (finish = resolve));
+      },
+    });
+    const start = Date.now();
+    job.start();
+    await vi.advanceTimersByTimeAsync(300);
+    job.hurry(50);
+    job.hurry(500);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(runs.map((at) => at - start)).toEqual([350]);
+    job.hurry(0);
+    await vi.advanceTimersByTimeAsync(100);
+    finish!();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(runs).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(runs.map((at) => at - start)).toEqual([350, 1_450]);
+    finish!();
+    await job.stop();
+  });
+
   it('stop waits for the run in flight, aborts its signal, and no run starts afterwards', async () => {
     let finish!: () => void;
     let seen: AbortSignal | undefined;

@@ -7,7 +7,8 @@ export interface PeriodicOptions {
   every: number;
   /**
    * One pass of the work. `signal` aborts when the job is stopped: a long pass checks it between steps.
-   * Returning `'more'` runs the next pass at once (a queue that was not emptied).
+   * Returning `'more'` runs the next pass at once (a queue that was not emptied); returning `{ pauseMs }`
+   * pauses that long before the next instead of `every`.
    */
   run(signal: AbortSignal): Promise<unknown>;
   log: Logger;
@@ -25,14 +26,25 @@ export interface Job {
   stop(): Promise<void>;
 }
 
+/** A periodic job that can be asked to run sooner than its pause says. */
+export interface PeriodicJob extends Job {
+  /**
+   * While the job pauses between passes, brings the next pass forward to at most `withinMs` from now (a
+   * payment is now expected, say); a pass in flight is left to end, and its pause then goes as usual.
+   */
+  hurry(withinMs: number): void;
+}
+
 /**
  * Runs `run` again and again, never two passes at once, pausing `every` between them. A failed pass is
  * logged and retried (with backoff when asked); the job itself never dies of one.
  */
-export function periodic(options: PeriodicOptions): Job {
+export function periodic(options: PeriodicOptions): PeriodicJob {
   const { name, every, log } = options;
   let stopping = true;
   let timer: NodeJS.Timeout | undefined;
+  /** When the paused job's next pass is due (Date.now), or undefined while a pass runs. */
+  let dueAt: number | undefined;
   let running: Promise<void> | undefined;
   let failures = 0;
   let abort = new AbortController();
@@ -41,7 +53,7 @@ export function periodic(options: PeriodicOptions): Job {
     try {
       const result = await options.run(abort.signal);
       failures = 0;
-      return result === 'more' ? 0 : every;
+      return pauseAfter(result, every);
     } catch (error) {
       if (stopping) return every;
       failures++;
@@ -53,7 +65,9 @@ export function periodic(options: PeriodicOptions): Job {
 
   function schedule(delay: number): void {
     if (stopping) return;
+    dueAt = Date.now() + delay;
     timer = setTimeout(() => {
+      dueAt = undefined;
       running = pass().then((next) => {
         running = undefined;
         schedule(next);
@@ -70,6 +84,11 @@ export function periodic(options: PeriodicOptions): Job {
       abort = new AbortController();
       schedule(options.immediately ? 0 : every);
     },
+    hurry(withinMs) {
+      if (stopping || dueAt === undefined || dueAt - Date.now() <= withinMs) return;
+      clearTimeout(timer);
+      schedule(withinMs);
+    },
     async stop() {
       stopping = true;
       clearTimeout(timer);
@@ -77,6 +96,12 @@ export function periodic(options: PeriodicOptions): Job {
       await running;
     },
   };
+}
+
+function pauseAfter(result: unknown, every: number): number {
+  if (result === 'more') return 0;
+  const asked = (result as { pauseMs?: unknown } | null)?.pauseMs;
+  return typeof asked === 'number' ? asked : every;
 }
 
 /** Starts every job; the returned stop stops them all and waits for each one's pass in flight. */
