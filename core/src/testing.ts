@@ -19,6 +19,7 @@ export { starsFor, usdCents } from './payments/prices.js';
 export { createRefundWorker, executeRefund } from './payments/refunds.js';
 export { createStarsReconciler } from './payments/stars/reconcile.js';
 export { createTonIndexer } from './payments/ton/indexer.js';
+export { AwaitedTonPayments } from './payments/ton/awaited.js';
 export { createTonWatcher, readCursor, type TonWatcher } from './payments/ton/watcher.js';
 /** What the TON watcher calls for each transfer it reads, for suites that settle one without a chain. */
 export { settlePayment } from './payments/settle.js';

@@ -29,3 +29,4 @@ export {
 export { createTonWatcher, type TonWatcher } from './ton/watcher.js';
 export { createStarsReconciler, type StarsReconciler } from './stars/reconcile.js';
 export { createTonIndexer, type TonIndexer } from './ton/indexer.js';
+export { AwaitedTonPayments } from './ton/awaited.js';

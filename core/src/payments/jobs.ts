@@ -30,10 +30,11 @@ export function paymentJobs(deps: MoneyJobDeps): Job[] {
   const { config, db, log } = deps;
   const now = deps.now ?? (() => new Date());
   const jobs: Job[] = [];
-  const { stripe, telegram, tonIndexer } = deps.payments;
+  const { stripe, telegram, tonIndexer, tonAwaited } = deps.payments;
   if (tonIndexer && config.ton.receiver) {
+    const { receiver } = config.ton;
     jobs.push(
-      createTonWatcher({ db, indexer: tonIndexer, receiver: config.ton.receiver, now, log, balance: config.balance }),
+      createTonWatcher({ db, indexer: tonIndexer, receiver, now, log, balance: config.balance, awaited: tonAwaited }),
     );
   }
   jobs.push(createRefundWorker({ db, stripe, telegram, now, log, payTonRefund: deps.payTonRefund }));

@@ -7,6 +7,7 @@ import { stripeRail } from './stripe/rail.js';
 import type { PaymentsTelegram } from './telegram.js';
 import { tonRail } from './ton/rail.js';
 import { createTonIndexer, type TonIndexer } from './ton/indexer.js';
+import { AwaitedTonPayments } from './ton/awaited.js';
 
 export interface PaymentSetup {
   /** The real rails, for the orders routes; a method without one is paid by the demo rail in demo mode. */
@@ -17,6 +18,8 @@ export interface PaymentSetup {
   telegram: PaymentsTelegram | undefined;
   /** The TON indexer client when TON is configured with one: the watcher reads payments through it. */
   tonIndexer: TonIndexer | undefined;
+  /** When this process last handed out TON payment instructions: its watcher polls sooner meanwhile. */
+  tonAwaited: AwaitedTonPayments;
 }
 
 /**
@@ -35,9 +38,10 @@ export function createPaymentSetup(deps: {
       ? createStripeClient(config.stripe.secretKey, config.stripe.apiBase)
       : undefined;
   const rails: PaymentRail[] = [];
+  const tonAwaited = new AwaitedTonPayments();
   if (methods.has('ton') && config.ton.receiver) {
     const { receiver, network } = config.ton;
-    rails.push(tonRail({ db, receiver, network, primaryFeeBps: config.balance.primaryFeeBps }));
+    rails.push(tonRail({ db, receiver, network, primaryFeeBps: config.balance.primaryFeeBps, awaited: tonAwaited }));
   }
   if (stripe) rails.push(stripeRail({ db, stripe, usdRate: config.ton.usdRate, publicUrl: config.publicUrl }));
   if (methods.has('stars') && telegram) rails.push(starsRail({ db, telegram, starsPerTon: config.starsPerTon }));
@@ -46,5 +50,5 @@ export function createPaymentSetup(deps: {
     ((methods.has('ton') && config.ton.receiver) || config.payouts.mnemonic) && config.ton.indexerUrl
       ? createTonIndexer(config.ton.indexerUrl)
       : undefined;
-  return { rails, stripe, telegram, tonIndexer };
+  return { rails, stripe, telegram, tonIndexer, tonAwaited };
 }

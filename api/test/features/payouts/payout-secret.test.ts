@@ -13,7 +13,7 @@ import {
   type Config,
 } from '@stickerdrop/core';
 import { testConfig } from '@stickerdrop/core/testing';
-import { createTonIndexer } from '@stickerdrop/core/testing';
+import { AwaitedTonPayments, createTonIndexer } from '@stickerdrop/core/testing';
 import { TON, freshAddress, operatorWords, payoutOf, payoutWorld, type PayoutWorld } from './fixtures.js';
 
 function capture() {
@@ -88,6 +88,7 @@ describe('TON_PAYOUT_MNEMONIC in the configuration', () => {
       stripe: undefined,
       telegram: undefined,
       tonIndexer: createTonIndexer('http://127.0.0.1:1'),
+      tonAwaited: new AwaitedTonPayments(),
     };
     expect(payoutJobs({ config: testConfig(), db: undefined as never, payments, log })).toEqual([]);
   });

@@ -4,11 +4,14 @@ import type { DbOrTx } from '../../db/client.js';
 import { packs, users } from '../../db/schema.js';
 import type { PaymentRail } from '../../sales/payment-methods.js';
 import { primaryTonPayment, type TonTarget } from '../../sales/ton-legs.js';
+import type { AwaitedTonPayments } from './awaited.js';
 
 export interface TonRailOptions extends TonTarget {
   db: DbOrTx;
   /** PRIMARY_FEE_BPS: the marketplace's cut of a new edition; the creator's leg carries the rest. */
   primaryFeeBps: number;
+  /** Told of each payment handed out, so this process's watcher looks for it soon. */
+  awaited?: AwaitedTonPayments;
 }
 
 /**
@@ -22,8 +25,8 @@ export function tonRail(options: TonRailOptions): PaymentRail {
   const target: TonTarget = { receiver: options.receiver, network: options.network };
   return {
     method: 'ton',
-    createPayment: async (order) =>
-      primaryTonPayment(
+    createPayment: async (order) => {
+      const payment = primaryTonPayment(
         {
           orderId: order.id,
           priceNano: order.amountNano,
@@ -33,7 +36,10 @@ export function tonRail(options: TonRailOptions): PaymentRail {
           validUntil: Math.floor(order.expiresAt.getTime() / 1000),
         },
         target,
-      ),
+      );
+      options.awaited?.expect();
+      return payment;
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import { periodic, type Job } from '../../jobs/periodic.js';
 import type { Logger } from '../../logger.js';
 import type { BalanceTerms } from '../../balance/terms.js';
 import { checkOtherLegs, paysOrder, tellBuyerResaleFailed } from './other-legs.js';
+import type { AwaitedTonPayments } from './awaited.js';
 
 export interface TonWatcherOptions {
   db: Database;
@@ -45,6 +46,13 @@ export interface TonWatcherOptions {
   followUpMs?: number;
   /** Longest pause after repeated failures (indexer down, database down). */
   maxBackoffMs?: number;
+  /**
+   * When this process last handed out TON payment instructions: the first poll comes within
+   * `awaitedPollMs` of it, and polls stay that far apart while a transfer may be on its way.
+   */
+  awaited?: AwaitedTonPayments;
+  /** The pause between polls while a payment is awaited (at least `followUpMs`). */
+  awaitedPollMs?: number;
 }
 
 /** Its `stop` waits for the transaction being settled, never leaving one half done. */
@@ -91,6 +99,7 @@ export function createTonWatcher(options: TonWatcherOptions): TonWatcher {
   const followUp = Math.min(followUpMs, intervalMs);
   /** What is left, by `now`, of the follow-up pause counted from `since`. */
   const followUpLeft = (since: number) => followUp - (options.now().getTime() - since);
+  const awaitedPoll = Math.max(followUp, Math.min(options.awaitedPollMs ?? 200, intervalMs));
 
   /** A page of the receiver's transactions after `after` (the first ever read starts from a margin). */
   async function readPage(after: bigint | null, signal: AbortSignal) {
@@ -197,13 +206,26 @@ export function createTonWatcher(options: TonWatcherOptions): TonWatcher {
     async run(signal) {
       const startedAt = options.now().getTime();
       const settled = await poll(signal);
-      if (settled === 0) return settled;
+      if (settled === 0) return options.awaited?.awaited() ? { pauseMs: awaitedPoll } : settled;
       const pause = followUpLeft(startedAt);
       if (pause > 0) await sleep(pause, undefined, { signal, ref: false }).catch(() => undefined);
       return 'more';
     },
   });
-  return { ...job, pollOnce: () => poll(new AbortController().signal) };
+  let stopListening: (() => void) | undefined;
+  return {
+    ...job,
+    start() {
+      job.start();
+      stopListening ??= options.awaited?.listen(() => job.hurry(awaitedPoll));
+    },
+    async stop() {
+      stopListening?.();
+      stopListening = undefined;
+      await job.stop();
+    },
+    pollOnce: () => poll(new AbortController().signal),
+  };
 }
 
 /** True once all that was read is settled, false once `waitMs` are over, whichever comes first. */

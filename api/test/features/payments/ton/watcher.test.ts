@@ -353,6 +353,35 @@ describeEachDatabase('TON rail: paying by transfer, confirmed by the watcher', (
     return [(await orderRow(t, first.id)).status, (await orderRow(t, second.id)).status];
   }
 
+  it('idle for ten minutes, polls soon after this process hands out a TON payment, and soon again while it is awaited', async () => {
+    const pack = await createPack(t, { priceNano: PRICE });
+    const indexer = createTonIndexer(chain.baseUrl);
+    let reads = 0;
+    const transactions: typeof indexer.transactions = (...args) => {
+      reads++;
+      return indexer.transactions(...args);
+    };
+    const running = createTonWatcher({
+      ...{ db: t.db, indexer: { ...indexer, transactions }, receiver: RECEIVER, now: () => t.clock.now, log },
+      ...{ intervalMs: 10 * 60_000, awaited: t.app.deps.payments.tonAwaited, awaitedPollMs: 20 },
+    });
+    running.start();
+    await letPassesGoBy(20);
+    expect(reads).toBe(1);
+
+    const order = await tonOrder(await createUser(t), pack.id);
+    // The buyer's wallet sends after a moment: the polls that find nothing go on at the awaited pace.
+    await letPassesGoBy(20);
+    expect(reads).toBeGreaterThan(1);
+    chain.transfer({ amountNano: PRICE, comment: order.id });
+    const deadline = Date.now() + 10_000;
+    while ((await orderRow(t, order.id)).status !== 'paid' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await running.stop();
+    expect((await orderRow(t, order.id)).status).toBe('paid');
+  });
+
   it('after a poll that settled a payment, reads again at the follow-up pace rather than the interval', async () => {
     expect(await secondLandingDuringFirstRead(20)).toEqual(['paid', 'paid']);
   });
