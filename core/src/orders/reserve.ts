@@ -15,6 +15,7 @@ import {
   assertStanding,
   confirmWithinOpenCap,
   reservationEnd,
+  withdrawnAtOnce,
   type ReservationPolicy,
 } from '../reservations/policy.js';
 
@@ -60,7 +61,7 @@ export async function buyPack(db: Database, input: BuyInput): Promise<BuyResult>
   } catch (error) {
     await db
       .update(orders)
-      .set({ status: 'expired', expiresAt: input.now })
+      .set({ status: 'expired', expiresAt: withdrawnAtOnce })
       .where(and(eq(orders.id, order.id), eq(orders.status, 'reserved')));
     throw error;
   }

@@ -98,14 +98,22 @@ export function assertStanding(standing: ReservationStanding, now: Date, policy:
 const msBefore = (at: At, ms: number | SQLWrapper) =>
   sql`(${at instanceof Date ? at.toISOString() : at}::timestamptz - (${ms})::double precision * interval '1 millisecond')`;
 
-/** A reservation that ended unpaid within the cooldown window (lapsed, whether or not the sweep marked it). */
+/**
+ * A reservation that ended unpaid within the cooldown window (lapsed, whether or not the sweep marked it).
+ * One withdrawn the moment it was made (past the cap in a burst of buys, or its rail failed) ends where it
+ * began (`withdrawnAtOnce`): its buyer never held it, and it does not count.
+ */
 function lapsedWithin(now: At, windowMs: number | SQLWrapper) {
   return and(
     sql`${orders.offerId} is null`,
     or(eq(orders.status, 'expired'), lapsedReservation(now)),
     gt(orders.expiresAt, msBefore(now, windowMs)),
+    gt(orders.expiresAt, orders.createdAt),
   );
 }
+
+/** The end a reservation withdrawn the moment it was made is given: its own start. */
+export const withdrawnAtOnce = sql`${orders.createdAt}`;
 
 /** Serializes one buyer's reservations (every pack and listing), for a count that must hold under races. */
 export async function lockBuyer(tx: DbOrTx, userId: number): Promise<void> {
@@ -142,7 +150,7 @@ const confirmTogether = writesTogether(async (db: DbOrTx, _: 0, checks: OpenCapC
   const withdrawn = await queryRows<{ id: string }>(
     db,
     // The row updated is `target`, so `orders` in the count is the subquery's own (`liveOf`, as above).
-    sql`update ${orders} as target set status = 'expired', expires_at = c.now
+    sql`update ${orders} as target set status = 'expired', expires_at = target.created_at
       from unnest(${sql.param(checks.map((c) => c.id))}::uuid[], ${sql.param(checks.map((c) => c.userId))}::bigint[],
         ${sql.param(checks.map((c) => c.maxOpen))}::integer[],
         ${sql.param(checks.map((c) => c.now.toISOString()))}::timestamptz[]) as c(id, user_id, max_open, now)

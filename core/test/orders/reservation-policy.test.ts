@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ORDER_RESERVATION_MS, RESERVATION_ERRORS } from '@stickerdrop/shared';
 import { type Database, fulfilOrder, reserveEdition } from '../../src/index.js';
+import { assertMayReserve, confirmWithinOpenCap } from '../../src/reservations/policy.js';
+import { tables } from '../../src/testing.js';
 import { describeEachDatabase, freshDatabase, type TestDatabase } from '../support/db.js';
 import { createUser, insertPack } from '../support/market.js';
 
@@ -61,5 +63,30 @@ describeEachDatabase('reservations: how many, how long, and the pause after unpa
     await expect(reserve(buyer, next, afterLapse)).rejects.toMatchObject({ code: 'reservation_cooldown' });
     const afterWindow = new Date(NOW.getTime() + ORDER_RESERVATION_MS + POLICY.cooldown.windowMs + 60_000);
     expect((await reserve(buyer, next, afterWindow)).created).toBe(true);
+  });
+
+  it('does not count the reservations withdrawn past the cap of a burst as unpaid ones', async () => {
+    const buyer = await createUser(db);
+    await reserve(buyer, await insertPack(db, creator));
+    await reserve(buyer, await insertPack(db, creator));
+    // Buys racing the first two: each reserved, then withdrawn when its confirmation counts three live.
+    for (let i = 0; i < POLICY.cooldown.maxLapsed; i++) {
+      const packId = await insertPack(db, creator);
+      const [raced] = await db
+        .insert(tables.orders)
+        .values({
+          userId: buyer,
+          packId,
+          paymentMethod: 'demo',
+          amountNano: 1n,
+          expiresAt: new Date(NOW.getTime() + 60_000),
+        })
+        .returning({ id: tables.orders.id });
+      await expect(confirmWithinOpenCap(db, { id: raced!.id, userId: buyer }, POLICY, NOW)).rejects.toMatchObject({
+        code: 'reservation_limit',
+      });
+    }
+
+    await expect(assertMayReserve(db, buyer, NOW, POLICY)).rejects.toMatchObject({ code: 'reservation_limit' });
   });
 });
