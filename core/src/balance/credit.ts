@@ -38,12 +38,14 @@ export function primarySaleCredit(sale: PrimarySaleCredit, edition: MintedEditio
 }
 
 /**
- * Writes primary sales' credits in one statement (a group of settlements writes its sales' together, before
- * it commits). A second settlement of an order writes nothing: one credit per (order, kind).
+ * The one statement that writes primary sales' credits, unrun (a group of settlements writes its sales'
+ * together, with its messages, before it commits). A second settlement of an order writes nothing: one
+ * credit per (order, kind).
  */
-export async function writePrimarySaleCredits(tx: Transaction, credits: readonly PrimarySaleCreditRow[]) {
+export function primarySaleCreditInserts(_tx: Transaction, credits: readonly PrimarySaleCreditRow[]): SQL[] {
   const column = <T>(of: (credit: PrimarySaleCreditRow) => T) => sql.param(credits.map(of));
-  await tx.execute(sql`
+  return [
+    sql`
     insert into balance_entries
       (creator_id, amount_nano, kind, order_id, edition_id, pack_id, serial, rail, created_at, available_at)
     select c.creator_id, c.amount_nano, 'primary_sale', c.order_id, c.edition_id, c.pack_id, c.serial, c.rail,
@@ -54,7 +56,8 @@ export async function writePrimarySaleCredits(tx: Transaction, credits: readonly
       ${column((c) => c.rail)}::text[], ${column((c) => c.at.toISOString())}::timestamptz[],
       ${column((c) => c.availableAt.toISOString())}::timestamptz[])
       as c(creator_id, amount_nano, order_id, edition_id, pack_id, serial, rail, created_at, available_at)
-    on conflict (order_id, kind) do nothing`);
+    on conflict (order_id, kind) do nothing`,
+  ];
 }
 
 /** A resale's royalty the creator could not be paid on chain (no wallet): the marketplace holds it for them. */

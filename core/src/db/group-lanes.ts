@@ -1,4 +1,6 @@
+import type { SQLWrapper } from 'drizzle-orm';
 import type { Transaction } from './client.js';
+import { executeAsOne } from './writes-as-one.js';
 
 /**
  * How the calls of one group (group-commit.ts) share its transaction and its one connection, one statement
@@ -106,12 +108,14 @@ export interface GroupCall {
   together<T, R>(tx: Transaction, work: LockWork<T, R>, item: T): Promise<R>;
   /**
    * Writes `items` with `write` before the transaction commits: alone at once, in a group once for every
-   * call's items together (one statement for the group's messages, say, instead of one per call).
+   * call's items together, and every writer's statements as one (the group's messages and its credits in
+   * one round trip, instead of one per call or per writer).
    */
   writeLater<T>(tx: Transaction, write: Writer<T>, items: readonly T[]): Promise<void>;
 }
 
-export type Writer<T> = (tx: Transaction, items: readonly T[]) => Promise<unknown>;
+/** The statements that write `items`, unrun: a group's writers' statements run as one (writes-as-one.ts). */
+export type Writer<T> = (tx: Transaction, items: readonly T[]) => SQLWrapper[];
 
 /** Work for a group's items (at the contended lock, or a step together): one result each, in their order. */
 export type LockWork<T, R> = (tx: Transaction, items: readonly T[]) => Promise<R[]>;
@@ -157,7 +161,7 @@ export const ALONE: GroupCall = {
   atContendedLock: alone,
   together: alone,
   async writeLater(tx, write, items) {
-    await write(tx, items);
+    await executeAsOne(tx, write(tx, items));
   },
 };
 
@@ -170,8 +174,12 @@ class LaterWrites {
     this.byWriter.set(key, [...(this.byWriter.get(key) ?? []), ...items]);
   }
 
+  /** Every writer's statements, as one statement. */
   async write(tx: Transaction): Promise<void> {
-    for (const [write, items] of this.byWriter) if (items.length > 0) await write(tx, items as never[]);
+    const writes = [...this.byWriter].flatMap(([write, items]) =>
+      items.length > 0 ? write(tx, items as never[]) : [],
+    );
+    await executeAsOne(tx, writes);
   }
 }
 

@@ -1,5 +1,5 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
-import { balanceRailOf, primarySaleCredit, writePrimarySaleCredits, type BalanceTerms } from '../balance/index.js';
+import { balanceRailOf, primarySaleCredit, primarySaleCreditInserts, type BalanceTerms } from '../balance/index.js';
 import type { Transaction } from '../db/client.js';
 import type { GroupCall } from '../db/group-commit.js';
 import type { OrderRow } from '../db/order-record.js';
@@ -64,7 +64,7 @@ export async function settlePrimaryOrder(
   if (minted.outcome === 'not_counted') return refuseWhenFull(tx, order, payment);
   if (minted.outcome !== 'minted') return refuse(tx, order, minted.pack, payment, minted.outcome);
   const credit = creatorCredit(order, minted, payment);
-  if (credit) await payment.group.writeLater(tx, writePrimarySaleCredits, [credit]);
+  if (credit) await payment.group.writeLater(tx, primarySaleCreditInserts, [credit]);
   return { outcome: 'fulfilled', order: { ...paid, edition: minted.serial } };
 }
 

@@ -68,17 +68,26 @@ export function checkedOutboxRows(messages: readonly OutboxMessage[]): OutboxRow
  * round trip counts). True when any row was new.
  */
 export async function enqueueOutboxMessages(tx: DbOrTx, messages: readonly OutboxMessage[]): Promise<boolean> {
-  const rows = checkedOutboxRows(messages);
   let wrote = false;
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    const inserted = await tx
-      .insert(outbox)
-      .values(rows.slice(start, start + ROWS_PER_STATEMENT))
-      .onConflictDoNothing({ target: outbox.dedupeKey })
-      .returning({ id: outbox.id });
+  for (const insert of outboxInserts(tx, messages)) {
+    const inserted = await insert.returning({ id: outbox.id });
     wrote ||= inserted.length > 0;
   }
   return wrote;
+}
+
+/**
+ * `enqueueOutboxMessages`'s statements, unrun and answering nothing: a group of settlements writes its
+ * messages with its other writes as one statement (`GroupCall.writeLater`).
+ */
+export function outboxInserts(tx: DbOrTx, messages: readonly OutboxMessage[]) {
+  const rows = checkedOutboxRows(messages);
+  const inserts = [];
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+    inserts.push(tx.insert(outbox).values(chunk).onConflictDoNothing({ target: outbox.dedupeKey }));
+  }
+  return inserts;
 }
 
 /** A row's payload, checked against its kind's schema; throws for a row of another kind or a bad payload. */

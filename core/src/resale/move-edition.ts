@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Transaction } from '../db/client.js';
 import { editions } from '../db/schema.js';
 import type { GroupCall } from '../db/group-commit.js';
-import { enqueueOutboxMessages, outboxMessage, type OutboxMessage } from '../outbox/enqueue.js';
+import { enqueueOutboxMessages, outboxInserts, outboxMessage, type OutboxMessage } from '../outbox/enqueue.js';
 import type { OutboxKey } from '../outbox/keys.js';
 import { queryRows } from '../db/sql-rows.js';
 import { ownsEdition } from '../sales/rules.js';
@@ -141,7 +141,7 @@ async function mintEdition(tx: Transaction, move: Mint): Promise<Minted> {
     acquired: move.acquired,
   };
   const minted = await move.group.atContendedLock(tx, mintTogether, item);
-  if (minted.outcome === 'minted') await move.group.writeLater(tx, enqueueOutboxMessages, move.messages(minted));
+  if (minted.outcome === 'minted') await move.group.writeLater(tx, outboxInserts, move.messages(minted));
   return minted;
 }
 

@@ -11,7 +11,8 @@ import {
   settleStarsPayment,
 } from '../../src/index.js';
 import { revokeRefundedStarsEdition } from '../../src/payments/stars/revoke.js';
-import { primarySaleCredit, writePrimarySaleCredits } from '../../src/balance/index.js';
+import { primarySaleCredit, primarySaleCreditInserts } from '../../src/balance/index.js';
+import { executeAsOne } from '../../src/db/writes-as-one.js';
 import { resaleLedger, tables } from '../../src/testing.js';
 import { describeEachDatabase, freshDatabase, type TestDatabase } from '../support/db.js';
 import { buyAndPay, createUser, insertPack } from '../support/market.js';
@@ -134,7 +135,7 @@ describeEachDatabase('the creator balance', (kind) => {
       { creatorId: creator, priceNano: PRICE, rail: 'stars', at: NOW, terms: TERMS },
       { orderId: order.id, id: edition!.id, packId: edition!.packId, serial: edition!.serial },
     );
-    await db.transaction((tx) => writePrimarySaleCredits(tx, [credit!]));
+    await db.transaction((tx) => executeAsOne(tx, primarySaleCreditInserts(tx, [credit!])));
     expect((await entries()).map((entry) => entry.kind)).toEqual(['primary_sale']);
     expect(await balanceAt(daysAfter(21))).toMatchObject({ availableNano: SHARE });
   });
