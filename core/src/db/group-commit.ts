@@ -17,8 +17,9 @@ export interface GroupOptions<I> {
   /** Calls in one transaction at most. */
   maxTogether?: number;
   /**
-   * Groups running at once: while one holds the contended lock, the next does its work up to it
-   * (`beforeContendedLock`), so the lock waits for no round trip that does not need it.
+   * Groups running at once. With more than one, the next does its work up to the contended lock
+   * (`beforeContendedLock`) while one holds it; but in a drop they then queue on that lock, each group is
+   * smaller and each costs its own round trips: one at a time settled Stars and TON drops faster.
    */
   groupsAtOnce?: number;
 }
@@ -28,7 +29,7 @@ export interface GroupOptions<I> {
  * pack's lock are one statement each whatever its size, so a TON page's payments go in a few groups.
  */
 const MAX_TOGETHER = 100;
-const GROUPS_AT_ONCE = 4;
+const GROUPS_AT_ONCE = 1;
 
 /**
  * Group commit for a unit of work that needs a transaction of its own. Calls that arrive while the groups
