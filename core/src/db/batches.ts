@@ -9,7 +9,7 @@ interface Waiting<I, O> {
 }
 
 export interface Batcher<K, I, O> {
-  /** Answers `input` from the next batch of `key`; a lone call goes at once. */
+  /** Answers `input` from the next batch of `key`; a lone call goes at once (after the microtasks queued before it). */
   submit(key: K, input: I): Promise<O>;
 }
 
@@ -40,6 +40,9 @@ export function createBatcher<K, I, O>(
   const queues = new Map<K, Waiting<I, O>[]>();
 
   async function drain(key: K, queue: Waiting<I, O>[]): Promise<void> {
+    // The calls made in the same run of microtasks as the first join its batch: a page of TON payments
+    // asks for its orders in one loop, and the first would otherwise go alone, a round trip ahead of the rest.
+    await Promise.resolve();
     while (queue.length > 0) {
       const batch = queue.splice(0, maxBatch);
       try {
