@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
+import { queryRows } from '../db/sql-rows.js';
 import { outbox } from '../db/schema.js';
 import type { OutboxKey } from './keys.js';
 import { OUTBOX_KINDS, type OutboxKind, type OutboxPayloads } from './kinds/index.js';
@@ -34,9 +35,6 @@ export async function enqueueOutbox<K extends OutboxKind>(
   return enqueueOutboxMessages(tx, [outboxMessage(kind, payload, key)]);
 }
 
-/** Rows per statement: a long list (a drop's subscribers, a pack's holders) goes in a few round trips. */
-const ROWS_PER_STATEMENT = 500;
-
 /** A row as the outbox table takes it. */
 export interface OutboxRow {
   kind: OutboxKind;
@@ -68,26 +66,29 @@ export function checkedOutboxRows(messages: readonly OutboxMessage[]): OutboxRow
  * round trip counts). True when any row was new.
  */
 export async function enqueueOutboxMessages(tx: DbOrTx, messages: readonly OutboxMessage[]): Promise<boolean> {
-  let wrote = false;
-  for (const insert of outboxInserts(tx, messages)) {
-    const inserted = await insert.returning({ id: outbox.id });
-    wrote ||= inserted.length > 0;
-  }
-  return wrote;
+  const [insert] = outboxInserts(tx, messages);
+  if (!insert) return false;
+  return (await queryRows<{ id: string }>(tx, sql`${insert} returning id`)).length > 0;
 }
 
 /**
- * `enqueueOutboxMessages`'s statements, unrun and answering nothing: a group of settlements writes its
- * messages with its other writes as one statement (`GroupCall.writeLater`).
+ * `enqueueOutboxMessages`'s statement, unrun and answering nothing (none for no messages): a group of
+ * settlements writes its messages with its other writes as one statement (`GroupCall.writeLater`). The rows
+ * go as four arrays however many there are (a drop's subscribers, a pack's holders), not a parameter per
+ * column and row.
  */
-export function outboxInserts(tx: DbOrTx, messages: readonly OutboxMessage[]) {
+export function outboxInserts(_tx: DbOrTx, messages: readonly OutboxMessage[]): SQL[] {
   const rows = checkedOutboxRows(messages);
-  const inserts = [];
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
-    inserts.push(tx.insert(outbox).values(chunk).onConflictDoNothing({ target: outbox.dedupeKey }));
-  }
-  return inserts;
+  if (rows.length === 0) return [];
+  const column = <T>(of: (row: OutboxRow) => T) => sql.param(rows.map(of));
+  return [
+    sql`insert into ${outbox} (kind, dedupe_key, payload, next_attempt_at)
+      select r.kind, r.dedupe_key, r.payload, coalesce(r.due_at, now())
+      from unnest(${column((row) => row.kind)}::text[], ${column((row) => row.dedupeKey)}::text[],
+        ${column((row) => JSON.stringify(row.payload))}::jsonb[],
+        ${column((row) => row.nextAttemptAt?.toISOString() ?? null)}::timestamptz[]) as r(kind, dedupe_key, payload, due_at)
+      on conflict (dedupe_key) do nothing`,
+  ];
 }
 
 /** A row's payload, checked against its kind's schema; throws for a row of another kind or a bad payload. */
