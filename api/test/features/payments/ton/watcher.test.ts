@@ -56,6 +56,14 @@ describeEachDatabase('TON rail: paying by transfer, confirmed by the watcher', (
 
   const auth = async (user: TestUser) => (await authHeaders(t, user)).authorization;
 
+  /** Waits until the order is paid, or `ms` of real time went by (a running watcher settles it meanwhile). */
+  async function paidWithin(orderId: string, ms: number): Promise<void> {
+    const deadline = Date.now() + ms;
+    while ((await orderRow(t, orderId)).status !== 'paid' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
   it('Buy Now gives the receiver, the exact amount and a unique comment; the matching transfer buys edition #1', async () => {
     const pack = await createPack(t, { priceNano: PRICE });
     const buyer = await createUser(t);
@@ -307,10 +315,7 @@ describeEachDatabase('TON rail: paying by transfer, confirmed by the watcher', (
     });
     running.start();
     chain.transfer({ amountNano: PRICE, comment: order.id });
-    const deadline = Date.now() + 10_000;
-    while ((await orderRow(t, order.id)).status !== 'paid' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await paidWithin(order.id, 10_000);
     await running.stop();
     expect((await orderRow(t, order.id)).status).toBe('paid');
     const readsAtStop = reads;
@@ -345,10 +350,7 @@ describeEachDatabase('TON rail: paying by transfer, confirmed by the watcher', (
       ...{ intervalMs: 10 * 60_000, followUpMs },
     });
     running.start();
-    const deadline = Date.now() + 20_000;
-    while ((await orderRow(t, second.id)).status !== 'paid' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await paidWithin(second.id, 20_000);
     await running.stop();
     return [(await orderRow(t, first.id)).status, (await orderRow(t, second.id)).status];
   }
@@ -374,10 +376,7 @@ describeEachDatabase('TON rail: paying by transfer, confirmed by the watcher', (
     await letPassesGoBy(20);
     expect(reads).toBeGreaterThan(1);
     chain.transfer({ amountNano: PRICE, comment: order.id });
-    const deadline = Date.now() + 10_000;
-    while ((await orderRow(t, order.id)).status !== 'paid' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await paidWithin(order.id, 10_000);
     await running.stop();
     expect((await orderRow(t, order.id)).status).toBe('paid');
   });
