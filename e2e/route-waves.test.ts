@@ -51,6 +51,8 @@ describeBrowser("a route's JavaScript arrives in one wave", () => {
       const routeWaves = scriptWaves(events, (file) => !entry.has(file));
       expect(routeWaves, where).toHaveLength(1);
       for (const part of PACK_PARTS) expect(hasPart(routeWaves[0]!, part), `${where}: ${part}`).toBe(true);
+      // The worker that loads the language's Intl data starts with them, not a wave of its own.
+      expect(hasPart(routeWaves[0]!, 'intl-warm-up.worker'), where).toBe(true);
       if (where === 'web') {
         const firstRouteChunkIn = events.findIndex(({ kind, file }) => kind === 'end' && !entry.has(file));
         expect(packDataAskedAt, where).toBeLessThanOrEqual(firstRouteChunkIn);

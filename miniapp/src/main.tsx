@@ -21,6 +21,8 @@ import { prefetchScreenData } from './app/screen-data';
 import { preloadScreen } from './app/screens';
 import { config, MOCK_TELEGRAM } from './config';
 import { loadNumberData } from './i18n/format';
+import { intlLocale } from './i18n/i18n';
+import { warmUpIntl } from './i18n/intl-warm-up';
 import { startingLanguage, switchLanguage, telegramLanguageCode } from './i18n/language';
 import { pictureScreen } from './first-screen/picture-screen';
 import { openingRoute } from './telegram/opening-route';
@@ -58,16 +60,19 @@ async function start(): Promise<void> {
   let language = switchLanguage(chosen);
   refreshToken.requestCode();
   const screenLoaded = preloadScreen(route);
-  // A pack's or an edition's page shows dates (its price chart, its activity): their calendar data loads
+  // The language's Intl data loads on a worker thread meanwhile; its script is asked for with the chunks.
+  const intlLoaded = warmUpIntl([intlLocale(chosen)]);
+  // A pack's or an edition's page shows dates (its price chart, its activity): their formats are made
   // while the data is on its way, not inside the render that shows them.
   if (pictureScreen(route)) {
-    void nextTask()
+    void intlLoaded
+      .then(nextTask)
       .then(loadDateData)
       .then(nextTask)
       .then(() => loadTimeFormats(chosen));
   }
   // The figures' number formats likewise, for any screen (Home's and the marketplace's tiles, prices).
-  void nextTask().then(() => loadNumberData(chosen));
+  void intlLoaded.then(nextTask).then(() => loadNumberData(chosen));
   if (import.meta.env.DEV && MOCK_TELEGRAM) await (await import('./mockEnv')).mockTelegramForDevelopment();
   const telegram = await initTelegram().catch((error: unknown) => {
     // A container that answers oddly must not leave a blank page: run as the plain web app.
