@@ -7,6 +7,7 @@ import type * as Valibot from 'valibot';
 import { checkWebviewProxyDirectly, rememberLaunchParams } from '../scripts/vite-telegram-bridge';
 import { markTopLevelCallsPure, otherTopLevelStatements } from '../scripts/vite-telegram-sdk-pure';
 import { E2E_DIST } from './support/paths';
+import { telegramLaunchAddress } from './support/telegram-mock';
 
 const require = createRequire(path.join(import.meta.dirname, '../miniapp/package.json'));
 // The package's ESM entry, the file the build reads (its exports name no package.json to resolve).
@@ -49,6 +50,11 @@ const BRIDGE_FILE = require.resolve('@telegram-apps/bridge').replace(/index\.cjs
 const bridgeSource = fs.readFileSync(BRIDGE_FILE, 'utf8');
 /** The valibot the bridge itself imports, to compare its schema's answers with the direct test's. */
 const { function_, is, looseObject } = createRequire(BRIDGE_FILE)('valibot') as typeof Valibot;
+/** The launch-parameter readers the bridge itself imports. */
+const { isLaunchParamsQuery, parseLaunchParamsQuery } = createRequire(BRIDGE_FILE)('@telegram-apps/transformers') as {
+  isLaunchParamsQuery(query: string): boolean;
+  parseLaunchParamsQuery(query: string): unknown;
+};
 
 describe("the Telegram bridge's checks in the build", () => {
   it('is the version whose launch-parameter readers and proxy test were read', () => {
@@ -59,7 +65,35 @@ describe("the Telegram bridge's checks in the build", () => {
   it('reads each launch-parameters query once and stays valid JavaScript', () => {
     const changed = rememberLaunchParams(bridgeSource);
     expect(() => parseAst(changed)).not.toThrow();
-    expect(changed).toMatch(/const [\w$]+ = __answersByQuery\(__isQuery\), [\w$]+ = __answersByQuery\(__parseQuery\);/);
+    expect(changed).toMatch(/const ([\w$]+) = __answersByQuery\(__parseQuery\), [\w$]+ = __parsesWith\(\1\);/);
+  });
+
+  it('tests a query as the schema does, by whether it parses', () => {
+    const source = /function __parsesWith\(parse\) \{[\s\S]*?\n\}/.exec(rememberLaunchParams(bridgeSource))![0];
+    const parsesWith = new Function(`${source}; return __parsesWith;`)() as (
+      parse: (query: string) => unknown,
+    ) => (query: string) => boolean;
+    const valid = parsesWith(parseLaunchParamsQuery);
+    const launch = new URLSearchParams(telegramLaunchAddress({ botToken: '1:test' }).split('#')[1]);
+    const without = (name: string) => {
+      const query = new URLSearchParams(launch);
+      query.delete(name);
+      return query.toString();
+    };
+    const candidates = [
+      launch.toString(),
+      without('tgWebAppData'),
+      without('tgWebAppVersion'),
+      without('tgWebAppPlatform'),
+      launch.toString().replace('tgWebAppThemeParams=', 'tgWebAppThemeParams=x'),
+      '',
+      'tgWebAppVersion=8.0',
+      '/sticker?id=1',
+    ];
+    const answers = candidates.map((candidate) => isLaunchParamsQuery(candidate));
+    expect(answers).toContain(true);
+    expect(answers).toContain(false);
+    for (const [at, candidate] of candidates.entries()) expect(valid(candidate), candidate).toBe(answers[at]);
   });
 
   it("tests for the webview's proxy as valibot's schema did, without walking the window", () => {

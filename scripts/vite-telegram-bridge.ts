@@ -9,7 +9,8 @@ const READERS =
 /**
  * Remembers the answer (or the error) for each query read: the same text always reads the same. A few
  * texts take turns (the address, once the app has moved from the launch hash, then the navigation entry),
- * so it keeps several, and forgets them all should the address change many times.
+ * so it keeps several, and forgets them all should the address change many times. A query is valid when
+ * it parses: the test asks the remembered parse, so a text is read once for both questions.
  */
 const ANSWERS = `
 function __answersByQuery(read) {
@@ -24,6 +25,11 @@ function __answersByQuery(read) {
     if ('error' in answer) throw answer.error;
     return answer.value;
   };
+}
+function __parsesWith(parse) {
+  return (query) => {
+    try { parse(query); return true; } catch { return false; }
+  };
 }`;
 
 /**
@@ -31,7 +37,8 @@ function __answersByQuery(read) {
  * it runs in Telegram, and the bridge reads the launch parameters anew each time: it validates the whole
  * query (init data, theme) and then parses it again, with valibot, from the same text. On a phone that
  * was most of the set-up's long tasks. The query only changes when the address does, so the two readers
- * answer a text they have read from memory; a new text is read as before.
+ * answer a text they have read from memory; a new text is read once, by the parse, since the schema's
+ * validity test is whether that parse succeeds.
  */
 export function rememberLaunchParams(source: string): string {
   const found = READERS.exec(source);
@@ -40,7 +47,7 @@ export function rememberLaunchParams(source: string): string {
   const renamed = `isLaunchParamsQuery as __isQuery, parseLaunchParamsQuery as __parseQuery`;
   const code = source.slice(0, found.index) + renamed + source.slice(found.index + specifiers.length);
   const importEnd = code.indexOf('\n', code.indexOf('"@telegram-apps/transformers";')) + 1;
-  const readers = `const ${isQuery} = __answersByQuery(__isQuery), ${parseQuery} = __answersByQuery(__parseQuery);\n`;
+  const readers = `const ${parseQuery} = __answersByQuery(__parseQuery), ${isQuery} = __parsesWith(${parseQuery});\n`;
   return code.slice(0, importEnd) + readers + code.slice(importEnd) + ANSWERS + '\n';
 }
 
