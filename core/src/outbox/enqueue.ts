@@ -46,7 +46,7 @@ export interface OutboxRow {
 /**
  * The rows `messages` become, each payload checked against its kind's schema first: a bad one throws
  * before any row is written, so no reader meets a row its schema refuses. Every outbox row goes through
- * here, by `enqueueOutboxMessages` below: no SQL writes the outbox.
+ * here, by `outboxInserts` below (which `enqueueOutboxMessages` runs): no other SQL writes the outbox.
  */
 export function checkedOutboxRows(messages: readonly OutboxMessage[]): OutboxRow[] {
   return messages.map((message) => {
@@ -61,10 +61,7 @@ export function checkedOutboxRows(messages: readonly OutboxMessage[]): OutboxRow
   });
 }
 
-/**
- * The one writer of the outbox: the checked rows go in statements of up to 500 (under a hot lock, one
- * round trip counts). True when any row was new.
- */
+/** The one writer of the outbox: the checked rows in one statement (`outboxInserts`). True when any row was new. */
 export async function enqueueOutboxMessages(tx: DbOrTx, messages: readonly OutboxMessage[]): Promise<boolean> {
   const [insert] = outboxInserts(tx, messages);
   if (!insert) return false;
