@@ -42,7 +42,7 @@ export function primarySaleCredit(sale: PrimarySaleCredit, edition: MintedEditio
  * together, with its messages, before it commits). A second settlement of an order writes nothing: one
  * credit per (order, kind).
  */
-export function primarySaleCreditInserts(_tx: Transaction, credits: readonly PrimarySaleCreditRow[]): SQL[] {
+export function primarySaleCreditInserts(credits: readonly PrimarySaleCreditRow[]): SQL[] {
   const column = <T>(of: (credit: PrimarySaleCreditRow) => T) => sql.param(credits.map(of));
   return [
     sql`

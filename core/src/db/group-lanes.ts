@@ -115,7 +115,7 @@ export interface GroupCall {
 }
 
 /** The statements that write `items`, unrun: a group's writers' statements run as one (writes-as-one.ts). */
-export type Writer<T> = (tx: Transaction, items: readonly T[]) => SQLWrapper[];
+export type Writer<T> = (items: readonly T[]) => SQLWrapper[];
 
 /** Work for a group's items (at the contended lock, or a step together): one result each, in their order. */
 export type LockWork<T, R> = (tx: Transaction, items: readonly T[]) => Promise<R[]>;
@@ -161,7 +161,7 @@ export const ALONE: GroupCall = {
   atContendedLock: alone,
   together: alone,
   async writeLater(tx, write, items) {
-    await executeAsOne(tx, write(tx, items));
+    await executeAsOne(tx, write(items));
   },
 };
 
@@ -176,9 +176,7 @@ class LaterWrites {
 
   /** Every writer's statements, as one statement. */
   async write(tx: Transaction): Promise<void> {
-    const writes = [...this.byWriter].flatMap(([write, items]) =>
-      items.length > 0 ? write(tx, items as never[]) : [],
-    );
+    const writes = [...this.byWriter].flatMap(([write, items]) => (items.length > 0 ? write(items as never[]) : []));
     await executeAsOne(tx, writes);
   }
 }

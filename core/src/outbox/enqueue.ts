@@ -63,7 +63,7 @@ export function checkedOutboxRows(messages: readonly OutboxMessage[]): OutboxRow
 
 /** The one writer of the outbox: the checked rows in one statement (`outboxInserts`). True when any row was new. */
 export async function enqueueOutboxMessages(tx: DbOrTx, messages: readonly OutboxMessage[]): Promise<boolean> {
-  const [insert] = outboxInserts(tx, messages);
+  const [insert] = outboxInserts(messages);
   if (!insert) return false;
   return (await queryRows<{ id: string }>(tx, sql`${insert} returning id`)).length > 0;
 }
@@ -74,7 +74,7 @@ export async function enqueueOutboxMessages(tx: DbOrTx, messages: readonly Outbo
  * go as four arrays however many there are (a drop's subscribers, a pack's holders), not a parameter per
  * column and row.
  */
-export function outboxInserts(_tx: DbOrTx, messages: readonly OutboxMessage[]): SQL[] {
+export function outboxInserts(messages: readonly OutboxMessage[]): SQL[] {
   const rows = checkedOutboxRows(messages);
   if (rows.length === 0) return [];
   const column = <T>(of: (row: OutboxRow) => T) => sql.param(rows.map(of));

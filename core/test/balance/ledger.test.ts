@@ -135,7 +135,7 @@ describeEachDatabase('the creator balance', (kind) => {
       { creatorId: creator, priceNano: PRICE, rail: 'stars', at: NOW, terms: TERMS },
       { orderId: order.id, id: edition!.id, packId: edition!.packId, serial: edition!.serial },
     );
-    await db.transaction((tx) => executeAsOne(tx, primarySaleCreditInserts(tx, [credit!])));
+    await db.transaction((tx) => executeAsOne(tx, primarySaleCreditInserts([credit!])));
     expect((await entries()).map((entry) => entry.kind)).toEqual(['primary_sale']);
     expect(await balanceAt(daysAfter(21))).toMatchObject({ availableNano: SHARE });
   });
