@@ -112,8 +112,11 @@ function lapsedWithin(now: At, windowMs: number | SQLWrapper) {
   );
 }
 
-/** The end a reservation withdrawn the moment it was made is given: its own start. */
-export const withdrawnAtOnce = sql`${orders.createdAt}`;
+/**
+ * The end a reservation withdrawn the moment it was made is given: its own start. Unqualified, for the
+ * updates that set it: one names the orders table by an alias.
+ */
+export const withdrawnAtOnce = sql`${sql.identifier(orders.createdAt.name)}`;
 
 /** Serializes one buyer's reservations (every pack and listing), for a count that must hold under races. */
 export async function lockBuyer(tx: DbOrTx, userId: number): Promise<void> {
@@ -150,7 +153,7 @@ const confirmTogether = writesTogether(async (db: DbOrTx, _: 0, checks: OpenCapC
   const withdrawn = await queryRows<{ id: string }>(
     db,
     // The row updated is `target`, so `orders` in the count is the subquery's own (`liveOf`, as above).
-    sql`update ${orders} as target set status = 'expired', expires_at = target.created_at
+    sql`update ${orders} as target set status = 'expired', expires_at = ${withdrawnAtOnce}
       from unnest(${sql.param(checks.map((c) => c.id))}::uuid[], ${sql.param(checks.map((c) => c.userId))}::bigint[],
         ${sql.param(checks.map((c) => c.maxOpen))}::integer[],
         ${sql.param(checks.map((c) => c.now.toISOString()))}::timestamptz[]) as c(id, user_id, max_open, now)
