@@ -22,6 +22,7 @@ const INPUT_FILES = [
   'vite.config.ts',
   'scripts/vite-first-screen.ts',
   'scripts/vite-home-chunk.ts',
+  'scripts/vite-detail-chunk.ts',
   'scripts/vite-telegram-bridge.ts',
   'scripts/vite-telegram-sdk-pure.ts',
   'tsconfig.base.json',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
+import { detailChunk } from './vite-detail-chunk.js';
 
 const MAIN = path.resolve(import.meta.dirname, '../miniapp/src/main.tsx');
 const APP_SOURCE = path.dirname(MAIN) + path.sep;
@@ -29,9 +30,10 @@ function startModules(context: ChunkingContext): Set<string> {
  * on its own, each with its imports and exports spelled out. Only the build is affected; the dev server
  * serves modules one by one.
  */
-export function homeChunk(): Plugin {
+export function homeChunk(): Plugin[] {
   let start: Set<string> | null = null;
-  return {
+  const detail = detailChunk();
+  const home: Plugin = {
     name: 'stickerdrop:home-chunk',
     apply: 'build',
     buildStart() {
@@ -42,7 +44,9 @@ export function homeChunk(): Plugin {
         debugName: 'app',
         name: (id, context) => ((start ??= startModules(context)).has(id) ? 'app' : null),
       };
-      return { ...options, codeSplitting: { groups: [group] } };
+      const detailGroup = detail.group();
+      return { ...options, codeSplitting: { groups: detailGroup ? [group, detailGroup] : [group] } };
     },
   };
+  return [detail.plugin, home];
 }
