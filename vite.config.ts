@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { inlineFirstScreen } from './scripts/vite-first-screen.js';
 import { homeChunk } from './scripts/vite-home-chunk.js';
+import { screenStylesEarly } from './scripts/vite-screen-styles.js';
 import { telegramBridgeChecks } from './scripts/vite-telegram-bridge.js';
 import { telegramSdkPure } from './scripts/vite-telegram-sdk-pure.js';
 
@@ -48,6 +49,7 @@ export default defineConfig({
     lingui(LINGUI),
     inlineFirstScreen(),
     homeChunk(),
+    screenStylesEarly(),
     telegramSdkPure(),
     telegramBridgeChecks(),
     precompress(),

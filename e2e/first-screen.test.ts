@@ -149,6 +149,38 @@ describeBrowser('the document draws the first screen before the app has loaded',
     }
   });
 
+  it("asks for a pack page's stylesheets once its picture is painted, before the screen's chunks, each once", async () => {
+    const html = await (await fetch(server.url)).text();
+    const template = /<template id="screen-styles-pack">(.*?)<\/template>/.exec(html)?.[1] ?? '';
+    const sheets = [...template.matchAll(/href="\.\/assets\/([^"]+\.css)"/g)].map((match) => match[1]!);
+    expect(sheets.some((name) => name.startsWith('PackDetailPage-'))).toBe(true);
+    for (const where of ['web', 'telegram'] as const) {
+      const { context, page, errors } = await newPage(browser, PHONE);
+      await noteLargestPaints(page);
+      if (where === 'web') await page.goto(`${server.url}/#/sticker?id=${packId}`);
+      else await openInTelegram(page, server.url, { botToken: server.config.botToken!, startParam: `pack_${packId}` });
+      await page.getByTestId('sticker-strip').waitFor();
+      const seen = await page.evaluate(() => ({
+        requests: performance
+          .getEntriesByType('resource')
+          .map((entry) => ({ file: entry.name.split('/').pop()!, at: entry.startTime })),
+        links: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.href),
+        picturePainted: window.__largestPaints!.find((paint) => paint.element === 'img.detail-picture')?.at,
+      }));
+      const screenChunk = seen.requests.find(({ file }) => /^PackDetailPage-.*\.js$/.test(file))!;
+      for (const sheet of sheets) {
+        const asked = seen.requests.filter(({ file }) => file === sheet);
+        expect(asked, `${where}: ${sheet}`).toHaveLength(1);
+        expect(asked[0]!.at, `${where}: ${sheet}`).toBeGreaterThan(seen.picturePainted!);
+        expect(asked[0]!.at, `${where}: ${sheet}`).toBeLessThan(screenChunk.at);
+      }
+      // The app found them in place: it added no link of its own for any of them.
+      expect(new Set(seen.links).size, where).toBe(seen.links.length);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('starts the app all the same when the picture never comes, or its data failed', async () => {
     const { context, page, errors } = await newPage(browser, PHONE);
     // The picture's request is held until the app is there; the first screen's own read of the pack fails.

@@ -23,6 +23,7 @@ const INPUT_FILES = [
   'scripts/vite-first-screen.ts',
   'scripts/vite-home-chunk.ts',
   'scripts/vite-detail-chunk.ts',
+  'scripts/vite-screen-styles.ts',
   'scripts/vite-telegram-bridge.ts',
   'scripts/vite-telegram-sdk-pure.ts',
   'tsconfig.base.json',

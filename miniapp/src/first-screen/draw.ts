@@ -1,5 +1,5 @@
 import { screenPicture } from '@stickerdrop/shared';
-import { loadApp, loadAppAtTheLatest, whenPainted } from './load-app';
+import { askForScreenStyles, loadApp, loadAppAtTheLatest, whenPainted } from './load-app';
 import { detailPicture, drawShell } from './shell';
 
 /**
@@ -23,6 +23,10 @@ export function drawFirstScreen(): void {
     const image = detailPicture(named.url, named.alt);
     image.addEventListener('error', () => loadApp(), { once: true });
     pictureSlot.prepend(image);
-    whenPainted(() => loadApp(), image);
+    whenPainted(() => {
+      loadApp();
+      // In a task of their own, after the app's scripts: before the picture they shared its bandwidth.
+      setTimeout(() => askForScreenStyles(picture.kind), 0);
+    }, image);
   });
 }

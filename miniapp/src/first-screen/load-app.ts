@@ -1,3 +1,5 @@
+import type { PictureScreen } from '@stickerdrop/shared';
+
 /**
  * The app's own scripts come after the first screen has been painted: vite-first-screen.ts keeps the entry
  * module and its modulepreloads, exactly as Vite wrote them, in a `<template>`, and this moves them into the
@@ -5,6 +7,8 @@
  * beside the stylesheets and the picture, sharing a phone's bandwidth with what the person sees first.
  */
 export const APP_SCRIPTS_ID = 'app-scripts';
+/** The template vite-screen-styles.ts writes with the stylesheet links of a screen the document draws first. */
+export const screenStylesId = (kind: PictureScreen['kind']) => `screen-styles-${kind}`;
 
 /** Longest the app waits for the first screen's paint: a slow picture must not hold it back for long. */
 const PAINT_WAIT_MS = 2_000;
@@ -12,6 +16,19 @@ const PAINT_WAIT_MS = 2_000;
 /** Starts the app; once only, whoever calls first. */
 export function loadApp(doc: Document = document): void {
   const kept = doc.getElementById(APP_SCRIPTS_ID);
+  if (!(kept instanceof HTMLTemplateElement)) return;
+  kept.remove();
+  doc.head.append(doc.importNode(kept.content, true));
+}
+
+/**
+ * Asks for the stylesheets of the screen drawn first, once its picture is painted: the app would ask for
+ * them with the screen's chunks, in one task that costs the main thread a little per link, while these
+ * arrive as the app's scripts load. They go after the app's own, where the app would add them, and the app
+ * then finds them in place.
+ */
+export function askForScreenStyles(kind: PictureScreen['kind'], doc: Document = document): void {
+  const kept = doc.getElementById(screenStylesId(kind));
   if (!(kept instanceof HTMLTemplateElement)) return;
   kept.remove();
   doc.head.append(doc.importNode(kept.content, true));

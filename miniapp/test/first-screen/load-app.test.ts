@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { APP_SCRIPTS_ID, loadApp, loadAppAtTheLatest } from '../../src/first-screen/load-app';
+import {
+  APP_SCRIPTS_ID,
+  askForScreenStyles,
+  loadApp,
+  loadAppAtTheLatest,
+  screenStylesId,
+} from '../../src/first-screen/load-app';
 
 /** The template vite-first-screen.ts writes: the entry module and a modulepreload, as Vite wrote them. */
 function keptScripts(): void {
@@ -46,5 +52,29 @@ describe("the app's scripts, kept until the first screen is painted", () => {
     expect(inHead().entry).toBe(0);
     vi.advanceTimersByTime(1);
     expect(inHead()).toEqual({ entry: 1, preloads: 1 });
+  });
+});
+
+describe("a first screen's stylesheets, kept until its picture is painted", () => {
+  afterEach(() => document.head.querySelectorAll('link').forEach((node) => node.remove()));
+
+  it("go into the head after the app's own, in their order, once", () => {
+    const own = document.createElement('link');
+    own.rel = 'stylesheet';
+    own.href = './assets/app-1.css';
+    document.head.append(own);
+    const template = document.createElement('template');
+    template.id = screenStylesId('pack');
+    template.innerHTML =
+      '<link rel="stylesheet" crossorigin href="./assets/sheet-2.css">' +
+      '<link rel="stylesheet" crossorigin href="./assets/PackDetailPage-3.css">';
+    document.body.append(template);
+    askForScreenStyles('edition');
+    expect(document.head.querySelectorAll('link')).toHaveLength(1);
+    askForScreenStyles('pack');
+    askForScreenStyles('pack');
+    const hrefs = [...document.head.querySelectorAll('link')].map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual(['./assets/app-1.css', './assets/sheet-2.css', './assets/PackDetailPage-3.css']);
+    expect(document.getElementById(screenStylesId('pack'))).toBeNull();
   });
 });
