@@ -5,6 +5,7 @@ import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { PHONE, describeBrowser, firstScreen, settleAnimations, toast } from './support/browser';
 import { contrastFailures } from './support/contrast';
 import { callApi, listEdition, telegramUserApi } from './support/page-api';
+import { showScheme } from './support/open-app';
 import { FIRST_SCREEN_PX, SCREEN_CASES, screensApp } from './support/screen-cases';
 import { lastMainButton, pressNative, telegramEvents } from './support/telegram-mock';
 import { tables } from '@stickerdrop/core/testing';
@@ -56,7 +57,7 @@ describeBrowser('screens of the market', () => {
     const priceBottom = await box.locator('.price-box__price').evaluate((el) => el.getBoundingClientRect().bottom);
     expect(priceBottom).toBeLessThanOrEqual(FIRST_SCREEN_PX);
     for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
+      await showScheme(page, where, scheme);
       await firstScreen(page, `screens-${where}-${width}-${scheme}-edition`);
     }
     if (where === 'telegram') {
@@ -131,7 +132,7 @@ describeBrowser('screens of the market', () => {
       await points.last().click({ force: true });
       expect(await points.last().getAttribute('aria-pressed')).toBe('true');
       for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
+        await showScheme(page, where, scheme);
         await firstScreen(page, `screens-${where}-${width}-${scheme}-chart`);
       }
       expect(errors).toEqual([]);
@@ -183,7 +184,7 @@ describeBrowser('screens of the market', () => {
       if (viewport.width <= 768) expect(Math.round(box.width)).toBe(viewport.width);
       else expect(box.width).toBeLessThanOrEqual(520);
       for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
+        await showScheme(page, where, scheme);
         await settleAnimations(page);
         // On the web we choose the palette (inside Telegram the client's theme decides).
         if (where === 'web') expect(await contrastFailures(page)).toEqual([]);
