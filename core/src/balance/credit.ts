@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
+import { columnsOf } from '../db/sql-rows.js';
 import { availableAtFor, primarySaleShare, type BalanceRail, type BalanceTerms } from './terms.js';
 
 /** A primary sale the creator was not paid for on chain, as the settlement that minted its edition knows it. */
@@ -43,7 +44,7 @@ export function primarySaleCredit(sale: PrimarySaleCredit, edition: MintedEditio
  * credit per (order, kind).
  */
 export function primarySaleCreditInserts(credits: readonly PrimarySaleCreditRow[]): SQL[] {
-  const column = <T>(of: (credit: PrimarySaleCreditRow) => T) => sql.param(credits.map(of));
+  const column = columnsOf(credits);
   return [
     sql`
     insert into balance_entries

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client.js';
 
 /**
@@ -17,4 +17,12 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 export function inAskedOrder<R extends { n: number }>(rows: readonly R[], asked: number): (Omit<R, 'n'> | undefined)[] {
   const byPosition = new Map(rows.map(({ n, ...row }) => [n, row]));
   return Array.from({ length: asked }, (_, i) => byPosition.get(i + 1));
+}
+
+/**
+ * One array parameter per column of `rows`, for a statement over `unnest(…)`: `column((row) => row.id)` is
+ * every row's id, in the rows' order. However many rows, the statement has one parameter per column.
+ */
+export function columnsOf<R>(rows: readonly R[]) {
+  return <T>(of: (row: R) => T) => sql.param(rows.map(of));
 }

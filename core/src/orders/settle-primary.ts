@@ -3,6 +3,7 @@ import { balanceRailOf, primarySaleCredit, primarySaleCreditInserts, type Balanc
 import type { Transaction } from '../db/client.js';
 import type { GroupCall } from '../db/group-commit.js';
 import type { OrderRow } from '../db/order-record.js';
+import { columnsOf } from '../db/sql-rows.js';
 import type { RefundReason } from '../outbox/kinds/index.js';
 import { orders, packs } from '../db/schema.js';
 import { enqueueOutboxMessages } from '../outbox/enqueue.js';
@@ -77,7 +78,7 @@ interface PaidMark {
 
 /** Marks the orders of a group's payments paid, in one statement; each order's row as it is now. */
 async function markOrdersPaid(tx: Transaction, marks: readonly PaidMark[]): Promise<OrderRow[]> {
-  const column = <T>(of: (mark: PaidMark) => T) => sql.param(marks.map(of));
+  const column = columnsOf(marks);
   const rows = await tx
     .update(orders)
     .set({ status: 'paid', paidAt: sql`p.paid_at`, paymentMethod: sql`p.method`, paymentRef: sql`p.ref` })

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { queryRows } from '../db/sql-rows.js';
+import { columnsOf, queryRows } from '../db/sql-rows.js';
 import { outbox } from '../db/schema.js';
 import type { OutboxKey } from './keys.js';
 import { OUTBOX_KINDS, type OutboxKind, type OutboxPayloads } from './kinds/index.js';
@@ -77,7 +77,7 @@ export async function enqueueOutboxMessages(tx: DbOrTx, messages: readonly Outbo
 export function outboxInserts(messages: readonly OutboxMessage[]): SQL[] {
   const rows = checkedOutboxRows(messages);
   if (rows.length === 0) return [];
-  const column = <T>(of: (row: OutboxRow) => T) => sql.param(rows.map(of));
+  const column = columnsOf(rows);
   return [
     sql`insert into ${outbox} (kind, dedupe_key, payload, next_attempt_at)
       select r.kind, r.dedupe_key, r.payload, coalesce(r.due_at, now())

@@ -3,7 +3,7 @@ import type { Database, DbOrTx, Transaction } from '../db/client.js';
 import { inTransactionTogether, type GroupCall } from '../db/group-commit.js';
 import { editions, payments } from '../db/schema.js';
 import { lockOrdersToSettle, settleOrder } from '../orders/fulfil.js';
-import { queryRows } from '../db/sql-rows.js';
+import { columnsOf, queryRows } from '../db/sql-rows.js';
 import type { OrderRow } from '../db/order-record.js';
 import type { BalanceTerms } from '../balance/terms.js';
 
@@ -140,7 +140,7 @@ interface Claim {
  * recorded again later in its transaction, so nobody reads the guess.
  */
 async function claimPayments(tx: Transaction, claims: readonly Claim[]): Promise<(number | undefined)[]> {
-  const column = <T>(of: (claim: Claim) => T) => sql.param(claims.map(of));
+  const column = columnsOf(claims);
   const rows = await queryRows<{ id: string; method: string; ref: string }>(
     tx,
     sql`insert into payments (method, ref, order_id, amount, currency, outcome, refund_status, details, created_at)

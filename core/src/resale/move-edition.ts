@@ -4,7 +4,7 @@ import { editions } from '../db/schema.js';
 import type { GroupCall } from '../db/group-commit.js';
 import { enqueueOutboxMessages, outboxInserts, outboxMessage, type OutboxMessage } from '../outbox/enqueue.js';
 import type { OutboxKey } from '../outbox/keys.js';
-import { queryRows } from '../db/sql-rows.js';
+import { columnsOf, queryRows } from '../db/sql-rows.js';
 import { ownsEdition } from '../sales/rules.js';
 import { recordActivity } from './activity.js';
 import { lapseEditionOffers } from './edition-offers.js';
@@ -167,7 +167,7 @@ interface MintRow {
 
 /** The group's sales at the pack's row lock: counted and minted in one call (core/sql/mint_primary_editions.sql). */
 async function mintTogether(tx: Transaction, items: readonly MintItem[]): Promise<Minted[]> {
-  const column = <T>(of: (item: MintItem) => T) => sql.param(items.map(of));
+  const column = columnsOf(items);
   const rows = await queryRows<MintRow>(
     tx,
     sql`select * from mint_primary_editions(${column((i) => i.orderId)}::uuid[], ${column((i) => i.packId)}::integer[],
