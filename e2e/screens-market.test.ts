@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { type Order } from '@stickerdrop/shared';
 import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
-import { PHONE, describeBrowser, firstScreen, settleAnimations, toast } from './support/browser';
+import { PHONE, describeBrowser, firstScreen, toast } from './support/browser';
 import { contrastFailures } from './support/contrast';
 import { callApi, listEdition, telegramUserApi } from './support/page-api';
-import { showScheme } from './support/open-app';
+import { switchScheme } from './support/both-themes';
 import { FIRST_SCREEN_PX, SCREEN_CASES, screensApp } from './support/screen-cases';
 import { lastMainButton, pressNative, telegramEvents } from './support/telegram-mock';
 import { tables } from '@stickerdrop/core/testing';
@@ -57,7 +57,7 @@ describeBrowser('screens of the market', () => {
     const priceBottom = await box.locator('.price-box__price').evaluate((el) => el.getBoundingClientRect().bottom);
     expect(priceBottom).toBeLessThanOrEqual(FIRST_SCREEN_PX);
     for (const scheme of ['light', 'dark'] as const) {
-      await showScheme(page, where, scheme);
+      await switchScheme(page, where, scheme);
       await firstScreen(page, `screens-${where}-${width}-${scheme}-edition`);
     }
     if (where === 'telegram') {
@@ -132,7 +132,7 @@ describeBrowser('screens of the market', () => {
       await points.last().click({ force: true });
       expect(await points.last().getAttribute('aria-pressed')).toBe('true');
       for (const scheme of ['light', 'dark'] as const) {
-        await showScheme(page, where, scheme);
+        await switchScheme(page, where, scheme);
         await firstScreen(page, `screens-${where}-${width}-${scheme}-chart`);
       }
       expect(errors).toEqual([]);
@@ -184,8 +184,7 @@ describeBrowser('screens of the market', () => {
       if (viewport.width <= 768) expect(Math.round(box.width)).toBe(viewport.width);
       else expect(box.width).toBeLessThanOrEqual(520);
       for (const scheme of ['light', 'dark'] as const) {
-        await showScheme(page, where, scheme);
-        await settleAnimations(page);
+        await switchScheme(page, where, scheme);
         // On the web we choose the palette (inside Telegram the client's theme decides).
         if (where === 'web') expect(await contrastFailures(page)).toEqual([]);
         await firstScreen(page, `screens-${where}-${width}-${scheme}-sell-sheet`);

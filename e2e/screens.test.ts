@@ -4,7 +4,8 @@ import { MESSAGES } from '@stickerdrop/shared';
 import { SPEC_TEXTS } from '@stickerdrop/shared/testing';
 import { describeBrowser, firstScreen, screenshot, toast } from './support/browser';
 import { FIRST_SCREEN_PX, SCREEN_CASES, screensApp } from './support/screen-cases';
-import { showScheme, type Where } from './support/open-app';
+import type { Where } from './support/open-app';
+import { switchScheme } from './support/both-themes';
 import { pressNative } from './support/telegram-mock';
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
@@ -154,7 +155,7 @@ describeBrowser('screens that finish the job', () => {
         expect(await bottomOf('button:has-text("Buy Now")')).toBeLessThanOrEqual(FIRST_SCREEN_PX);
       }
       for (const scheme of ['dark', 'light'] as const) {
-        await showScheme(page, where, scheme);
+        await switchScheme(page, where, scheme);
         await screenshot(page, `screens-${where}-${viewport.width}-${scheme}-pack`);
       }
 

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
 import type { TestServer } from './app-server';
 import { newPage, type ColorScheme } from './browser';
-import { LIGHT_THEME, THEME, openInTelegram } from './telegram-mock';
+import { openInTelegram } from './telegram-mock';
 
 export type Where = 'web' | 'telegram';
 export const WHERE: Where[] = ['web', 'telegram'];
@@ -29,26 +29,4 @@ export async function openApp(
   }
   await opened.page.getByRole('heading', { name: 'Trending Stickers' }).waitFor();
   return opened;
-}
-
-/**
- * Shows the page in `scheme`: on the web the system's scheme, inside Telegram the client's theme, which the
- * app follows there instead (Telegram sends the new one when the person switches). Waits until the page's
- * background has taken it.
- */
-export async function showScheme(page: Page, where: Where, scheme: ColorScheme): Promise<void> {
-  if (where === 'web') return page.emulateMedia({ colorScheme: scheme });
-  const theme = scheme === 'light' ? LIGHT_THEME : THEME;
-  await page.evaluate(
-    (params) =>
-      (
-        window as unknown as { Telegram: { WebView: { receiveEvent(type: string, data: unknown): void } } }
-      ).Telegram.WebView.receiveEvent('theme_changed', { theme_params: params }),
-    theme,
-  );
-  await expect
-    .poll(() =>
-      page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--tg-theme-bg-color').trim()),
-    )
-    .toBe(theme.bg_color);
 }
