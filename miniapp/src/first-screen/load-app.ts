@@ -13,12 +13,17 @@ export const screenStylesId = (kind: PictureScreen['kind']) => `screen-styles-${
 /** Longest the app waits for the first screen's paint: a slow picture must not hold it back for long. */
 const PAINT_WAIT_MS = 2_000;
 
-/** Starts the app; once only, whoever calls first. */
-export function loadApp(doc: Document = document): void {
-  const kept = doc.getElementById(APP_SCRIPTS_ID);
+/** Moves what the template `id` keeps into the head, where it starts loading; once only. */
+function moveIntoHead(doc: Document, id: string): void {
+  const kept = doc.getElementById(id);
   if (!(kept instanceof HTMLTemplateElement)) return;
   kept.remove();
   doc.head.append(doc.importNode(kept.content, true));
+}
+
+/** Starts the app; once only, whoever calls first. */
+export function loadApp(doc: Document = document): void {
+  moveIntoHead(doc, APP_SCRIPTS_ID);
 }
 
 /**
@@ -28,10 +33,7 @@ export function loadApp(doc: Document = document): void {
  * then finds them in place.
  */
 export function askForScreenStyles(kind: PictureScreen['kind'], doc: Document = document): void {
-  const kept = doc.getElementById(screenStylesId(kind));
-  if (!(kept instanceof HTMLTemplateElement)) return;
-  kept.remove();
-  doc.head.append(doc.importNode(kept.content, true));
+  moveIntoHead(doc, screenStylesId(kind));
 }
 
 /** The app comes whatever happens to the first screen: at the latest after a wait, at once when the person acts. */
