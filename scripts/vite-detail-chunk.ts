@@ -5,12 +5,14 @@ import { build, type Plugin, type Rolldown } from 'vite';
 const SOURCE = path.resolve(import.meta.dirname, '../miniapp/src');
 /** The module that imports every screen lazily: its lazy imports are screens, not Home's own. */
 const SCREENS = path.join(SOURCE, 'app/screens.ts');
+const PACK_DETAIL = path.join(SOURCE, 'features/pack-detail');
+/** The screens the document can draw first, by their first-screen kind: the module each lazy-loads. */
+export const PICTURE_SCREENS = {
+  pack: path.join(PACK_DETAIL, 'PackDetailPage.tsx'),
+  edition: path.join(PACK_DETAIL, 'EditionRoute.tsx'),
+} as const;
 /** A pack's page, an edition's, and the sticker viewer both open: the screens the group is for. */
-const DETAIL_SCREENS = new Set(
-  ['PackDetailPage.tsx', 'EditionRoute.tsx', 'StickerViewer.tsx'].map((file) =>
-    path.join(SOURCE, 'features/pack-detail', file),
-  ),
-);
+const DETAIL_SCREENS = new Set([...Object.values(PICTURE_SCREENS), path.join(PACK_DETAIL, 'StickerViewer.tsx')]);
 /** The most any other screen may load for the group that it did not load before, gzip. */
 const EXTRA_BYTES_ALLOWED = 5_000;
 /** Set while the first pass builds, which must not wait for a first pass of its own. */
@@ -34,12 +36,20 @@ export interface FirstPass {
 
 const gzipBytes = (text: string | Uint8Array) => zlib.gzipSync(text).length;
 
-function closure(chunks: Map<string, PassChunk>, from: string, seen = new Set<string>()): Set<string> {
+/** Every chunk `from` loads statically, itself included, given each chunk's imports. */
+export function reachable(
+  from: string,
+  importsOf: (name: string) => readonly string[],
+  seen = new Set<string>(),
+): Set<string> {
   if (seen.has(from)) return seen;
   seen.add(from);
-  for (const child of chunks.get(from)?.imports ?? []) closure(chunks, child, seen);
+  for (const child of importsOf(from)) reachable(child, importsOf, seen);
   return seen;
 }
+
+const closure = (chunks: Map<string, PassChunk>, from: string) =>
+  reachable(from, (name) => chunks.get(name)?.imports ?? []);
 
 /** Reads the first pass's output: its chunks, the start's, and which lazy entries Home's start imports. */
 function readFirstPass(bundle: Rolldown.OutputBundle, dynamicImporters: Map<string, string[]>): FirstPass {

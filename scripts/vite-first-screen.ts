@@ -8,7 +8,7 @@ const FIRST_SCREEN = path.resolve(import.meta.dirname, '../miniapp/src/first-scr
  * import shared's TypeScript).
  */
 const HEAD_MARKER = '<!--first-screen-data-->';
-const ROOT_ELEMENT = '<div id="root"></div>';
+export const ROOT_ELEMENT = '<div id="root"></div>';
 /** load-app.ts's APP_SCRIPTS_ID: the template that keeps the app's scripts until the first screen is painted. */
 const APP_SCRIPTS_ID = 'app-scripts';
 /** The tags Vite writes for the app's JavaScript: the entry module and the modulepreloads of its imports. */

@@ -1,13 +1,7 @@
-import path from 'node:path';
 import type { IndexHtmlTransformContext, Plugin, Rolldown } from 'vite';
+import { PICTURE_SCREENS, reachable } from './vite-detail-chunk.js';
+import { ROOT_ELEMENT } from './vite-first-screen.js';
 
-const PACK_DETAIL = path.resolve(import.meta.dirname, '../miniapp/src/features/pack-detail');
-/** The screens the document can draw first, by their first-screen kind, and the module each lazy-loads. */
-const SCREENS = {
-  pack: path.join(PACK_DETAIL, 'PackDetailPage.tsx'),
-  edition: path.join(PACK_DETAIL, 'EditionRoute.tsx'),
-} as const;
-const ROOT_ELEMENT = '<div id="root"></div>';
 /** load-app.ts's screenStylesId(kind): the template that keeps a screen's stylesheet links. */
 const templateId = (kind: string) => `screen-styles-${kind}`;
 
@@ -16,14 +10,6 @@ type Bundle = Rolldown.OutputBundle;
 function chunkOf(bundle: Bundle, name: string): Rolldown.OutputChunk | null {
   const file = bundle[name];
   return file?.type === 'chunk' ? file : null;
-}
-
-/** The chunk names the entry chunk loads statically: their stylesheets are in the document already. */
-function entryChunks(bundle: Bundle, entry: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(entry)) return seen;
-  seen.add(entry);
-  for (const child of chunkOf(bundle, entry)?.imports ?? []) entryChunks(bundle, child, seen);
-  return seen;
 }
 
 /**
@@ -47,8 +33,9 @@ export function screenStylesheets(bundle: Bundle, screen: string, loaded: Set<st
 }
 
 function templates(bundle: Bundle, entry: string, base: string): string {
-  const loaded = entryChunks(bundle, entry);
-  return Object.entries(SCREENS)
+  // The chunks the entry loads statically: their stylesheets are in the document already.
+  const loaded = reachable(entry, (name) => chunkOf(bundle, name)?.imports ?? []);
+  return Object.entries(PICTURE_SCREENS)
     .map(([kind, screen]) => {
       const links = screenStylesheets(bundle, screen, loaded)
         .map((sheet) => `<link rel="stylesheet" crossorigin href="${base}${sheet}">`)
